@@ -1,0 +1,96 @@
+// Typed options, declared once by their owner (driver, workload, back end) with a default and a
+// help line, then filled from the command line and DVD Store DriverConfig files, applied left to
+// right (later wins), and echoed as JSON into every result.
+#ifndef STOREBENCH_CONFIG_OPTIONS_H_
+#define STOREBENCH_CONFIG_OPTIONS_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+
+namespace sb::config {
+
+enum class OptionType {
+  kInt,       // whole non-negative number
+  kDouble,    // decimal number
+  kBool,      // Y/N, yes/no, true/false, 1/0; a bare --flag on the command line means Y
+  kString,
+  kDuration,  // "90s", "2m"; a bare number is in `bare_unit_nanos` (DVD Store: minutes)
+  kEnum,      // one of `choices` (compared case-insensitively, stored as the choice's spelling)
+  kDbSize,    // DVD Store size: S, M, L, or <int>MB / <int>GB (stored upper-case, e.g. "20GB")
+};
+
+struct OptionSpec {
+  std::string name;                  // canonical name, e.g. "n_threads"
+  std::vector<std::string> aliases;  // modern spellings, e.g. "threads"
+  OptionType type = OptionType::kString;
+  std::string default_value;         // as text, parsed like user input
+  std::string help;
+  std::string group;                 // heading in --help ("driver", "dvdstore", ...)
+  int64_t bare_unit_nanos = 1000000000;  // kDuration only
+  std::vector<std::string> choices;  // kEnum only
+  int64_t min = 0;                   // kInt only (inclusive)
+  int64_t max = INT64_MAX;           // kInt only (inclusive)
+  bool secret = false;               // never echoed (shown as "<redacted>")
+};
+
+class OptionSet {
+ public:
+  // Declares an option. REQUIRES: the name and aliases are not declared yet (a programming
+  // error aborts), and the default parses.
+  void Add(OptionSpec spec);
+  bool Has(std::string_view name_or_alias) const;
+
+  // Sets an option from user text. `origin` is for messages ("command line",
+  // "DriverConfig.txt:7"). Unknown names and unparsable values are InvalidArgument with one
+  // sentence naming the option, the value and the origin.
+  Status Set(std::string_view name_or_alias, std::string_view value, std::string_view origin);
+
+  // Typed access by canonical name. REQUIRES: declared with that type (else aborts).
+  int64_t GetInt(std::string_view name) const;
+  double GetDouble(std::string_view name) const;
+  bool GetBool(std::string_view name) const;
+  const std::string& GetString(std::string_view name) const;  // kString, kEnum, kDbSize
+  int64_t GetDurationNanos(std::string_view name) const;
+  // True when the user set the option (not just the default).
+  bool IsSet(std::string_view name) const;
+
+  // The effective configuration as a JSON object text: {"name": value, ...} with numbers as
+  // numbers, booleans as booleans, durations as seconds, secrets as "<redacted>".
+  std::string ToJson() const;
+  // DVD Store's settings echo: "name=value name=value ..." in declaration order.
+  std::string EchoLine() const;
+  // Help text, grouped, one option per line with aliases, default and help.
+  std::string HelpText() const;
+
+ private:
+  struct Entry {
+    OptionSpec spec;
+    std::string text;    // current value as normalized text
+    int64_t int_value = 0;
+    double double_value = 0;
+    bool set = false;
+  };
+  const Entry& Find(std::string_view name, OptionType type) const;
+  std::vector<Entry> entries_;             // declaration order
+  std::map<std::string, size_t> by_name_;  // canonical names and aliases
+};
+
+// Parses command-line arguments (after the subcommand words). Accepts --name=value,
+// --name value, and bare --flag for booleans. `--config_file=PATH` (alias --config-file) reads a
+// DriverConfig file at that point in the order. Dashes and underscores in names are equivalent.
+// Anything not starting with "--" is InvalidArgument.
+Status ParseCommandLine(const std::vector<std::string>& args, OptionSet* options);
+
+// Reads a DVD Store DriverConfig.txt: one name=value per line; blank lines and lines starting
+// with '#' are ignored; surrounding whitespace is trimmed; the value may contain '='. A line
+// without '=' or an unknown name is InvalidArgument naming "<path>:<line>".
+Status ParseDriverConfigFile(const std::string& path, OptionSet* options);
+
+}  // namespace sb::config
+
+#endif  // STOREBENCH_CONFIG_OPTIONS_H_

@@ -1,0 +1,73 @@
+// A log-linear latency histogram with fixed memory (HdrHistogram's idea, written for storebench).
+//
+// Values are nanoseconds. Buckets: values below 2^kSubBits are exact; above, each power-of-two
+// range [2^k, 2^(k+1)) is split into 2^(kSubBits-1) equal sub-buckets, so a bucket is at most
+// 1/2^(kSubBits-1) of its lower bound wide. Reported values are bucket midpoints (clamped to the
+// observed min/max), so the relative error of any reported percentile is at most
+// 1/2^kSubBits = 0.39 % for any value from 1 ns to 2^kMaxExp ns (> 1 h); the documented bound is
+// "at most 1 % from 1 µs to 1 h". Larger values are clamped into the last bucket and counted in
+// `saturated()`.
+//
+// Not thread-safe; see Recorder for the concurrent single-writer form.
+#ifndef STOREBENCH_METRICS_HISTOGRAM_H_
+#define STOREBENCH_METRICS_HISTOGRAM_H_
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace sb::metrics {
+
+class Histogram {
+ public:
+  static constexpr int kSubBits = 8;   // 128 sub-buckets per power of two
+  static constexpr int kMaxExp = 43;   // 2^43 ns ≈ 2.4 h
+  static constexpr size_t kNumBuckets =
+      (1u << kSubBits) + static_cast<size_t>(kMaxExp - kSubBits) * (1u << (kSubBits - 1));
+
+  Histogram();
+
+  // Bucket index of a value (values < 0 count as 0; values beyond the range clamp).
+  static size_t BucketOf(int64_t nanos);
+  // Smallest and one-past-largest value that map to `bucket`.
+  static int64_t BucketLow(size_t bucket);
+  static int64_t BucketHigh(size_t bucket);
+
+  void Record(int64_t nanos) { RecordN(nanos, 1); }
+  void RecordN(int64_t nanos, uint64_t n);
+  // Adds all of `other` (same bucket layout by construction).
+  void Merge(const Histogram& other);
+  // Removes `earlier` from this, where `earlier` is an older snapshot of the same cumulative
+  // histogram (interval = now − then). min/max become those of the remaining buckets' ranges.
+  void Subtract(const Histogram& earlier);
+  void Clear();
+
+  uint64_t count() const { return count_; }
+  // Exact sum of recorded values (for means that match DVD Store's sums).
+  int64_t sum() const { return sum_; }
+  int64_t min() const;  // 0 when empty
+  int64_t max() const;  // 0 when empty
+  double mean() const;  // sum / count, 0 when empty
+  uint64_t saturated() const { return saturated_; }
+  // The value at percentile p in [0, 100] (nearest-rank: the smallest recorded value v such that
+  // at least p % of values are <= v), reported as the bucket midpoint clamped to [min, max].
+  // 0 when empty.
+  int64_t ValueAtPercentile(double p) const;
+
+  // Raw bucket access for serialization and tests.
+  uint64_t bucket_count(size_t bucket) const { return buckets_[bucket]; }
+  void SetRaw(const std::vector<uint64_t>& buckets, int64_t sum, int64_t min, int64_t max);
+
+ private:
+  std::vector<uint64_t> buckets_;  // kNumBuckets entries, allocated once
+  uint64_t count_ = 0;
+  int64_t sum_ = 0;
+  int64_t min_ = INT64_MAX;
+  int64_t max_ = 0;
+  uint64_t saturated_ = 0;
+};
+
+}  // namespace sb::metrics
+
+#endif  // STOREBENCH_METRICS_HISTOGRAM_H_

@@ -1,0 +1,63 @@
+// Per-worker measurement: one cumulative histogram per operation type plus a set of counters.
+//
+// One writer (the worker thread) and any number of concurrent readers (the runner, once per
+// interval). The writer never takes a lock: each bucket and counter is a std::atomic updated with
+// relaxed load+store (a plain store on x86, since there is only one writer). Readers copy with
+// Snapshot(); an interval is the difference of two snapshots (Histogram::Subtract), so nothing is
+// ever reset under the writer's feet. A snapshot may see an operation's counter a moment before its
+// histogram bucket; the next snapshot is consistent again, and nothing is lost.
+#ifndef STOREBENCH_METRICS_RECORDER_H_
+#define STOREBENCH_METRICS_RECORDER_H_
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "metrics/histogram.h"
+
+namespace sb::metrics {
+
+// Plain copy of a Recorder (or a merge of several), safe to pass between threads.
+struct RecorderSnapshot {
+  std::vector<Histogram> types;   // indexed by operation type
+  std::vector<int64_t> counters;  // indexed by counter id
+
+  // Element-wise sum; REQUIRES: same shape (or this one empty, then it takes other's shape).
+  void Merge(const RecorderSnapshot& other);
+  // this − earlier, element-wise; REQUIRES: same shape.
+  void Subtract(const RecorderSnapshot& earlier);
+};
+
+class Recorder {
+ public:
+  Recorder(int num_types, int num_counters);
+
+  // Writer thread only.
+  void Record(int type, int64_t nanos);
+  void Add(int counter, int64_t delta = 1);
+
+  // Any thread. Copies the current cumulative state into *out (reusing its memory).
+  void Snapshot(RecorderSnapshot* out) const;
+
+  int num_types() const { return num_types_; }
+  int num_counters() const { return num_counters_; }
+
+ private:
+  struct TypeData {
+    std::unique_ptr<std::atomic<uint64_t>[]> buckets;
+    std::atomic<uint64_t> count{0};
+    std::atomic<int64_t> sum{0};
+    std::atomic<int64_t> min{INT64_MAX};
+    std::atomic<int64_t> max{0};
+    std::atomic<uint64_t> saturated{0};
+  };
+  int num_types_;
+  int num_counters_;
+  std::unique_ptr<TypeData[]> types_;
+  std::unique_ptr<std::atomic<int64_t>[]> counters_;
+};
+
+}  // namespace sb::metrics
+
+#endif  // STOREBENCH_METRICS_RECORDER_H_

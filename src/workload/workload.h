@@ -1,0 +1,136 @@
+// The workload interface: *what* to do next. The driver decides *when* (pacing, think time) and
+// measures *how long*; workloads never read the clock (they get step durations from OpContext).
+//
+// Lifecycle: the CLI builds a Workload, it declares its options into the OptionSet, the options
+// are parsed, Configure() reads them; then Load() (load command) or CheckReady() + NewSession()
+// per worker (run command) + Verify().
+#ifndef STOREBENCH_WORKLOAD_WORKLOAD_H_
+#define STOREBENCH_WORKLOAD_WORKLOAD_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backend/db/db.h"
+#include "base/random.h"
+#include "base/status.h"
+#include "config/options.h"
+
+namespace sb::workload {
+
+// The names of what a workload measures. Type 0 is always the unit of work (DVD Store: "order");
+// its latency is the sum of the unit's timed steps. Step types follow.
+struct Shape {
+  std::string unit_name;                 // "order"
+  std::vector<std::string> step_types;   // "login", "newcust", "browse", ...
+  std::vector<std::string> counters;     // workload counters, e.g. "rollbacks"
+  int rollback_counter = -1;             // index into counters, or -1
+};
+
+struct StepOutcome {
+  Status status;
+  int64_t elapsed_nanos = 0;  // wall time of the step, all attempts included
+};
+
+// Provided by the driver to a session for the duration of one unit of work.
+class OpContext {
+ public:
+  virtual ~OpContext() = default;
+  // Runs `fn` as one timed step of `step_type` (an index into Shape::step_types). Failed attempts
+  // are retried by the driver's retry policy (DVD Store: up to 10 tries, a random 0–999 ms pause
+  // after deadlocks); `fn` must leave no transaction open when it fails. The elapsed time of all
+  // attempts is recorded in the step's histogram and added to the unit's response time.
+  // Returns the final status (non-OK: the retries are exhausted or the error is fatal).
+  virtual StepOutcome Step(int step_type, const std::function<Status()>& fn) = 0;
+  // Like Step, but the time is not recorded for the step type nor added to the unit time (an
+  // untimed query, e.g. DVD Store's price lookup before the purchase). Retried the same way.
+  virtual Status Untimed(const std::function<Status()>& fn) = 0;
+  // Adds nanoseconds to the unit's response time without a step (bug-compatible accounting).
+  virtual void AddToUnitTime(int64_t nanos) = 0;
+  // Adds to a workload counter (index into Shape::counters).
+  virtual void Count(int counter, int64_t delta = 1) = 0;
+  // Records an extra sample for a step type without timing anything (bug-compatible
+  // accounting: the sample counts and sums, it is not added to the unit time).
+  virtual void RecordStepTime(int step_type, int64_t nanos) = 0;
+  // A message to the user's console (stderr), prefixed with the worker ("Thread 3: ...").
+  virtual void Message(const std::string& text) = 0;
+  virtual int worker_index() const = 0;
+};
+
+// One worker's view of the workload; owns that worker's connection. Used by one thread.
+class Session {
+ public:
+  virtual ~Session() = default;
+  // Performs one unit of work. OK: the unit completed (a rolled-back order is a completed unit
+  // that counts a rollback). Non-OK: the worker must stop (the message says why).
+  virtual Status RunUnit(OpContext& ctx) = 0;
+};
+
+// Per-type totals the driver hands back for the workload's own figures.
+struct TypeTotals {
+  uint64_t count = 0;
+  int64_t sum_nanos = 0;
+};
+struct Totals {
+  std::vector<TypeTotals> types;   // index 0 = unit, then step types
+  std::vector<int64_t> counters;   // workload counters
+};
+
+struct LoadContext {
+  int threads = 1;             // parallel generator/loader threads
+  bool force = false;          // replace an existing database of this workload
+  std::string csv_dir;         // when set, also write the generated CSV files here
+  uint64_t seed = 0;
+  // Progress messages for the user (stderr).
+  std::function<void(const std::string&)> progress;
+};
+
+struct Check {
+  std::string name;
+  bool passed = false;
+  std::string detail;
+};
+
+class Workload {
+ public:
+  virtual ~Workload() = default;
+  virtual std::string name() const = 0;
+  virtual const Shape& shape() const = 0;
+  // Declares this workload's options (with their defaults and help) into `options`.
+  virtual void DeclareOptions(config::OptionSet* options) const = 0;
+  // Reads the parsed options; an inconsistent combination is InvalidArgument.
+  virtual Status Configure(const config::OptionSet& options) = 0;
+  // Choices a result depends on (e.g. restock semantics), recorded in the result.
+  virtual std::map<std::string, std::string> Choices() const = 0;
+
+  // Creates the schema and loads generated data. Refuses to replace an existing database unless
+  // ctx.force, and never touches a database this workload did not create.
+  virtual Status Load(db::DbBackend& backend, const LoadContext& ctx) = 0;
+  // Checks that the database holds this workload at the configured size (FailedPrecondition
+  // naming the problem otherwise).
+  virtual Status CheckReady(db::Connection& conn) = 0;
+  // A new session for worker `worker` on its own connection, with its own random stream.
+  virtual Result<std::unique_ptr<Session>> NewSession(std::unique_ptr<db::Connection> conn,
+                                                      uint64_t seed, int worker) = 0;
+  // Database facts before a run that Verify compares against (e.g. ORDERS row count).
+  virtual Result<std::map<std::string, int64_t>> Snapshot(db::Connection& conn) = 0;
+  // Consistency checks after a run. `before` is Snapshot() from before the run (empty when
+  // verify runs on its own); `whole_run` are the client's totals over the whole run.
+  virtual Result<std::vector<Check>> Verify(db::Connection& conn,
+                                            const std::map<std::string, int64_t>& before,
+                                            const Totals* whole_run) = 0;
+  // The workload's figures in canonical order (DVD Store: the Final line's fields).
+  // `window` covers the measured window; `since_start` the whole run (for bug-compatible
+  // accounting); `elapsed_sec` is the measured window's length.
+  virtual std::vector<std::pair<std::string, double>> Figures(const Totals& window,
+                                                              const Totals& since_start,
+                                                              double elapsed_sec) const = 0;
+};
+
+}  // namespace sb::workload
+
+#endif  // STOREBENCH_WORKLOAD_WORKLOAD_H_
