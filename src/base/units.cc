@@ -86,6 +86,7 @@ Result<int64_t> ParseDurationNanos(std::string_view text, int64_t bare_unit_nano
     any = true;
     i = k;
   }
+  if (total >= 9223372036854775808.0) return bad();  // 2^63: would overflow int64_t
   return static_cast<int64_t>(std::llround(total));
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/status.h"
@@ -44,6 +45,13 @@ class OptionSet {
   // error aborts), and the default parses.
   void Add(OptionSpec spec);
   bool Has(std::string_view name_or_alias) const;
+  // The spec of a declared option, or nullptr. Dashes and underscores are equivalent; with
+  // `ignore_case`, letter case is too (DVD Store DriverConfig keys). An exact match wins over a
+  // case-insensitive one.
+  const OptionSpec* FindSpec(std::string_view name_or_alias, bool ignore_case = false) const;
+  // The command named in unknown-option messages, e.g. "storebench oltp run --help"
+  // (default "--help").
+  void set_help_command(std::string command) { help_command_ = std::move(command); }
 
   // Sets an option from user text. `origin` is for messages ("command line",
   // "DriverConfig.txt:7"). Unknown names and unparsable values are InvalidArgument with one
@@ -76,8 +84,12 @@ class OptionSet {
     bool set = false;
   };
   const Entry& Find(std::string_view name, OptionType type) const;
+  const Entry& FindAny(std::string_view name) const;
+  const Entry* Lookup(std::string_view name_or_alias, bool ignore_case) const;
+  Status UnknownOption(std::string_view name, std::string_view origin) const;
   std::vector<Entry> entries_;             // declaration order
-  std::map<std::string, size_t> by_name_;  // canonical names and aliases
+  std::map<std::string, size_t> by_name_;  // canonical names and aliases, '-' written as '_'
+  std::string help_command_ = "--help";
 };
 
 // Parses command-line arguments (after the subcommand words). Accepts --name=value,
