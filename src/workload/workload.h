@@ -26,6 +26,7 @@ namespace sb::workload {
 // its latency is the sum of the unit's timed steps. Step types follow.
 struct Shape {
   std::string unit_name;                 // "order"
+  std::string headline_name;             // units per minute under the workload's name: "opm"
   std::vector<std::string> step_types;   // "login", "newcust", "browse", ...
   std::vector<std::string> counters;     // workload counters, e.g. "rollbacks"
   int rollback_counter = -1;             // index into counters, or -1
@@ -40,25 +41,29 @@ struct StepOutcome {
 class OpContext {
  public:
   virtual ~OpContext() = default;
-  // Runs `fn` as one timed step of `step_type` (an index into Shape::step_types). Failed attempts
-  // are retried by the driver's retry policy (DVD Store: up to 10 tries, a random 0–999 ms pause
-  // after deadlocks); `fn` must leave no transaction open when it fails. The elapsed time of all
-  // attempts is recorded in the step's histogram and added to the unit's response time.
-  // Returns the final status (non-OK: the retries are exhausted or the error is fatal).
-  virtual StepOutcome Step(int step_type, const std::function<Status()>& fn) = 0;
-  // Like Step, but the time is not recorded for the step type nor added to the unit time (an
-  // untimed query, e.g. DVD Store's price lookup before the purchase). Retried the same way.
-  virtual Status Untimed(const std::function<Status()>& fn) = 0;
-  // Adds nanoseconds to the unit's response time without a step (bug-compatible accounting).
+  // Runs `fn` as one database call, retried by the driver's retry policy (DVD Store: up to 10
+  // tries, a random 0–999 ms pause after a deadlock or busy error; a message per retry). `fn`
+  // must leave no transaction open when it fails. Returns the final status and the wall time of
+  // all attempts. Records nothing: the session decides with RecordStep (DVD Store counts only
+  // the last attempt of the new-customer loop, and the price lookup not at all).
+  virtual StepOutcome Timed(const std::function<Status()>& fn) = 0;
+  // Records one sample of `step_type` (an index into Shape::step_types) and, when
+  // `add_to_unit`, adds it to the unit's response time.
+  virtual void RecordStep(int step_type, int64_t nanos, bool add_to_unit = true) = 0;
+  // Adds nanoseconds to the unit's response time without a sample (bug-compatible accounting).
   virtual void AddToUnitTime(int64_t nanos) = 0;
   // Adds to a workload counter (index into Shape::counters).
   virtual void Count(int counter, int64_t delta = 1) = 0;
-  // Records an extra sample for a step type without timing anything (bug-compatible
-  // accounting: the sample counts and sums, it is not added to the unit time).
-  virtual void RecordStepTime(int step_type, int64_t nanos) = 0;
   // A message to the user's console (stderr), prefixed with the worker ("Thread 3: ...").
   virtual void Message(const std::string& text) = 0;
   virtual int worker_index() const = 0;
+
+  // Timed + RecordStep: the usual case.
+  StepOutcome Step(int step_type, const std::function<Status()>& fn) {
+    StepOutcome out = Timed(fn);
+    if (out.status.ok()) RecordStep(step_type, out.elapsed_nanos);
+    return out;
+  }
 };
 
 // One worker's view of the workload; owns that worker's connection. Used by one thread.
@@ -80,6 +85,13 @@ struct Totals {
   std::vector<int64_t> counters;   // workload counters
 };
 
+// Figures the driver measures about the measured window as a whole.
+struct WindowFacts {
+  double elapsed_sec = 0;
+  int64_t unit_lastn_max_msec = 0;  // max unit response time of the last 100 units
+  int64_t unit_sampled_msec = 0;    // mean unit response time of the last status interval
+};
+
 struct LoadContext {
   int threads = 1;             // parallel generator/loader threads
   bool force = false;          // replace an existing database of this workload
@@ -87,6 +99,8 @@ struct LoadContext {
   uint64_t seed = 0;
   // Progress messages for the user (stderr).
   std::function<void(const std::string&)> progress;
+  // When not null, receives the number of rows loaded.
+  int64_t* rows_loaded = nullptr;
 };
 
 struct Check {
@@ -125,10 +139,10 @@ class Workload {
                                             const Totals* whole_run) = 0;
   // The workload's figures in canonical order (DVD Store: the Final line's fields).
   // `window` covers the measured window; `since_start` the whole run (for bug-compatible
-  // accounting); `elapsed_sec` is the measured window's length.
+  // accounting).
   virtual std::vector<std::pair<std::string, double>> Figures(const Totals& window,
                                                               const Totals& since_start,
-                                                              double elapsed_sec) const = 0;
+                                                              const WindowFacts& facts) const = 0;
 };
 
 }  // namespace sb::workload

@@ -66,6 +66,8 @@ class Statement {
   virtual int64_t GetInt(int column) const = 0;
   virtual double GetDouble(int column) const = 0;
   virtual std::string_view GetText(int column) const = 0;  // valid until the next Next/Execute
+  // Stops reading the current result early and releases it (and any read snapshot it holds).
+  virtual void Reset() = 0;
   // Rows changed by the last INSERT/UPDATE/DELETE.
   virtual int64_t RowsAffected() const = 0;
 };

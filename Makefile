@@ -1,0 +1,35 @@
+# storebench: the two commands of the README's Quick start, plus build helpers.
+#   make run    install dependencies, build, load a small DVD Store database into SQLite, run it
+#   make test   install dependencies, build, run every test (ctest)
+BUILD_DIR ?= build
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc)
+DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-S.db
+RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=1
+
+.PHONY: all deps build run test clean
+
+all: build
+
+deps:
+	scripts/install-deps.sh
+
+$(BUILD_DIR)/CMakeCache.txt:
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+build: $(BUILD_DIR)/CMakeCache.txt
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# Loads the S database once (kept in the build tree), then runs one minute with 4 threads.
+run: deps build
+	@if ! [ -s "$(DB)" ]; then \
+	  $(BUILD_DIR)/storebench oltp load --db sqlite://$(DB) --db_size=S; \
+	fi
+	$(BUILD_DIR)/storebench oltp run --db sqlite://$(DB) --db_size=S $(RUN_ARGS) \
+	  --json $(BUILD_DIR)/results/make-run.json
+
+test: deps build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j 2
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,366 @@
+#include "cli/app.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "backend/db/registry.h"
+#include "backend/db/sqlite/sqlite_backend.h"
+#include "base/clock.h"
+#include "config/options.h"
+#include "driver/load.h"
+#include "driver/run_options.h"
+#include "driver/runner.h"
+#include "report/dvdstore_console.h"
+#include "report/json_report.h"
+#include "workload/dvdstore/dvdstore_workload.h"
+
+namespace sb::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: storebench oltp load|run|verify --db URL [options]\n"
+    "       storebench oltp run --help     (all options)\n"
+    "       storebench version\n"
+    "\n"
+    "  load    generate a DVD Store database and load it (--db_size=S|M|L|<n>MB|<n>GB)\n"
+    "  run     run the DVD Store order loop and print DS3 status and Final lines\n"
+    "  verify  check the database's consistency after runs\n"
+    "\n"
+    "Databases: sqlite:///path/to/file.db\n";
+
+db::BackendRegistry MakeRegistry() {
+  db::BackendRegistry r;
+  r.Register("sqlite", db::OpenSqlite);
+  return r;
+}
+
+// Options of the command line itself (not of the driver or a workload).
+void DeclareCliOptions(config::OptionSet* o, const std::string& command) {
+  using config::OptionSpec;
+  using config::OptionType;
+  auto add = [&](OptionSpec s) {
+    s.group = "general";
+    o->Add(std::move(s));
+  };
+  auto str = [&](const char* name, const char* def, const char* help,
+                 std::vector<std::string> aliases = {}) {
+    OptionSpec s;
+    s.name = name;
+    s.aliases = std::move(aliases);
+    s.default_value = def;
+    s.help = help;
+    add(s);
+  };
+  str("db", "", "database URL, e.g. sqlite:///tmp/ds.db (required)");
+  {
+    OptionSpec s;
+    s.name = "workload";
+    s.type = OptionType::kEnum;
+    s.choices = {"dvdstore"};
+    s.default_value = "dvdstore";
+    s.help = "the OLTP workload";
+    add(s);
+  }
+  if (command == "load") {
+    OptionSpec t;
+    t.name = "load_threads";
+    t.type = OptionType::kInt;
+    t.min = 1;
+    t.max = 256;
+    t.default_value = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
+    t.help = "parallel data generator threads (default: cores)";
+    add(t);
+    OptionSpec f;
+    f.name = "force";
+    f.type = OptionType::kBool;
+    f.default_value = "N";
+    f.help = "replace an existing storebench database of this workload";
+    add(f);
+    str("csv_dir", "", "also write the generated rows as CSV files into this directory",
+        {"csv-dir"});
+    OptionSpec seed;
+    seed.name = "seed";
+    seed.type = OptionType::kInt;
+    seed.default_value = "1";
+    seed.help = "data seed: the same seed and size give the same data";
+    add(seed);
+  }
+  if (command == "run") {
+    str("json", "", "result document path (default results/<timestamp>.json)");
+    str("out_filename", "", "also write the status lines as CSV (DVD Store)");
+    OptionSpec ts;
+    ts.name = "log_timestamp";
+    ts.type = OptionType::kEnum;
+    ts.choices = {"NONE", "UTC", "LOCAL"};
+    ts.default_value = "NONE";
+    ts.help = "prefix status lines with a UTC or local timestamp";
+    add(ts);
+    // Accepted so DVD Store DriverConfig.txt files work unchanged; they do not apply here.
+    auto compat = [&](const char* name, const char* def) {
+      OptionSpec s;
+      s.name = name;
+      s.default_value = def;
+      s.group = "DVD Store compatibility (accepted, not used: storebench connects with --db)";
+      s.help = "ignored";
+      o->Add(s);
+    };
+    compat("target", "localhost");
+    compat("virt_dir", "ds3");
+    compat("page_type", "php");
+    compat("windows_perf_host", "");
+    compat("linux_perf_host", "");
+    compat("detailed_view", "N");
+    OptionSpec stores;
+    stores.name = "n_stores";
+    stores.type = OptionType::kInt;
+    stores.default_value = "1";
+    stores.min = 1;
+    stores.max = 1;
+    stores.group = "DVD Store compatibility (accepted, not used: storebench connects with --db)";
+    stores.help = "DS3.5 stores per database (only 1 is supported)";
+    o->Add(stores);
+  }
+}
+
+struct Context {
+  config::OptionSet options;
+  dvdstore::DvdStoreWorkload workload;
+  db::BackendRegistry registry = MakeRegistry();
+  std::string command;
+};
+
+int Fail(const Status& s) {
+  std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
+  switch (s.code()) {
+    case StatusCode::kInvalidArgument:
+    case StatusCode::kNotFound:
+    case StatusCode::kAlreadyExists:
+    case StatusCode::kFailedPrecondition:
+      return kExitBadInput;
+    case StatusCode::kCancelled:
+      return kExitInterrupted;
+    case StatusCode::kDbError:
+      // Opening or preparing the database failed before any work: a database the user named
+      // that cannot be used (missing, locked, not a database).
+      return kExitBadInput;
+    default:
+      return kExitFailure;
+  }
+}
+
+void Progress(const std::string& m) { std::fprintf(stderr, "%s\n", m.c_str()); }
+
+Result<std::unique_ptr<db::DbBackend>> OpenDb(Context& c, bool create, int busy_timeout_ms) {
+  const std::string& url = c.options.GetString("db");
+  if (url.empty()) {
+    return Status::InvalidArgument("no database given; add --db URL (e.g. --db sqlite:///tmp/ds.db)");
+  }
+  db::BackendOptions bo;
+  bo.create_if_missing = create;
+  bo.busy_timeout_ms = busy_timeout_ms;
+  auto backend = c.registry.Open(url, bo);
+  if (!backend.ok()) return backend.status();
+  c.workload.set_dialect((*backend)->dialect());
+  return backend;
+}
+
+std::string DbPathForEnvironment(const std::string& url) {
+  auto parsed = db::ParseDbUrl(url);
+  return parsed.ok() && parsed->scheme == "sqlite" ? parsed->database : "";
+}
+
+int Load(Context& c) {
+  auto backend = OpenDb(c, /*create=*/true, 30000);
+  if (!backend.ok()) return Fail(backend.status());
+  workload::LoadContext ctx;
+  ctx.threads = static_cast<int>(c.options.GetInt("load_threads"));
+  ctx.force = c.options.GetBool("force");
+  ctx.csv_dir = c.options.GetString("csv_dir");
+  ctx.seed = static_cast<uint64_t>(c.options.GetInt("seed"));
+  ctx.progress = Progress;
+  SteadyClock clock;
+  driver::LoadOutcome out = driver::RunLoad(c.workload, **backend, ctx, clock);
+  if (!out.status.ok()) return Fail(out.status);
+  const auto& size = c.workload.options().size;
+  std::printf("loaded DVD Store %s db_size=%s into %s: %lld rows in %.1f s (%.0f rows/s)\n",
+              c.workload.options().ds2_mode ? "2" : "3", size.label.c_str(),
+              c.options.GetString("db").c_str(), static_cast<long long>(out.rows), out.seconds,
+              out.seconds > 0 ? static_cast<double>(out.rows) / out.seconds : 0.0);
+  return kExitOk;
+}
+
+Status CheckDatabase(Context& c, db::DbBackend& backend, std::unique_ptr<db::Connection>* conn) {
+  auto opened = backend.Connect();
+  if (!opened.ok()) return opened.status();
+  *conn = std::move(opened).value();
+  return c.workload.CheckReady(**conn);
+}
+
+int Verify(Context& c) {
+  auto backend = OpenDb(c, false, 3000);
+  if (!backend.ok()) return Fail(backend.status());
+  std::unique_ptr<db::Connection> conn;
+  if (Status s = CheckDatabase(c, **backend, &conn); !s.ok()) return Fail(s);
+  auto checks = c.workload.Verify(*conn, {}, nullptr);
+  if (!checks.ok()) return Fail(checks.status());
+  bool all = true;
+  for (const auto& ch : *checks) {
+    std::printf("verify %-24s %s  %s\n", ch.name.c_str(), ch.passed ? "PASS" : "FAIL",
+                ch.detail.c_str());
+    all = all && ch.passed;
+  }
+  std::printf("verify: %s\n", all ? "all checks passed" : "FAILED");
+  return all ? kExitOk : kExitFailure;
+}
+
+std::string LoopModel(const driver::RunOptions& r) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "closed loop: %d threads, think time %.3g s mean (uniform [0, 2T)) after each "
+                "order; response time = sum of the order's timed database calls",
+                r.threads, r.think_time_sec);
+  return buf;
+}
+
+int Run(Context& c) {
+  if (c.options.GetDouble("think_time") < 0) {
+    return Fail(Status::InvalidArgument("option think_time must not be negative"));
+  }
+  // A short busy timeout for the readiness checks: a database locked by another process is
+  // reported at once instead of after the run's 30 s lock wait.
+  auto probe_backend = OpenDb(c, false, 2000);
+  if (!probe_backend.ok()) return Fail(probe_backend.status());
+  std::unique_ptr<db::Connection> conn;
+  if (Status s = CheckDatabase(c, **probe_backend, &conn); !s.ok()) return Fail(s);
+  if (Status s = conn->Begin(/*write=*/true); !s.ok()) {
+    return Fail(Status::FailedPrecondition("the database is locked by another process (" +
+                                           s.message() + ")"));
+  }
+  conn->Rollback().IgnoreError();
+  auto before = c.workload.Snapshot(*conn);
+  if (!before.ok()) return Fail(before.status());
+  auto backend = OpenDb(c, false, 30000);
+  if (!backend.ok()) return Fail(backend.status());
+  auto info = (*backend)->Describe();
+
+  const bool ds2 = c.workload.options().ds2_mode;
+  driver::RunOptions ro = driver::RunOptionsFrom(c.options, ds2);
+  ro.stop = InstallStopHandlers();
+  std::fprintf(stderr, "%s\n", c.options.EchoLine().c_str());
+
+  const std::string ts_mode = c.options.GetString("log_timestamp");
+  const report::LogTimestamp ts = ts_mode == "UTC"     ? report::LogTimestamp::kUtc
+                                  : ts_mode == "LOCAL" ? report::LogTimestamp::kLocal
+                                                       : report::LogTimestamp::kNone;
+  std::unique_ptr<std::ofstream> csv;
+  const std::string csv_path = c.options.GetString("out_filename");
+  if (!csv_path.empty()) {
+    csv = std::make_unique<std::ofstream>(csv_path, std::ios::trunc);
+    if (!*csv) return Fail(Status::InvalidArgument("cannot write out_filename '" + csv_path + "'"));
+    *csv << report::CsvHeaderLine() << "\n";
+  }
+  driver::RunCallbacks cb;
+  cb.on_message = Progress;
+  cb.on_status = [&](const metrics::StatusFigures& f) {
+    const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
+    std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
+    if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
+  };
+
+  SteadyClock clock;
+  driver::Runner runner(c.workload, **backend, clock);
+  driver::RunOutcome out = runner.Run(ro, cb);
+  metrics::RunResult& r = out.result;
+  if (!out.status.ok() && r.series.points.empty()) return Fail(out.status);
+
+  r.workload = c.workload.name();
+  r.loop_model = LoopModel(ro);
+  r.config_json = c.options.ToJson();
+  r.environment = CollectEnvironment(DbPathForEnvironment(c.options.GetString("db")));
+  if (info.ok()) {
+    r.environment["db.product"] = info->product;
+    r.environment["db.version"] = info->version;
+    for (const auto& [k, v] : info->settings) r.environment["db.setting." + k] = v;
+  }
+  r.choices = c.workload.Choices();
+  r.choices["driver_cpu"] =
+      "CPU of the storebench process; with an embedded database (SQLite) this includes the "
+      "database engine's own work";
+  r.choices["seed"] = std::to_string(ro.seed);
+
+  // Verify on the probe connection, after every worker has finished.
+  auto checks = c.workload.Verify(*conn, *before, &out.whole_run);
+  if (checks.ok()) {
+    for (const auto& ch : *checks) r.verify.push_back({ch.name, ch.passed, ch.detail});
+  } else {
+    r.verify.push_back({"verify", false, checks.status().message()});
+  }
+
+  std::printf("\n%s\n", report::FormatFinalLine(r, report::FinalLineDateTime(
+                                                       std::chrono::system_clock::now()))
+                            .c_str());
+  std::printf("%s", report::FormatSummary(r).c_str());
+  std::string json_path = c.options.GetString("json");
+  if (json_path.empty()) json_path = "results/" + WallClockLocal(/*compact=*/true) + ".json";
+  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) {
+    std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
+    return kExitFailure;
+  }
+  std::fprintf(stderr, "result written to %s\n", json_path.c_str());
+  std::fflush(stdout);
+  if (r.interrupted) return kExitInterrupted;
+  if (!out.status.ok()) {
+    std::fprintf(stderr, "storebench: %s\n", out.status.message().c_str());
+    return kExitFailure;
+  }
+  for (const auto& ch : r.verify) {
+    if (!ch.passed) return kExitFailure;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int Main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::fputs(kUsage, args.empty() ? stderr : stdout);
+    return args.empty() ? kExitBadInput : kExitOk;
+  }
+  if (args[0] == "version" || args[0] == "--version") {
+    std::printf("storebench %s\n", report::ToolVersion());
+    return kExitOk;
+  }
+  if (args[0] != "oltp") {
+    std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), kUsage);
+    return kExitBadInput;
+  }
+  if (args.size() < 2 || (args[1] != "load" && args[1] != "run" && args[1] != "verify")) {
+    std::fprintf(stderr, "storebench: 'oltp' needs one of load, run, verify\n%s", kUsage);
+    return kExitBadInput;
+  }
+  Context c;
+  c.command = args[1];
+  DeclareCliOptions(&c.options, c.command);
+  c.workload.DeclareOptions(&c.options);
+  if (c.command == "run") driver::DeclareRunOptions(&c.options);
+  std::vector<std::string> rest(args.begin() + 2, args.end());
+  for (const auto& a : rest) {
+    if (a == "--help" || a == "-h") {
+      std::printf("usage: storebench oltp %s --db URL [options]\n\n%s", c.command.c_str(),
+                  c.options.HelpText().c_str());
+      return kExitOk;
+    }
+  }
+  if (Status s = config::ParseCommandLine(rest, &c.options); !s.ok()) return Fail(s);
+  if (Status s = c.workload.Configure(c.options); !s.ok()) return Fail(s);
+  if (c.command == "load") return Load(c);
+  if (c.command == "verify") return Verify(c);
+  return Run(c);
+}
+
+}  // namespace sb::cli

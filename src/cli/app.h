@@ -1,0 +1,30 @@
+// The composition root: the only place that knows every concrete back end and workload.
+#ifndef STOREBENCH_CLI_APP_H_
+#define STOREBENCH_CLI_APP_H_
+
+#include <atomic>
+#include <map>
+#include <string>
+
+namespace sb::cli {
+
+// Exit codes.
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1;     // the run or a verification failed
+constexpr int kExitBadInput = 2;    // bad option, config, size, database state
+constexpr int kExitInterrupted = 130;
+
+// Runs the storebench command line; returns the process exit code.
+int Main(int argc, char** argv);
+
+// Facts about this machine and the file system holding `path` (host, cpu_model, cpu_count,
+// kernel, filesystem).
+std::map<std::string, std::string> CollectEnvironment(const std::string& path);
+
+// Installs SIGINT/SIGTERM handlers that request a graceful stop; a second signal exits at once
+// with 130. Returns the flag the handlers set.
+const std::atomic<bool>* InstallStopHandlers();
+
+}  // namespace sb::cli
+
+#endif  // STOREBENCH_CLI_APP_H_

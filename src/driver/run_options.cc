@@ -1,0 +1,92 @@
+#include "driver/run_options.h"
+
+namespace sb::driver {
+
+void DeclareRunOptions(config::OptionSet* o) {
+  using config::OptionSpec;
+  using config::OptionType;
+  auto add = [&](OptionSpec s) {
+    s.group = "driver";
+    o->Add(std::move(s));
+  };
+  {
+    OptionSpec s;
+    s.name = "n_threads";
+    s.aliases = {"threads"};
+    s.type = OptionType::kInt;
+    s.default_value = "1";
+    s.min = 1;
+    s.max = 4096;
+    s.help = "worker threads, each with its own connection";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "ramp_rate";
+    s.type = OptionType::kInt;
+    s.default_value = "10";
+    s.min = 1;
+    s.help = "connections opened per second at start-up";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "run_time";
+    s.aliases = {"duration"};
+    s.type = OptionType::kDuration;
+    s.bare_unit_nanos = 60LL * 1000 * 1000 * 1000;
+    s.default_value = "0";
+    s.help = "measured time after warm-up: whole minutes (DVD Store) or 90s, 2m; 0 = until stopped";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "warmup_time";
+    s.aliases = {"warmup"};
+    s.type = OptionType::kDuration;
+    s.bare_unit_nanos = 60LL * 1000 * 1000 * 1000;
+    s.default_value = "1";
+    s.help = "warm-up before the stats reset: whole minutes or 30s";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "think_time";
+    s.type = OptionType::kDouble;
+    s.default_value = "0";
+    s.help = "mean think time per order in seconds (drawn uniformly in [0, 2T))";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "log_freq";
+    s.type = OptionType::kInt;
+    s.default_value = "10";
+    s.min = 1;
+    s.help = "seconds between status lines";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "seed";
+    s.type = OptionType::kInt;
+    s.default_value = "1";
+    s.help = "run seed: the same seed and data give the same sequence of operations";
+    add(s);
+  }
+}
+
+RunOptions RunOptionsFrom(const config::OptionSet& o, bool ds2) {
+  RunOptions r;
+  r.threads = static_cast<int>(o.GetInt("n_threads"));
+  r.ramp_rate = static_cast<double>(o.GetInt("ramp_rate"));
+  r.run_nanos = o.GetDurationNanos("run_time");
+  r.warmup_nanos = o.GetDurationNanos("warmup_time");
+  r.think_time_sec = o.GetDouble("think_time");
+  r.log_freq_sec = o.GetInt("log_freq");
+  r.seed = static_cast<uint64_t>(o.GetInt("seed"));
+  r.max_failures = ds2 ? 1 : 10;  // DS2: the first error ends the thread (spec §6.6)
+  return r;
+}
+
+}  // namespace sb::driver

@@ -1,0 +1,73 @@
+// The run state machine shared by every workload:
+//   connect (with ramp) → warm-up → measure → wind-down → (verify and report: the caller).
+//
+// Each worker thread owns its session (and through it its connection), its random stream and
+// its Recorder; workers share nothing on the hot path. The runner thread wakes every interval,
+// snapshots every recorder, appends a TimeSeries point and, every log_freq seconds, hands the
+// DVD Store-style status figures to the caller. Stop conditions (duration, signal, every worker
+// gone) live here and nowhere else.
+#ifndef STOREBENCH_DRIVER_RUNNER_H_
+#define STOREBENCH_DRIVER_RUNNER_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+
+#include "backend/db/db.h"
+#include "base/clock.h"
+#include "metrics/run_result.h"
+#include "workload/workload.h"
+
+namespace sb::driver {
+
+struct RunOptions {
+  int threads = 1;                 // workers (DVD Store n_threads)
+  double ramp_rate = 10;           // connections per second while connecting (DVD Store)
+  int64_t warmup_nanos = 0;        // stats reset when it elapses
+  int64_t run_nanos = 0;           // measured time after warm-up; 0 = until stopped
+  double think_time_sec = 0;       // mean think time per unit, drawn as DVD Store does
+  int64_t log_freq_sec = 10;       // seconds between status lines
+  uint64_t seed = 1;               // run seed; each worker's streams derive from it
+  int max_failures = 10;           // tries per database call before a worker gives up
+  int64_t connect_timeout_nanos = 60LL * 1000 * 1000 * 1000;
+  // Set from a signal handler (or a test) to stop the run early; polled every 100 ms.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct RunCallbacks {
+  // Every log_freq seconds during warm-up and measurement.
+  std::function<void(const metrics::StatusFigures&)> on_status;
+  // Lines for the user's console (stderr): thread messages, "Stats reset", ...
+  std::function<void(const std::string&)> on_message;
+};
+
+// What a run produced, for the caller to verify and report.
+struct RunOutcome {
+  Status status;               // non-OK: the run could not start or every worker failed
+  metrics::RunResult result;   // workload, latency, counters, errors, series, figures, cpu
+  workload::Totals whole_run;  // client totals over the whole run, wind-down included
+};
+
+class Runner {
+ public:
+  Runner(workload::Workload& workload, db::DbBackend& backend, Clock& clock)
+      : workload_(workload), backend_(backend), clock_(clock) {}
+
+  // Runs to the end. REQUIRES: workload.CheckReady() succeeded.
+  RunOutcome Run(const RunOptions& options, const RunCallbacks& callbacks);
+
+ private:
+  workload::Workload& workload_;
+  db::DbBackend& backend_;
+  Clock& clock_;
+};
+
+// The think time DVD Store sleeps after each order: Next(2·⌊1000·think⌋) ms, i.e.
+// U[0, 2T−1] ms with mean ≈ T; 0 when think_time is 0.
+int64_t DrawThinkTimeNanos(Random& rng, double think_time_sec);
+
+}  // namespace sb::driver
+
+#endif  // STOREBENCH_DRIVER_RUNNER_H_

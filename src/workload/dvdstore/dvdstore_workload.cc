@@ -1,0 +1,391 @@
+#include "workload/dvdstore/dvdstore_workload.h"
+
+#include <cmath>
+
+#include "workload/dvdstore/sql_files.h"
+
+namespace sb::dvdstore {
+namespace {
+
+using config::OptionSpec;
+using config::OptionType;
+
+// Runs a one-row query and returns its first `ncols` integer columns (empty: no row).
+Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& sql,
+                                       int ncols = 1) {
+  auto stmt = conn.Prepare(sql);
+  if (!stmt.ok()) return stmt.status();
+  SB_RETURN_IF_ERROR((*stmt)->Execute());
+  std::vector<int64_t> out;
+  if ((*stmt)->Next()) {
+    for (int c = 0; c < ncols; ++c) out.push_back((*stmt)->GetInt(c));
+  }
+  SB_RETURN_IF_ERROR((*stmt)->status());
+  (*stmt)->Reset();
+  return out;
+}
+
+class Meta {
+ public:
+  Meta(db::Connection& conn, std::map<std::string, std::string> sql)
+      : conn_(conn), sql_(std::move(sql)) {}
+
+  Result<bool> Exists() {
+    auto n = QueryInts(conn_, sql_.at("meta_table_exists"));
+    if (!n.ok()) return n.status();
+    return !n->empty() && (*n)[0] > 0;
+  }
+  Result<int64_t> UserTables() {
+    auto n = QueryInts(conn_, sql_.at("user_table_count"));
+    if (!n.ok()) return n.status();
+    return n->empty() ? 0 : (*n)[0];
+  }
+  Result<std::string> Get(const std::string& key) {
+    auto stmt = conn_.Prepare(sql_.at("meta_get"));
+    if (!stmt.ok()) return stmt.status();
+    (*stmt)->BindText(1, key);
+    SB_RETURN_IF_ERROR((*stmt)->Execute());
+    std::string v = (*stmt)->Next() ? std::string((*stmt)->GetText(0)) : "";
+    SB_RETURN_IF_ERROR((*stmt)->status());
+    (*stmt)->Reset();
+    return v;
+  }
+  Status Set(const std::string& key, const std::string& value) {
+    auto stmt = conn_.Prepare(sql_.at("meta_set"));
+    if (!stmt.ok()) return stmt.status();
+    (*stmt)->BindText(1, key);
+    (*stmt)->BindText(2, value);
+    return (*stmt)->Execute();
+  }
+
+ private:
+  db::Connection& conn_;
+  std::map<std::string, std::string> sql_;
+};
+
+int64_t AvgMsec(const workload::TypeTotals& t) {
+  if (t.count == 0) return 0;  // DVD Store prints int(NaN) here; storebench prints 0
+  return static_cast<int64_t>(std::floor(static_cast<double>(t.sum_nanos) / 1e6 /
+                                         static_cast<double>(t.count)));
+}
+
+}  // namespace
+
+DvdStoreWorkload::DvdStoreWorkload() {
+  shape_.unit_name = "order";
+  shape_.headline_name = "opm";
+  shape_.step_types = {"login",         "newcust",   "newmember",       "browse",
+                       "reviewbrowse",  "newreview", "newhelpfulness",  "purchase"};
+  shape_.counters = {"rollbacks", "purchase_lines"};
+  shape_.rollback_counter = kRollbacks;
+  opts_.size = *ParseDsSize("S");
+}
+
+void DvdStoreWorkload::DeclareOptions(config::OptionSet* o) const {
+  auto add_int = [&](const char* name, int64_t def, int64_t min, int64_t max, const char* help) {
+    OptionSpec s;
+    s.name = name;
+    s.type = OptionType::kInt;
+    s.default_value = std::to_string(def);
+    s.min = min;
+    s.max = max;
+    s.help = help;
+    s.group = "dvdstore";
+    o->Add(s);
+  };
+  auto add_bool = [&](const char* name, const char* help) {
+    OptionSpec s;
+    s.name = name;
+    s.type = OptionType::kBool;
+    s.default_value = "N";
+    s.help = help;
+    s.group = "dvdstore";
+    o->Add(s);
+  };
+  OptionSpec size;
+  size.name = "db_size";
+  size.type = OptionType::kDbSize;
+  size.default_value = "S";
+  size.help = "database size: S, M, L or <int>MB / <int>GB (run: defaults to the loaded size)";
+  size.group = "dvdstore";
+  o->Add(size);
+  add_bool("ds2_mode", "Y: DVD Store 2 (no membership or review steps, DS2 schema on load)");
+  add_bool("bug_compat",
+           "Y: reproduce DVD Store's number-changing quirks (double-counted review time, "
+           "new-review time from new-member time, counters not reset after warm-up)");
+  add_int("pct_newcustomers", 20, 0, 100, "percent of orders by new customers");
+  add_int("pct_newmember", 1, 0, 100, "percent of orders with a new premium membership");
+  add_int("n_searches", 3, 1, 1000, "mean product searches per order");
+  add_int("search_batch_size", 5, 1, 10000, "mean rows requested per search");
+  add_int("search_depth", 500, 1, 1000000, "rows of product x review examined by review browse");
+  add_int("n_reviews", 3, 1, 1000, "mean review searches per review loop (two loops run)");
+  add_int("pct_newreviews", 5, 0, 100, "percent of orders writing a review");
+  add_int("pct_newhelpfulness", 10, 0, 100, "percent of orders rating a review");
+  add_int("n_line_items", 5, 1, 1000, "mean cart lines per order (at most 10 are kept)");
+}
+
+Status DvdStoreWorkload::Configure(const config::OptionSet& o) {
+  auto size = ParseDsSize(o.GetString("db_size"));
+  if (!size.ok()) return size.status();
+  opts_.size = *size;
+  size_given_ = o.IsSet("db_size");
+  opts_.ds2_mode = o.GetBool("ds2_mode");
+  opts_.bug_compat = o.GetBool("bug_compat");
+  opts_.pct_newcustomers = o.GetInt("pct_newcustomers");
+  opts_.pct_newmember = o.GetInt("pct_newmember");
+  opts_.n_searches = o.GetInt("n_searches");
+  opts_.search_batch_size = o.GetInt("search_batch_size");
+  opts_.search_depth = o.GetInt("search_depth");
+  opts_.n_reviews = o.GetInt("n_reviews");
+  opts_.pct_newreviews = o.GetInt("pct_newreviews");
+  opts_.pct_newhelpfulness = o.GetInt("pct_newhelpfulness");
+  opts_.n_line_items = o.GetInt("n_line_items");
+  return Status::Ok();
+}
+
+std::map<std::string, std::string> DvdStoreWorkload::Choices() const {
+  std::map<std::string, std::string> c;
+  c["restock"] =
+      "SQL Server semantics: an update leaving fewer than 3 in stock is logged in REORDER and "
+      "reverted (rollback rate stays near 2 % of orders)";
+  c["bug_compat"] = opts_.bug_compat
+                        ? "Y: DVD Store quirks 1, 2, 3 of spec 8.1 reproduced (review time "
+                          "double-counted in rt_tot; rt_newreview from new-member time; "
+                          "newmember/reviewbrowse/newreview/newhelpfulness not reset at warm-up)"
+                        : "N: fixed behaviour (each time counted once, all counters reset at "
+                          "warm-up, averages of empty types are 0)";
+  c["mode"] = opts_.ds2_mode ? "DS2" : "DS3";
+  c["db_size"] = opts_.size.label + " (" + std::to_string(opts_.size.customers) + " customers, " +
+                 std::to_string(opts_.size.products) + " products, " +
+                 std::to_string(opts_.size.orders()) + " orders)";
+  c["full_text"] = "FTS5 phrase match on TITLE/ACTOR (as SQL Server CONTAINS)";
+  c["cart_lines"] = "at most 10 lines per purchase (as the SQL Server/PostgreSQL procedures)";
+  c["login_history"] = "all history rows queried, at most 100 read (DVD Store MAX_ROWS)";
+  return c;
+}
+
+Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContext& ctx) {
+  auto admin = SqlQueries(dialect_, "admin.sql");
+  if (!admin.ok()) return admin.status();
+  auto conn = backend.Connect();
+  if (!conn.ok()) return conn.status();
+  Meta meta(**conn, *admin);
+  auto has_meta = meta.Exists();
+  if (!has_meta.ok()) return has_meta.status();
+  if (*has_meta) {
+    auto wl = meta.Get("workload");
+    if (!wl.ok()) return wl.status();
+    if (*wl != "dvdstore") {
+      return Status::AlreadyExists("the database holds a storebench '" + *wl +
+                                   "' database, not DVD Store; refusing to replace it");
+    }
+    if (!ctx.force) {
+      auto label = meta.Get("db_size");
+      return Status::AlreadyExists("the database already holds a DVD Store database (db_size=" +
+                                   (label.ok() ? *label : "?") +
+                                   "); use --force to replace it");
+    }
+    auto drop = SqlScript(dialect_, "drop.sql", false);
+    if (!drop.ok()) return drop.status();
+    if (ctx.progress) ctx.progress("dropping the existing DVD Store tables (--force)");
+    SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*drop));
+  } else {
+    auto tables = meta.UserTables();
+    if (!tables.ok()) return tables.status();
+    if (*tables > 0) {
+      return Status::AlreadyExists(
+          "the database holds " + std::to_string(*tables) +
+          " tables that storebench did not create; refusing to touch it");
+    }
+  }
+  auto schema = SqlScript(dialect_, "schema.sql", opts_.ds2_mode);
+  if (!schema.ok()) return schema.status();
+  SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*schema));
+  SB_RETURN_IF_ERROR(meta.Set("workload", "dvdstore"));
+  SB_RETURN_IF_ERROR(meta.Set("state", "loading"));
+  SB_RETURN_IF_ERROR(meta.Set("db_size", opts_.size.label));
+  SB_RETURN_IF_ERROR(meta.Set("customers", std::to_string(opts_.size.customers)));
+  SB_RETURN_IF_ERROR(meta.Set("products", std::to_string(opts_.size.products)));
+  SB_RETURN_IF_ERROR(meta.Set("orders", std::to_string(opts_.size.orders())));
+  SB_RETURN_IF_ERROR(meta.Set("ds2_mode", opts_.ds2_mode ? "Y" : "N"));
+  SB_RETURN_IF_ERROR(meta.Set("seed", std::to_string(ctx.seed)));
+
+  if (ctx.progress) {
+    ctx.progress("generating and loading DVD Store " + std::string(opts_.ds2_mode ? "2" : "3") +
+                 " data, db_size=" + opts_.size.label + ", " + std::to_string(ctx.threads) +
+                 " generator threads");
+  }
+  SB_RETURN_IF_ERROR(LoadDvdStore(backend, opts_, dialect_, ctx));
+  if (ctx.progress) ctx.progress("building indexes, full-text index and the restock trigger");
+  auto indexes = SqlScript(dialect_, "indexes.sql", opts_.ds2_mode);
+  if (!indexes.ok()) return indexes.status();
+  SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*indexes));
+  return meta.Set("state", "ready");
+}
+
+Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
+  auto admin = SqlQueries(dialect_, "admin.sql");
+  if (!admin.ok()) return admin.status();
+  Meta meta(conn, *admin);
+  auto has_meta = meta.Exists();
+  if (!has_meta.ok()) return has_meta.status();
+  if (!*has_meta) {
+    auto tables = meta.UserTables();
+    if (tables.ok() && *tables == 0) {
+      return Status::FailedPrecondition(
+          "the database is empty; load it first with 'storebench oltp load'");
+    }
+    return Status::FailedPrecondition(
+        "the database holds no storebench DVD Store tables; load it first with "
+        "'storebench oltp load'");
+  }
+  auto wl = meta.Get("workload");
+  auto state = meta.Get("state");
+  if (!wl.ok()) return wl.status();
+  if (!state.ok()) return state.status();
+  if (*wl != "dvdstore") {
+    return Status::FailedPrecondition("the database holds a storebench '" + *wl +
+                                      "' database, not DVD Store");
+  }
+  if (*state != "ready") {
+    return Status::FailedPrecondition(
+        "the DVD Store load into this database did not finish; run 'storebench oltp load "
+        "--force' again");
+  }
+  auto label = meta.Get("db_size");
+  auto ds2 = meta.Get("ds2_mode");
+  if (!label.ok()) return label.status();
+  auto loaded = ParseDsSize(*label);
+  if (!loaded.ok()) return loaded.status();
+  if (size_given_) {
+    if (loaded->customers != opts_.size.customers || loaded->products != opts_.size.products) {
+      return Status::FailedPrecondition("the database was loaded with db_size=" + *label +
+                                        " but the run asks for db_size=" + opts_.size.label);
+    }
+  } else {
+    opts_.size = *loaded;
+  }
+  if (ds2.ok() && *ds2 == "Y" && !opts_.ds2_mode) {
+    return Status::FailedPrecondition(
+        "the database was loaded in DVD Store 2 mode; run with --ds2_mode=Y");
+  }
+  // The product array of spec §5.9: multiples of 10 000 appear ten times.
+  auto arr = std::make_shared<std::vector<int32_t>>();
+  arr->reserve(static_cast<size_t>(opts_.size.prod_array_size()));
+  for (int64_t p = 1; p <= opts_.size.products; ++p) {
+    const int copies = p % 10000 == 0 ? 10 : 1;
+    for (int c = 0; c < copies; ++c) arr->push_back(static_cast<int32_t>(p));
+  }
+  prod_array_ = std::move(arr);
+  return Status::Ok();
+}
+
+Result<std::unique_ptr<workload::Session>> DvdStoreWorkload::NewSession(
+    std::unique_ptr<db::Connection> conn, uint64_t seed, int worker) {
+  if (!prod_array_) return Status::Internal("NewSession before CheckReady");
+  auto sql = SqlQueries(dialect_);
+  if (!sql.ok()) return sql.status();
+  Status status;
+  auto s = NewDvdStoreSession(std::move(conn), opts_, prod_array_, std::move(sql).value(), seed,
+                              &status);
+  if (!status.ok()) return status;
+  return s;
+}
+
+Result<std::map<std::string, int64_t>> DvdStoreWorkload::Snapshot(db::Connection& conn) {
+  auto admin = SqlQueries(dialect_, "admin.sql");
+  if (!admin.ok()) return admin.status();
+  auto orders = QueryInts(conn, admin->at("count_orders"), 2);
+  if (!orders.ok()) return orders.status();
+  std::map<std::string, int64_t> out;
+  out["orders"] = orders->empty() ? 0 : (*orders)[0];
+  out["max_orderid"] = orders->size() > 1 ? (*orders)[1] : 0;
+  return out;
+}
+
+Result<std::vector<workload::Check>> DvdStoreWorkload::Verify(
+    db::Connection& conn, const std::map<std::string, int64_t>& before,
+    const workload::Totals* whole_run) {
+  auto admin = SqlQueries(dialect_, "admin.sql");
+  if (!admin.ok()) return admin.status();
+  std::vector<workload::Check> checks;
+  auto zero_check = [&](const char* name, const char* query, const char* what) -> Status {
+    auto n = QueryInts(conn, admin->at(query));
+    if (!n.ok()) return n.status();
+    const int64_t bad = n->empty() ? 0 : (*n)[0];
+    checks.push_back({name, bad == 0,
+                      bad == 0 ? std::string("0 ") + what : std::to_string(bad) + " " + what});
+    return Status::Ok();
+  };
+  SB_RETURN_IF_ERROR(zero_check("orders_have_lines", "verify_orders_without_lines",
+                                "orders without order lines"));
+  SB_RETURN_IF_ERROR(zero_check("lines_have_history", "verify_lines_without_history",
+                                "orders whose purchase-history rows differ from their lines"));
+  SB_RETURN_IF_ERROR(zero_check("sales_match_orderlines", "verify_sales",
+                                "products whose SALES differ from their ordered quantities"));
+  SB_RETURN_IF_ERROR(
+      zero_check("stock_not_negative", "verify_negative_stock", "products with negative stock"));
+  if (whole_run != nullptr && before.count("orders")) {
+    auto after = Snapshot(conn);
+    if (!after.ok()) return after.status();
+    const int64_t new_rows = after->at("orders") - before.at("orders");
+    const int64_t committed =
+        static_cast<int64_t>(whole_run->types[1 + kPurchase].count) - whole_run->counters[kRollbacks];
+    checks.push_back({"committed_orders_match", new_rows == committed,
+                      "client committed " + std::to_string(committed) + " orders, ORDERS grew by " +
+                          std::to_string(new_rows) + " rows"});
+  }
+  return checks;
+}
+
+std::vector<std::pair<std::string, double>> DvdStoreWorkload::Figures(
+    const workload::Totals& window, const workload::Totals& since_start,
+    const workload::WindowFacts& facts) const {
+  const auto& w = window.types;
+  // Quirk 3: these four were never reset at the end of warm-up in DS3.
+  const auto& late = opts_.bug_compat ? since_start.types : window.types;
+  const auto step = [&](int s) -> const workload::TypeTotals& { return w[1 + s]; };
+  const auto late_step = [&](int s) -> const workload::TypeTotals& { return late[1 + s]; };
+  const double n = static_cast<double>(w[0].count);
+  const double opm = facts.elapsed_sec > 0 ? std::floor(60.0 * n / facts.elapsed_sec) : 0;
+  const int64_t rollbacks = window.counters[kRollbacks];
+  const double rate = n > 0 ? 100.0 * static_cast<double>(rollbacks) / n : 0;
+  std::vector<std::pair<std::string, double>> f;
+  auto add = [&](const char* name, double v) { f.emplace_back(name, v); };
+  add("et", facts.elapsed_sec);
+  add("n_overall", n);
+  add("opm", opm);
+  add("rt_tot_lastn_max", static_cast<double>(facts.unit_lastn_max_msec));
+  add("rt_tot_avg", static_cast<double>(AvgMsec(w[0])));
+  add("n_login_overall", static_cast<double>(step(kLogin).count));
+  add("n_newcust_overall", static_cast<double>(step(kNewCust).count));
+  if (!opts_.ds2_mode) {
+    add("n_newmember_overall", static_cast<double>(late_step(kNewMember).count));
+  }
+  add("n_browse_overall", static_cast<double>(step(kBrowse).count));
+  if (!opts_.ds2_mode) {
+    add("n_reviewbrowse", static_cast<double>(late_step(kReviewBrowse).count));
+    add("n_newreviews", static_cast<double>(late_step(kNewReview).count));
+    add("n_newhelpfulness", static_cast<double>(late_step(kNewHelpfulness).count));
+  }
+  add("n_purchase_overall", static_cast<double>(step(kPurchase).count));
+  add("rt_login_avg_msec", static_cast<double>(AvgMsec(step(kLogin))));
+  add("rt_newcust_avg_msec", static_cast<double>(AvgMsec(step(kNewCust))));
+  if (!opts_.ds2_mode) add("rt_rewmember_avg_msec", static_cast<double>(AvgMsec(late_step(kNewMember))));
+  add("rt_browse_avg_msec", static_cast<double>(AvgMsec(step(kBrowse))));
+  if (!opts_.ds2_mode) {
+    add("rt_reviewbrowse_avg_msec", static_cast<double>(AvgMsec(late_step(kReviewBrowse))));
+    workload::TypeTotals newreview = late_step(kNewReview);
+    // Quirk 2: DS3 accumulated the new-member time into the new-review sum.
+    if (opts_.bug_compat) newreview.sum_nanos = late_step(kNewMember).sum_nanos;
+    add("rt_newreview_avg_msec", static_cast<double>(AvgMsec(newreview)));
+    add("rt_newhelpfulness", static_cast<double>(AvgMsec(late_step(kNewHelpfulness))));
+  }
+  add("rt_purchase_avg_msec", static_cast<double>(AvgMsec(step(kPurchase))));
+  add("rt_tot_sampled", static_cast<double>(facts.unit_sampled_msec));
+  add("n_rollbacks_overall", static_cast<double>(rollbacks));
+  add("rollback_rate", rate);
+  return f;
+}
+
+}  // namespace sb::dvdstore

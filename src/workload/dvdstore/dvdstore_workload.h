@@ -1,0 +1,84 @@
+// The DVD Store 2/3-compatible workload (spec: shared/spec/dvdstore.md): schema and generated
+// data, the order loop, verification and the Final-line figures.
+#ifndef STOREBENCH_WORKLOAD_DVDSTORE_DVDSTORE_WORKLOAD_H_
+#define STOREBENCH_WORKLOAD_DVDSTORE_DVDSTORE_WORKLOAD_H_
+
+#include <memory>
+#include <vector>
+
+#include "workload/dvdstore/sizes.h"
+#include "workload/workload.h"
+
+namespace sb::dvdstore {
+
+// The order-loop parameters, under their DVD Store names (spec §6.1).
+struct DsOptions {
+  DsSize size;
+  bool ds2_mode = false;
+  bool bug_compat = false;  // reproduce spec §8.1 items 1, 2, 3 (numbers-changing quirks)
+  int64_t pct_newcustomers = 20;
+  int64_t pct_newmember = 1;
+  int64_t n_searches = 3;
+  int64_t search_batch_size = 5;
+  int64_t search_depth = 500;
+  int64_t n_reviews = 3;
+  int64_t pct_newreviews = 5;
+  int64_t pct_newhelpfulness = 10;
+  int64_t n_line_items = 5;
+};
+
+// Step type indexes (Shape::step_types order) and counters.
+enum Step { kLogin = 0, kNewCust, kNewMember, kBrowse, kReviewBrowse, kNewReview, kNewHelpfulness,
+            kPurchase, kNumSteps };
+enum Counter { kRollbacks = 0, kPurchaseLines, kNumCounters };
+
+// Every DVD Store purchase may hold at most this many lines (the SQL Server and PostgreSQL
+// procedures take ten product/quantity pairs; the drivers truncate longer carts).
+constexpr int kMaxCartLines = 10;
+
+class DvdStoreWorkload final : public workload::Workload {
+ public:
+  DvdStoreWorkload();
+  std::string name() const override { return "dvdstore"; }
+  const workload::Shape& shape() const override { return shape_; }
+  void DeclareOptions(config::OptionSet* options) const override;
+  Status Configure(const config::OptionSet& options) override;
+  std::map<std::string, std::string> Choices() const override;
+
+  Status Load(db::DbBackend& backend, const workload::LoadContext& ctx) override;
+  Status CheckReady(db::Connection& conn) override;
+  Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection> conn,
+                                                        uint64_t seed, int worker) override;
+  Result<std::map<std::string, int64_t>> Snapshot(db::Connection& conn) override;
+  Result<std::vector<workload::Check>> Verify(db::Connection& conn,
+                                              const std::map<std::string, int64_t>& before,
+                                              const workload::Totals* whole_run) override;
+  std::vector<std::pair<std::string, double>> Figures(
+      const workload::Totals& window, const workload::Totals& since_start,
+      const workload::WindowFacts& facts) const override;
+
+  const DsOptions& options() const { return opts_; }
+  // When false, CheckReady/Verify/Load work without a --db_size (verify uses the loaded size).
+  void set_dialect(const std::string& dialect) { dialect_ = dialect; }
+
+ private:
+  workload::Shape shape_;
+  DsOptions opts_;
+  bool size_given_ = false;
+  std::string dialect_ = "sqlite";
+  std::shared_ptr<const std::vector<int32_t>> prod_array_;
+};
+
+// Creates a session (defined in session.cc).
+std::unique_ptr<workload::Session> NewDvdStoreSession(
+    std::unique_ptr<db::Connection> conn, const DsOptions& opts,
+    std::shared_ptr<const std::vector<int32_t>> prod_array, std::map<std::string, std::string> sql,
+    uint64_t seed, Status* status);
+
+// Loads generated data (defined in loader.cc).
+Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::string& dialect,
+                    const workload::LoadContext& ctx);
+
+}  // namespace sb::dvdstore
+
+#endif  // STOREBENCH_WORKLOAD_DVDSTORE_DVDSTORE_WORKLOAD_H_

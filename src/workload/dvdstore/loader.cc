@@ -1,0 +1,288 @@
+// Parallel generate-and-load for the DVD Store data (spec §2.7, §4.7).
+//
+// Generator threads turn chunks into batches of rows and hand them through a bounded queue to
+// writer threads, each of which owns one BulkWriter per table. A back end whose writers
+// serialize (SQLite) gets one writer; others get as many writers as generator threads.
+// Inventory is generated last, from the summed sales of every orders chunk.
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "workload/dvdstore/dvdstore_workload.h"
+#include "workload/dvdstore/generator.h"
+#include "workload/dvdstore/sql_files.h"
+
+namespace sb::dvdstore {
+namespace {
+
+constexpr size_t kRowsPerBatch = 8192;
+constexpr size_t kMaxQueuedBatches = 16;
+
+// Rows of one table, stored flat: all field bytes in `data`, each field's end offset in `ends`.
+struct Batch {
+  Table table = Table::kCustomers;
+  size_t ncols = 0;
+  std::string data;
+  std::vector<uint32_t> ends;
+  size_t rows() const { return ncols ? ends.size() / ncols : 0; }
+};
+
+class BatchQueue {
+ public:
+  // Blocks while full. Returns false when the queue was closed because of an error.
+  bool Push(Batch b) {
+    std::unique_lock lock(mu_);
+    not_full_.wait(lock, [&] { return q_.size() < kMaxQueuedBatches || failed_; });
+    if (failed_) return false;
+    q_.push_back(std::move(b));
+    not_empty_.notify_one();
+    return true;
+  }
+  // Blocks while empty. Returns false when closed and drained.
+  bool Pop(Batch* b) {
+    std::unique_lock lock(mu_);
+    not_empty_.wait(lock, [&] { return !q_.empty() || closed_ || failed_; });
+    if (q_.empty() || failed_) return false;
+    *b = std::move(q_.front());
+    q_.pop_front();
+    not_full_.notify_one();
+    return true;
+  }
+  void Close() {
+    std::lock_guard lock(mu_);
+    closed_ = true;
+    not_empty_.notify_all();
+  }
+  void Fail() {
+    std::lock_guard lock(mu_);
+    failed_ = true;
+    not_empty_.notify_all();
+    not_full_.notify_all();
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable not_full_, not_empty_;
+  std::deque<Batch> q_;
+  bool closed_ = false;
+  bool failed_ = false;
+};
+
+// Collects rows per table into batches and pushes full ones.
+class BatchingSink {
+ public:
+  explicit BatchingSink(BatchQueue* queue) : queue_(queue) {}
+  bool Add(Table t, const std::vector<std::string_view>& fields) {
+    Batch& b = open_[static_cast<int>(t)];
+    if (b.ncols == 0) {
+      b.table = t;
+      b.ncols = fields.size();
+    }
+    for (std::string_view f : fields) {
+      b.data.append(f);
+      b.ends.push_back(static_cast<uint32_t>(b.data.size()));
+    }
+    if (b.rows() >= kRowsPerBatch) return Flush(t);
+    return true;
+  }
+  bool FlushAll() {
+    for (int i = 0; i < kNumTables; ++i) {
+      if (!Flush(static_cast<Table>(i))) return false;
+    }
+    return true;
+  }
+
+ private:
+  bool Flush(Table t) {
+    Batch& b = open_[static_cast<int>(t)];
+    if (b.ends.empty()) return true;
+    Batch out = std::move(b);
+    b = Batch();
+    return queue_->Push(std::move(out));
+  }
+  BatchQueue* queue_;
+  Batch open_[kNumTables];
+};
+
+// Writes CSV copies of the generated rows (--csv-dir), one file per table.
+class CsvFiles {
+ public:
+  Status Open(const std::string& dir, bool ds2) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return Status::IoError("cannot create CSV directory '" + dir + "': " + ec.message());
+    for (Table t : TablesFor(ds2)) {
+      const std::string path = dir + "/" + std::string(TableName(t)) + ".csv";
+      auto f = std::make_unique<std::ofstream>(path, std::ios::binary | std::ios::trunc);
+      if (!*f) return Status::IoError("cannot write CSV file '" + path + "'");
+      files_[t] = std::move(f);
+    }
+    return Status::Ok();
+  }
+  void Write(const Batch& b) {
+    auto it = files_.find(b.table);
+    if (it == files_.end()) return;
+    std::string out;
+    uint32_t start = 0;
+    for (size_t i = 0; i < b.ends.size(); ++i) {
+      out.append(b.data, start, b.ends[i] - start);
+      out += ((i + 1) % b.ncols == 0) ? '\n' : ',';
+      start = b.ends[i];
+    }
+    it->second->write(out.data(), static_cast<std::streamsize>(out.size()));
+  }
+  Status Close() {
+    for (auto& [t, f] : files_) {
+      f->close();
+      if (!*f) return Status::IoError("writing CSV file for " + std::string(TableName(t)) + " failed");
+    }
+    return Status::Ok();
+  }
+
+ private:
+  std::map<Table, std::unique_ptr<std::ofstream>> files_;
+};
+
+struct LoadStats {
+  std::mutex mu;
+  Status first_error;
+  std::atomic<int64_t> rows{0};
+  void Fail(const Status& s) {
+    std::lock_guard lock(mu);
+    if (first_error.ok()) first_error = s;
+  }
+  Status error() {
+    std::lock_guard lock(mu);
+    return first_error;
+  }
+};
+
+}  // namespace
+
+Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::string& dialect,
+                    const workload::LoadContext& ctx) {
+  const bool ds2 = opts.ds2_mode;
+  Generator gen(opts.size, ctx.seed, ds2);
+  const std::vector<ChunkSpec> chunks = gen.Chunks();
+  const int gen_threads = std::max(1, ctx.threads);
+  const int writers = backend.capabilities().concurrent_writers ? gen_threads : 1;
+
+  CsvFiles csv;
+  std::mutex csv_mu;
+  if (!ctx.csv_dir.empty()) SB_RETURN_IF_ERROR(csv.Open(ctx.csv_dir, ds2));
+
+  BatchQueue queue;
+  LoadStats stats;
+  std::atomic<size_t> next_chunk{0};
+  std::vector<std::vector<int64_t>> sales(gen_threads);
+
+  auto writer_main = [&] {
+    std::map<Table, std::unique_ptr<db::BulkWriter>> out;
+    Batch b;
+    std::vector<std::string_view> fields;
+    while (queue.Pop(&b)) {
+      if (!ctx.csv_dir.empty()) {
+        std::lock_guard lock(csv_mu);
+        csv.Write(b);
+      }
+      auto& w = out[b.table];
+      if (!w) {
+        auto made = backend.NewBulkWriter(std::string(TableName(b.table)), TableColumns(b.table, ds2));
+        if (!made.ok()) {
+          stats.Fail(made.status());
+          queue.Fail();
+          return;
+        }
+        w = std::move(made).value();
+      }
+      fields.resize(b.ncols);
+      uint32_t start = 0;
+      for (size_t i = 0; i < b.ends.size(); ++i) {
+        fields[i % b.ncols] = std::string_view(b.data).substr(start, b.ends[i] - start);
+        start = b.ends[i];
+        if ((i + 1) % b.ncols == 0) {
+          if (Status s = w->AddRow(fields); !s.ok()) {
+            stats.Fail(s);
+            queue.Fail();
+            return;
+          }
+        }
+      }
+      stats.rows += static_cast<int64_t>(b.rows());
+    }
+    for (auto& [t, w] : out) {
+      if (Status s = w->Finish(); !s.ok()) {
+        stats.Fail(s);
+        queue.Fail();
+        return;
+      }
+    }
+  };
+
+  auto generator_main = [&](int thread) {
+    BatchingSink sink(&queue);
+    bool ok = true;
+    auto add = [&](Table t, const std::vector<std::string_view>& f) {
+      if (ok) ok = sink.Add(t, f);
+    };
+    sales[thread].assign(static_cast<size_t>(opts.size.products) + 1, 0);
+    if (thread == 0) gen.GenerateCategories(add);
+    for (size_t i = next_chunk++; ok && i < chunks.size(); i = next_chunk++) {
+      gen.Generate(chunks[i], add, &sales[thread]);
+    }
+    if (ok) sink.FlushAll();
+  };
+
+  std::vector<std::thread> writer_threads;
+  for (int i = 0; i < writers; ++i) writer_threads.emplace_back(writer_main);
+  // Progress: one line per ~5 s to stderr while loading.
+  std::atomic<bool> done{false};
+  std::thread progress([&] {
+    int64_t last = 0;
+    for (int tick = 1; !done.load(); ++tick) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (tick % 50 == 0 && ctx.progress) {
+        const int64_t rows = stats.rows.load();
+        ctx.progress("loaded " + std::to_string(rows) + " rows (" +
+                     std::to_string((rows - last) / 5) + " rows/s)");
+        last = rows;
+      }
+    }
+  });
+  {
+    std::vector<std::thread> gens;
+    for (int i = 0; i < gen_threads; ++i) gens.emplace_back(generator_main, i);
+    for (auto& t : gens) t.join();
+  }
+  // Inventory needs every order line's quantity.
+  if (stats.error().ok()) {
+    std::vector<int64_t> total(static_cast<size_t>(opts.size.products) + 1, 0);
+    for (const auto& v : sales) {
+      for (size_t p = 0; p < v.size(); ++p) total[p] += v[p];
+    }
+    BatchingSink sink(&queue);
+    bool ok = true;
+    gen.GenerateInventory(total, [&](Table t, const std::vector<std::string_view>& f) {
+      if (ok) ok = sink.Add(t, f);
+    });
+    if (ok) sink.FlushAll();
+  }
+  queue.Close();
+  for (auto& t : writer_threads) t.join();
+  done = true;
+  progress.join();
+  if (!ctx.csv_dir.empty()) {
+    Status s = csv.Close();
+    if (!s.ok()) stats.Fail(s);
+  }
+  if (ctx.rows_loaded != nullptr) *ctx.rows_loaded = stats.rows.load();
+  return stats.error();
+}
+
+}  // namespace sb::dvdstore

@@ -1,0 +1,108 @@
+-- The order loop's statements for SQLite, one per "-- name:" section, with '?' parameters.
+-- Full-text arguments are FTS5 query strings built by the driver from the shared word lists,
+-- e.g. actor:"PENELOPE GUINESS" (a phrase, as SQL Server's CONTAINS searches).
+
+-- name: login
+SELECT customerid FROM customers WHERE username = ? AND password = ?
+
+-- name: login_history
+-- Previous purchases with the title of a related product (no row limit; the driver reads at
+-- most 100 rows, as DVD Store's MAX_ROWS).
+SELECT p.title, p.actor, p2.title
+FROM cust_hist h
+JOIN products p ON p.prod_id = h.prod_id
+JOIN products p2 ON p2.prod_id = p.common_prod_id
+WHERE h.customerid = ?
+ORDER BY h.orderid DESC
+
+-- name: new_customer
+INSERT INTO customers (firstname, lastname, address1, address2, city, state, zip, country,
+  region, email, phone, creditcardtype, creditcard, creditcardexpiration, username, password,
+  age, income, gender)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: username_taken
+SELECT 1 FROM customers WHERE username = ?
+
+-- name: new_member
+INSERT INTO membership (customerid, membershiptype, expiredate)
+VALUES (?, ?, strftime('%Y/%m/%d', 'now'))
+
+-- name: is_member
+SELECT 1 FROM membership WHERE customerid = ?
+
+-- name: browse_by_category
+SELECT prod_id, category, title, actor, price, special, common_prod_id
+FROM products WHERE category = ? AND special = 1 LIMIT ?
+
+-- name: browse_by_fts
+SELECT p.prod_id, p.category, p.title, p.actor, p.price, p.special, p.common_prod_id
+FROM products_fts f JOIN products p ON p.prod_id = f.rowid
+WHERE products_fts MATCH ? LIMIT ?
+
+-- name: reviews_by_fts
+-- The first 500 (search_depth) product⋈review rows whose title or actor matches, ranked by
+-- summed helpfulness.
+SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
+       t.review_summary, t.review_text, SUM(h.helpfulness) AS totalhelp
+FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
+             r.review_summary, r.review_text
+      FROM products_fts f
+      JOIN products p ON p.prod_id = f.rowid
+      JOIN reviews r ON r.prod_id = p.prod_id
+      WHERE products_fts MATCH ? LIMIT ?) t
+JOIN reviews_helpfulness h ON h.review_id = t.review_id
+GROUP BY t.review_id
+ORDER BY totalhelp DESC LIMIT ?
+
+-- name: reviews_by_product
+SELECT r.prod_id, r.review_id, r.review_date, r.stars, r.customerid, r.review_summary,
+       r.review_text, SUM(h.helpfulness) AS totalhelp
+FROM reviews r JOIN reviews_helpfulness h ON h.review_id = r.review_id
+WHERE r.prod_id = ?
+GROUP BY r.review_id
+ORDER BY totalhelp DESC LIMIT ?
+
+-- name: reviews_by_product_stars
+SELECT r.prod_id, r.review_id, r.review_date, r.stars, r.customerid, r.review_summary,
+       r.review_text, SUM(h.helpfulness) AS totalhelp
+FROM reviews r JOIN reviews_helpfulness h ON h.review_id = r.review_id
+WHERE r.prod_id = ? AND r.stars = ?
+GROUP BY r.review_id
+ORDER BY totalhelp DESC LIMIT ?
+
+-- name: reviews_by_product_date
+SELECT r.prod_id, r.review_id, r.review_date, r.stars, r.customerid, r.review_summary,
+       r.review_text, SUM(h.helpfulness) AS totalhelp
+FROM reviews r JOIN reviews_helpfulness h ON h.review_id = r.review_id
+WHERE r.prod_id = ?
+GROUP BY r.review_id
+ORDER BY r.review_date DESC LIMIT ?
+
+-- name: new_review
+INSERT INTO reviews (prod_id, review_date, stars, customerid, review_summary, review_text)
+VALUES (?, strftime('%Y/%m/%d', 'now'), ?, ?, ?, ?)
+
+-- name: new_helpfulness
+INSERT INTO reviews_helpfulness (review_id, customerid, helpfulness) VALUES (?, ?, ?)
+
+-- name: prices
+-- Untimed price lookup for the cart (10 parameters; unused ones repeat the first id).
+SELECT prod_id, price FROM products WHERE prod_id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: insert_order
+INSERT INTO orders (orderdate, customerid, netamount, tax, totalamount)
+VALUES (strftime('%Y/%m/%d', 'now'), ?, ?, ?, ?)
+
+-- name: read_stock
+SELECT quan_in_stock, sales FROM inventory WHERE prod_id = ?
+
+-- name: update_stock
+UPDATE inventory SET quan_in_stock = ?, sales = ? WHERE prod_id = ?
+
+-- name: insert_orderline
+INSERT INTO orderlines (orderlineid, orderid, prod_id, quantity, orderdate)
+VALUES (?, ?, ?, ?, strftime('%Y/%m/%d', 'now'))
+
+-- name: insert_cust_hist
+INSERT INTO cust_hist (customerid, orderid, prod_id) VALUES (?, ?, ?)

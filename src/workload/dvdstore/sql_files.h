@@ -1,0 +1,23 @@
+// Access to the workload's per-dialect SQL files (sql/<dialect>/*.sql), compiled into the binary.
+#ifndef STOREBENCH_WORKLOAD_DVDSTORE_SQL_FILES_H_
+#define STOREBENCH_WORKLOAD_DVDSTORE_SQL_FILES_H_
+
+#include <map>
+#include <string>
+
+#include "base/status.h"
+
+namespace sb::dvdstore {
+
+// A whole script (e.g. "schema.sql") for `dialect`, with the {DS3_ONLY_BEGIN}..{DS3_ONLY_END}
+// parts kept (DS3) or removed (DS2). NotFound when this dialect has no such file.
+Result<std::string> SqlScript(const std::string& dialect, const std::string& file, bool ds2);
+
+// The named statements of a file such as "queries.sql" ("-- name: x" sections; comment lines
+// dropped).
+Result<std::map<std::string, std::string>> SqlQueries(const std::string& dialect,
+                                                      const std::string& file = "queries.sql");
+
+}  // namespace sb::dvdstore
+
+#endif  // STOREBENCH_WORKLOAD_DVDSTORE_SQL_FILES_H_

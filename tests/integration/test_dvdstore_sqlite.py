@@ -1,0 +1,239 @@
+"""End-to-end DVD Store on SQLite: load S, run, parse the console lines, validate the JSON
+result against docs/output-schema.json, verify; the SIGINT path; bad input."""
+import json
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import time
+import unittest
+
+import jsonschema
+
+import harness
+from harness import storebench, tmp_path
+
+STATUS_RE = re.compile(
+    r"^et= *(?P<et>\d+\.\d) n_overall=(?P<n>\d+) opm=(?P<opm>\d+) "
+    r"rt_tot_lastn_max_msec=(?P<max>\d+) rt_tot_avg_msec=(?P<avg>\d+) "
+    r"rt_tot_sampled=(?P<sampled>\d+) rollbacks: n=(?P<rb>\d+) %= *(?P<pct>\d+\.\d) $")
+FINAL_DS3_NAMES = [
+    "et", "n_overall", "opm", "rt_tot_lastn_max", "rt_tot_avg", "n_login_overall",
+    "n_newcust_overall", "n_newmember_overall", "n_browse_overall", "n_reviewbrowse",
+    "n_newreviews", "n_newhelpfulness", "n_purchase_overall", "rt_login_avg_msec",
+    "rt_newcust_avg_msec", "rt_rewmember_avg_msec", "rt_browse_avg_msec",
+    "rt_reviewbrowse_avg_msec", "rt_newreview_avg_msec", "rt_newhelpfulness",
+    "rt_purchase_avg_msec", "rt_tot_sampled", "n_rollbacks_overall"]
+
+
+def parse_final(line):
+    """Parses a DS3 Final line into (names in order, values); asserts its overall shape."""
+    m = re.match(r"^Final \(([^)]*)\): (.*)$", line)
+    assert m, line
+    body = m.group(2)
+    rate = re.search(r" rollback_rate = +(\d+\.\d)%$", body)
+    assert rate, body
+    body = body[:rate.start()]
+    names, values = [], {}
+    for tok in re.findall(r"(\w+)= *(-?[\d.]+)", body):
+        names.append(tok[0])
+        values[tok[0]] = float(tok[1])
+    values["rollback_rate"] = float(rate.group(1))
+    return names, values
+
+
+class DvdStoreSqliteTest(unittest.TestCase):
+    db = None
+    schema = None
+
+    @classmethod
+    def setUpClass(cls):
+        cls.db = tmp_path("it-ds3-S.db")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(cls.db + suffix):
+                os.remove(cls.db + suffix)
+        r = storebench("oltp", "load", "--db", "sqlite://" + cls.db, "--db_size=S")
+        assert r.returncode == 0, r.stderr
+        with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
+            cls.schema = json.load(f)
+
+    def url(self):
+        return "sqlite://" + self.db
+
+    def test_load_row_counts(self):
+        con = sqlite3.connect(self.db)
+        counts = {t: con.execute(f"select count(*) from {t}").fetchone()[0]
+                  for t in ("customers", "products", "inventory", "categories", "membership",
+                            "reviews")}
+        self.assertEqual(counts["customers"], 20000)
+        self.assertEqual(counts["products"], 10000)
+        self.assertEqual(counts["inventory"], 10000)
+        self.assertEqual(counts["categories"], 16)
+        self.assertEqual(counts["membership"], 2000)
+        self.assertEqual(counts["reviews"], 200000)
+        # Full-text search finds an actor of product 1.
+        actor = con.execute("select actor from products where prod_id = 1").fetchone()[0]
+        hits = con.execute("select count(*) from products_fts where products_fts match ?",
+                           ('actor:"%s"' % actor,)).fetchone()[0]
+        self.assertGreaterEqual(hits, 1)
+
+    def test_run_20s_status_final_json_verify(self):
+        out = tmp_path("it-run.json")
+        csv = tmp_path("it-run.csv")
+        r = storebench("oltp", "run", "--db", self.url(), "--db_size=S", "--n_threads=4",
+                       "--warmup_time=0", "--run_time=20s", "--log_freq=5", "--json", out,
+                       "--out_filename", csv)
+        self.assertEqual(r.returncode, 0, r.stderr + r.stdout)
+        status = [l for l in r.stderr.splitlines() if l.startswith("et=")]
+        self.assertEqual(len(status), 3, r.stderr)  # at 5, 10, 15 s; the Final line covers 20 s
+        prev_n = -1
+        for line in status:
+            m = STATUS_RE.match(line)
+            self.assertIsNotNone(m, repr(line))
+            n, et = int(m["n"]), float(m["et"])
+            self.assertGreater(n, prev_n)
+            prev_n = n
+            self.assertEqual(int(m["opm"]), int(60 * n / et) if et > 0 else 0)
+        finals = [l for l in r.stdout.splitlines() if l.startswith("Final (")]
+        self.assertEqual(len(finals), 1, r.stdout)
+        names, v = parse_final(finals[0])
+        self.assertEqual(names, FINAL_DS3_NAMES)
+        self.assertGreater(v["n_overall"], 0)
+        self.assertAlmostEqual(v["et"], 20.0, delta=0.2)
+        self.assertEqual(v["opm"], int(60 * v["n_overall"] / v["et"]))
+        self.assertEqual(v["n_login_overall"] + v["n_newcust_overall"], v["n_overall"])
+        self.assertEqual(v["n_purchase_overall"], v["n_overall"])
+        self.assertLess(v["n_rollbacks_overall"], v["n_overall"])
+        # JSON result: valid against the schema, and the same numbers as the console.
+        with open(out) as f:
+            doc = json.load(f)
+        jsonschema.validate(doc, self.schema)
+        self.assertEqual(doc["schema_version"], 1)
+        self.assertEqual(doc["headline"]["value"], v["opm"])
+        self.assertEqual(doc["figures"]["n_overall"], v["n_overall"])
+        self.assertFalse(doc["interrupted"])
+        self.assertTrue(doc["verify"])
+        self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
+        self.assertGreaterEqual(len(doc["time_series"]["points"]), 19)
+        self.assertIn("restock", doc["choices"])
+        self.assertGreater(doc["driver"]["cpu_sec_per_op"], 0)
+        ops = {o["type"]: o for o in doc["operations"]}
+        self.assertEqual(ops["order"]["count"], v["n_overall"])
+        self.assertLessEqual(ops["purchase"]["p50_ms"], ops["purchase"]["p99_ms"])
+        # out_filename CSV: header and one row per status line.
+        with open(csv) as f:
+            rows = f.read().splitlines()
+        self.assertTrue(rows[0].startswith("datetime et, n_overall, opm"))
+        self.assertEqual(len(rows), 1 + len(status))
+        # Standalone verify passes after the run.
+        vr = storebench("oltp", "verify", "--db", self.url())
+        self.assertEqual(vr.returncode, 0, vr.stdout + vr.stderr)
+        self.assertIn("all checks passed", vr.stdout)
+
+    def test_driver_config_file(self):
+        cfg = tmp_path("DriverConfig.txt")
+        with open(cfg, "w") as f:
+            f.write("# written by CreateConfigFile.pl\r\n\r\ntarget=localhost\r\nn_threads=2\r\n"
+                    "ramp_rate=10\r\nrun_time=0\r\ndb_size=S\r\nwarmup_time=0\r\n"
+                    "think_time=0\r\npct_newcustomers=20\r\nn_searches=3\r\n"
+                    "search_batch_size=5\r\nn_line_items=5\r\nvirt_dir=ds2\r\npage_type=php\r\n"
+                    "windows_perf_host=\r\nlinux_perf_host=\r\ndetailed_view=N\r\n")
+        out = tmp_path("it-config.json")
+        # run_time in the file is 0 (until stopped); the command line's later value wins.
+        r = storebench("oltp", "run", "--db", self.url(), "--config_file=" + cfg,
+                       "--run_time=3s", "--json", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        self.assertEqual(doc["config"]["n_threads"], 2)
+        self.assertEqual(doc["config"]["run_time"], 3)
+
+    def test_sigint_writes_valid_json(self):
+        out = tmp_path("it-sigint.json")
+        if os.path.exists(out):
+            os.remove(out)
+        p = subprocess.Popen([harness.ARGS.binary, "oltp", "run", "--db", self.url(),
+                              "--n_threads=2", "--warmup_time=0", "--run_time=10",
+                              "--log_freq=1", "--json", out],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # Wait for the first status line so the run is measuring, then interrupt it.
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            line = p.stderr.readline()
+            if line.startswith("et="):
+                break
+        p.send_signal(signal.SIGINT)
+        stdout, stderr = p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 130, stderr)
+        self.assertIn("Final (", stdout)
+        with open(out) as f:
+            doc = json.load(f)
+        jsonschema.validate(doc, self.schema)
+        self.assertTrue(doc["interrupted"])
+        self.assertLess(doc["measured_sec"], 30)
+        self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
+
+    def test_bad_input_exits_2(self):
+        cases = [
+            ["oltp", "run", "--db", self.url(), "--n_thread=4"],            # unknown parameter
+            ["oltp", "run", "--db", self.url(), "--db_size=1.5GB"],         # bad size
+            ["oltp", "run", "--db", self.url(), "--db_size=M"],             # size mismatch
+            ["oltp", "run", "--db", "sqlite://" + tmp_path("missing.db")],  # missing file
+            ["oltp", "load", "--db", self.url(), "--db_size=S"],            # refuses overwrite
+        ]
+        bad_cfg = tmp_path("bad-config.txt")
+        with open(bad_cfg, "w") as f:
+            f.write("n_threads=2\nthis line has no equals sign\n")
+        cases.append(["oltp", "run", "--db", self.url(), "--config_file=" + bad_cfg])
+        empty = tmp_path("empty.db")
+        sqlite3.connect(empty).close()
+        if os.path.exists(empty):
+            os.remove(empty)
+        open(empty, "w").close()
+        cases.append(["oltp", "run", "--db", "sqlite://" + empty])          # empty database
+        for args in cases:
+            r = storebench(*args)
+            self.assertEqual(r.returncode, 2, f"{args}: {r.stderr}")
+            msg = r.stderr.strip().splitlines()[-1]
+            self.assertTrue(msg.startswith("storebench: "), msg)
+        r = storebench("oltp", "run", "--db", self.url(), "--db_size=1.5GB")
+        self.assertIn("1.5GB", r.stderr)
+        r = storebench("oltp", "run", "--db", self.url(), "--config_file=" + bad_cfg)
+        self.assertIn(":2", r.stderr)
+
+    def test_load_never_touches_foreign_files(self):
+        text = tmp_path("not-a-db.txt")
+        with open(text, "w") as f:
+            f.write("precious text, not a database\n" * 100)
+        r = storebench("oltp", "load", "--db", "sqlite://" + text, "--db_size=S", "--force")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        with open(text) as f:
+            self.assertEqual(f.read(), "precious text, not a database\n" * 100)
+        other = tmp_path("other-app.db")
+        if os.path.exists(other):
+            os.remove(other)
+        con = sqlite3.connect(other)
+        con.execute("create table customers (id integer)")
+        con.execute("insert into customers values (42)")
+        con.commit()
+        con.close()
+        r = storebench("oltp", "load", "--db", "sqlite://" + other, "--db_size=S", "--force")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        con = sqlite3.connect(other)
+        self.assertEqual(con.execute("select id from customers").fetchall(), [(42,)])
+
+    def test_locked_database_exits_2(self):
+        con = sqlite3.connect(self.db, timeout=1)
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            r = storebench("oltp", "run", "--db", self.url(), "--run_time=1s", "--warmup_time=0")
+        finally:
+            con.rollback()
+            con.close()
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("locked", r.stderr)
+
+
+if __name__ == "__main__":
+    harness.main()
