@@ -25,6 +25,8 @@ class Histogram {
   static constexpr int kMaxExp = 43;   // 2^43 ns ≈ 2.4 h
   static constexpr size_t kNumBuckets =
       (1u << kSubBits) + static_cast<size_t>(kMaxExp - kSubBits) * (1u << (kSubBits - 1));
+  // Values >= kLimit are beyond the range: they go to the last bucket and count as saturated.
+  static constexpr int64_t kLimit = int64_t{1} << kMaxExp;
 
   Histogram();
 
@@ -33,6 +35,8 @@ class Histogram {
   // Smallest and one-past-largest value that map to `bucket`.
   static int64_t BucketLow(size_t bucket);
   static int64_t BucketHigh(size_t bucket);
+  // The value reported for `bucket` before clamping to [min, max]: its midpoint (rounded down).
+  static int64_t BucketMid(size_t bucket);
 
   void Record(int64_t nanos) { RecordN(nanos, 1); }
   void RecordN(int64_t nanos, uint64_t n);
@@ -57,9 +61,19 @@ class Histogram {
 
   // Raw bucket access for serialization and tests.
   uint64_t bucket_count(size_t bucket) const { return buckets_[bucket]; }
+  // count() becomes the sum of `buckets`; min/max are moved into the lowest/highest non-empty
+  // bucket's range if they lie outside it; saturated() becomes 0 (see set_saturated).
   void SetRaw(const std::vector<uint64_t>& buckets, int64_t sum, int64_t min, int64_t max);
+  void set_saturated(uint64_t n) { saturated_ = n; }
 
  private:
+  friend class Recorder;  // Snapshot() fills buckets_ in place to avoid a temporary copy.
+
+  // After buckets_ are set: recomputes count_ and sets min_/max_ from the hints, kept inside the
+  // lowest/highest non-empty bucket. `cap_last` also caps max_ at kLimit - 1 when the last
+  // bucket is the highest one (only valid when no saturated value remains).
+  void FinishRaw(int64_t min_hint, int64_t max_hint, bool cap_last);
+
   std::vector<uint64_t> buckets_;  // kNumBuckets entries, allocated once
   uint64_t count_ = 0;
   int64_t sum_ = 0;

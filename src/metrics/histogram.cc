@@ -1,0 +1,172 @@
+#include "metrics/histogram.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cfloat>
+#include <cmath>
+
+namespace sb::metrics {
+
+namespace {
+
+// Values below kExact (2^kSubBits) have a bucket each; above, each power of two has kSubCount
+// sub-buckets.
+constexpr int64_t kExact = int64_t{1} << Histogram::kSubBits;
+constexpr int kSubCount = 1 << (Histogram::kSubBits - 1);
+
+// Sums wrap instead of overflowing (signed overflow is undefined behaviour); a wrapped sum needs
+// ~292 years of recorded nanoseconds, so it never happens in a real run.
+int64_t WrapAdd(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
+int64_t WrapSub(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+}
+
+}  // namespace
+
+Histogram::Histogram() : buckets_(kNumBuckets, 0) {}
+
+size_t Histogram::BucketOf(int64_t nanos) {
+  if (nanos < kExact) return nanos < 0 ? 0 : static_cast<size_t>(nanos);
+  if (nanos >= kLimit) return kNumBuckets - 1;
+  // v in [2^k, 2^(k+1)), k >= kSubBits: the top kSubBits bits of v are 1xxxxxxx; the seven x bits
+  // pick the sub-bucket, so each sub-bucket is 2^(k - kSubBits + 1) wide.
+  const int k = std::bit_width(static_cast<uint64_t>(nanos)) - 1;
+  const int shift = k - (kSubBits - 1);
+  const size_t sub = static_cast<size_t>(nanos >> shift) - kSubCount;
+  return static_cast<size_t>(kExact) + static_cast<size_t>(k - kSubBits) * kSubCount + sub;
+}
+
+int64_t Histogram::BucketLow(size_t bucket) {
+  assert(bucket < kNumBuckets);
+  if (bucket < static_cast<size_t>(kExact)) return static_cast<int64_t>(bucket);
+  const size_t i = bucket - kExact;
+  const int shift = static_cast<int>(i / kSubCount) + 1;  // k - (kSubBits - 1)
+  return static_cast<int64_t>(kSubCount + i % kSubCount) << shift;
+}
+
+int64_t Histogram::BucketHigh(size_t bucket) {
+  assert(bucket < kNumBuckets);
+  if (bucket < static_cast<size_t>(kExact)) return static_cast<int64_t>(bucket) + 1;
+  const size_t i = bucket - kExact;
+  const int shift = static_cast<int>(i / kSubCount) + 1;
+  return static_cast<int64_t>(kSubCount + i % kSubCount + 1) << shift;
+}
+
+int64_t Histogram::BucketMid(size_t bucket) {
+  const int64_t low = BucketLow(bucket);
+  // Width 1 (exact buckets) gives `low` itself; otherwise the error of the midpoint is at most
+  // half a width, i.e. 1/2^kSubBits of the bucket's lower bound.
+  return low + (BucketHigh(bucket) - low) / 2;
+}
+
+void Histogram::RecordN(int64_t nanos, uint64_t n) {
+  if (n == 0) return;  // must not move min/max
+  if (nanos < 0) nanos = 0;
+  buckets_[BucketOf(nanos)] += n;
+  count_ += n;
+  sum_ = WrapAdd(sum_, static_cast<int64_t>(static_cast<uint64_t>(nanos) * n));
+  min_ = std::min(min_, nanos);
+  max_ = std::max(max_, nanos);
+  if (nanos >= kLimit) saturated_ += n;
+}
+
+void Histogram::Merge(const Histogram& other) {
+  if (other.count_ == 0) return;
+  for (size_t i = 0; i < kNumBuckets; ++i) buckets_[i] += other.buckets_[i];
+  count_ += other.count_;
+  sum_ = WrapAdd(sum_, other.sum_);
+  min_ = std::min(min_, other.min_);
+  max_ = std::max(max_, other.max_);
+  saturated_ += other.saturated_;
+}
+
+void Histogram::Subtract(const Histogram& earlier) {
+  // Buckets of a cumulative histogram never shrink, so `earlier` fits under this; clamping at 0
+  // only keeps a misuse from wrapping to huge counts.
+  for (size_t i = 0; i < kNumBuckets; ++i) {
+    buckets_[i] -= std::min(buckets_[i], earlier.buckets_[i]);
+  }
+  sum_ = WrapSub(sum_, earlier.sum_);
+  saturated_ -= std::min(saturated_, earlier.saturated_);
+  // The interval's exact min/max are unknown, but the cumulative min/max still bound every value
+  // that remains, so they serve as hints that FinishRaw narrows to the remaining buckets.
+  FinishRaw(min_, max_, /*cap_last=*/saturated_ == 0);
+}
+
+void Histogram::Clear() {
+  std::fill(buckets_.begin(), buckets_.end(), 0);
+  count_ = 0;
+  sum_ = 0;
+  min_ = INT64_MAX;
+  max_ = 0;
+  saturated_ = 0;
+}
+
+int64_t Histogram::min() const { return count_ == 0 ? 0 : min_; }
+
+int64_t Histogram::max() const { return count_ == 0 ? 0 : max_; }
+
+double Histogram::mean() const {
+  return count_ == 0 ? 0.0 : static_cast<double>(sum_) / static_cast<double>(count_);
+}
+
+int64_t Histogram::ValueAtPercentile(double p) const {
+  if (count_ == 0) return 0;
+  if (!(p > 0)) p = 0;  // also catches NaN
+  if (p > 100) p = 100;
+  // Nearest rank: the ceil(p/100 * count)-th smallest value (at least the first).
+  const double exact_rank = p / 100.0 * static_cast<double>(count_);
+  uint64_t rank = static_cast<uint64_t>(std::ceil(exact_rank));
+  // p/100 * count carries a few ulps of rounding error; a rank that is a whole number in exact
+  // arithmetic (99.9 % of 1000 = 999) must not be pushed up to the next one.
+  if (rank > 0 && static_cast<double>(rank - 1) >= exact_rank - 4 * DBL_EPSILON * exact_rank) {
+    --rank;
+  }
+  rank = std::clamp<uint64_t>(rank, 1, count_);
+  uint64_t seen = 0;
+  for (size_t i = 0; i < kNumBuckets; ++i) {
+    seen += buckets_[i];
+    if (seen >= rank) return std::clamp(BucketMid(i), min_, max_);
+  }
+  return max_;  // unreachable while count_ equals the bucket total
+}
+
+void Histogram::SetRaw(const std::vector<uint64_t>& buckets, int64_t sum, int64_t min,
+                       int64_t max) {
+  // A shorter vector (e.g. from a serialized form with trailing zeros dropped) fills the front.
+  const size_t n = std::min(buckets.size(), kNumBuckets);
+  std::copy(buckets.begin(), buckets.begin() + n, buckets_.begin());
+  std::fill(buckets_.begin() + n, buckets_.end(), 0);
+  sum_ = sum;
+  saturated_ = 0;
+  // Whether the last bucket holds saturated values is unknown here, so max is not capped.
+  FinishRaw(min, max, /*cap_last=*/false);
+}
+
+void Histogram::FinishRaw(int64_t min_hint, int64_t max_hint, bool cap_last) {
+  count_ = 0;
+  size_t lo = kNumBuckets, hi = 0;
+  for (size_t i = 0; i < kNumBuckets; ++i) {
+    if (buckets_[i] == 0) continue;
+    count_ += buckets_[i];
+    if (lo == kNumBuckets) lo = i;
+    hi = i;
+  }
+  if (count_ == 0) {
+    min_ = INT64_MAX;
+    max_ = 0;
+    return;
+  }
+  // Keeping min/max inside the extreme buckets keeps them consistent with the counts, so that
+  // clamping percentiles to [min, max] never reports a value outside the recorded buckets.
+  min_ = std::clamp(min_hint, BucketLow(lo), BucketHigh(lo) - 1);
+  // Saturated values lie beyond the last bucket's nominal end, so it caps max only when told
+  // that none remain.
+  const int64_t upper = (hi == kNumBuckets - 1 && !cap_last) ? INT64_MAX : BucketHigh(hi) - 1;
+  max_ = std::clamp(max_hint, BucketLow(hi), upper);
+}
+
+}  // namespace sb::metrics

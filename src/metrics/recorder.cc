@@ -1,0 +1,97 @@
+#include "metrics/recorder.h"
+
+#include <algorithm>
+#include <cassert>
+#include <type_traits>
+
+namespace sb::metrics {
+
+namespace {
+
+constexpr auto kRelaxed = std::memory_order_relaxed;
+
+// The one writer owns every value, so a relaxed load+store is a correct increment and avoids the
+// locked read-modify-write that fetch_add costs on x86. Readers see each value move forward only.
+template <typename T>
+void WriterAdd(std::atomic<T>& a, T delta) {
+  // Through unsigned arithmetic so that an (unrealistic) overflow wraps instead of being UB.
+  using U = std::make_unsigned_t<T>;
+  a.store(static_cast<T>(static_cast<U>(a.load(kRelaxed)) + static_cast<U>(delta)), kRelaxed);
+}
+
+}  // namespace
+
+void RecorderSnapshot::Merge(const RecorderSnapshot& other) {
+  if (types.empty() && counters.empty()) {
+    *this = other;  // reuses this one's memory where it can
+    return;
+  }
+  assert(types.size() == other.types.size() && counters.size() == other.counters.size());
+  // The min() keeps a shape mismatch in a release build from reading out of bounds.
+  for (size_t i = 0; i < std::min(types.size(), other.types.size()); ++i) {
+    types[i].Merge(other.types[i]);
+  }
+  for (size_t i = 0; i < std::min(counters.size(), other.counters.size()); ++i) {
+    counters[i] += other.counters[i];
+  }
+}
+
+void RecorderSnapshot::Subtract(const RecorderSnapshot& earlier) {
+  assert(types.size() == earlier.types.size() && counters.size() == earlier.counters.size());
+  for (size_t i = 0; i < std::min(types.size(), earlier.types.size()); ++i) {
+    types[i].Subtract(earlier.types[i]);
+  }
+  for (size_t i = 0; i < std::min(counters.size(), earlier.counters.size()); ++i) {
+    counters[i] -= earlier.counters[i];
+  }
+}
+
+Recorder::Recorder(int num_types, int num_counters)
+    : num_types_(num_types),
+      num_counters_(num_counters),
+      types_(std::make_unique<TypeData[]>(num_types)),
+      counters_(std::make_unique<std::atomic<int64_t>[]>(num_counters)) {
+  // make_unique<T[]> value-initializes, and since C++20 that zeroes a std::atomic.
+  for (int i = 0; i < num_types; ++i) {
+    types_[i].buckets = std::make_unique<std::atomic<uint64_t>[]>(Histogram::kNumBuckets);
+  }
+}
+
+void Recorder::Record(int type, int64_t nanos) {
+  assert(type >= 0 && type < num_types_);
+  TypeData& t = types_[type];
+  if (nanos < 0) nanos = 0;  // as Histogram::Record does
+  WriterAdd<uint64_t>(t.buckets[Histogram::BucketOf(nanos)], 1);
+  WriterAdd<uint64_t>(t.count, 1);
+  WriterAdd<int64_t>(t.sum, nanos);
+  // Only stored when they change, so the common case is two loads and no store.
+  if (nanos < t.min.load(kRelaxed)) t.min.store(nanos, kRelaxed);
+  if (nanos > t.max.load(kRelaxed)) t.max.store(nanos, kRelaxed);
+  if (nanos >= Histogram::kLimit) WriterAdd<uint64_t>(t.saturated, 1);
+}
+
+void Recorder::Add(int counter, int64_t delta) {
+  assert(counter >= 0 && counter < num_counters_);
+  WriterAdd<int64_t>(counters_[counter], delta);
+}
+
+void Recorder::Snapshot(RecorderSnapshot* out) const {
+  // resize() keeps existing Histograms (and their bucket arrays) when the shape is unchanged.
+  out->types.resize(num_types_);
+  out->counters.resize(num_counters_);
+  for (int i = 0; i < num_types_; ++i) {
+    const TypeData& t = types_[i];
+    Histogram& h = out->types[i];
+    h.buckets_.resize(Histogram::kNumBuckets);  // no-op unless h was moved from
+    for (size_t b = 0; b < Histogram::kNumBuckets; ++b) h.buckets_[b] = t.buckets[b].load(kRelaxed);
+    h.sum_ = t.sum.load(kRelaxed);
+    h.saturated_ = t.saturated.load(kRelaxed);
+    // count is taken from the copied buckets (not t.count), so the snapshot's count always
+    // matches its buckets even when the writer is mid-Record; min/max read after the buckets may
+    // be a newer value, which FinishRaw moves back into the copied buckets' range.
+    h.FinishRaw(t.min.load(kRelaxed), t.max.load(kRelaxed), /*cap_last=*/false);
+  }
+  for (int i = 0; i < num_counters_; ++i) out->counters[i] = counters_[i].load(kRelaxed);
+}
+
+}  // namespace sb::metrics

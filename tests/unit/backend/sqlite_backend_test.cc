@@ -1,0 +1,127 @@
+#include "backend/db/sqlite/sqlite_backend.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace sb::db {
+namespace {
+
+std::string TmpFile(const std::string& name) {
+  std::filesystem::create_directories(STOREBENCH_TEST_TMP);
+  const std::string path = std::string(STOREBENCH_TEST_TMP) + "/" + name;
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  return path;
+}
+
+Result<std::unique_ptr<DbBackend>> Open(const std::string& path, bool create) {
+  BackendOptions o;
+  o.create_if_missing = create;
+  return OpenSqlite(*ParseDbUrl("sqlite://" + path), o);
+}
+
+TEST(DbUrlTest, ParsesSchemesAndRejectsPasswords) {
+  auto s = ParseDbUrl("sqlite:///tmp/x.db");
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->scheme, "sqlite");
+  EXPECT_EQ(s->database, "/tmp/x.db");
+  auto pg = ParseDbUrl("postgresql://bench@127.0.0.1:5432/ds3?sslmode=disable");
+  ASSERT_TRUE(pg.ok());
+  EXPECT_EQ(pg->user, "bench");
+  EXPECT_EQ(pg->host, "127.0.0.1");
+  EXPECT_EQ(pg->port, 5432);
+  EXPECT_EQ(pg->database, "ds3");
+  EXPECT_EQ(pg->params.at("sslmode"), "disable");
+  EXPECT_FALSE(ParseDbUrl("postgresql://bench:secret@host/ds3").ok());
+  EXPECT_FALSE(ParseDbUrl("mysql://u@h/db?password=x").ok());
+  EXPECT_FALSE(ParseDbUrl("/tmp/x.db").ok());
+}
+
+TEST(SqliteBackendTest, MissingFileIsNotFoundUnlessCreating) {
+  const std::string path = TmpFile("missing.db");
+  auto b = Open(path, false);
+  ASSERT_FALSE(b.ok());
+  EXPECT_EQ(b.status().code(), StatusCode::kNotFound);
+  EXPECT_NE(b.status().message().find(path), std::string::npos);
+  EXPECT_TRUE(Open(path, true).ok());
+}
+
+TEST(SqliteBackendTest, NotADatabaseIsRefusedAndLeftAlone) {
+  const std::string path = TmpFile("text.db");
+  { std::ofstream(path) << std::string(4096, 'x'); }
+  auto b = Open(path, true);
+  ASSERT_TRUE(b.ok());
+  auto c = (*b)->Connect();
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.status().message().find("not an SQLite database"), std::string::npos);
+  std::ifstream in(path);
+  std::string content((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_EQ(content, std::string(4096, 'x'));
+}
+
+TEST(SqliteBackendTest, PreparedStatementsBindAndClassifyErrors) {
+  const std::string path = TmpFile("stmt.db");
+  auto b = Open(path, true);
+  ASSERT_TRUE(b.ok());
+  auto c = (*b)->Connect();
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  Connection& conn = **c;
+  ASSERT_TRUE(conn.ExecuteScript("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT UNIQUE, x REAL)").ok());
+  auto ins = conn.Prepare("INSERT INTO t (name, x) VALUES (?, ?)");
+  ASSERT_TRUE(ins.ok());
+  (*ins)->BindText(1, "a'; DROP TABLE t; --");
+  (*ins)->BindDouble(2, 1.5);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  EXPECT_EQ(conn.LastInsertId(), 1);
+  EXPECT_EQ((*ins)->RowsAffected(), 1);
+  Status dup = (*ins)->Execute();
+  EXPECT_EQ(dup.code(), StatusCode::kDbError);
+  EXPECT_EQ(dup.category(), ErrorCategory::kConstraint);
+  auto sel = conn.Prepare("SELECT id, name, x FROM t WHERE x > ?");
+  ASSERT_TRUE(sel.ok());
+  (*sel)->BindDouble(1, 1.0);
+  ASSERT_TRUE((*sel)->Execute().ok());
+  ASSERT_TRUE((*sel)->Next());
+  EXPECT_EQ((*sel)->GetInt(0), 1);
+  EXPECT_EQ((*sel)->GetText(1), "a'; DROP TABLE t; --");
+  EXPECT_DOUBLE_EQ((*sel)->GetDouble(2), 1.5);
+  EXPECT_FALSE((*sel)->Next());
+  EXPECT_TRUE((*sel)->status().ok());
+  auto bad = conn.Prepare("SELEC nothing");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().category(), ErrorCategory::kSyntax);
+}
+
+TEST(SqliteBackendTest, WriteTransactionWaitsThenTimesOut) {
+  const std::string path = TmpFile("lock.db");
+  BackendOptions o;
+  o.create_if_missing = true;
+  o.busy_timeout_ms = 100;
+  auto b = OpenSqlite(*ParseDbUrl("sqlite://" + path), o);
+  ASSERT_TRUE(b.ok());
+  auto c1 = (*b)->Connect();
+  auto c2 = (*b)->Connect();
+  ASSERT_TRUE(c1.ok() && c2.ok());
+  ASSERT_TRUE((*c1)->ExecuteScript("CREATE TABLE t (x)").ok());
+  ASSERT_TRUE((*c1)->Begin(true).ok());
+  Status s = (*c2)->Begin(true);
+  EXPECT_EQ(s.category(), ErrorCategory::kTimeout);
+  ASSERT_TRUE((*c1)->Rollback().ok());
+  EXPECT_TRUE((*c2)->Begin(true).ok());
+  EXPECT_TRUE((*c2)->Commit().ok());
+}
+
+TEST(SqliteBackendTest, DescribeRecordsVersionAndPragmas) {
+  const std::string path = TmpFile("describe.db");
+  auto b = Open(path, true);
+  ASSERT_TRUE(b.ok());
+  auto info = (*b)->Describe();
+  ASSERT_TRUE(info.ok());
+  EXPECT_EQ(info->product, "SQLite");
+  EXPECT_FALSE(info->version.empty());
+  EXPECT_EQ(info->settings.at("journal_mode"), "wal");
+}
+
+}  // namespace
+}  // namespace sb::db
