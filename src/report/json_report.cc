@@ -1,0 +1,574 @@
+#include "report/json_report.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+// The build may pass the project version; otherwise this is the version of the source tree.
+#ifndef STOREBENCH_VERSION
+#define STOREBENCH_VERSION "0.1.0"
+#endif
+
+namespace sb::report {
+
+namespace {
+
+// ordered_json keeps keys in insertion order, so the document reads top-down as documented and
+// figures keep DVD Store's canonical order.
+using Json = nlohmann::ordered_json;
+using metrics::RunResult;
+
+// Time-series points are spliced in after pretty-printing (one point per line). "points" is the
+// last key of "time_series", which is the last key of the document, so the last occurrence of
+// this placeholder is ours even if some user-supplied string happened to contain it.
+constexpr char kPointsPlaceholder[] = "__storebench_time_series_points__";
+
+// 2^53: doubles below this that are whole numbers convert to int64 exactly.
+constexpr double kMaxExactInteger = 9007199254740992.0;
+
+// Invalid UTF-8 in user-supplied strings (host names, settings) must not make dump() throw.
+std::string Dump(const Json& j, int indent) {
+  return j.dump(indent, ' ', /*ensure_ascii=*/false, Json::error_handler_t::replace);
+}
+
+// A measured quantity; non-finite values (never produced on purpose) become null.
+Json Num(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
+// A figure or headline: whole numbers are written as integers ("opm": 12345), NaN as null.
+Json Figure(double v) {
+  if (!std::isfinite(v)) return Json(nullptr);
+  if (v == std::floor(v) && std::fabs(v) < kMaxExactInteger) return Json(static_cast<int64_t>(v));
+  return Json(v);
+}
+
+Json ConfigObject(const std::string& text) {
+  if (text.empty()) return Json::object();
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) {
+    Json wrapped = Json::object();
+    wrapped["unparsed"] = text;
+    return wrapped;
+  }
+  return j;
+}
+
+Json PointToJson(const metrics::IntervalPoint& p) {
+  Json j = Json::object();
+  j["t"] = Num(p.t_sec);
+  j["phase"] = p.phase;
+  Json counts = Json::array();
+  for (uint64_t c : p.type_counts) counts.push_back(c);
+  j["counts"] = std::move(counts);
+  Json means = Json::array();
+  for (double m : p.type_mean_ms) means.push_back(Num(m));
+  j["mean_ms"] = std::move(means);
+  Json p99 = Json::array();
+  for (double m : p.type_p99_ms) p99.push_back(Num(m));
+  j["p99_ms"] = std::move(p99);
+  Json counters = Json::array();
+  for (int64_t c : p.counters) counters.push_back(c);
+  j["counters"] = std::move(counters);
+  return j;
+}
+
+template <typename Map>
+Json MapToJson(const Map& m) {
+  Json j = Json::object();
+  for (const auto& [k, v] : m) j[k] = v;
+  return j;
+}
+
+Json StringsToJson(const std::vector<std::string>& v) {
+  Json j = Json::array();
+  for (const auto& s : v) j.push_back(s);
+  return j;
+}
+
+// Everything but the time-series points (see kPointsPlaceholder).
+Json ToDocument(const RunResult& r) {
+  Json doc = Json::object();
+  doc["schema_version"] = kResultSchemaVersion;
+  Json tool = Json::object();
+  tool["name"] = "storebench";
+  tool["version"] = ToolVersion();
+  doc["tool"] = std::move(tool);
+  doc["workload"] = r.workload;
+  doc["started_at"] = r.started_at;
+  doc["ended_at"] = r.ended_at;
+  doc["interrupted"] = r.interrupted;
+  doc["loop_model"] = r.loop_model;
+  Json headline = Json::object();
+  headline["name"] = r.headline_name;
+  headline["value"] = Figure(r.headline_value);
+  doc["headline"] = std::move(headline);
+  doc["config"] = ConfigObject(r.config_json);
+  doc["environment"] = MapToJson(r.environment);
+  doc["choices"] = MapToJson(r.choices);
+  doc["measured_sec"] = Num(r.measured_sec);
+
+  Json operations = Json::array();
+  for (size_t i = 0; i < r.type_names.size(); ++i) {
+    const metrics::LatencySummary s =
+        i < r.latency.size() ? r.latency[i] : metrics::LatencySummary{};
+    Json op = Json::object();
+    op["type"] = r.type_names[i];
+    op["count"] = s.count;
+    op["mean_ms"] = Num(s.mean_ms);
+    op["min_ms"] = Num(s.min_ms);
+    op["p50_ms"] = Num(s.p50_ms);
+    op["p90_ms"] = Num(s.p90_ms);
+    op["p95_ms"] = Num(s.p95_ms);
+    op["p99_ms"] = Num(s.p99_ms);
+    op["p999_ms"] = Num(s.p999_ms);
+    op["max_ms"] = Num(s.max_ms);
+    operations.push_back(std::move(op));
+  }
+  doc["operations"] = std::move(operations);
+  doc["counters"] = MapToJson(r.counters);
+  doc["errors"] = MapToJson(r.errors);
+  doc["retries"] = r.retries;
+  Json workers = Json::object();
+  workers["started"] = r.workers_started;
+  workers["failed"] = r.workers_failed;
+  doc["workers"] = std::move(workers);
+
+  Json figures = Json::object();
+  for (const auto& [name, value] : r.figures) figures[name] = Figure(value);
+  doc["figures"] = std::move(figures);
+
+  const metrics::StatusFigures& f = r.final_status;
+  Json status = Json::object();
+  status["et_sec"] = Num(f.et_sec);
+  status["n_overall"] = f.n_overall;
+  status["opm"] = f.opm;
+  status["rt_tot_lastn_max_msec"] = f.rt_tot_lastn_max_msec;
+  status["rt_tot_avg_msec"] = f.rt_tot_avg_msec;
+  status["rt_tot_sampled"] = f.rt_tot_sampled;
+  status["n_rollbacks"] = f.n_rollbacks;
+  status["rollback_pct"] = Num(f.rollback_pct);
+  doc["final_status"] = std::move(status);
+
+  Json driver = Json::object();
+  driver["cpu_sec"] = Num(r.driver_cpu_sec);
+  driver["cpu_sec_per_op"] = Num(r.driver_cpu_sec_per_op);
+  driver["cpu_share_of_core"] = Num(r.driver_cpu_share);
+  doc["driver"] = std::move(driver);
+
+  Json verify = Json::array();
+  for (const auto& c : r.verify) {
+    Json check = Json::object();
+    check["name"] = c.name;
+    check["passed"] = c.passed;
+    check["detail"] = c.detail;
+    verify.push_back(std::move(check));
+  }
+  doc["verify"] = std::move(verify);
+
+  Json series = Json::object();
+  series["interval_sec"] = Num(r.series.interval_sec);
+  series["type_names"] = StringsToJson(r.series.type_names);
+  series["counter_names"] = StringsToJson(r.series.counter_names);
+  if (r.series.points.empty()) {
+    series["points"] = Json::array();
+  } else {
+    series["points"] = kPointsPlaceholder;
+  }
+  doc["time_series"] = std::move(series);
+  return doc;
+}
+
+// ---- Reading ------------------------------------------------------------------------------
+
+std::string Child(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
+std::string Element(const std::string& path, size_t i) {
+  return path + "[" + std::to_string(i) + "]";
+}
+
+Status Expected(const std::string& path, const char* what) {
+  return Status::InvalidArgument("result JSON: " + path + ": expected " + what);
+}
+
+Status AsString(const Json& v, const std::string& path, std::string* out) {
+  if (!v.is_string()) return Expected(path, "a string");
+  *out = v.get<std::string>();
+  return Status::Ok();
+}
+
+Status AsBool(const Json& v, const std::string& path, bool* out) {
+  if (!v.is_boolean()) return Expected(path, "true or false");
+  *out = v.get<bool>();
+  return Status::Ok();
+}
+
+// A number, or null for a value that is not a number (NaN).
+Status AsDouble(const Json& v, const std::string& path, double* out) {
+  if (v.is_null()) {
+    *out = std::numeric_limits<double>::quiet_NaN();
+    return Status::Ok();
+  }
+  if (!v.is_number()) return Expected(path, "a number");
+  *out = v.get<double>();
+  return Status::Ok();
+}
+
+Status AsInt64(const Json& v, const std::string& path, int64_t* out) {
+  if (!v.is_number_integer()) return Expected(path, "an integer");
+  if (v.is_number_unsigned() &&
+      v.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+    return Expected(path, "an integer below 2^63");
+  }
+  *out = v.get<int64_t>();
+  return Status::Ok();
+}
+
+Status AsUint64(const Json& v, const std::string& path, uint64_t* out) {
+  if (!v.is_number_unsigned()) return Expected(path, "a non-negative integer");
+  *out = v.get<uint64_t>();
+  return Status::Ok();
+}
+
+Status Member(const Json& obj, std::string_view key, const std::string& path, const Json** out) {
+  auto it = obj.find(std::string(key));
+  if (it == obj.end()) {
+    return Status::InvalidArgument("result JSON: missing key '" + Child(path, key) + "'");
+  }
+  *out = &*it;
+  return Status::Ok();
+}
+
+Status GetObject(const Json& obj, std::string_view key, const std::string& path, const Json** out) {
+  SB_RETURN_IF_ERROR(Member(obj, key, path, out));
+  if (!(*out)->is_object()) return Expected(Child(path, key), "an object");
+  return Status::Ok();
+}
+
+Status GetArray(const Json& obj, std::string_view key, const std::string& path, const Json** out) {
+  SB_RETURN_IF_ERROR(Member(obj, key, path, out));
+  if (!(*out)->is_array()) return Expected(Child(path, key), "an array");
+  return Status::Ok();
+}
+
+// obj[key] read with As(value, path, out).
+template <typename T>
+Status Get(const Json& obj, std::string_view key, const std::string& path,
+           Status (*as)(const Json&, const std::string&, T*), T* out) {
+  const Json* v = nullptr;
+  SB_RETURN_IF_ERROR(Member(obj, key, path, &v));
+  return as(*v, Child(path, key), out);
+}
+
+template <typename T>
+Status GetVector(const Json& obj, std::string_view key, const std::string& path,
+                 Status (*as)(const Json&, const std::string&, T*), std::vector<T>* out) {
+  const Json* array = nullptr;
+  SB_RETURN_IF_ERROR(GetArray(obj, key, path, &array));
+  const std::string array_path = Child(path, key);
+  out->clear();
+  out->reserve(array->size());
+  for (size_t i = 0; i < array->size(); ++i) {
+    T value{};
+    SB_RETURN_IF_ERROR(as((*array)[i], Element(array_path, i), &value));
+    out->push_back(std::move(value));
+  }
+  return Status::Ok();
+}
+
+template <typename T>
+Status GetMap(const Json& obj, std::string_view key, const std::string& path,
+              Status (*as)(const Json&, const std::string&, T*), std::map<std::string, T>* out) {
+  const Json* map = nullptr;
+  SB_RETURN_IF_ERROR(GetObject(obj, key, path, &map));
+  const std::string map_path = Child(path, key);
+  out->clear();
+  for (const auto& [k, v] : map->items()) {
+    T value{};
+    SB_RETURN_IF_ERROR(as(v, Child(map_path, k), &value));
+    (*out)[k] = std::move(value);
+  }
+  return Status::Ok();
+}
+
+Status ReadOperations(const Json& doc, RunResult* r) {
+  const Json* ops = nullptr;
+  SB_RETURN_IF_ERROR(GetArray(doc, "operations", "", &ops));
+  for (size_t i = 0; i < ops->size(); ++i) {
+    const std::string path = Element("operations", i);
+    const Json& op = (*ops)[i];
+    if (!op.is_object()) return Expected(path, "an object");
+    std::string type;
+    metrics::LatencySummary s;
+    SB_RETURN_IF_ERROR(Get(op, "type", path, AsString, &type));
+    SB_RETURN_IF_ERROR(Get(op, "count", path, AsUint64, &s.count));
+    SB_RETURN_IF_ERROR(Get(op, "mean_ms", path, AsDouble, &s.mean_ms));
+    SB_RETURN_IF_ERROR(Get(op, "min_ms", path, AsDouble, &s.min_ms));
+    SB_RETURN_IF_ERROR(Get(op, "p50_ms", path, AsDouble, &s.p50_ms));
+    SB_RETURN_IF_ERROR(Get(op, "p90_ms", path, AsDouble, &s.p90_ms));
+    SB_RETURN_IF_ERROR(Get(op, "p95_ms", path, AsDouble, &s.p95_ms));
+    SB_RETURN_IF_ERROR(Get(op, "p99_ms", path, AsDouble, &s.p99_ms));
+    SB_RETURN_IF_ERROR(Get(op, "p999_ms", path, AsDouble, &s.p999_ms));
+    SB_RETURN_IF_ERROR(Get(op, "max_ms", path, AsDouble, &s.max_ms));
+    r->type_names.push_back(std::move(type));
+    r->latency.push_back(s);
+  }
+  return Status::Ok();
+}
+
+Status ReadTimeSeries(const Json& doc, metrics::TimeSeries* ts) {
+  const Json* series = nullptr;
+  SB_RETURN_IF_ERROR(GetObject(doc, "time_series", "", &series));
+  const std::string path = "time_series";
+  SB_RETURN_IF_ERROR(Get(*series, "interval_sec", path, AsDouble, &ts->interval_sec));
+  SB_RETURN_IF_ERROR(GetVector(*series, "type_names", path, AsString, &ts->type_names));
+  SB_RETURN_IF_ERROR(GetVector(*series, "counter_names", path, AsString, &ts->counter_names));
+  const Json* points = nullptr;
+  SB_RETURN_IF_ERROR(GetArray(*series, "points", path, &points));
+  ts->points.reserve(points->size());
+  for (size_t i = 0; i < points->size(); ++i) {
+    const std::string p_path = Element(path + ".points", i);
+    const Json& pj = (*points)[i];
+    if (!pj.is_object()) return Expected(p_path, "an object");
+    metrics::IntervalPoint p;
+    SB_RETURN_IF_ERROR(Get(pj, "t", p_path, AsDouble, &p.t_sec));
+    SB_RETURN_IF_ERROR(Get(pj, "phase", p_path, AsString, &p.phase));
+    SB_RETURN_IF_ERROR(GetVector(pj, "counts", p_path, AsUint64, &p.type_counts));
+    SB_RETURN_IF_ERROR(GetVector(pj, "mean_ms", p_path, AsDouble, &p.type_mean_ms));
+    SB_RETURN_IF_ERROR(GetVector(pj, "p99_ms", p_path, AsDouble, &p.type_p99_ms));
+    SB_RETURN_IF_ERROR(GetVector(pj, "counters", p_path, AsInt64, &p.counters));
+    const size_t types = ts->type_names.size();
+    if (p.type_counts.size() != types || p.type_mean_ms.size() != types ||
+        p.type_p99_ms.size() != types) {
+      return Status::InvalidArgument("result JSON: " + p_path +
+                                     ": counts, mean_ms and p99_ms must have one entry per "
+                                     "time_series.type_names entry (" +
+                                     std::to_string(types) + ")");
+    }
+    if (p.counters.size() != ts->counter_names.size()) {
+      return Status::InvalidArgument("result JSON: " + p_path +
+                                     ".counters must have one entry per "
+                                     "time_series.counter_names entry (" +
+                                     std::to_string(ts->counter_names.size()) + ")");
+    }
+    ts->points.push_back(std::move(p));
+  }
+  return Status::Ok();
+}
+
+Status ReadDocument(const Json& doc, RunResult* r) {
+  if (!doc.is_object()) return Status::InvalidArgument("result JSON: expected an object");
+  int64_t version = 0;
+  SB_RETURN_IF_ERROR(Get(doc, "schema_version", "", AsInt64, &version));
+  if (version > kResultSchemaVersion) {
+    return Status::FailedPrecondition("result JSON has schema_version " + std::to_string(version) +
+                                      ", newer than this storebench reads (" +
+                                      std::to_string(kResultSchemaVersion) +
+                                      "); use a newer storebench");
+  }
+  if (version < 1) return Expected("schema_version", "an integer >= 1");
+
+  SB_RETURN_IF_ERROR(Get(doc, "workload", "", AsString, &r->workload));
+  SB_RETURN_IF_ERROR(Get(doc, "started_at", "", AsString, &r->started_at));
+  SB_RETURN_IF_ERROR(Get(doc, "ended_at", "", AsString, &r->ended_at));
+  SB_RETURN_IF_ERROR(Get(doc, "interrupted", "", AsBool, &r->interrupted));
+  SB_RETURN_IF_ERROR(Get(doc, "loop_model", "", AsString, &r->loop_model));
+
+  const Json* headline = nullptr;
+  SB_RETURN_IF_ERROR(GetObject(doc, "headline", "", &headline));
+  SB_RETURN_IF_ERROR(Get(*headline, "name", "headline", AsString, &r->headline_name));
+  SB_RETURN_IF_ERROR(Get(*headline, "value", "headline", AsDouble, &r->headline_value));
+
+  const Json* config = nullptr;
+  SB_RETURN_IF_ERROR(GetObject(doc, "config", "", &config));
+  r->config_json = Dump(*config, -1);
+  SB_RETURN_IF_ERROR(GetMap(doc, "environment", "", AsString, &r->environment));
+  SB_RETURN_IF_ERROR(GetMap(doc, "choices", "", AsString, &r->choices));
+  SB_RETURN_IF_ERROR(Get(doc, "measured_sec", "", AsDouble, &r->measured_sec));
+
+  SB_RETURN_IF_ERROR(ReadOperations(doc, r));
+  SB_RETURN_IF_ERROR(GetMap(doc, "counters", "", AsInt64, &r->counters));
+  SB_RETURN_IF_ERROR(GetMap(doc, "errors", "", AsInt64, &r->errors));
+  SB_RETURN_IF_ERROR(Get(doc, "retries", "", AsInt64, &r->retries));
+  const Json* workers = nullptr;
+  SB_RETURN_IF_ERROR(GetObject(doc, "workers", "", &workers));
+  SB_RETURN_IF_ERROR(Get(*workers, "started", "workers", AsInt64, &r->workers_started));
+  SB_RETURN_IF_ERROR(Get(*workers, "failed", "workers", AsInt64, &r->workers_failed));
+
+  const Json* figures = nullptr;
+  SB_RETURN_IF_ERROR(GetObject(doc, "figures", "", &figures));
+  for (const auto& [name, value] : figures->items()) {
+    double v = 0;
+    SB_RETURN_IF_ERROR(AsDouble(value, Child("figures", name), &v));
+    r->figures.emplace_back(name, v);
+  }
+
+  const Json* status = nullptr;
+  SB_RETURN_IF_ERROR(GetObject(doc, "final_status", "", &status));
+  metrics::StatusFigures& f = r->final_status;
+  const std::string sp = "final_status";
+  SB_RETURN_IF_ERROR(Get(*status, "et_sec", sp, AsDouble, &f.et_sec));
+  SB_RETURN_IF_ERROR(Get(*status, "n_overall", sp, AsInt64, &f.n_overall));
+  SB_RETURN_IF_ERROR(Get(*status, "opm", sp, AsInt64, &f.opm));
+  SB_RETURN_IF_ERROR(Get(*status, "rt_tot_lastn_max_msec", sp, AsInt64, &f.rt_tot_lastn_max_msec));
+  SB_RETURN_IF_ERROR(Get(*status, "rt_tot_avg_msec", sp, AsInt64, &f.rt_tot_avg_msec));
+  SB_RETURN_IF_ERROR(Get(*status, "rt_tot_sampled", sp, AsInt64, &f.rt_tot_sampled));
+  SB_RETURN_IF_ERROR(Get(*status, "n_rollbacks", sp, AsInt64, &f.n_rollbacks));
+  SB_RETURN_IF_ERROR(Get(*status, "rollback_pct", sp, AsDouble, &f.rollback_pct));
+
+  const Json* driver = nullptr;
+  SB_RETURN_IF_ERROR(GetObject(doc, "driver", "", &driver));
+  SB_RETURN_IF_ERROR(Get(*driver, "cpu_sec", "driver", AsDouble, &r->driver_cpu_sec));
+  SB_RETURN_IF_ERROR(Get(*driver, "cpu_sec_per_op", "driver", AsDouble, &r->driver_cpu_sec_per_op));
+  SB_RETURN_IF_ERROR(Get(*driver, "cpu_share_of_core", "driver", AsDouble, &r->driver_cpu_share));
+
+  const Json* verify = nullptr;
+  SB_RETURN_IF_ERROR(GetArray(doc, "verify", "", &verify));
+  for (size_t i = 0; i < verify->size(); ++i) {
+    const std::string path = Element("verify", i);
+    const Json& cj = (*verify)[i];
+    if (!cj.is_object()) return Expected(path, "an object");
+    RunResult::Check c;
+    SB_RETURN_IF_ERROR(Get(cj, "name", path, AsString, &c.name));
+    SB_RETURN_IF_ERROR(Get(cj, "passed", path, AsBool, &c.passed));
+    SB_RETURN_IF_ERROR(Get(cj, "detail", path, AsString, &c.detail));
+    r->verify.push_back(std::move(c));
+  }
+
+  return ReadTimeSeries(doc, &r->series);
+}
+
+std::string ErrnoText(int err) { return std::error_code(err, std::generic_category()).message(); }
+
+Status WriteFailure(const std::string& path, const std::string& why) {
+  return Status::IoError("cannot write result file '" + path + "': " + why);
+}
+
+}  // namespace
+
+const char* ToolVersion() { return STOREBENCH_VERSION; }
+
+std::string ResultToJson(const RunResult& r) {
+  std::string text = Dump(ToDocument(r), 2);
+  if (r.series.points.empty()) return text;
+
+  const std::string placeholder = std::string("\"") + kPointsPlaceholder + "\"";
+  const size_t at = text.rfind(placeholder);
+  if (at == std::string::npos) {  // cannot happen; keep the document correct regardless
+    Json doc = ToDocument(r);
+    Json points = Json::array();
+    for (const auto& p : r.series.points) points.push_back(PointToJson(p));
+    doc["time_series"]["points"] = std::move(points);
+    return Dump(doc, 2);
+  }
+  std::string points = "[\n";
+  for (size_t i = 0; i < r.series.points.size(); ++i) {
+    points += "      " + Dump(PointToJson(r.series.points[i]), -1);
+    points += i + 1 < r.series.points.size() ? ",\n" : "\n";
+  }
+  points += "    ]";
+  text.replace(at, placeholder.size(), points);
+  return text;
+}
+
+Result<RunResult> ResultFromJson(std::string_view text) {
+  Json doc;
+  try {
+    doc = Json::parse(text.begin(), text.end());
+  } catch (const Json::parse_error& e) {
+    // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 5: ...".
+    std::string what = e.what();
+    const size_t bracket = what.find("] ");
+    if (bracket != std::string::npos) what = what.substr(bracket + 2);
+    return Status::InvalidArgument("result JSON is not valid JSON: " + what);
+  }
+  RunResult r;
+  SB_RETURN_IF_ERROR(ReadDocument(doc, &r));
+  return r;
+}
+
+Status WriteResultFile(const std::string& path, const RunResult& r) {
+  namespace fs = std::filesystem;
+  if (path.empty()) return Status::InvalidArgument("the result file path is empty");
+  const fs::path target(path);
+  const fs::path dir = target.parent_path();
+  if (!dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) {
+      return WriteFailure(path, "cannot create directory '" + dir.string() + "': " + ec.message());
+    }
+  }
+
+  // A unique temporary name in the same directory, so the rename stays on one file system.
+  std::string tmp;
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  if (fd < 0) return WriteFailure(path, "cannot create '" + tmp + "': " + ErrnoText(errno));
+
+  const std::string text = ResultToJson(r) + "\n";
+  size_t done = 0;
+  int err = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      err = errno;
+      break;
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (err == 0 && ::fsync(fd) != 0) err = errno;
+  if (::close(fd) != 0 && err == 0) err = errno;
+  if (err != 0) {
+    ::unlink(tmp.c_str());
+    return WriteFailure(path, "writing '" + tmp + "' failed: " + ErrnoText(err));
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    err = errno;
+    ::unlink(tmp.c_str());
+    return WriteFailure(path, ErrnoText(err));
+  }
+  // Make the rename itself durable; a failure here does not lose the file, so it is ignored.
+  const int dir_fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    ::fsync(dir_fd);
+    ::close(dir_fd);
+  }
+  return Status::Ok();
+}
+
+Result<RunResult> ReadResultFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int err = errno;
+    if (err == ENOENT) return Status::NotFound("result file '" + path + "' does not exist");
+    return Status::IoError("cannot read result file '" + path + "': " + ErrnoText(err));
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad()) return Status::IoError("cannot read result file '" + path + "'");
+  Result<RunResult> r = ResultFromJson(buf.str());
+  if (!r.ok()) {
+    return Status(r.status().code(), path + ": " + r.status().message());
+  }
+  return r;
+}
+
+}  // namespace sb::report

@@ -1,0 +1,123 @@
+// A filled-in RunResult shared by the report tests: a short DVD Store 3 run with every field set.
+#ifndef STOREBENCH_TESTS_UNIT_REPORT_SAMPLE_RESULT_H_
+#define STOREBENCH_TESTS_UNIT_REPORT_SAMPLE_RESULT_H_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "metrics/run_result.h"
+
+namespace sb::report::testing {
+
+// DVD Store 3's Final-line fields in their canonical order (spec/dvdstore.md §6.5).
+inline std::vector<std::pair<std::string, double>> Ds3Figures() {
+  return {{"et", 600.0},
+          {"n_overall", 123456},
+          {"opm", 12345},
+          {"rt_tot_lastn_max", 250},
+          {"rt_tot_avg", 35},
+          {"n_login_overall", 98765},
+          {"n_newcust_overall", 24691},
+          {"n_newmember_overall", 1234},
+          {"n_browse_overall", 370368},
+          {"n_reviewbrowse", 740736},
+          {"n_newreviews", 6173},
+          {"n_newhelpfulness", 12346},
+          {"n_purchase_overall", 123456},
+          {"rt_login_avg_msec", 4},
+          {"rt_newcust_avg_msec", 3},
+          {"rt_rewmember_avg_msec", 2},
+          {"rt_browse_avg_msec", 6},
+          {"rt_reviewbrowse_avg_msec", 9},
+          {"rt_newreview_avg_msec", 2},
+          {"rt_newhelpfulness", 1},
+          {"rt_purchase_avg_msec", 11},
+          {"rt_tot_sampled", 33},
+          {"n_rollbacks_overall", 2593},
+          {"rollback_rate", 2.1003434098}};
+}
+
+// DVD Store 2's Final-line fields in their canonical order.
+inline std::vector<std::pair<std::string, double>> Ds2Figures() {
+  return {{"et", 600.0},
+          {"n_overall", 123456},
+          {"opm", 12345},
+          {"rt_tot_lastn_max", 250},
+          {"rt_tot_avg", 35},
+          {"n_login_overall", 98765},
+          {"n_newcust_overall", 24691},
+          {"n_browse_overall", 370368},
+          {"n_purchase_overall", 123456},
+          {"rt_login_avg_msec", 4},
+          {"rt_newcust_avg_msec", 3},
+          {"rt_browse_avg_msec", 6},
+          {"rt_purchase_avg_msec", 11},
+          {"rt_tot_sampled", 33},
+          {"n_rollbacks_overall", 2593},
+          {"rollback_rate", 2.1003434098}};
+}
+
+inline metrics::RunResult SampleResult() {
+  metrics::RunResult r;
+  r.workload = "dvdstore";
+  r.headline_name = "opm";
+  r.headline_value = 12345;
+  r.loop_model = "closed loop, think time 0 s (DVD Store order loop)";
+  r.started_at = "2024-05-01T10:00:00Z";
+  r.ended_at = "2024-05-01T10:11:02Z";
+  r.measured_sec = 600.0;
+  r.interrupted = false;
+  r.config_json =
+      R"({"target":"sqlite:///tmp/ds3.db","n_threads":16,"run_time":600,"think_time":0.0,)"
+      R"("password":"<redacted>","ds2_mode":false})";
+  r.environment = {
+      {"host", "bench01"},      {"cpu_model", "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz"},
+      {"cpu_count", "64"},      {"kernel", "Linux 6.1.0-18-amd64"},
+      {"filesystem", "ext4"},   {"db.product", "SQLite"},
+      {"db.version", "3.40.1"}, {"db.journal_mode", "wal"}};
+  r.choices = {{"restock", "SQL Server-style trigger: updates that leave stock below 3 revert"},
+               {"bug_compat", "none (all §8.1 items fixed)"}};
+  r.type_names = {"login", "new_customer", "browse", "purchase"};
+  r.latency = {
+      {98765, 4.125, 0.51, 3.9, 7.25, 8.5, 12.75, 30.5, 81.25},
+      {24691, 3.5, 0.75, 3.25, 5.5, 6.0, 9.0, 15.0, 44.0},
+      {370368, 6.0625, 0.25, 5.5, 10.0, 12.0, 20.0, 45.0, 120.5},
+      {123456, 11.5, 1.25, 10.0, 18.0, 22.5, 40.0, 90.0, 250.125},
+  };
+  r.counters = {{"rollbacks", 2593}, {"orders", 123456}};
+  r.errors = {{"serialization", 3}, {"deadlock", 1}, {"timeout", 0}};
+  r.retries = 7;
+  r.workers_started = 16;
+  r.workers_failed = 0;
+  r.figures = Ds3Figures();
+  r.final_status = {600.0, 123456, 12345, 250, 35, 33, 2593, 2.1003434098};
+  r.driver_cpu_sec = 31.25;
+  r.driver_cpu_sec_per_op = 0.000253125;
+  r.driver_cpu_share = 0.052;
+  r.verify = {{"orders_stored", true, "120863 new orders = purchases - rollbacks"},
+              {"inventory_non_negative", false, "3 products with QUAN_IN_STOCK < 0"}};
+  r.series.interval_sec = 1.0;
+  r.series.type_names = r.type_names;
+  r.series.counter_names = {"rollbacks", "errors", "retries"};
+  r.series.points = {
+      {1.0,
+       "warmup",
+       {150, 40, 600, 190},
+       {4.5, 3.75, 6.5, 12.0},
+       {13.0, 9.5, 21.0, 41.0},
+       {4, 0, 0}},
+      {2.0,
+       "measure",
+       {160, 41, 610, 205},
+       {4.0, 3.5, 6.0, 11.0},
+       {12.0, 9.0, 20.0, 40.0},
+       {5, 1, 2}},
+      {3.0, "winddown", {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0}},
+  };
+  return r;
+}
+
+}  // namespace sb::report::testing
+
+#endif  // STOREBENCH_TESTS_UNIT_REPORT_SAMPLE_RESULT_H_
