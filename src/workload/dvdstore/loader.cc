@@ -21,7 +21,10 @@
 namespace sb::dvdstore {
 namespace {
 
-constexpr size_t kRowsPerBatch = 8192;
+constexpr size_t kRowsPerBatch = 16384;
+// Primary rows per generator chunk. Part of the data's definition: the chunking decides which
+// random stream each row comes from, so changing it changes the generated data.
+constexpr int64_t kChunkRows = 20000;
 constexpr size_t kMaxQueuedBatches = 16;
 
 // Rows of one table, stored flat: all field bytes in `data`, each field's end offset in `ends`.
@@ -169,9 +172,10 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
                     const workload::LoadContext& ctx) {
   const bool ds2 = opts.ds2_mode;
   Generator gen(opts.size, ctx.seed, ds2);
-  const std::vector<ChunkSpec> chunks = gen.Chunks();
+  const std::vector<ChunkSpec> chunks = gen.Chunks(kChunkRows);
   const int gen_threads = std::max(1, ctx.threads);
-  const int writers = backend.capabilities().concurrent_writers ? gen_threads : 1;
+  const bool concurrent = backend.capabilities().concurrent_writers;
+  const int writers = concurrent ? gen_threads : 1;
 
   CsvFiles csv;
   std::mutex csv_mu;
@@ -212,6 +216,15 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
             queue.Fail();
             return;
           }
+        }
+      }
+      // With a single-writer database, each table's writer holds the write lock while its
+      // transaction is open; commit every batch so the next table's writer can proceed.
+      if (!concurrent) {
+        if (Status s = w->Finish(); !s.ok()) {
+          stats.Fail(s);
+          queue.Fail();
+          return;
         }
       }
       stats.rows += static_cast<int64_t>(b.rows());

@@ -93,6 +93,47 @@ TEST(SqliteBackendTest, PreparedStatementsBindAndClassifyErrors) {
   EXPECT_EQ(bad.status().category(), ErrorCategory::kSyntax);
 }
 
+TEST(SqliteBackendTest, ReusedStatementsBindNewValuesEveryTime) {
+  const std::string path = TmpFile("reuse.db");
+  auto b = Open(path, true);
+  ASSERT_TRUE(b.ok());
+  auto c = (*b)->Connect();
+  ASSERT_TRUE(c.ok());
+  ASSERT_TRUE((*c)->ExecuteScript("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)").ok());
+  auto ins = (*c)->Prepare("INSERT INTO t (id, v) VALUES (?, ?)");
+  ASSERT_TRUE(ins.ok());
+  for (int i = 1; i <= 5; ++i) {
+    (*ins)->BindInt(1, i);
+    (*ins)->BindText(2, "v" + std::to_string(i));
+    ASSERT_TRUE((*ins)->Execute().ok()) << i;
+  }
+  auto sel = (*c)->Prepare("SELECT v FROM t WHERE id >= ? ORDER BY id");
+  ASSERT_TRUE(sel.ok());
+  for (int from : {4, 2}) {
+    (*sel)->BindInt(1, from);
+    ASSERT_TRUE((*sel)->Execute().ok());
+    int rows = 0;
+    while ((*sel)->Next()) ++rows;
+    EXPECT_EQ(rows, 6 - from);
+    EXPECT_FALSE((*sel)->Next());  // stays at the end, does not restart
+  }
+  // Bulk writer: many rows through one statement.
+  ASSERT_TRUE((*c)->ExecuteScript("CREATE TABLE bulk (id INTEGER PRIMARY KEY, x INTEGER)").ok());
+  auto w = (*b)->NewBulkWriter("bulk", {"id", "x"});
+  ASSERT_TRUE(w.ok());
+  for (int i = 1; i <= 1000; ++i) {
+    const std::string id = std::to_string(i);
+    ASSERT_TRUE((*w)->AddRow({id, "7"}).ok()) << i;
+  }
+  ASSERT_TRUE((*w)->Finish().ok());
+  auto count = (*c)->Prepare("SELECT count(*), sum(id) FROM bulk");
+  ASSERT_TRUE(count.ok());
+  ASSERT_TRUE((*count)->Execute().ok());
+  ASSERT_TRUE((*count)->Next());
+  EXPECT_EQ((*count)->GetInt(0), 1000);
+  EXPECT_EQ((*count)->GetInt(1), 500500);
+}
+
 TEST(SqliteBackendTest, WriteTransactionWaitsThenTimesOut) {
   const std::string path = TmpFile("lock.db");
   BackendOptions o;

@@ -44,15 +44,28 @@ class SqliteStatement final : public Statement {
   SqliteStatement(sqlite3* db, sqlite3_stmt* stmt) : db_(db), stmt_(stmt) {}
   ~SqliteStatement() override { sqlite3_finalize(stmt_); }
 
-  void BindInt(int i, int64_t v) override { sqlite3_bind_int64(stmt_, i, v); }
-  void BindDouble(int i, double v) override { sqlite3_bind_double(stmt_, i, v); }
+  // SQLite ignores bindings on a statement that has been stepped and not reset, so every bind
+  // first makes sure the statement is reset.
+  void BindInt(int i, int64_t v) override {
+    Rewind();
+    sqlite3_bind_int64(stmt_, i, v);
+  }
+  void BindDouble(int i, double v) override {
+    Rewind();
+    sqlite3_bind_double(stmt_, i, v);
+  }
   void BindText(int i, std::string_view v) override {
+    Rewind();
     sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
   }
-  void BindNull(int i) override { sqlite3_bind_null(stmt_, i); }
+  void BindNull(int i) override {
+    Rewind();
+    sqlite3_bind_null(stmt_, i);
+  }
 
   Status Execute() override {
-    sqlite3_reset(stmt_);
+    Rewind();
+    stepped_ = true;
     status_ = Status::Ok();
     // Step once: for writes this does the work; for queries it fetches the first row, which
     // Next() then returns without stepping again.
@@ -64,10 +77,11 @@ class SqliteStatement final : public Statement {
     pending_row_ = false;
     if (rc == SQLITE_DONE) {
       changes_ = sqlite3_changes(db_);
+      Rewind();
       return Status::Ok();
     }
     status_ = Error(db_, rc, "statement failed");
-    sqlite3_reset(stmt_);
+    Rewind();
     return status_;
   }
 
@@ -76,11 +90,11 @@ class SqliteStatement final : public Statement {
       pending_row_ = false;
       return true;
     }
-    if (!status_.ok()) return false;
+    if (!stepped_ || !status_.ok()) return false;  // at the end, or never executed
     const int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
     if (rc != SQLITE_DONE) status_ = Error(db_, rc, "reading rows failed");
-    sqlite3_reset(stmt_);
+    Rewind();
     return false;
   }
 
@@ -92,16 +106,22 @@ class SqliteStatement final : public Statement {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, c));
     return p ? std::string_view(p, sqlite3_column_bytes(stmt_, c)) : std::string_view();
   }
-  void Reset() override {
-    pending_row_ = false;
-    sqlite3_reset(stmt_);
-  }
+  void Reset() override { Rewind(); }
   int64_t RowsAffected() const override { return changes_; }
 
  private:
+  // Resets the statement if it has been stepped: ends its read transaction and allows binds.
+  void Rewind() {
+    if (!stepped_) return;
+    sqlite3_reset(stmt_);
+    stepped_ = false;
+    pending_row_ = false;
+  }
+
   sqlite3* db_;
   sqlite3_stmt* stmt_;
   Status status_;
+  bool stepped_ = false;
   bool pending_row_ = false;
   int64_t changes_ = 0;
 };
@@ -162,7 +182,12 @@ class SqliteBulkWriter final : public BulkWriter {
     }
     if (rows_in_txn_ == 0) SB_RETURN_IF_ERROR(conn_->Begin(true));
     for (int i = 0; i < ncols_; ++i) insert_->BindText(i + 1, fields[i]);
-    SB_RETURN_IF_ERROR(insert_->Execute());
+    if (Status s = insert_->Execute(); !s.ok()) {
+      // Name the row: a load error is otherwise hard to trace back to the data.
+      return Status::Db(s.category(), s.message() + " (row starting '" +
+                                          std::string(fields.empty() ? "" : fields[0]) + "')",
+                        s.sqlstate(), s.native_code());
+    }
     if (++rows_in_txn_ >= kRowsPerTxn) {
       rows_in_txn_ = 0;
       SB_RETURN_IF_ERROR(conn_->Commit());
