@@ -75,8 +75,20 @@ class WorkerContext final : public workload::OpContext {
                 const RunCallbacks& cb)
       : w_(w), clock_(clock), opts_(opts), layout_(layout), cb_(cb) {}
 
-  void BeginUnit() { unit_nanos_ = 0; }
+  void BeginUnit() {
+    unit_nanos_ = 0;
+    steps_.clear();
+    counts_.clear();
+  }
   int64_t unit_nanos() const { return unit_nanos_; }
+  // Records the unit and everything it did at once, as DVD Store adds an order's counts and
+  // times together when the order completes: per-step counts then always add up to the units
+  // completed in any window (n_login + n_newcust = n_overall).
+  void EndUnit() {
+    for (const auto& [type, nanos] : steps_) w_.recorder.Record(type, nanos);
+    for (const auto& [counter, delta] : counts_) w_.recorder.Add(counter, delta);
+    w_.recorder.Record(0, unit_nanos_);
+  }
 
   workload::StepOutcome Timed(const std::function<Status()>& fn) override {
     const int64_t start = clock_.NowNanos();
@@ -107,11 +119,11 @@ class WorkerContext final : public workload::OpContext {
   }
 
   void RecordStep(int step_type, int64_t nanos, bool add_to_unit) override {
-    w_.recorder.Record(1 + step_type, nanos);
+    steps_.emplace_back(1 + step_type, nanos);
     if (add_to_unit) unit_nanos_ += nanos;
   }
   void AddToUnitTime(int64_t nanos) override { unit_nanos_ += nanos; }
-  void Count(int counter, int64_t delta) override { w_.recorder.Add(counter, delta); }
+  void Count(int counter, int64_t delta) override { counts_.emplace_back(counter, delta); }
   void Message(const std::string& text) override {
     if (cb_.on_message) cb_.on_message("Thread " + std::to_string(w_.index) + ": " + text);
   }
@@ -124,6 +136,8 @@ class WorkerContext final : public workload::OpContext {
   const CounterLayout& layout_;
   const RunCallbacks& cb_;
   int64_t unit_nanos_ = 0;
+  std::vector<std::pair<int, int64_t>> steps_;   // (recorder type, nanos) of the current unit
+  std::vector<std::pair<int, int64_t>> counts_;  // (counter, delta) of the current unit
 };
 
 workload::Totals ToTotals(const metrics::RecorderSnapshot& s, int workload_counters) {
@@ -204,7 +218,7 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
         w.state = WorkerState::kFailed;
         return;
       }
-      w.recorder.Record(0, ctx.unit_nanos());
+      ctx.EndUnit();
       w.PushLast(clock_.NowNanos(), ctx.unit_nanos());
       const int64_t think = DrawThinkTimeNanos(w.think_rng, opts.think_time_sec);
       if (think > 0) nap_until(clock_.NowNanos() + think);
