@@ -242,5 +242,53 @@ class DvdStoreSqliteTest(unittest.TestCase):
         self.assertIn("locked", r.stderr)
 
 
+FINAL_DS2_NAMES = [
+    "et", "n_overall", "opm", "rt_tot_lastn_max", "rt_tot_avg", "n_login_overall",
+    "n_newcust_overall", "n_browse_overall", "n_purchase_overall", "rt_login_avg_msec",
+    "rt_newcust_avg_msec", "rt_browse_avg_msec", "rt_purchase_avg_msec", "rt_tot_sampled",
+    "n_rollbacks_overall"]
+
+
+class Ds2WarmupTest(unittest.TestCase):
+    """DVD Store 2 mode on a custom size, with a warm-up that resets the stats."""
+
+    def test_ds2_custom_size_with_warmup(self):
+        db = tmp_path("it-ds2-2MB.db")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=2MB",
+                       "--ds2_mode=Y")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        con = sqlite3.connect(db)
+        self.assertEqual(con.execute("select count(*) from customers").fetchone()[0], 4000)
+        self.assertEqual(con.execute("select count(*) from products").fetchone()[0], 2000)
+        tables = {t for (t,) in con.execute("select name from sqlite_master where type='table'")}
+        self.assertNotIn("reviews", tables)
+        con.close()
+        out = tmp_path("it-ds2.json")
+        r = storebench("oltp", "run", "--db", "sqlite://" + db, "--ds2_mode=Y", "--n_threads=2",
+                       "--warmup_time=2s", "--run_time=3s", "--log_freq=1", "--json", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("Stats reset", r.stderr)
+        finals = [l for l in r.stdout.splitlines() if l.startswith("Final (")]
+        names, v = parse_final(finals[0])
+        self.assertEqual(names, FINAL_DS2_NAMES)
+        self.assertAlmostEqual(v["et"], 3.0, delta=0.2)  # the measured window only
+        with open(out) as f:
+            doc = json.load(f)
+        phases = [p["phase"] for p in doc["time_series"]["points"]]
+        self.assertEqual(phases[0], "warmup")
+        self.assertEqual(phases[-1], "measure")
+        # The window's order count is below the whole run's (warm-up orders are excluded).
+        self.assertLess(doc["figures"]["n_overall"],
+                        sum(p["counts"][0] for p in doc["time_series"]["points"]) + 1)
+        self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
+        # A DS3 run against the DS2 database is refused with a clear message.
+        r = storebench("oltp", "run", "--db", "sqlite://" + db, "--run_time=1s")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("ds2_mode", r.stderr)
+
+
 if __name__ == "__main__":
     harness.main()
