@@ -1,6 +1,7 @@
 -- The order loop's statements for SQLite, one per "-- name:" section, with '?' parameters.
--- Full-text arguments are FTS5 query strings built by the driver from the shared word lists,
--- e.g. actor:"PENELOPE GUINESS" (a phrase, as SQL Server's CONTAINS searches).
+-- Full-text searches get the words as one parameter ("PENELOPE GUINESS"); the SQL turns them
+-- into an FTS5 phrase on one column, actor:"PENELOPE GUINESS" (SQL Server's CONTAINS phrase).
+-- The words come from the built-in lists (letters only), so the phrase is always well-formed.
 
 -- name: login
 SELECT customerid FROM customers WHERE username = ? AND password = ?
@@ -35,14 +36,19 @@ SELECT 1 FROM membership WHERE customerid = ?
 SELECT prod_id, category, title, actor, price, special, common_prod_id
 FROM products WHERE category = ? AND special = 1 LIMIT ?
 
--- name: browse_by_fts
+-- name: browse_by_actor
 SELECT p.prod_id, p.category, p.title, p.actor, p.price, p.special, p.common_prod_id
 FROM products_fts f JOIN products p ON p.prod_id = f.rowid
-WHERE products_fts MATCH ? LIMIT ?
+WHERE products_fts MATCH 'actor:"' || ? || '"' LIMIT ?
 
--- name: reviews_by_fts
--- The first 500 (search_depth) product⋈review rows whose title or actor matches, ranked by
--- summed helpfulness.
+-- name: browse_by_title
+SELECT p.prod_id, p.category, p.title, p.actor, p.price, p.special, p.common_prod_id
+FROM products_fts f JOIN products p ON p.prod_id = f.rowid
+WHERE products_fts MATCH 'title:"' || ? || '"' LIMIT ?
+
+-- name: reviews_by_actor
+-- The first search_depth (500) product x review rows whose ACTOR contains the word, ranked
+-- by summed helpfulness.
 SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
        t.review_summary, t.review_text, SUM(h.helpfulness) AS totalhelp
 FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
@@ -50,7 +56,22 @@ FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r
       FROM products_fts f
       JOIN products p ON p.prod_id = f.rowid
       JOIN reviews r ON r.prod_id = p.prod_id
-      WHERE products_fts MATCH ? LIMIT ?) t
+      WHERE products_fts MATCH 'actor:"' || ? || '"' LIMIT ?) t
+JOIN reviews_helpfulness h ON h.review_id = t.review_id
+GROUP BY t.review_id
+ORDER BY totalhelp DESC LIMIT ?
+
+-- name: reviews_by_title
+-- The first search_depth (500) product x review rows whose TITLE contains the word, ranked
+-- by summed helpfulness.
+SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
+       t.review_summary, t.review_text, SUM(h.helpfulness) AS totalhelp
+FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
+             r.review_summary, r.review_text
+      FROM products_fts f
+      JOIN products p ON p.prod_id = f.rowid
+      JOIN reviews r ON r.prod_id = p.prod_id
+      WHERE products_fts MATCH 'title:"' || ? || '"' LIMIT ?) t
 JOIN reviews_helpfulness h ON h.review_id = t.review_id
 GROUP BY t.review_id
 ORDER BY totalhelp DESC LIMIT ?
