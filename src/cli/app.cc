@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "backend/db/registry.h"
+#include "backend/db/postgres/postgres_backend.h"
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
 #include "config/options.h"
@@ -35,6 +36,7 @@ constexpr const char* kUsage =
 db::BackendRegistry MakeRegistry() {
   db::BackendRegistry r;
   r.Register("sqlite", db::OpenSqlite);
+  r.Register("postgresql", db::OpenPostgres);
   return r;
 }
 
@@ -218,17 +220,28 @@ int Verify(Context& c) {
 }
 
 std::string LoopModel(const driver::RunOptions& r) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf,
-                "closed loop: %d threads, think time %.3g s mean (uniform [0, 2T)) after each "
-                "order; response time = sum of the order's timed database calls",
-                r.threads, r.think_time_sec);
+  char buf[300];
+  if (r.rate_per_sec > 0) {
+    std::snprintf(buf, sizeof buf,
+                  "open loop: %g orders/s requested (%s arrivals) over %d threads; order latency "
+                  "measured from the intended start (queueing included), schedule lag recorded "
+                  "separately",
+                  r.rate_per_sec, r.poisson ? "Poisson" : "evenly spaced", r.threads);
+  } else {
+    std::snprintf(buf, sizeof buf,
+                  "closed loop: %d threads, think time %.3g s mean (uniform [0, 2T)) after each "
+                  "order; response time = sum of the order's timed database calls",
+                  r.threads, r.think_time_sec);
+  }
   return buf;
 }
 
 int Run(Context& c) {
   if (c.options.GetDouble("think_time") < 0) {
     return Fail(Status::InvalidArgument("option think_time must not be negative"));
+  }
+  if (c.options.GetDouble("rate") < 0) {
+    return Fail(Status::InvalidArgument("option rate must not be negative"));
   }
   // A short busy timeout for the readiness checks: a database locked by another process is
   // reported at once instead of after the run's 30 s lock wait.

@@ -68,6 +68,40 @@ void DeclareRunOptions(config::OptionSet* o) {
   }
   {
     OptionSpec s;
+    s.name = "rate";
+    s.type = OptionType::kDouble;
+    s.default_value = "0";
+    s.help = "open loop: start units (orders) at this aggregate rate per second, measuring latency "
+             "from the intended start; 0 = closed loop with think time";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "arrival";
+    s.type = OptionType::kEnum;
+    s.choices = {"constant", "poisson"};
+    s.default_value = "constant";
+    s.help = "open loop: evenly spaced or Poisson arrivals";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "max_lag";
+    s.type = OptionType::kDuration;
+    s.default_value = "10s";
+    s.help = "open loop: stop the run when the schedule falls this far behind";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "latency_limit";
+    s.type = OptionType::kDuration;
+    s.default_value = "0";
+    s.help = "count units slower than this as late (0 = off)";
+    add(s);
+  }
+  {
+    OptionSpec s;
     s.name = "seed";
     s.type = OptionType::kInt;
     s.default_value = "1";
@@ -86,6 +120,10 @@ RunOptions RunOptionsFrom(const config::OptionSet& o, bool ds2) {
   r.log_freq_sec = o.GetInt("log_freq");
   r.seed = static_cast<uint64_t>(o.GetInt("seed"));
   r.max_failures = ds2 ? 1 : 10;  // DS2: the first error ends the thread (spec §6.6)
+  r.rate_per_sec = o.GetDouble("rate");
+  r.poisson = o.GetString("arrival") == "poisson";
+  r.max_lag_nanos = o.GetDurationNanos("max_lag");
+  r.latency_limit_nanos = o.GetDurationNanos("latency_limit");
   return r;
 }
 

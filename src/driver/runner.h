@@ -31,6 +31,12 @@ struct RunOptions {
   int64_t log_freq_sec = 10;       // seconds between status lines
   uint64_t seed = 1;               // run seed; each worker's streams derive from it
   int max_failures = 10;           // tries per database call before a worker gives up
+  // Open loop when rate_per_sec > 0: units start on a schedule at this aggregate rate, and
+  // latency is measured from the intended start (see pacer.h).
+  double rate_per_sec = 0;
+  bool poisson = false;            // Poisson arrivals instead of constant spacing
+  int64_t max_lag_nanos = 10 * kNanosPerSecond;  // open loop: stop when this far behind
+  int64_t latency_limit_nanos = 0;  // > 0: count units slower than this ("late")
   int64_t connect_timeout_nanos = 60LL * 1000 * 1000 * 1000;
   // Set from a signal handler (or a test) to stop the run early; polled every 100 ms.
   const std::atomic<bool>* stop = nullptr;
@@ -45,7 +51,9 @@ struct RunCallbacks {
 
 // What a run produced, for the caller to verify and report.
 struct RunOutcome {
-  Status status;               // non-OK: the run could not start or every worker failed
+  // Non-OK: the run could not start, every worker failed, or the open loop fell behind by more
+  // than max_lag (the result still holds what was measured).
+  Status status;
   metrics::RunResult result;   // workload, latency, counters, errors, series, figures, cpu
   workload::Totals whole_run;  // client totals over the whole run, wind-down included
 };

@@ -1,0 +1,144 @@
+#include "driver/worker.h"
+
+#include <algorithm>
+
+namespace sb::driver {
+namespace {
+
+constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
+
+// The OpContext a worker hands its session: timing, retries and per-unit bookkeeping.
+class WorkerContext final : public workload::OpContext {
+ public:
+  WorkerContext(Worker& w, Clock& clock, const Layout& layout, const LoopLimits& limits,
+                const std::function<void(const std::string&)>& message)
+      : w_(w), clock_(clock), layout_(layout), limits_(limits), message_(message) {}
+
+  void BeginUnit() {
+    unit_nanos_ = 0;
+    steps_.clear();
+    counts_.clear();
+  }
+  int64_t unit_nanos() const { return unit_nanos_; }
+  // Records the unit and everything it did at once, as DVD Store adds an order's counts and
+  // times together when the order completes: per-step counts then always add up to the units
+  // completed in any window (n_login + n_newcust = n_overall).
+  void EndUnit(int64_t unit_latency) {
+    for (const auto& [type, nanos] : steps_) w_.recorder.Record(type, nanos);
+    for (const auto& [counter, delta] : counts_) w_.recorder.Add(counter, delta);
+    w_.recorder.Record(0, unit_latency);
+  }
+
+  workload::StepOutcome Timed(const std::function<Status()>& fn) override {
+    const int64_t start = clock_.NowNanos();
+    Status s;
+    for (int failure = 1;; ++failure) {
+      s = fn();
+      if (s.ok()) break;
+      w_.recorder.Add(layout_.ErrorIndex(s.category()));
+      const bool fatal =
+          s.category() == ErrorCategory::kSyntax || s.code() != StatusCode::kDbError;
+      if (fatal || failure >= limits_.max_failures) {
+        if (!fatal) {
+          Message("error: " + s.message() + "; failure " + std::to_string(failure) +
+                  ", exiting");
+        }
+        break;
+      }
+      Message("error: " + s.message() + "; failure " + std::to_string(failure) + ", retrying");
+      w_.recorder.Add(layout_.retries());
+      // Lock conflicts back off for a random 0-999 ms before the retry, as DVD Store's
+      // database layer does after a deadlock; the pause counts in the response time.
+      const ErrorCategory c = s.category();
+      if (c == ErrorCategory::kDeadlock || c == ErrorCategory::kSerialization ||
+          c == ErrorCategory::kTimeout) {
+        clock_.SleepFor(w_.retry_rng.Uniform(0, 999) * kNanosPerMilli);
+      }
+    }
+    return {s, clock_.NowNanos() - start};
+  }
+
+  void RecordStep(int step_type, int64_t nanos, bool add_to_unit) override {
+    steps_.emplace_back(1 + step_type, nanos);
+    if (add_to_unit) unit_nanos_ += nanos;
+  }
+  void AddToUnitTime(int64_t nanos) override { unit_nanos_ += nanos; }
+  void Count(int counter, int64_t delta) override { counts_.emplace_back(counter, delta); }
+  void Message(const std::string& text) override {
+    if (message_) message_("Thread " + std::to_string(w_.index) + ": " + text);
+  }
+  int worker_index() const override { return w_.index; }
+
+ private:
+  Worker& w_;
+  Clock& clock_;
+  const Layout& layout_;
+  const LoopLimits& limits_;
+  const std::function<void(const std::string&)>& message_;
+  int64_t unit_nanos_ = 0;
+  std::vector<std::pair<int, int64_t>> steps_;   // (recorder type, nanos) of the current unit
+  std::vector<std::pair<int, int64_t>> counts_;  // (counter, delta) of the current unit
+};
+
+}  // namespace
+
+Worker::Worker(int idx, const Layout& layout, uint64_t seed)
+    : index(idx),
+      recorder(layout.num_types(), layout.num_counters()),
+      retry_rng(DeriveSeed(seed, {0, static_cast<uint64_t>(idx), 3})),
+      ramp_rng(DeriveSeed(seed, {0, static_cast<uint64_t>(idx), 4})) {}
+
+void Worker::PushLast(int64_t completed, int64_t rt) {
+  const uint64_t pos = last_pos.load(std::memory_order_relaxed);
+  last_completed[pos % kLastN].store(completed, std::memory_order_relaxed);
+  last_rt[pos % kLastN].store(rt, std::memory_order_relaxed);
+  last_pos.store(pos + 1, std::memory_order_release);
+}
+
+void NapUntil(Clock& clock, int64_t deadline, const std::atomic<bool>& end) {
+  while (!end.load(std::memory_order_relaxed)) {
+    const int64_t now = clock.NowNanos();
+    if (now >= deadline) return;
+    clock.SleepUntil(std::min(deadline, now + kPollNanos));
+  }
+}
+
+void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& clock,
+              const std::atomic<bool>& end,
+              const std::function<void(const std::string&)>& message) {
+  WorkerContext ctx(w, clock, layout, limits, message);
+  const bool open = w.pacer->open_loop();
+  int64_t now = clock.NowNanos();
+  while (!end.load(std::memory_order_relaxed)) {
+    const int64_t intended = w.pacer->NextIntendedStart(now);
+    NapUntil(clock, intended, end);
+    if (end.load(std::memory_order_relaxed)) break;
+    const int64_t start = clock.NowNanos();
+    const int64_t lag = std::max<int64_t>(0, start - intended);
+    if (open && lag > limits.max_lag_nanos) {
+      w.max_lag_seen = lag;
+      w.state = WorkerState::kLagExceeded;
+      return;
+    }
+    ctx.BeginUnit();
+    Status unit = w.session->RunUnit(ctx);
+    if (!unit.ok()) {
+      w.error = unit;
+      ctx.Message("exiting: " + unit.message());
+      w.state = WorkerState::kFailed;
+      return;
+    }
+    now = clock.NowNanos();
+    // Closed loop: DVD Store's rt_tot. Open loop: from the intended start, queueing included.
+    const int64_t latency = open ? now - intended : ctx.unit_nanos();
+    ctx.EndUnit(latency);
+    if (open) w.recorder.Record(layout.lag_type(), lag);
+    if (limits.latency_limit_nanos > 0 && latency > limits.latency_limit_nanos) {
+      w.recorder.Add(layout.late());
+    }
+    w.PushLast(now, latency);
+  }
+  w.state = WorkerState::kDone;
+}
+
+}  // namespace sb::driver

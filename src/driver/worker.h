@@ -1,0 +1,84 @@
+// One worker of a run: its session, recorder, random streams and the loop that paces, runs and
+// records units of work. Internal to driver/ (the Runner owns the workers).
+#ifndef STOREBENCH_DRIVER_WORKER_H_
+#define STOREBENCH_DRIVER_WORKER_H_
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "base/clock.h"
+#include "base/random.h"
+#include "driver/pacer.h"
+#include "metrics/recorder.h"
+#include "workload/workload.h"
+
+namespace sb::driver {
+
+constexpr int kLastN = 100;          // DVD Store's rt_tot_lastn window
+constexpr int kNumCategories = 8;    // ErrorCategory values, kNone included
+
+// Where the driver's own series live in every recorder, after the workload's.
+struct Layout {
+  int steps = 0;             // workload step types (recorder types 1..steps)
+  int workload_counters = 0;
+  int lag_type() const { return 1 + steps; }  // schedule lag (open loop)
+  int num_types() const { return 2 + steps; }
+  int ErrorIndex(ErrorCategory c) const { return workload_counters + static_cast<int>(c); }
+  int retries() const { return workload_counters + kNumCategories; }
+  int late() const { return workload_counters + kNumCategories + 1; }  // over latency_limit
+  int num_counters() const { return workload_counters + kNumCategories + 2; }
+};
+
+// Stops and limits that every worker loop checks.
+struct LoopLimits {
+  int64_t max_lag_nanos = 10 * kNanosPerSecond;  // open loop: stop when this far behind
+  int64_t latency_limit_nanos = 0;               // > 0: count units slower than this
+  int max_failures = 10;                         // tries per database call
+};
+
+enum class WorkerState { kStarting, kConnected, kDone, kFailed, kLagExceeded };
+
+struct Worker {
+  Worker(int idx, const Layout& layout, uint64_t seed);
+
+  // The completion time and response time of this worker's last kLastN units. Written by the
+  // worker, read by the runner; a torn pair only shifts which of two recent units is counted.
+  void PushLast(int64_t completed, int64_t rt);
+
+  int index;
+  metrics::Recorder recorder;
+  Random retry_rng;
+  Random ramp_rng;
+  std::unique_ptr<workload::Session> session;
+  std::unique_ptr<Pacer> pacer;
+  std::atomic<WorkerState> state{WorkerState::kStarting};
+  Status error;          // written by the worker before state becomes kFailed
+  int64_t max_lag_seen = 0;  // written before state becomes kLagExceeded
+  std::array<std::atomic<int64_t>, kLastN> last_completed{};
+  std::array<std::atomic<int64_t>, kLastN> last_rt{};
+  std::atomic<uint64_t> last_pos{0};
+  std::thread thread;
+};
+
+// Runs units on `w` until `end` is set, the session fails, or (open loop) the schedule falls more
+// than max_lag behind. Each unit: wait for the pacer's intended start, run it through an
+// OpContext that times and retries its steps, then record the unit, its steps and counters
+// together. Unit latency is the sum of its timed steps in the closed loop (DVD Store's rt_tot)
+// and end − intended start in the open loop. `message` prints "Thread i: ..." lines.
+void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& clock,
+              const std::atomic<bool>& end,
+              const std::function<void(const std::string&)>& message);
+
+// Sleeps until `deadline` in slices, returning early once `end` is set.
+void NapUntil(Clock& clock, int64_t deadline, const std::atomic<bool>& end);
+
+}  // namespace sb::driver
+
+#endif  // STOREBENCH_DRIVER_WORKER_H_
