@@ -50,6 +50,40 @@ struct StatusFigures {
   double rollback_pct = 0;
 };
 
+// One reporting window (--window 23m-28m), measured from Start like the time series.
+struct WindowResult {
+  std::string label;         // as the user wrote it, e.g. "23m-28m"
+  double start_sec = 0;
+  double end_sec = 0;
+  bool complete = false;     // the run covered the whole window
+  // Per-second throughput of units inside the window (units per second).
+  double per_sec_min = 0, per_sec_mean = 0, per_sec_median = 0, per_sec_max = 0;
+  double per_minute = 0;     // units per minute over the whole window (OPM for DVD Store)
+  // DVD Store's running-average OPM (since the warm-up reset) at the window's start and end.
+  double running_start = 0, running_end = 0;
+  std::vector<LatencySummary> latency;  // parallel to RunResult::type_names
+};
+
+// A pass/fail rule (--baseline opm>=2600@23m-28m) and its outcome.
+struct BaselineResult {
+  std::string rule;      // as given
+  std::string words;     // the rule in words, e.g. "orders per minute over 23m-28m >= 2600"
+  double measured = 0;
+  bool passed = false;
+};
+
+// Was throughput steady over the measured window? (fio's steadystate idea: a small slope of a
+// linear fit and a small spread around the mean.)
+struct SteadyStateResult {
+  bool evaluated = false;   // false when the window had too few seconds
+  bool steady = false;
+  double slope_pct = 0;     // change of the fitted line across the window, % of the mean
+  double cv_pct = 0;        // standard deviation of per-second throughput, % of the mean
+  double max_slope_pct = 0; // the thresholds used
+  double max_cv_pct = 0;
+  std::string detail;       // one sentence
+};
+
 struct RunResult {
   std::string workload;        // "dvdstore"
   std::string headline_name;   // "opm"
@@ -85,6 +119,12 @@ struct RunResult {
   double driver_cpu_sec = 0;        // user + system CPU of the storebench process, measured window
   double driver_cpu_sec_per_op = 0; // per headline operation (order)
   double driver_cpu_share = 0;      // fraction of one core
+
+  std::vector<WindowResult> windows;
+  std::vector<BaselineResult> baselines;
+  SteadyStateResult steady_state;
+  // Things the reader must know (e.g. the driver itself was near CPU saturation).
+  std::vector<std::string> warnings;
 
   // Verification after the run (name → passed, detail).
   struct Check {
