@@ -261,7 +261,9 @@ int Run(Context& c) {
   auto info = (*backend)->Describe();
 
   const bool ds2 = c.workload.options().ds2_mode;
-  driver::RunOptions ro = driver::RunOptionsFrom(c.options, ds2);
+  auto parsed = driver::RunOptionsFrom(c.options, ds2);
+  if (!parsed.ok()) return Fail(parsed.status());
+  driver::RunOptions ro = std::move(parsed).value();
   ro.stop = InstallStopHandlers();
   std::fprintf(stderr, "%s\n", c.options.EchoLine().c_str());
 
@@ -332,6 +334,12 @@ int Run(Context& c) {
   }
   for (const auto& ch : r.verify) {
     if (!ch.passed) return kExitFailure;
+  }
+  for (const auto& b : r.baselines) {
+    if (!b.passed) {
+      std::fprintf(stderr, "storebench: baseline failed: %s\n", b.words.c_str());
+      return kExitFailure;
+    }
   }
   return kExitOk;
 }

@@ -102,6 +102,39 @@ void DeclareRunOptions(config::OptionSet* o) {
   }
   {
     OptionSpec s;
+    s.name = "window";
+    s.default_value = "";
+    s.help = "report windows measured from Start, e.g. 23m-28m or 5m-10m,23m-28m: per-second "
+             "min/mean/median/max throughput, latency percentiles, running OPM at both ends";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "baseline";
+    s.default_value = "";
+    s.help = "pass/fail rules separated by ';', e.g. opm>=2600@23m-28m or p99_ms<=500@5m-10m "
+             "(metrics: opm, min_opm, running_opm, tps, p50_ms, p90_ms, p95_ms, p99_ms, max_ms)";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "steady_slope";
+    s.type = OptionType::kDouble;
+    s.default_value = "10";
+    s.help = "steady state: largest change of the fitted throughput line across the measured "
+             "window, in % of the mean";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "steady_cv";
+    s.type = OptionType::kDouble;
+    s.default_value = "25";
+    s.help = "steady state: largest per-second throughput spread (coefficient of variation), %";
+    add(s);
+  }
+  {
+    OptionSpec s;
     s.name = "seed";
     s.type = OptionType::kInt;
     s.default_value = "1";
@@ -110,7 +143,7 @@ void DeclareRunOptions(config::OptionSet* o) {
   }
 }
 
-RunOptions RunOptionsFrom(const config::OptionSet& o, bool ds2) {
+Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, bool ds2) {
   RunOptions r;
   r.threads = static_cast<int>(o.GetInt("n_threads"));
   r.ramp_rate = static_cast<double>(o.GetInt("ramp_rate"));
@@ -124,6 +157,21 @@ RunOptions RunOptionsFrom(const config::OptionSet& o, bool ds2) {
   r.poisson = o.GetString("arrival") == "poisson";
   r.max_lag_nanos = o.GetDurationNanos("max_lag");
   r.latency_limit_nanos = o.GetDurationNanos("latency_limit");
+  r.steady_max_slope_pct = o.GetDouble("steady_slope");
+  r.steady_max_cv_pct = o.GetDouble("steady_cv");
+  if (const std::string& w = o.GetString("window"); !w.empty()) {
+    auto windows = metrics::ParseWindows(w);
+    if (!windows.ok()) return windows.status();
+    r.windows = std::move(windows).value();
+  }
+  std::string_view rules = o.GetString("baseline");
+  while (!rules.empty()) {
+    const size_t semi = rules.find(';');
+    auto rule = metrics::ParseBaseline(rules.substr(0, semi));
+    if (!rule.ok()) return rule.status();
+    r.baselines.push_back(std::move(rule).value());
+    rules = semi == std::string_view::npos ? std::string_view() : rules.substr(semi + 1);
+  }
   return r;
 }
 

@@ -10,7 +10,8 @@ namespace sb::driver {
 // Declares n_threads, ramp_rate, run_time, warmup_time, think_time, log_freq, seed, ... .
 void DeclareRunOptions(config::OptionSet* options);
 // Reads them. `ds2` selects DVD Store 2's error handling (the first error ends a thread).
-RunOptions RunOptionsFrom(const config::OptionSet& options, bool ds2);
+// A bad window or baseline is InvalidArgument.
+Result<RunOptions> RunOptionsFrom(const config::OptionSet& options, bool ds2);
 
 }  // namespace sb::driver
 

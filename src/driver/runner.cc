@@ -229,6 +229,38 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
     return f;
   };
 
+  // Windows: the user's and the baselines', each measured once.
+  struct OpenWindow {
+    metrics::WindowSpec spec;
+    bool started = false, ended = false;
+    metrics::RecorderSnapshot at_start;
+    metrics::WindowResult result;
+  };
+  std::vector<OpenWindow> windows;
+  auto add_window = [&](const metrics::WindowSpec& w) {
+    for (const auto& o : windows) {
+      if (o.spec.label == w.label) return;
+    }
+    windows.push_back({w});
+  };
+  for (const auto& w : opts.windows) add_window(w);
+  for (const auto& b : opts.baselines) add_window(b.window);
+  auto close_window = [&](OpenWindow& w, const metrics::RecorderSnapshot& snap, int64_t now,
+                          bool complete) {
+    metrics::RecorderSnapshot d = snap;
+    d.Subtract(w.at_start);
+    w.result.complete = complete;
+    w.result.running_end = static_cast<double>(status_figures(snap, now).opm);
+    w.result.latency.clear();
+    for (int i = 0; i < reported_types; ++i) {
+      w.result.latency.push_back(metrics::LatencySummary::From(d.types[i]));
+    }
+    const double secs = static_cast<double>(now - t0) / 1e9 - w.spec.start_sec;
+    w.result.per_minute =
+        secs > 0 ? 60.0 * static_cast<double>(d.types[0].count()) / secs : 0;
+    w.ended = true;
+  };
+
   int64_t final_at = t0;
   const Worker* lagging = nullptr;
   for (int64_t tick = 1;; ++tick) {
@@ -273,6 +305,15 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
       cb.on_status(f);
       at_status = now_snap;
     }
+    const double t_sec = static_cast<double>(now - t0) / 1e9;
+    for (auto& w : windows) {
+      if (!w.started && t_sec + 0.05 >= w.spec.start_sec) {
+        w.started = true;
+        w.at_start = now_snap;
+        w.result.running_start = static_cast<double>(status_figures(now_snap, now).opm);
+      }
+      if (w.started && !w.ended && t_sec + 0.05 >= w.spec.end_sec) close_window(w, now_snap, now, true);
+    }
     if (has_warmup && !finished && now - t0 >= opts.warmup_nanos && reset_at == t0) {
       base = now_snap;
       at_status = now_snap;
@@ -307,6 +348,45 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   metrics::RecorderSnapshot whole;
   snapshot_all(&whole);
 
+  for (auto& w : windows) {
+    if (w.started && !w.ended) close_window(w, final_snap, final_at, false);
+    w.result.label = w.spec.label;
+    w.result.start_sec = w.spec.start_sec;
+    w.result.end_sec = w.spec.end_sec;
+    const metrics::Spread sp = metrics::SpreadOf(
+        metrics::PerSecond(r.series, 0, w.spec.start_sec, w.spec.end_sec));
+    w.result.per_sec_min = sp.min;
+    w.result.per_sec_mean = sp.mean;
+    w.result.per_sec_median = sp.median;
+    w.result.per_sec_max = sp.max;
+  }
+  for (const auto& w : opts.windows) {
+    for (const auto& o : windows) {
+      if (o.spec.label == w.label) r.windows.push_back(o.result);
+    }
+  }
+  const std::string unit_plural = shape.unit_name + "s";
+  for (const auto& b : opts.baselines) {
+    for (const auto& o : windows) {
+      if (o.spec.label == b.window.label) {
+        r.baselines.push_back(metrics::EvaluateBaseline(b, o.result, unit_plural));
+      }
+    }
+  }
+  {
+    std::vector<double> measured;
+    for (const auto& p : r.series.points) {
+      if (p.phase == "measure" && p.t_sec <= static_cast<double>(final_at - t0) / 1e9 + 0.05 &&
+          !p.type_counts.empty()) {
+        measured.push_back(static_cast<double>(p.type_counts[0]) / r.series.interval_sec);
+      }
+    }
+    // The last point may be a partial second when the run was stopped early.
+    if (r.interrupted && !measured.empty()) measured.pop_back();
+    r.steady_state = metrics::DetectSteadyState(measured, opts.steady_max_slope_pct,
+                                                opts.steady_max_cv_pct);
+  }
+
   metrics::RecorderSnapshot window = final_snap;
   window.Subtract(base);
   r.final_status = fin;
@@ -337,6 +417,15 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   r.driver_cpu_sec = cpu;
   r.driver_cpu_sec_per_op = units > 0 ? cpu / static_cast<double>(units) : 0;
   r.driver_cpu_share = fin.et_sec > 0 ? cpu / fin.et_sec : 0;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  if (r.driver_cpu_share >= 0.9 * cores) {
+    char buf[300];
+    std::snprintf(buf, sizeof buf,
+                  "the storebench process used %.0f %% of this machine's %u cores during the "
+                  "measured window: the result may measure the client machine, not the server",
+                  100.0 * r.driver_cpu_share / cores, cores);
+    r.warnings.push_back(buf);
+  }
   out.whole_run = ToTotals(whole, layout);
   return out;
 }

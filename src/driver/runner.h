@@ -18,6 +18,7 @@
 #include "backend/db/db.h"
 #include "base/clock.h"
 #include "metrics/run_result.h"
+#include "metrics/windows.h"
 #include "workload/workload.h"
 
 namespace sb::driver {
@@ -38,6 +39,12 @@ struct RunOptions {
   int64_t max_lag_nanos = 10 * kNanosPerSecond;  // open loop: stop when this far behind
   int64_t latency_limit_nanos = 0;  // > 0: count units slower than this ("late")
   int64_t connect_timeout_nanos = 60LL * 1000 * 1000 * 1000;
+  // Reporting windows (from Start) and pass/fail rules on them.
+  std::vector<metrics::WindowSpec> windows;
+  std::vector<metrics::BaselineRule> baselines;
+  // Steady-state thresholds over the measured window (see metrics/windows.h).
+  double steady_max_slope_pct = 10;
+  double steady_max_cv_pct = 25;
   // Set from a signal handler (or a test) to stop the run early; polled every 100 ms.
   const std::atomic<bool>* stop = nullptr;
 };

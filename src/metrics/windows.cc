@@ -1,0 +1,175 @@
+#include "metrics/windows.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "base/units.h"
+
+namespace sb::metrics {
+
+Result<std::vector<WindowSpec>> ParseWindows(std::string_view text) {
+  std::vector<WindowSpec> out;
+  constexpr int64_t kMinute = 60LL * 1000 * 1000 * 1000;
+  while (!text.empty()) {
+    const size_t comma = text.find(',');
+    const std::string_view one = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    const size_t dash = one.find('-');
+    const auto bad = [&] {
+      return Status::InvalidArgument("window '" + std::string(one) +
+                                     "' is not START-END like 23m-28m or 90s-300s");
+    };
+    if (dash == std::string_view::npos) return bad();
+    auto a = ParseDurationNanos(one.substr(0, dash), kMinute);
+    auto b = ParseDurationNanos(one.substr(dash + 1), kMinute);
+    if (!a.ok() || !b.ok()) return bad();
+    if (*a >= *b) {
+      return Status::InvalidArgument("window '" + std::string(one) + "' ends before it starts");
+    }
+    out.push_back({std::string(one), static_cast<double>(*a) / 1e9, static_cast<double>(*b) / 1e9});
+  }
+  if (out.empty()) return Status::InvalidArgument("empty window list");
+  return out;
+}
+
+std::vector<double> PerSecond(const TimeSeries& series, int type, double start_sec,
+                              double end_sec) {
+  std::vector<double> v;
+  constexpr double kSlack = 0.05;  // ticks land a few ms after the second
+  for (const auto& p : series.points) {
+    if (p.t_sec > start_sec + kSlack && p.t_sec <= end_sec + kSlack &&
+        type < static_cast<int>(p.type_counts.size())) {
+      v.push_back(static_cast<double>(p.type_counts[type]) / series.interval_sec);
+    }
+  }
+  return v;
+}
+
+Spread SpreadOf(std::vector<double> values) {
+  Spread s;
+  if (values.empty()) return s;
+  std::sort(values.begin(), values.end());
+  s.min = values.front();
+  s.max = values.back();
+  s.mean = std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+  const size_t n = values.size();
+  s.median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  return s;
+}
+
+SteadyStateResult DetectSteadyState(const std::vector<double>& y, double max_slope_pct,
+                                    double max_cv_pct, int min_points) {
+  SteadyStateResult r;
+  r.max_slope_pct = max_slope_pct;
+  r.max_cv_pct = max_cv_pct;
+  const auto n = static_cast<double>(y.size());
+  if (static_cast<int>(y.size()) < min_points) {
+    r.detail = "not evaluated: " + std::to_string(y.size()) + " seconds measured, at least " +
+               std::to_string(min_points) + " needed";
+    return r;
+  }
+  r.evaluated = true;
+  const double mean = std::accumulate(y.begin(), y.end(), 0.0) / n;
+  if (mean <= 0) {
+    r.detail = "not steady: no throughput";
+    return r;
+  }
+  // Least-squares slope over x = 0..n-1.
+  const double xm = (n - 1) / 2;
+  double sxy = 0, sxx = 0, ss = 0;
+  for (size_t i = 0; i < y.size(); ++i) {
+    const double dx = static_cast<double>(i) - xm;
+    sxy += dx * (y[i] - mean);
+    sxx += dx * dx;
+    ss += (y[i] - mean) * (y[i] - mean);
+  }
+  const double slope = sxx > 0 ? sxy / sxx : 0;
+  r.slope_pct = 100.0 * slope * (n - 1) / mean;
+  r.cv_pct = 100.0 * std::sqrt(ss / n) / mean;
+  r.steady = std::fabs(r.slope_pct) <= max_slope_pct && r.cv_pct <= max_cv_pct;
+  char buf[240];
+  std::snprintf(buf, sizeof buf,
+                "%s: throughput changed %+.1f %% across the window (limit %.1f %%) with a "
+                "per-second spread of %.1f %% (limit %.1f %%)",
+                r.steady ? "steady" : "not steady", r.slope_pct, max_slope_pct, r.cv_pct,
+                max_cv_pct);
+  r.detail = buf;
+  return r;
+}
+
+Result<BaselineRule> ParseBaseline(std::string_view text) {
+  BaselineRule r;
+  r.text = std::string(text);
+  const auto bad = [&](const std::string& why) {
+    return Status::InvalidArgument("baseline '" + std::string(text) + "' " + why +
+                                   " (expected e.g. opm>=2600@23m-28m)");
+  };
+  const size_t at = text.find('@');
+  if (at == std::string_view::npos) return bad("names no window after '@'");
+  auto windows = ParseWindows(text.substr(at + 1));
+  if (!windows.ok()) return bad("has a bad window");
+  if (windows->size() != 1) return bad("must name one window");
+  r.window = windows->front();
+  const std::string_view cond = text.substr(0, at);
+  size_t op_pos = cond.find_first_of("<>");
+  if (op_pos == std::string_view::npos) return bad("has no comparison (>=, <=, >, <)");
+  r.metric = std::string(cond.substr(0, op_pos));
+  size_t val_pos = op_pos + 1;
+  if (val_pos < cond.size() && cond[val_pos] == '=') ++val_pos;
+  r.op = std::string(cond.substr(op_pos, val_pos - op_pos));
+  auto v = ParseDouble(cond.substr(val_pos), "baseline value");
+  if (!v.ok()) return bad("has a bad value");
+  r.threshold = *v;
+  static const char* const kMetrics[] = {"opm", "min_opm", "running_opm", "tps", "p50_ms",
+                                         "p90_ms", "p95_ms", "p99_ms", "max_ms"};
+  if (std::find(std::begin(kMetrics), std::end(kMetrics), r.metric) == std::end(kMetrics)) {
+    return bad("uses unknown metric '" + r.metric +
+               "' (opm, min_opm, running_opm, tps, p50_ms, p90_ms, p95_ms, p99_ms, max_ms)");
+  }
+  return r;
+}
+
+BaselineResult EvaluateBaseline(const BaselineRule& rule, const WindowResult& w,
+                                const std::string& unit) {
+  BaselineResult b;
+  b.rule = rule.text;
+  const LatencySummary unit_latency = w.latency.empty() ? LatencySummary() : w.latency[0];
+  std::string what;
+  if (rule.metric == "opm") {
+    b.measured = w.per_minute;
+    what = unit + " per minute over the window";
+  } else if (rule.metric == "min_opm") {
+    b.measured = w.per_sec_min * 60;
+    what = "the lowest per-second rate of " + unit + " (per minute)";
+  } else if (rule.metric == "running_opm") {
+    b.measured = std::min(w.running_start, w.running_end);
+    what = "DVD Store's running-average OPM at the window's start and end (the lower)";
+  } else if (rule.metric == "tps") {
+    b.measured = w.per_minute / 60;
+    what = unit + " per second over the window";
+  } else {
+    const std::string p = rule.metric.substr(0, rule.metric.size() - 3);
+    what = p + " latency of " + unit + " in ms";
+    b.measured = p == "p50"   ? unit_latency.p50_ms
+                 : p == "p90" ? unit_latency.p90_ms
+                 : p == "p95" ? unit_latency.p95_ms
+                 : p == "p99" ? unit_latency.p99_ms
+                              : unit_latency.max_ms;
+  }
+  const double v = b.measured, t = rule.threshold;
+  b.passed = rule.op == ">=" ? v >= t : rule.op == "<=" ? v <= t : rule.op == ">" ? v > t : v < t;
+  if (!w.complete) b.passed = false;
+  const char* op_words = rule.op == ">=" ? "at least" : rule.op == "<=" ? "at most"
+                         : rule.op == ">" ? "more than" : "less than";
+  char buf[320];
+  std::snprintf(buf, sizeof buf, "%s in %s (%g s to %g s from start) must be %s %g%s",
+                what.c_str(), rule.window.label.c_str(), rule.window.start_sec,
+                rule.window.end_sec, op_words, t,
+                w.complete ? "" : "; the run did not cover the whole window");
+  b.words = buf;
+  return b;
+}
+
+}  // namespace sb::metrics

@@ -1,0 +1,124 @@
+#include "metrics/windows.h"
+
+#include <gtest/gtest.h>
+
+namespace sb::metrics {
+namespace {
+
+TEST(WindowsTest, ParsesDvdStoreStyleWindows) {
+  auto w = ParseWindows("23m-28m,90s-300s,1-2");
+  ASSERT_TRUE(w.ok());
+  ASSERT_EQ(w->size(), 3u);
+  EXPECT_EQ((*w)[0].label, "23m-28m");
+  EXPECT_DOUBLE_EQ((*w)[0].start_sec, 1380);
+  EXPECT_DOUBLE_EQ((*w)[0].end_sec, 1680);
+  EXPECT_DOUBLE_EQ((*w)[1].start_sec, 90);
+  EXPECT_DOUBLE_EQ((*w)[2].end_sec, 120);  // bare numbers are minutes
+  EXPECT_FALSE(ParseWindows("28m-23m").ok());
+  EXPECT_FALSE(ParseWindows("23m").ok());
+  EXPECT_FALSE(ParseWindows("a-b").ok());
+}
+
+TimeSeries Series(const std::vector<uint64_t>& per_second) {
+  TimeSeries s;
+  s.type_names = {"order"};
+  for (size_t i = 0; i < per_second.size(); ++i) {
+    IntervalPoint p;
+    p.t_sec = static_cast<double>(i + 1) + 0.001;  // ticks land just after each second
+    p.phase = "measure";
+    p.type_counts = {per_second[i]};
+    s.points.push_back(p);
+  }
+  return s;
+}
+
+TEST(WindowsTest, PerSecondSpreadOnKnownSeries) {
+  // Seconds 1..10 carry 10, 20, ..., 100 orders.
+  TimeSeries s = Series({10, 20, 30, 40, 50, 60, 70, 80, 90, 100});
+  // The window 2s-6s covers the intervals ending at 3, 4, 5, 6 s.
+  const std::vector<double> v = PerSecond(s, 0, 2, 6);
+  ASSERT_EQ(v, (std::vector<double>{30, 40, 50, 60}));
+  const Spread sp = SpreadOf(v);
+  EXPECT_DOUBLE_EQ(sp.min, 30);
+  EXPECT_DOUBLE_EQ(sp.max, 60);
+  EXPECT_DOUBLE_EQ(sp.mean, 45);
+  EXPECT_DOUBLE_EQ(sp.median, 45);
+  EXPECT_DOUBLE_EQ(SpreadOf({5, 1, 3}).median, 3);
+  EXPECT_DOUBLE_EQ(SpreadOf({}).max, 0);
+}
+
+TEST(WindowsTest, SteadyStateOnFlatRisingAndNoisySeries) {
+  std::vector<double> flat(60, 100.0);
+  auto r = DetectSteadyState(flat, 10, 25);
+  EXPECT_TRUE(r.evaluated);
+  EXPECT_TRUE(r.steady);
+  EXPECT_NEAR(r.slope_pct, 0, 1e-9);
+  EXPECT_NEAR(r.cv_pct, 0, 1e-9);
+
+  // 50 → 150 linearly: the fitted line changes by 100 over a mean of 100 = 100 %.
+  std::vector<double> rising;
+  for (int i = 0; i <= 50; ++i) rising.push_back(50.0 + 2.0 * i);
+  r = DetectSteadyState(rising, 10, 100);
+  EXPECT_TRUE(r.evaluated);
+  EXPECT_FALSE(r.steady);
+  EXPECT_NEAR(r.slope_pct, 100.0, 1e-6);
+
+  // Alternating 50/150: no trend, spread 50 %.
+  std::vector<double> noisy;
+  for (int i = 0; i < 60; ++i) noisy.push_back(i % 2 ? 150.0 : 50.0);
+  r = DetectSteadyState(noisy, 10, 25);
+  EXPECT_FALSE(r.steady);
+  EXPECT_NEAR(r.cv_pct, 50.0, 1e-9);
+  EXPECT_TRUE(DetectSteadyState(noisy, 10, 60).steady);
+
+  EXPECT_FALSE(DetectSteadyState({1, 2, 3}, 10, 25).evaluated);
+}
+
+TEST(BaselineTest, ParsesRulesAndRejectsBadOnes) {
+  auto b = ParseBaseline("opm>=2600@23m-28m");
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(b->metric, "opm");
+  EXPECT_EQ(b->op, ">=");
+  EXPECT_DOUBLE_EQ(b->threshold, 2600);
+  EXPECT_DOUBLE_EQ(b->window.start_sec, 1380);
+  auto p = ParseBaseline("p99_ms<500@1m-2m");
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->op, "<");
+  for (const char* bad : {"opm>=2600", "opm2600@1m-2m", "speed>=1@1m-2m", "opm>=x@1m-2m",
+                          "opm>=1@2m-1m"}) {
+    EXPECT_FALSE(ParseBaseline(bad).ok()) << bad;
+  }
+}
+
+TEST(BaselineTest, PassAndFail) {
+  WindowResult w;
+  w.label = "23m-28m";
+  w.complete = true;
+  w.per_minute = 2650;
+  w.per_sec_min = 40;  // 2400 per minute in the worst second
+  w.running_start = 2700;
+  w.running_end = 2680;
+  LatencySummary l;
+  l.p99_ms = 420;
+  w.latency = {l};
+  auto eval = [&](const char* rule) {
+    return EvaluateBaseline(*ParseBaseline(rule), w, "orders");
+  };
+  EXPECT_TRUE(eval("opm>=2600@23m-28m").passed);
+  EXPECT_DOUBLE_EQ(eval("opm>=2600@23m-28m").measured, 2650);
+  EXPECT_FALSE(eval("min_opm>=2600@23m-28m").passed);
+  EXPECT_DOUBLE_EQ(eval("min_opm>=2600@23m-28m").measured, 2400);
+  EXPECT_TRUE(eval("running_opm>=2600@23m-28m").passed);
+  EXPECT_TRUE(eval("p99_ms<=500@23m-28m").passed);
+  EXPECT_FALSE(eval("p99_ms<400@23m-28m").passed);
+  const BaselineResult r = eval("opm>=2600@23m-28m");
+  EXPECT_NE(r.words.find("at least 2600"), std::string::npos) << r.words;
+  EXPECT_NE(r.words.find("orders per minute"), std::string::npos) << r.words;
+  // A window the run did not cover cannot pass.
+  w.complete = false;
+  EXPECT_FALSE(eval("opm>=2600@23m-28m").passed);
+  EXPECT_NE(eval("opm>=2600@23m-28m").words.find("did not cover"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sb::metrics
