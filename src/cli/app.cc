@@ -17,6 +17,8 @@
 #include "driver/runner.h"
 #include "report/dvdstore_console.h"
 #include "report/json_report.h"
+#include "report/live.h"
+#include "cli/metrics_server.h"
 #include "workload/dvdstore/dvdstore_workload.h"
 
 namespace sb::cli {
@@ -94,6 +96,17 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command) {
   if (command == "run") {
     str("json", "", "result document path (default results/<timestamp>.json)");
     str("out_filename", "", "also write the status lines as CSV (DVD Store)");
+    {
+      OptionSpec pr;
+      pr.name = "progress";
+      pr.type = OptionType::kEnum;
+      pr.choices = {"human", "json", "none"};
+      pr.default_value = "human";
+      pr.help = "live output on stderr: DVD Store status lines, one JSON object per second, or none";
+      add(pr);
+    }
+    str("metrics_addr", "",
+        "serve live figures in the Prometheus text format, e.g. 127.0.0.1:9464 (off by default)");
     OptionSpec ts;
     ts.name = "log_timestamp";
     ts.type = OptionType::kEnum;
@@ -278,12 +291,29 @@ int Run(Context& c) {
     if (!*csv) return Fail(Status::InvalidArgument("cannot write out_filename '" + csv_path + "'"));
     *csv << report::CsvHeaderLine() << "\n";
   }
+  const std::string progress = c.options.GetString("progress");
+  MetricsServer metrics_server;
+  const std::string metrics_addr = c.options.GetString("metrics_addr");
+  if (!metrics_addr.empty()) {
+    if (Status s = metrics_server.Start(metrics_addr); !s.ok()) return Fail(s);
+    std::fprintf(stderr, "serving Prometheus metrics on port %d\n", metrics_server.port());
+  }
   driver::RunCallbacks cb;
-  cb.on_message = Progress;
+  cb.on_message = [&](const std::string& m) {
+    if (progress != "none") Progress(m);
+  };
   cb.on_status = [&](const metrics::StatusFigures& f) {
     const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
-    std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
+    if (progress == "human") std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
     if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
+  };
+  cb.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
+    if (progress == "json") {
+      std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
+    }
+    if (!metrics_addr.empty()) {
+      metrics_server.Update(report::PrometheusText(c.workload.name(), series, running));
+    }
   };
 
   SteadyClock clock;

@@ -299,6 +299,7 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
     }
     const bool all_gone = failed == opts.threads;
     const bool finished = stopped || all_gone || lagging != nullptr || now >= end_at;
+    if (cb.on_interval) cb.on_interval(r.series, status_figures(now_snap, now));
     if (!finished && cb.on_status && opts.log_freq_sec > 0 && tick % opts.log_freq_sec == 0) {
       metrics::StatusFigures f = status_figures(now_snap, now);
       last_sampled = f.rt_tot_sampled;

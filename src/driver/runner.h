@@ -52,6 +52,9 @@ struct RunOptions {
 struct RunCallbacks {
   // Every log_freq seconds during warm-up and measurement.
   std::function<void(const metrics::StatusFigures&)> on_status;
+  // After every interval (1 s): the series so far (its last point is the new interval) and the
+  // running figures since the warm-up reset. Runs on the runner thread; keep it short.
+  std::function<void(const metrics::TimeSeries&, const metrics::StatusFigures&)> on_interval;
   // Lines for the user's console (stderr): thread messages, "Stats reset", ...
   std::function<void(const std::string&)> on_message;
 };
