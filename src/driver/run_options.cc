@@ -135,6 +135,22 @@ void DeclareRunOptions(config::OptionSet* o) {
   }
   {
     OptionSpec s;
+    s.name = "op_log";
+    s.default_value = "";
+    s.help = "write one line per sampled operation: worker type intended_start_us start_us "
+             "latency_us outcome (times from Start)";
+    add(s);
+  }
+  {
+    OptionSpec s;
+    s.name = "op_log_sampling";
+    s.type = OptionType::kDouble;
+    s.default_value = "1";
+    s.help = "fraction of operations written to the op_log (0.01 = 1 %)";
+    add(s);
+  }
+  {
+    OptionSpec s;
     s.name = "seed";
     s.type = OptionType::kInt;
     s.default_value = "1";
@@ -157,6 +173,11 @@ Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, bool ds2) {
   r.poisson = o.GetString("arrival") == "poisson";
   r.max_lag_nanos = o.GetDurationNanos("max_lag");
   r.latency_limit_nanos = o.GetDurationNanos("latency_limit");
+  r.op_log_path = o.GetString("op_log");
+  r.op_log_sampling = o.GetDouble("op_log_sampling");
+  if (r.op_log_sampling < 0 || r.op_log_sampling > 1) {
+    return Status::InvalidArgument("option op_log_sampling must be between 0 and 1");
+  }
   r.steady_max_slope_pct = o.GetDouble("steady_slope");
   r.steady_max_cv_pct = o.GetDouble("steady_cv");
   if (const std::string& w = o.GetString("window"); !w.empty()) {

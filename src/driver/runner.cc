@@ -61,11 +61,24 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   Layout layout;
   layout.steps = static_cast<int>(shape.step_types.size());
   layout.workload_counters = static_cast<int>(shape.counters.size());
+  layout.rollback_counter = shape.rollback_counter;
+  layout.unit_name = shape.unit_name;
   const bool open = opts.rate_per_sec > 0;
   LoopLimits limits;
   limits.max_lag_nanos = opts.max_lag_nanos;
   limits.latency_limit_nanos = opts.latency_limit_nanos;
   limits.max_failures = opts.max_failures;
+  std::unique_ptr<OpLog> op_log;
+  if (!opts.op_log_path.empty()) {
+    auto opened = OpLog::Open(opts.op_log_path);
+    if (!opened.ok()) {
+      out.status = opened.status();
+      return out;
+    }
+    op_log = std::move(opened).value();
+    limits.op_log = op_log.get();
+    limits.op_log_sampling = opts.op_log_sampling;
+  }
   auto message = [&](const std::string& m) {
     if (cb.on_message) cb.on_message(m);
   };
@@ -181,6 +194,7 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   r.series.counter_names.push_back("late");
 
   t0 = clock_.NowNanos();
+  limits.t0 = t0;
   int64_t reset_at = t0;
   double cpu_at_reset = CpuSeconds();
   start = true;
@@ -348,6 +362,9 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   }
   metrics::RecorderSnapshot whole;
   snapshot_all(&whole);
+  if (op_log) {
+    if (Status s = op_log->Close(); !s.ok() && out.status.ok()) out.status = s;
+  }
 
   for (auto& w : windows) {
     if (w.started && !w.ended) close_window(w, final_snap, final_at, false);

@@ -45,6 +45,9 @@ struct RunOptions {
   // Steady-state thresholds over the measured window (see metrics/windows.h).
   double steady_max_slope_pct = 10;
   double steady_max_cv_pct = 25;
+  // Per-operation log (empty path: off) and the fraction of units it samples.
+  std::string op_log_path;
+  double op_log_sampling = 1.0;
   // Set from a signal handler (or a test) to stop the run early; polled every 100 ms.
   const std::atomic<bool>* stop = nullptr;
 };

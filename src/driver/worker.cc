@@ -23,6 +23,12 @@ class WorkerContext final : public workload::OpContext {
   // Records the unit and everything it did at once, as DVD Store adds an order's counts and
   // times together when the order completes: per-step counts then always add up to the units
   // completed in any window (n_login + n_newcust = n_overall).
+  bool rolled_back(int rollback_counter) const {
+    for (const auto& [counter, delta] : counts_) {
+      if (counter == rollback_counter && delta > 0) return true;
+    }
+    return false;
+  }
   void EndUnit(int64_t unit_latency) {
     for (const auto& [type, nanos] : steps_) w_.recorder.Record(type, nanos);
     for (const auto& [counter, delta] : counts_) w_.recorder.Add(counter, delta);
@@ -86,7 +92,8 @@ Worker::Worker(int idx, const Layout& layout, uint64_t seed)
     : index(idx),
       recorder(layout.num_types(), layout.num_counters()),
       retry_rng(DeriveSeed(seed, {0, static_cast<uint64_t>(idx), 3})),
-      ramp_rng(DeriveSeed(seed, {0, static_cast<uint64_t>(idx), 4})) {}
+      ramp_rng(DeriveSeed(seed, {0, static_cast<uint64_t>(idx), 4})),
+      op_log_rng(DeriveSeed(seed, {0, static_cast<uint64_t>(idx), 5})) {}
 
 void Worker::PushLast(int64_t completed, int64_t rt) {
   const uint64_t pos = last_pos.load(std::memory_order_relaxed);
@@ -109,6 +116,23 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
   WorkerContext ctx(w, clock, layout, limits, message);
   const bool open = w.pacer->open_loop();
   int64_t now = clock.NowNanos();
+  std::string log_buf;
+  auto log_unit = [&](int64_t intended, int64_t start, int64_t latency, const char* outcome) {
+    if (limits.op_log == nullptr || w.op_log_rng.NextDouble() >= limits.op_log_sampling) return;
+    char line[160];
+    std::snprintf(line, sizeof line, "%d %s %lld %lld %lld %s\n", w.index,
+                  layout.unit_name.c_str(), static_cast<long long>((intended - limits.t0) / 1000),
+                  static_cast<long long>((start - limits.t0) / 1000),
+                  static_cast<long long>(latency / 1000), outcome);
+    log_buf += line;
+    if (log_buf.size() >= 64 * 1024) {
+      limits.op_log->Write(log_buf);
+      log_buf.clear();
+    }
+  };
+  auto flush_log = [&] {
+    if (limits.op_log != nullptr && !log_buf.empty()) limits.op_log->Write(log_buf);
+  };
   while (!end.load(std::memory_order_relaxed)) {
     const int64_t intended = w.pacer->NextIntendedStart(now);
     NapUntil(clock, intended, end);
@@ -117,12 +141,15 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     const int64_t lag = std::max<int64_t>(0, start - intended);
     if (open && lag > limits.max_lag_nanos) {
       w.max_lag_seen = lag;
+      flush_log();
       w.state = WorkerState::kLagExceeded;
       return;
     }
     ctx.BeginUnit();
     Status unit = w.session->RunUnit(ctx);
     if (!unit.ok()) {
+      log_unit(intended, start, clock.NowNanos() - (open ? intended : start), "error");
+      flush_log();
       w.error = unit;
       ctx.Message("exiting: " + unit.message());
       w.state = WorkerState::kFailed;
@@ -137,7 +164,10 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
       w.recorder.Add(layout.late());
     }
     w.PushLast(now, latency);
+    log_unit(intended, start, latency,
+             ctx.rolled_back(layout.rollback_counter) ? "rollback" : "ok");
   }
+  flush_log();
   w.state = WorkerState::kDone;
 }
 

@@ -15,6 +15,7 @@
 
 #include "base/clock.h"
 #include "base/random.h"
+#include "driver/op_log.h"
 #include "driver/pacer.h"
 #include "metrics/recorder.h"
 #include "workload/workload.h"
@@ -28,6 +29,8 @@ constexpr int kNumCategories = 8;    // ErrorCategory values, kNone included
 struct Layout {
   int steps = 0;             // workload step types (recorder types 1..steps)
   int workload_counters = 0;
+  int rollback_counter = -1;  // the workload's rollback counter, for the op log's outcome
+  std::string unit_name;
   int lag_type() const { return 1 + steps; }  // schedule lag (open loop)
   int num_types() const { return 2 + steps; }
   int ErrorIndex(ErrorCategory c) const { return workload_counters + static_cast<int>(c); }
@@ -41,6 +44,9 @@ struct LoopLimits {
   int64_t max_lag_nanos = 10 * kNanosPerSecond;  // open loop: stop when this far behind
   int64_t latency_limit_nanos = 0;               // > 0: count units slower than this
   int max_failures = 10;                         // tries per database call
+  OpLog* op_log = nullptr;                       // when set, log a sample of units
+  double op_log_sampling = 1.0;                  // fraction of units logged
+  int64_t t0 = 0;                                // Start, the op log's time origin
 };
 
 enum class WorkerState { kStarting, kConnected, kDone, kFailed, kLagExceeded };
@@ -56,6 +62,7 @@ struct Worker {
   metrics::Recorder recorder;
   Random retry_rng;
   Random ramp_rng;
+  Random op_log_rng;
   std::unique_ptr<workload::Session> session;
   std::unique_ptr<Pacer> pacer;
   std::atomic<WorkerState> state{WorkerState::kStarting};

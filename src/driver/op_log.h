@@ -1,0 +1,35 @@
+// The per-operation log (--op_log FILE, --op_log_sampling 0.01), like pgbench's -l: one line per
+// sampled unit of work, for post-processing:
+//   worker type intended_start_us start_us latency_us outcome
+// Times are microseconds since Start; outcome is ok, rollback or error. Workers buffer their
+// lines and hand full buffers to the shared file, so logging adds no lock per operation.
+#ifndef STOREBENCH_DRIVER_OP_LOG_H_
+#define STOREBENCH_DRIVER_OP_LOG_H_
+
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "base/status.h"
+
+namespace sb::driver {
+
+class OpLog {
+ public:
+  // Creates (truncates) the file and writes a header comment line.
+  static Result<std::unique_ptr<OpLog>> Open(const std::string& path);
+  ~OpLog();
+  // Appends whole lines; thread-safe.
+  void Write(const std::string& lines);
+  Status Close();
+
+ private:
+  explicit OpLog(std::FILE* f) : f_(f) {}
+  std::mutex mu_;
+  std::FILE* f_;
+};
+
+}  // namespace sb::driver
+
+#endif  // STOREBENCH_DRIVER_OP_LOG_H_
