@@ -20,6 +20,8 @@
 #include "report/live.h"
 #include "cli/metrics_server.h"
 #include "workload/dvdstore/dvdstore_workload.h"
+#include "workload/noop/noop_workload.h"
+#include "backend/db/null/null_backend.h"
 
 namespace sb::cli {
 namespace {
@@ -38,6 +40,7 @@ constexpr const char* kUsage =
 db::BackendRegistry MakeRegistry() {
   db::BackendRegistry r;
   r.Register("sqlite", db::OpenSqlite);
+  r.Register("null", db::OpenNull);
   r.Register("postgresql", db::OpenPostgres);
   return r;
 }
@@ -64,9 +67,9 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command) {
     OptionSpec s;
     s.name = "workload";
     s.type = OptionType::kEnum;
-    s.choices = {"dvdstore"};
+    s.choices = {"dvdstore", "noop"};
     s.default_value = "dvdstore";
-    s.help = "the OLTP workload";
+    s.help = "the OLTP workload (noop: one trivial query per operation, to measure the harness)";
     add(s);
   }
   if (command == "load") {
@@ -143,7 +146,8 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command) {
 
 struct Context {
   config::OptionSet options;
-  dvdstore::DvdStoreWorkload workload;
+  std::unique_ptr<workload::Workload> owned_workload;
+  workload::Workload& workload() { return *owned_workload; }
   db::BackendRegistry registry = MakeRegistry();
   std::string command;
 };
@@ -179,7 +183,7 @@ Result<std::unique_ptr<db::DbBackend>> OpenDb(Context& c, bool create, int busy_
   bo.busy_timeout_ms = busy_timeout_ms;
   auto backend = c.registry.Open(url, bo);
   if (!backend.ok()) return backend.status();
-  c.workload.set_dialect((*backend)->dialect());
+  c.workload().UseDialect((*backend)->dialect());
   return backend;
 }
 
@@ -198,11 +202,10 @@ int Load(Context& c) {
   ctx.seed = static_cast<uint64_t>(c.options.GetInt("seed"));
   ctx.progress = Progress;
   SteadyClock clock;
-  driver::LoadOutcome out = driver::RunLoad(c.workload, **backend, ctx, clock);
+  driver::LoadOutcome out = driver::RunLoad(c.workload(), **backend, ctx, clock);
   if (!out.status.ok()) return Fail(out.status);
-  const auto& size = c.workload.options().size;
-  std::printf("loaded DVD Store %s db_size=%s into %s: %lld rows in %.1f s (%.0f rows/s)\n",
-              c.workload.options().ds2_mode ? "2" : "3", size.label.c_str(),
+  std::printf("loaded %s into %s: %lld rows in %.1f s (%.0f rows/s)\n",
+              c.workload().Describe().c_str(),
               c.options.GetString("db").c_str(), static_cast<long long>(out.rows), out.seconds,
               out.seconds > 0 ? static_cast<double>(out.rows) / out.seconds : 0.0);
   return kExitOk;
@@ -212,7 +215,7 @@ Status CheckDatabase(Context& c, db::DbBackend& backend, std::unique_ptr<db::Con
   auto opened = backend.Connect();
   if (!opened.ok()) return opened.status();
   *conn = std::move(opened).value();
-  return c.workload.CheckReady(**conn);
+  return c.workload().CheckReady(**conn);
 }
 
 int Verify(Context& c) {
@@ -220,7 +223,7 @@ int Verify(Context& c) {
   if (!backend.ok()) return Fail(backend.status());
   std::unique_ptr<db::Connection> conn;
   if (Status s = CheckDatabase(c, **backend, &conn); !s.ok()) return Fail(s);
-  auto checks = c.workload.Verify(*conn, {}, nullptr);
+  auto checks = c.workload().Verify(*conn, {}, nullptr);
   if (!checks.ok()) return Fail(checks.status());
   bool all = true;
   for (const auto& ch : *checks) {
@@ -232,19 +235,20 @@ int Verify(Context& c) {
   return all ? kExitOk : kExitFailure;
 }
 
-std::string LoopModel(const driver::RunOptions& r) {
-  char buf[300];
+std::string LoopModel(const driver::RunOptions& r, const std::string& unit) {
+  char buf[360];
   if (r.rate_per_sec > 0) {
     std::snprintf(buf, sizeof buf,
-                  "open loop: %g orders/s requested (%s arrivals) over %d threads; order latency "
+                  "open loop: %g %ss/s requested (%s arrivals) over %d threads; %s latency "
                   "measured from the intended start (queueing included), schedule lag recorded "
                   "separately",
-                  r.rate_per_sec, r.poisson ? "Poisson" : "evenly spaced", r.threads);
+                  r.rate_per_sec, unit.c_str(), r.poisson ? "Poisson" : "evenly spaced",
+                  r.threads, unit.c_str());
   } else {
     std::snprintf(buf, sizeof buf,
                   "closed loop: %d threads, think time %.3g s mean (uniform [0, 2T)) after each "
-                  "order; response time = sum of the order's timed database calls",
-                  r.threads, r.think_time_sec);
+                  "%s; response time = sum of the %s's timed database calls",
+                  r.threads, r.think_time_sec, unit.c_str(), unit.c_str());
   }
   return buf;
 }
@@ -267,14 +271,13 @@ int Run(Context& c) {
                                            s.message() + ")"));
   }
   conn->Rollback().IgnoreError();
-  auto before = c.workload.Snapshot(*conn);
+  auto before = c.workload().Snapshot(*conn);
   if (!before.ok()) return Fail(before.status());
   auto backend = OpenDb(c, false, 30000);
   if (!backend.ok()) return Fail(backend.status());
   auto info = (*backend)->Describe();
 
-  const bool ds2 = c.workload.options().ds2_mode;
-  auto parsed = driver::RunOptionsFrom(c.options, ds2);
+  auto parsed = driver::RunOptionsFrom(c.options, c.workload().max_failures());
   if (!parsed.ok()) return Fail(parsed.status());
   driver::RunOptions ro = std::move(parsed).value();
   ro.stop = InstallStopHandlers();
@@ -312,18 +315,18 @@ int Run(Context& c) {
       std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
     }
     if (!metrics_addr.empty()) {
-      metrics_server.Update(report::PrometheusText(c.workload.name(), series, running));
+      metrics_server.Update(report::PrometheusText(c.workload().name(), series, running));
     }
   };
 
   SteadyClock clock;
-  driver::Runner runner(c.workload, **backend, clock);
+  driver::Runner runner(c.workload(), **backend, clock);
   driver::RunOutcome out = runner.Run(ro, cb);
   metrics::RunResult& r = out.result;
   if (!out.status.ok() && r.series.points.empty()) return Fail(out.status);
 
-  r.workload = c.workload.name();
-  r.loop_model = LoopModel(ro);
+  r.workload = c.workload().name();
+  r.loop_model = LoopModel(ro, c.workload().shape().unit_name);
   r.config_json = c.options.ToJson();
   r.environment = CollectEnvironment(DbPathForEnvironment(c.options.GetString("db")));
   if (info.ok()) {
@@ -331,14 +334,14 @@ int Run(Context& c) {
     r.environment["db.version"] = info->version;
     for (const auto& [k, v] : info->settings) r.environment["db.setting." + k] = v;
   }
-  r.choices = c.workload.Choices();
+  r.choices = c.workload().Choices();
   r.choices["driver_cpu"] =
       "CPU of the storebench process; with an embedded database (SQLite) this includes the "
       "database engine's own work";
   r.choices["seed"] = std::to_string(ro.seed);
 
   // Verify on the probe connection, after every worker has finished.
-  auto checks = c.workload.Verify(*conn, *before, &out.whole_run);
+  auto checks = c.workload().Verify(*conn, *before, &out.whole_run);
   if (checks.ok()) {
     for (const auto& ch : *checks) r.verify.push_back({ch.name, ch.passed, ch.detail});
   } else {
@@ -396,8 +399,19 @@ int Main(int argc, char** argv) {
   }
   Context c;
   c.command = args[1];
+  // The workload decides which options exist, so find --workload before parsing the rest.
+  std::string workload_name = "dvdstore";
+  for (size_t i = 2; i < args.size(); ++i) {
+    if (args[i].rfind("--workload=", 0) == 0) workload_name = args[i].substr(11);
+    if (args[i] == "--workload" && i + 1 < args.size()) workload_name = args[i + 1];
+  }
+  if (workload_name == "noop") {
+    c.owned_workload = std::make_unique<noop::NoopWorkload>();
+  } else {
+    c.owned_workload = std::make_unique<dvdstore::DvdStoreWorkload>();
+  }
   DeclareCliOptions(&c.options, c.command);
-  c.workload.DeclareOptions(&c.options);
+  c.workload().DeclareOptions(&c.options);
   if (c.command == "run") driver::DeclareRunOptions(&c.options);
   std::vector<std::string> rest(args.begin() + 2, args.end());
   for (const auto& a : rest) {
@@ -408,7 +422,7 @@ int Main(int argc, char** argv) {
     }
   }
   if (Status s = config::ParseCommandLine(rest, &c.options); !s.ok()) return Fail(s);
-  if (Status s = c.workload.Configure(c.options); !s.ok()) return Fail(s);
+  if (Status s = c.workload().Configure(c.options); !s.ok()) return Fail(s);
   if (c.command == "load") return Load(c);
   if (c.command == "verify") return Verify(c);
   return Run(c);

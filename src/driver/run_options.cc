@@ -159,7 +159,7 @@ void DeclareRunOptions(config::OptionSet* o) {
   }
 }
 
-Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, bool ds2) {
+Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures) {
   RunOptions r;
   r.threads = static_cast<int>(o.GetInt("n_threads"));
   r.ramp_rate = static_cast<double>(o.GetInt("ramp_rate"));
@@ -168,7 +168,7 @@ Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, bool ds2) {
   r.think_time_sec = o.GetDouble("think_time");
   r.log_freq_sec = o.GetInt("log_freq");
   r.seed = static_cast<uint64_t>(o.GetInt("seed"));
-  r.max_failures = ds2 ? 1 : 10;  // DS2: the first error ends the thread (spec §6.6)
+  r.max_failures = max_failures;
   r.rate_per_sec = o.GetDouble("rate");
   r.poisson = o.GetString("arrival") == "poisson";
   r.max_lag_nanos = o.GetDurationNanos("max_lag");

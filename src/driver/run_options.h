@@ -9,9 +9,9 @@ namespace sb::driver {
 
 // Declares n_threads, ramp_rate, run_time, warmup_time, think_time, log_freq, seed, ... .
 void DeclareRunOptions(config::OptionSet* options);
-// Reads them. `ds2` selects DVD Store 2's error handling (the first error ends a thread).
-// A bad window or baseline is InvalidArgument.
-Result<RunOptions> RunOptionsFrom(const config::OptionSet& options, bool ds2);
+// Reads them. `max_failures` is the workload's tries per database call. A bad window or
+// baseline is InvalidArgument.
+Result<RunOptions> RunOptionsFrom(const config::OptionSet& options, int max_failures);
 
 }  // namespace sb::driver
 

@@ -120,6 +120,13 @@ class Workload {
   virtual Status Configure(const config::OptionSet& options) = 0;
   // Choices a result depends on (e.g. restock semantics), recorded in the result.
   virtual std::map<std::string, std::string> Choices() const = 0;
+  // Selects the SQL dialect of the back end in use (DbBackend::dialect()), before any database
+  // work.
+  virtual void UseDialect(const std::string& dialect) {}
+  // Tries per database call before a worker gives up (DVD Store 2: the first error ends it).
+  virtual int max_failures() const { return 10; }
+  // What a load created, for the load command's summary line ("DVD Store 3 db_size=S").
+  virtual std::string Describe() const { return name(); }
 
   // Creates the schema and loads generated data. Refuses to replace an existing database unless
   // ctx.force, and never touches a database this workload did not create.

@@ -57,9 +57,13 @@ class DvdStoreWorkload final : public workload::Workload {
       const workload::Totals& window, const workload::Totals& since_start,
       const workload::WindowFacts& facts) const override;
 
+  void UseDialect(const std::string& dialect) override { dialect_ = dialect; }
+  int max_failures() const override { return opts_.ds2_mode ? 1 : 10; }  // spec §6.6
+  std::string Describe() const override {
+    return std::string("DVD Store ") + (opts_.ds2_mode ? "2" : "3") + " db_size=" + opts_.size.label;
+  }
+
   const DsOptions& options() const { return opts_; }
-  // When false, CheckReady/Verify/Load work without a --db_size (verify uses the loaded size).
-  void set_dialect(const std::string& dialect) { dialect_ = dialect; }
 
  private:
   workload::Shape shape_;

@@ -1,0 +1,74 @@
+#include "backend/db/null/null_backend.h"
+
+namespace sb::db {
+namespace {
+
+class NullStatement final : public Statement {
+ public:
+  void BindInt(int, int64_t) override {}
+  void BindDouble(int, double) override {}
+  void BindText(int, std::string_view) override {}
+  void BindNull(int) override {}
+  Status Execute() override { return Status::Ok(); }
+  bool Next() override { return false; }
+  const Status& status() const override { return ok_; }
+  bool IsNull(int) const override { return true; }
+  int64_t GetInt(int) const override { return 0; }
+  double GetDouble(int) const override { return 0; }
+  std::string_view GetText(int) const override { return {}; }
+  void Reset() override {}
+  int64_t RowsAffected() const override { return 0; }
+
+ private:
+  Status ok_;
+};
+
+class NullConnection final : public Connection {
+ public:
+  Result<std::unique_ptr<Statement>> Prepare(std::string_view) override {
+    return std::unique_ptr<Statement>(new NullStatement());
+  }
+  Status ExecuteScript(std::string_view) override { return Status::Ok(); }
+  Status Begin(bool) override { return Status::Ok(); }
+  Status Commit() override { return Status::Ok(); }
+  Status Rollback() override { return Status::Ok(); }
+  int64_t LastInsertId() override { return 0; }
+};
+
+class NullBulkWriter final : public BulkWriter {
+ public:
+  Status AddRow(const std::vector<std::string_view>&) override { return Status::Ok(); }
+  Status Finish() override { return Status::Ok(); }
+};
+
+class NullBackend final : public DbBackend {
+ public:
+  NullBackend() { caps_.concurrent_writers = true; }
+  const Capabilities& capabilities() const override { return caps_; }
+  std::string dialect() const override { return "null"; }
+  Result<std::unique_ptr<Connection>> Connect() override {
+    return std::unique_ptr<Connection>(new NullConnection());
+  }
+  Result<std::unique_ptr<BulkWriter>> NewBulkWriter(const std::string&,
+                                                    const std::vector<std::string>&) override {
+    return std::unique_ptr<BulkWriter>(new NullBulkWriter());
+  }
+  Result<ServerInfo> Describe() override {
+    ServerInfo info;
+    info.product = "null";
+    info.version = "-";
+    return info;
+  }
+  bool Exists() override { return true; }
+
+ private:
+  Capabilities caps_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<DbBackend>> OpenNull(const DbUrl&, const BackendOptions&) {
+  return std::unique_ptr<DbBackend>(new NullBackend());
+}
+
+}  // namespace sb::db
