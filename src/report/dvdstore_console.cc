@@ -136,6 +136,33 @@ std::string CpuPerOp(double sec) {
   return Printf("%.3f s", sec);
 }
 
+// A per-minute rate or a baseline's measured value: whole numbers without decimals, others with
+// one decimal from 100 up and three below (so 0.253 ms stays readable).
+std::string Amount(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  if (v == std::floor(v) && std::fabs(v) < 1e15) return Int(static_cast<int64_t>(v));
+  return Printf(std::fabs(v) >= 100 ? "%.1f" : "%.3f", v);
+}
+
+// One line per window: the unit's per-second rate spread (as per-minute figures), its rate over
+// the whole window, DVD Store's running OPM at both ends and the unit's p50/p99.
+void AppendWindows(const metrics::RunResult& r, std::string* out) {
+  // The first operation type is the workload's unit (DVD Store: the order).
+  const std::string unit = r.type_names.empty() ? "unit" : r.type_names[0];
+  for (const auto& w : r.windows) {
+    std::string line = "  window " + w.label;
+    if (!w.complete) line += " (incomplete: the run did not cover the whole window)";
+    line += ": per second as " + unit + "s/min min " + Amount(w.per_sec_min * 60) + ", mean " +
+            Amount(w.per_sec_mean * 60) + ", median " + Amount(w.per_sec_median * 60) + ", max " +
+            Amount(w.per_sec_max * 60);
+    line += "; " + Amount(w.per_minute) + " " + unit + "s/min over the window";
+    line += "; running OPM " + Amount(w.running_start) + " \u2192 " + Amount(w.running_end);
+    const metrics::LatencySummary s = w.latency.empty() ? metrics::LatencySummary{} : w.latency[0];
+    line += "; " + unit + " p50 " + Ms(s.p50_ms) + " ms, p99 " + Ms(s.p99_ms) + " ms";
+    *out += line + "\n";
+  }
+}
+
 void AppendLatencyTable(const metrics::RunResult& r, std::string* out) {
   if (r.type_names.empty()) {
     *out += "  no operations recorded in the measured window\n";
@@ -305,6 +332,22 @@ std::string FormatSummary(const metrics::RunResult& r) {
          CpuPerOp(r.driver_cpu_sec_per_op) + " per " + op + ", " +
          Printf("%.1f", r.driver_cpu_share * 100.0) + " % of one core\n";
 
+  AppendWindows(r, &out);
+  for (const auto& b : r.baselines) {
+    out += std::string("  baseline ") + (b.passed ? "PASS" : "FAIL") + ": " + b.words +
+           " (measured " + Amount(b.measured) + ")\n";
+  }
+  const metrics::SteadyStateResult& steady = r.steady_state;
+  if (steady.evaluated || !steady.detail.empty()) {
+    std::string sentence = steady.detail;
+    if (sentence.empty()) {  // a result built by hand: say what the flags say
+      sentence = std::string(steady.steady ? "steady" : "not steady") + ": slope " +
+                 Printf("%+.1f", steady.slope_pct) + " %, spread " + Printf("%.1f", steady.cv_pct) +
+                 " %";
+    }
+    out += "  steady state: " + sentence + "\n";
+  }
+
   if (r.verify.empty()) {
     out += "  verify: not run\n";
   } else {
@@ -325,6 +368,7 @@ std::string FormatSummary(const metrics::RunResult& r) {
       out += "    " + key + ": " + description + "\n";
     }
   }
+  for (const auto& w : r.warnings) out += "  warning: " + w + "\n";
   return out;
 }
 

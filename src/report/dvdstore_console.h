@@ -64,8 +64,10 @@ std::string FormatCsvLine(const metrics::StatusFigures& f, const std::string& ts
 
 // storebench's human summary, printed after the Final line: headline, per-type latency table
 // (count, mean, p50, p90, p95, p99, p99.9, max in ms over the measured window), errors by category,
-// retries, counters, workers, driver CPU cost, verification results and the choices the result
-// depends on. Several lines, each ending in '\n'.
+// retries, counters, workers, driver CPU cost, then, only when the result has them, one line per
+// window ("window <label> ..."), one per baseline ("baseline PASS|FAIL: <words> (measured X)")
+// and the steady-state sentence; then verification results, the choices the result depends on and
+// finally one "warning: ..." line per warning. Several lines, each ending in '\n'.
 std::string FormatSummary(const metrics::RunResult& r);
 
 }  // namespace sb::report

@@ -96,6 +96,70 @@ Json StringsToJson(const std::vector<std::string>& v) {
   return j;
 }
 
+// One entry per operation type, in `type_names` order; a missing summary is written as zeros.
+Json OperationsToJson(const std::vector<std::string>& type_names,
+                      const std::vector<metrics::LatencySummary>& latency) {
+  Json operations = Json::array();
+  for (size_t i = 0; i < type_names.size(); ++i) {
+    const metrics::LatencySummary s = i < latency.size() ? latency[i] : metrics::LatencySummary{};
+    Json op = Json::object();
+    op["type"] = type_names[i];
+    op["count"] = s.count;
+    op["mean_ms"] = Num(s.mean_ms);
+    op["min_ms"] = Num(s.min_ms);
+    op["p50_ms"] = Num(s.p50_ms);
+    op["p90_ms"] = Num(s.p90_ms);
+    op["p95_ms"] = Num(s.p95_ms);
+    op["p99_ms"] = Num(s.p99_ms);
+    op["p999_ms"] = Num(s.p999_ms);
+    op["max_ms"] = Num(s.max_ms);
+    operations.push_back(std::move(op));
+  }
+  return operations;
+}
+
+Json WindowToJson(const metrics::WindowResult& w, const std::vector<std::string>& type_names) {
+  Json j = Json::object();
+  j["label"] = w.label;
+  j["start_sec"] = Num(w.start_sec);
+  j["end_sec"] = Num(w.end_sec);
+  j["complete"] = w.complete;
+  Json per_sec = Json::object();
+  per_sec["min"] = Num(w.per_sec_min);
+  per_sec["mean"] = Num(w.per_sec_mean);
+  per_sec["median"] = Num(w.per_sec_median);
+  per_sec["max"] = Num(w.per_sec_max);
+  j["per_sec"] = std::move(per_sec);
+  j["per_minute"] = Num(w.per_minute);
+  Json running = Json::object();
+  running["start"] = Num(w.running_start);
+  running["end"] = Num(w.running_end);
+  j["running_opm"] = std::move(running);
+  j["operations"] = OperationsToJson(type_names, w.latency);
+  return j;
+}
+
+Json BaselineToJson(const metrics::BaselineResult& b) {
+  Json j = Json::object();
+  j["rule"] = b.rule;
+  j["words"] = b.words;
+  j["measured"] = Num(b.measured);
+  j["passed"] = b.passed;
+  return j;
+}
+
+Json SteadyStateToJson(const metrics::SteadyStateResult& s) {
+  Json j = Json::object();
+  j["evaluated"] = s.evaluated;
+  j["steady"] = s.steady;
+  j["slope_pct"] = Num(s.slope_pct);
+  j["cv_pct"] = Num(s.cv_pct);
+  j["max_slope_pct"] = Num(s.max_slope_pct);
+  j["max_cv_pct"] = Num(s.max_cv_pct);
+  j["detail"] = s.detail;
+  return j;
+}
+
 // Everything but the time-series points (see kPointsPlaceholder).
 Json ToDocument(const RunResult& r) {
   Json doc = Json::object();
@@ -118,24 +182,7 @@ Json ToDocument(const RunResult& r) {
   doc["choices"] = MapToJson(r.choices);
   doc["measured_sec"] = Num(r.measured_sec);
 
-  Json operations = Json::array();
-  for (size_t i = 0; i < r.type_names.size(); ++i) {
-    const metrics::LatencySummary s =
-        i < r.latency.size() ? r.latency[i] : metrics::LatencySummary{};
-    Json op = Json::object();
-    op["type"] = r.type_names[i];
-    op["count"] = s.count;
-    op["mean_ms"] = Num(s.mean_ms);
-    op["min_ms"] = Num(s.min_ms);
-    op["p50_ms"] = Num(s.p50_ms);
-    op["p90_ms"] = Num(s.p90_ms);
-    op["p95_ms"] = Num(s.p95_ms);
-    op["p99_ms"] = Num(s.p99_ms);
-    op["p999_ms"] = Num(s.p999_ms);
-    op["max_ms"] = Num(s.max_ms);
-    operations.push_back(std::move(op));
-  }
-  doc["operations"] = std::move(operations);
+  doc["operations"] = OperationsToJson(r.type_names, r.latency);
   doc["counters"] = MapToJson(r.counters);
   doc["errors"] = MapToJson(r.errors);
   doc["retries"] = r.retries;
@@ -165,6 +212,15 @@ Json ToDocument(const RunResult& r) {
   driver["cpu_sec_per_op"] = Num(r.driver_cpu_sec_per_op);
   driver["cpu_share_of_core"] = Num(r.driver_cpu_share);
   doc["driver"] = std::move(driver);
+
+  Json windows = Json::array();
+  for (const auto& w : r.windows) windows.push_back(WindowToJson(w, r.type_names));
+  doc["windows"] = std::move(windows);
+  Json baselines = Json::array();
+  for (const auto& b : r.baselines) baselines.push_back(BaselineToJson(b));
+  doc["baselines"] = std::move(baselines);
+  doc["steady_state"] = SteadyStateToJson(r.steady_state);
+  doc["warnings"] = StringsToJson(r.warnings);
 
   Json verify = Json::array();
   for (const auto& c : r.verify) {
@@ -303,29 +359,125 @@ Status GetMap(const Json& obj, std::string_view key, const std::string& path,
   return Status::Ok();
 }
 
+// An "operations" array at `path` into parallel type names and latency summaries.
+Status ReadOperationList(const Json& ops, const std::string& path, std::vector<std::string>* types,
+                         std::vector<metrics::LatencySummary>* latency) {
+  if (!ops.is_array()) return Expected(path, "an array");
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const std::string op_path = Element(path, i);
+    const Json& op = ops[i];
+    if (!op.is_object()) return Expected(op_path, "an object");
+    std::string type;
+    metrics::LatencySummary s;
+    SB_RETURN_IF_ERROR(Get(op, "type", op_path, AsString, &type));
+    SB_RETURN_IF_ERROR(Get(op, "count", op_path, AsUint64, &s.count));
+    SB_RETURN_IF_ERROR(Get(op, "mean_ms", op_path, AsDouble, &s.mean_ms));
+    SB_RETURN_IF_ERROR(Get(op, "min_ms", op_path, AsDouble, &s.min_ms));
+    SB_RETURN_IF_ERROR(Get(op, "p50_ms", op_path, AsDouble, &s.p50_ms));
+    SB_RETURN_IF_ERROR(Get(op, "p90_ms", op_path, AsDouble, &s.p90_ms));
+    SB_RETURN_IF_ERROR(Get(op, "p95_ms", op_path, AsDouble, &s.p95_ms));
+    SB_RETURN_IF_ERROR(Get(op, "p99_ms", op_path, AsDouble, &s.p99_ms));
+    SB_RETURN_IF_ERROR(Get(op, "p999_ms", op_path, AsDouble, &s.p999_ms));
+    SB_RETURN_IF_ERROR(Get(op, "max_ms", op_path, AsDouble, &s.max_ms));
+    types->push_back(std::move(type));
+    latency->push_back(s);
+  }
+  return Status::Ok();
+}
+
 Status ReadOperations(const Json& doc, RunResult* r) {
   const Json* ops = nullptr;
   SB_RETURN_IF_ERROR(GetArray(doc, "operations", "", &ops));
-  for (size_t i = 0; i < ops->size(); ++i) {
-    const std::string path = Element("operations", i);
-    const Json& op = (*ops)[i];
-    if (!op.is_object()) return Expected(path, "an object");
-    std::string type;
-    metrics::LatencySummary s;
-    SB_RETURN_IF_ERROR(Get(op, "type", path, AsString, &type));
-    SB_RETURN_IF_ERROR(Get(op, "count", path, AsUint64, &s.count));
-    SB_RETURN_IF_ERROR(Get(op, "mean_ms", path, AsDouble, &s.mean_ms));
-    SB_RETURN_IF_ERROR(Get(op, "min_ms", path, AsDouble, &s.min_ms));
-    SB_RETURN_IF_ERROR(Get(op, "p50_ms", path, AsDouble, &s.p50_ms));
-    SB_RETURN_IF_ERROR(Get(op, "p90_ms", path, AsDouble, &s.p90_ms));
-    SB_RETURN_IF_ERROR(Get(op, "p95_ms", path, AsDouble, &s.p95_ms));
-    SB_RETURN_IF_ERROR(Get(op, "p99_ms", path, AsDouble, &s.p99_ms));
-    SB_RETURN_IF_ERROR(Get(op, "p999_ms", path, AsDouble, &s.p999_ms));
-    SB_RETURN_IF_ERROR(Get(op, "max_ms", path, AsDouble, &s.max_ms));
-    r->type_names.push_back(std::move(type));
-    r->latency.push_back(s);
+  return ReadOperationList(*ops, "operations", &r->type_names, &r->latency);
+}
+
+// The optional keys added within schema_version 1 ("windows", "baselines", "steady_state",
+// "warnings"): an absent key leaves the default (documents written before they existed).
+const Json* Optional(const Json& obj, std::string_view key) {
+  auto it = obj.find(std::string(key));
+  return it == obj.end() ? nullptr : &*it;
+}
+
+Status ReadWindows(const Json& doc, RunResult* r) {
+  const Json* windows = Optional(doc, "windows");
+  if (windows == nullptr) return Status::Ok();
+  if (!windows->is_array()) return Expected("windows", "an array");
+  for (size_t i = 0; i < windows->size(); ++i) {
+    const std::string path = Element("windows", i);
+    const Json& wj = (*windows)[i];
+    if (!wj.is_object()) return Expected(path, "an object");
+    metrics::WindowResult w;
+    SB_RETURN_IF_ERROR(Get(wj, "label", path, AsString, &w.label));
+    SB_RETURN_IF_ERROR(Get(wj, "start_sec", path, AsDouble, &w.start_sec));
+    SB_RETURN_IF_ERROR(Get(wj, "end_sec", path, AsDouble, &w.end_sec));
+    SB_RETURN_IF_ERROR(Get(wj, "complete", path, AsBool, &w.complete));
+    const Json* per_sec = nullptr;
+    SB_RETURN_IF_ERROR(GetObject(wj, "per_sec", path, &per_sec));
+    const std::string ps_path = Child(path, "per_sec");
+    SB_RETURN_IF_ERROR(Get(*per_sec, "min", ps_path, AsDouble, &w.per_sec_min));
+    SB_RETURN_IF_ERROR(Get(*per_sec, "mean", ps_path, AsDouble, &w.per_sec_mean));
+    SB_RETURN_IF_ERROR(Get(*per_sec, "median", ps_path, AsDouble, &w.per_sec_median));
+    SB_RETURN_IF_ERROR(Get(*per_sec, "max", ps_path, AsDouble, &w.per_sec_max));
+    SB_RETURN_IF_ERROR(Get(wj, "per_minute", path, AsDouble, &w.per_minute));
+    const Json* running = nullptr;
+    SB_RETURN_IF_ERROR(GetObject(wj, "running_opm", path, &running));
+    const std::string ro_path = Child(path, "running_opm");
+    SB_RETURN_IF_ERROR(Get(*running, "start", ro_path, AsDouble, &w.running_start));
+    SB_RETURN_IF_ERROR(Get(*running, "end", ro_path, AsDouble, &w.running_end));
+    const Json* ops = nullptr;
+    SB_RETURN_IF_ERROR(GetArray(wj, "operations", path, &ops));
+    const std::string ops_path = Child(path, "operations");
+    std::vector<std::string> types;
+    SB_RETURN_IF_ERROR(ReadOperationList(*ops, ops_path, &types, &w.latency));
+    // Window latency is parallel to the top-level operation types.
+    if (types != r->type_names) {
+      return Status::InvalidArgument("result JSON: " + ops_path +
+                                     " must list the same types in the same order as "
+                                     "operations (" +
+                                     std::to_string(r->type_names.size()) + " types)");
+    }
+    r->windows.push_back(std::move(w));
   }
   return Status::Ok();
+}
+
+Status ReadBaselines(const Json& doc, RunResult* r) {
+  const Json* baselines = Optional(doc, "baselines");
+  if (baselines == nullptr) return Status::Ok();
+  if (!baselines->is_array()) return Expected("baselines", "an array");
+  for (size_t i = 0; i < baselines->size(); ++i) {
+    const std::string path = Element("baselines", i);
+    const Json& bj = (*baselines)[i];
+    if (!bj.is_object()) return Expected(path, "an object");
+    metrics::BaselineResult b;
+    SB_RETURN_IF_ERROR(Get(bj, "rule", path, AsString, &b.rule));
+    SB_RETURN_IF_ERROR(Get(bj, "words", path, AsString, &b.words));
+    SB_RETURN_IF_ERROR(Get(bj, "measured", path, AsDouble, &b.measured));
+    SB_RETURN_IF_ERROR(Get(bj, "passed", path, AsBool, &b.passed));
+    r->baselines.push_back(std::move(b));
+  }
+  return Status::Ok();
+}
+
+Status ReadSteadyState(const Json& doc, RunResult* r) {
+  const Json* sj = Optional(doc, "steady_state");
+  if (sj == nullptr) return Status::Ok();
+  const std::string path = "steady_state";
+  if (!sj->is_object()) return Expected(path, "an object");
+  metrics::SteadyStateResult& s = r->steady_state;
+  SB_RETURN_IF_ERROR(Get(*sj, "evaluated", path, AsBool, &s.evaluated));
+  SB_RETURN_IF_ERROR(Get(*sj, "steady", path, AsBool, &s.steady));
+  SB_RETURN_IF_ERROR(Get(*sj, "slope_pct", path, AsDouble, &s.slope_pct));
+  SB_RETURN_IF_ERROR(Get(*sj, "cv_pct", path, AsDouble, &s.cv_pct));
+  SB_RETURN_IF_ERROR(Get(*sj, "max_slope_pct", path, AsDouble, &s.max_slope_pct));
+  SB_RETURN_IF_ERROR(Get(*sj, "max_cv_pct", path, AsDouble, &s.max_cv_pct));
+  SB_RETURN_IF_ERROR(Get(*sj, "detail", path, AsString, &s.detail));
+  return Status::Ok();
+}
+
+Status ReadWarnings(const Json& doc, RunResult* r) {
+  if (Optional(doc, "warnings") == nullptr) return Status::Ok();
+  return GetVector(doc, "warnings", "", AsString, &r->warnings);
 }
 
 Status ReadTimeSeries(const Json& doc, metrics::TimeSeries* ts) {
@@ -433,6 +585,11 @@ Status ReadDocument(const Json& doc, RunResult* r) {
   SB_RETURN_IF_ERROR(Get(*driver, "cpu_sec", "driver", AsDouble, &r->driver_cpu_sec));
   SB_RETURN_IF_ERROR(Get(*driver, "cpu_sec_per_op", "driver", AsDouble, &r->driver_cpu_sec_per_op));
   SB_RETURN_IF_ERROR(Get(*driver, "cpu_share_of_core", "driver", AsDouble, &r->driver_cpu_share));
+
+  SB_RETURN_IF_ERROR(ReadWindows(doc, r));
+  SB_RETURN_IF_ERROR(ReadBaselines(doc, r));
+  SB_RETURN_IF_ERROR(ReadSteadyState(doc, r));
+  SB_RETURN_IF_ERROR(ReadWarnings(doc, r));
 
   const Json* verify = nullptr;
   SB_RETURN_IF_ERROR(GetArray(doc, "verify", "", &verify));

@@ -29,7 +29,10 @@ std::string ResultToJson(const metrics::RunResult& r);
 // except that config_json comes back as compact JSON text (same keys, same order) and null
 // numbers come back as NaN. Fails with InvalidArgument naming the offending key
 // ("operations[2].p99_ms: expected a number") on malformed or incomplete documents, and with
-// FailedPrecondition on a newer schema_version.
+// FailedPrecondition on a newer schema_version. "windows", "baselines", "steady_state" and
+// "warnings" were added within schema_version 1: when absent they read as empty / default. Each
+// window's "operations" must list the top-level operation types in the same order (the writer
+// writes one entry per type, zeros where a window has no summary for it).
 Result<metrics::RunResult> ResultFromJson(std::string_view text);
 
 // Writes ResultToJson(r) plus a newline to `path`: creates missing parent directories, writes a

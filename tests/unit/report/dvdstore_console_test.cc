@@ -330,6 +330,83 @@ TEST(SummaryTest, EmptyResultDoesNotCrash) {
   EXPECT_NE(text.find("verify: not run"), std::string::npos) << text;
 }
 
+TEST(SummaryTest, WindowLinesConvertPerSecondToPerMinute) {
+  const std::vector<std::string> lines = Lines(FormatSummary(testing::SampleResult()));
+  // The first type ("login" in the sample; "order" in a DVD Store run) is the unit.
+  EXPECT_TRUE(HasLine(lines,
+                      "  window 5m-10m: per second as logins/min min 11400, mean 12345, "
+                      "median 12360, max 13260; 12345.5 logins/min over the window; "
+                      "running OPM 12200 \u2192 12345; login p50 3.750 ms, p99 12.500 ms"))
+      << ::testing::PrintToString(lines);
+  EXPECT_TRUE(HasLine(lines,
+                      "  window 9m-12m (incomplete: the run did not cover the whole window): "
+                      "per second as logins/min min 0, mean 11910, median 11940, max 12720; "
+                      "11910 logins/min over the window; running OPM 12330 \u2192 12345; "
+                      "login p50 4.000 ms, p99 13.000 ms"))
+      << ::testing::PrintToString(lines);
+}
+
+TEST(SummaryTest, BaselinesSteadyStateAndWarnings) {
+  const std::string text = FormatSummary(testing::SampleResult());
+  const std::vector<std::string> lines = Lines(text);
+  EXPECT_TRUE(HasLine(lines,
+                      "  baseline PASS: orders per minute over the window in 5m-10m (300 s to "
+                      "600 s from start) must be at least 12000 (measured 12345.5)"))
+      << text;
+  EXPECT_TRUE(HasLine(lines,
+                      "  baseline FAIL: p99 latency of orders in ms in 9m-12m (540 s to 720 s "
+                      "from start) must be at most 40; the run did not cover the whole window "
+                      "(measured 41)"))
+      << text;
+  EXPECT_TRUE(HasLine(lines,
+                      "  steady state: steady: throughput changed -1.5 % across the window "
+                      "(limit 10.0 %) with a per-second spread of 4.2 % (limit 25.0 %)"))
+      << text;
+  EXPECT_TRUE(HasLine(lines,
+                      "  warning: the storebench process used 95 % of this machine's 4 cores "
+                      "during the measured window: the result may measure the client machine, "
+                      "not the server"))
+      << text;
+  // Warnings come last, where the reader looks first after a run.
+  EXPECT_EQ(lines.back().rfind("  warning: ", 0), 0u) << text;
+}
+
+TEST(SummaryTest, NoWindowBaselineSteadyOrWarningLinesWhenAbsent) {
+  metrics::RunResult r = testing::SampleResult();
+  testing::ClearWindowFields(&r);
+  const std::string text = FormatSummary(r);
+  for (const char* prefix : {"  window ", "  baseline ", "  steady state", "  warning"}) {
+    EXPECT_EQ(text.find(prefix), std::string::npos) << prefix << " in:\n" << text;
+  }
+  // The rest of the summary is unchanged.
+  EXPECT_NE(text.find("  verify: 1 of 2 checks passed\n"), std::string::npos) << text;
+  const std::string empty = FormatSummary(metrics::RunResult{});
+  EXPECT_EQ(empty.find("steady state"), std::string::npos) << empty;
+  EXPECT_EQ(empty.find("warning"), std::string::npos) << empty;
+}
+
+TEST(SummaryTest, SteadyStateNotEvaluatedIsStillSaid) {
+  metrics::RunResult r = testing::SampleResult();
+  r.steady_state = {};
+  r.steady_state.detail = "not evaluated: 4 seconds measured, at least 10 needed";
+  EXPECT_TRUE(HasLine(Lines(FormatSummary(r)),
+                      "  steady state: not evaluated: 4 seconds measured, at least 10 needed"));
+  r.steady_state = {true, false, 12.25, 30.5, 10.0, 25.0, ""};
+  EXPECT_TRUE(
+      HasLine(Lines(FormatSummary(r)), "  steady state: not steady: slope +12.2 %, spread 30.5 %"))
+      << FormatSummary(r);
+}
+
+TEST(SummaryTest, WindowOfAResultWithoutTypes) {
+  metrics::RunResult r;
+  r.windows.push_back({"0s-10s", 0, 10, true, 1, 1.5, 1.5, 2, 90, 0, 90, {}});
+  EXPECT_TRUE(HasLine(Lines(FormatSummary(r)),
+                      "  window 0s-10s: per second as units/min min 60, mean 90, median 90, max "
+                      "120; 90 units/min over the window; running OPM 0 \u2192 90; unit p50 "
+                      "0.000 ms, p99 0.000 ms"))
+      << FormatSummary(r);
+}
+
 TEST(SummaryTest, InterruptedRunIsFlagged) {
   metrics::RunResult r = testing::SampleResult();
   r.interrupted = true;

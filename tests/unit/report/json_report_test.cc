@@ -83,6 +83,44 @@ void ExpectSameResult(const metrics::RunResult& a, const metrics::RunResult& b) 
   ExpectSameDouble(a.driver_cpu_sec, b.driver_cpu_sec, "driver_cpu_sec");
   ExpectSameDouble(a.driver_cpu_sec_per_op, b.driver_cpu_sec_per_op, "driver_cpu_sec_per_op");
   ExpectSameDouble(a.driver_cpu_share, b.driver_cpu_share, "driver_cpu_share");
+  ASSERT_EQ(a.windows.size(), b.windows.size());
+  for (size_t i = 0; i < a.windows.size(); ++i) {
+    const metrics::WindowResult& wa = a.windows[i];
+    const metrics::WindowResult& wb = b.windows[i];
+    const std::string what = "windows[" + std::to_string(i) + "]";
+    EXPECT_EQ(wa.label, wb.label) << what;
+    ExpectSameDouble(wa.start_sec, wb.start_sec, what + ".start_sec");
+    ExpectSameDouble(wa.end_sec, wb.end_sec, what + ".end_sec");
+    EXPECT_EQ(wa.complete, wb.complete) << what;
+    ExpectSameDouble(wa.per_sec_min, wb.per_sec_min, what + ".per_sec_min");
+    ExpectSameDouble(wa.per_sec_mean, wb.per_sec_mean, what + ".per_sec_mean");
+    ExpectSameDouble(wa.per_sec_median, wb.per_sec_median, what + ".per_sec_median");
+    ExpectSameDouble(wa.per_sec_max, wb.per_sec_max, what + ".per_sec_max");
+    ExpectSameDouble(wa.per_minute, wb.per_minute, what + ".per_minute");
+    ExpectSameDouble(wa.running_start, wb.running_start, what + ".running_start");
+    ExpectSameDouble(wa.running_end, wb.running_end, what + ".running_end");
+    ASSERT_EQ(wa.latency.size(), wb.latency.size()) << what;
+    for (size_t j = 0; j < wa.latency.size(); ++j) {
+      ExpectSameLatency(wa.latency[j], wb.latency[j], what + ".latency[" + std::to_string(j) + "]");
+    }
+  }
+  ASSERT_EQ(a.baselines.size(), b.baselines.size());
+  for (size_t i = 0; i < a.baselines.size(); ++i) {
+    EXPECT_EQ(a.baselines[i].rule, b.baselines[i].rule);
+    EXPECT_EQ(a.baselines[i].words, b.baselines[i].words);
+    ExpectSameDouble(a.baselines[i].measured, b.baselines[i].measured, "baseline measured");
+    EXPECT_EQ(a.baselines[i].passed, b.baselines[i].passed);
+  }
+  const metrics::SteadyStateResult& sa = a.steady_state;
+  const metrics::SteadyStateResult& sb = b.steady_state;
+  EXPECT_EQ(sa.evaluated, sb.evaluated);
+  EXPECT_EQ(sa.steady, sb.steady);
+  ExpectSameDouble(sa.slope_pct, sb.slope_pct, "steady_state.slope_pct");
+  ExpectSameDouble(sa.cv_pct, sb.cv_pct, "steady_state.cv_pct");
+  ExpectSameDouble(sa.max_slope_pct, sb.max_slope_pct, "steady_state.max_slope_pct");
+  ExpectSameDouble(sa.max_cv_pct, sb.max_cv_pct, "steady_state.max_cv_pct");
+  EXPECT_EQ(sa.detail, sb.detail);
+  EXPECT_EQ(a.warnings, b.warnings);
   ASSERT_EQ(a.verify.size(), b.verify.size());
   for (size_t i = 0; i < a.verify.size(); ++i) {
     EXPECT_EQ(a.verify[i].name, b.verify[i].name);
@@ -133,10 +171,11 @@ TEST(ResultToJsonTest, TopLevelKeysInDocumentedOrder) {
   std::vector<std::string> keys;
   for (const auto& [k, v] : doc.items()) keys.push_back(k);
   const std::vector<std::string> expected = {
-      "schema_version", "tool",     "workload", "started_at",  "ended_at", "interrupted",
-      "loop_model",     "headline", "config",   "environment", "choices",  "measured_sec",
-      "operations",     "counters", "errors",   "retries",     "workers",  "figures",
-      "final_status",   "driver",   "verify",   "time_series"};
+      "schema_version", "tool",       "workload", "started_at",  "ended_at",     "interrupted",
+      "loop_model",     "headline",   "config",   "environment", "choices",      "measured_sec",
+      "operations",     "counters",   "errors",   "retries",     "workers",      "figures",
+      "final_status",   "driver",     "windows",  "baselines",   "steady_state", "warnings",
+      "verify",         "time_series"};
   EXPECT_EQ(keys, expected);
 }
 
@@ -186,6 +225,79 @@ TEST(ResultToJsonTest, OperationsTable) {
   EXPECT_EQ(purchase["count"], 123456);
   EXPECT_EQ(purchase["p999_ms"], 90.0);
   EXPECT_EQ(purchase["max_ms"], 250.125);
+}
+
+TEST(ResultToJsonTest, WindowsHaveTheDocumentedShape) {
+  const metrics::RunResult r = testing::SampleResult();
+  const Json doc = Json::parse(ResultToJson(r));
+  ASSERT_EQ(doc["windows"].size(), 2u);
+  const Json& w = doc["windows"][0];
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : w.items()) keys.push_back(k);
+  EXPECT_EQ(keys, (std::vector<std::string>{"label", "start_sec", "end_sec", "complete", "per_sec",
+                                            "per_minute", "running_opm", "operations"}));
+  EXPECT_EQ(w["label"], "5m-10m");
+  EXPECT_EQ(w["start_sec"], 300.0);
+  EXPECT_EQ(w["end_sec"], 600.0);
+  EXPECT_EQ(w["complete"], true);
+  EXPECT_EQ(w["per_sec"], Json::parse(R"({"min":190.0,"mean":205.75,"median":206.0,"max":221.0})"));
+  EXPECT_EQ(w["per_minute"], 12345.5);
+  EXPECT_EQ(w["running_opm"], Json::parse(R"({"start":12200.0,"end":12345.0})"));
+  // Window operations have the top-level operations' shape, one per type in the same order.
+  ASSERT_EQ(w["operations"].size(), doc["operations"].size());
+  for (size_t i = 0; i < w["operations"].size(); ++i) {
+    std::vector<std::string> op_keys, top_keys;
+    for (const auto& [k, v] : w["operations"][i].items()) op_keys.push_back(k);
+    for (const auto& [k, v] : doc["operations"][i].items()) top_keys.push_back(k);
+    EXPECT_EQ(op_keys, top_keys);
+    EXPECT_EQ(w["operations"][i]["type"], doc["operations"][i]["type"]);
+  }
+  EXPECT_EQ(w["operations"][3]["count"], 61725);
+  EXPECT_EQ(w["operations"][3]["p99_ms"], 39.5);
+  EXPECT_EQ(doc["windows"][1]["complete"], false);
+}
+
+TEST(ResultToJsonTest, BaselinesSteadyStateAndWarnings) {
+  const Json doc = Json::parse(ResultToJson(testing::SampleResult()));
+  ASSERT_EQ(doc["baselines"].size(), 2u);
+  EXPECT_EQ(doc["baselines"][0],
+            Json::parse(R"({"rule":"opm>=12000@5m-10m","words":"orders per minute over the )"
+                        R"(window in 5m-10m (300 s to 600 s from start) must be at least 12000",)"
+                        R"("measured":12345.5,"passed":true})"));
+  EXPECT_EQ(doc["baselines"][1]["passed"], false);
+  const Json& s = doc["steady_state"];
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : s.items()) keys.push_back(k);
+  EXPECT_EQ(keys, (std::vector<std::string>{"evaluated", "steady", "slope_pct", "cv_pct",
+                                            "max_slope_pct", "max_cv_pct", "detail"}));
+  EXPECT_EQ(s["evaluated"], true);
+  EXPECT_EQ(s["slope_pct"], -1.5);
+  EXPECT_EQ(s["max_cv_pct"], 25.0);
+  ASSERT_EQ(doc["warnings"].size(), 1u);
+  EXPECT_TRUE(doc["warnings"][0].is_string());
+}
+
+TEST(ResultToJsonTest, WithoutWindowsTheKeysAreStillWritten) {
+  metrics::RunResult r = testing::SampleResult();
+  testing::ClearWindowFields(&r);
+  const Json doc = Json::parse(ResultToJson(r));
+  EXPECT_EQ(doc["windows"], Json::array());
+  EXPECT_EQ(doc["baselines"], Json::array());
+  EXPECT_EQ(doc["warnings"], Json::array());
+  EXPECT_EQ(doc["steady_state"]["evaluated"], false);
+  EXPECT_EQ(doc["steady_state"]["steady"], false);
+  EXPECT_EQ(doc["steady_state"]["detail"], "");
+}
+
+TEST(ResultToJsonTest, WindowWithoutLatencyGetsZerosPerType) {
+  metrics::RunResult r = testing::SampleResult();
+  r.windows[0].latency.clear();
+  const Json doc = Json::parse(ResultToJson(r));
+  const Json& ops = doc["windows"][0]["operations"];
+  ASSERT_EQ(ops.size(), r.type_names.size());
+  EXPECT_EQ(ops[0]["type"], r.type_names[0]);
+  EXPECT_EQ(ops[0]["count"], 0);
+  EXPECT_EQ(ops[0]["p99_ms"], 0.0);
 }
 
 TEST(ResultToJsonTest, OneTimeSeriesPointPerLine) {
@@ -264,9 +376,135 @@ TEST(ResultFromJsonTest, RoundTripOfAwkwardValues) {
   ExpectSameResult(r, *back);
 }
 
+TEST(ResultFromJsonTest, RoundTripOfAnOpenLoopRun) {
+  // Open loop: the last type is schedule_lag, and counters include "late".
+  metrics::RunResult r = testing::SampleResult();
+  r.loop_model = "open loop, 200 orders/s, constant arrivals";
+  r.type_names.push_back("schedule_lag");
+  r.latency.push_back({123456, 0.25, 0.0, 0.125, 0.5, 0.75, 2.0, 9.5, 120.0});
+  for (auto& w : r.windows) w.latency.push_back({61725, 0.25, 0.0, 0.125, 0.5, 0.75, 2.0, 9.5, 50});
+  r.counters["late"] = 17;
+  r.series.type_names = r.type_names;
+  r.series.counter_names.push_back("late");
+  for (auto& p : r.series.points) {
+    p.type_counts.push_back(p.type_counts[0]);
+    p.type_mean_ms.push_back(0.25);
+    p.type_p99_ms.push_back(2.0);
+    p.counters.push_back(1);
+  }
+  const std::string text = ResultToJson(r);
+  Result<metrics::RunResult> back = ResultFromJson(text);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  ExpectSameResult(r, *back);
+  EXPECT_EQ(back->counters.at("late"), 17);
+  EXPECT_EQ(back->windows[1].latency.back().max_ms, 50.0);
+  EXPECT_EQ(ResultToJson(*back), text);
+}
+
+TEST(ResultFromJsonTest, RoundTripOfNonFiniteWindowFigures) {
+  metrics::RunResult r = testing::SampleResult();
+  r.windows[1].per_sec_mean = std::nan("");
+  r.baselines[1].measured = std::nan("");
+  r.steady_state.slope_pct = std::nan("");
+  Result<metrics::RunResult> back = ResultFromJson(ResultToJson(r));
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  ExpectSameResult(r, *back);
+}
+
+// ---- Documents written before windows, baselines, steady_state and warnings existed ----------
+
+TEST(ResultFromJsonTest, OlderDocumentWithoutTheNewKeysLoads) {
+  Json doc = Json::parse(ResultToJson(testing::SampleResult()));
+  for (const char* key : {"windows", "baselines", "steady_state", "warnings"}) doc.erase(key);
+  Result<metrics::RunResult> back = ResultFromJson(doc.dump(2));
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  metrics::RunResult expected = testing::SampleResult();
+  testing::ClearWindowFields(&expected);
+  ExpectSameResult(expected, *back);
+  EXPECT_TRUE(back->windows.empty());
+  EXPECT_TRUE(back->baselines.empty());
+  EXPECT_FALSE(back->steady_state.evaluated);
+  EXPECT_TRUE(back->steady_state.detail.empty());
+  EXPECT_TRUE(back->warnings.empty());
+  // Written again, it gains the keys with their empty / default values.
+  EXPECT_EQ(ResultToJson(*back), ResultToJson(expected));
+}
+
+TEST(ResultFromJsonTest, EachNewKeyIsOptionalOnItsOwn) {
+  for (const char* key : {"windows", "baselines", "steady_state", "warnings"}) {
+    Json doc = Json::parse(ResultToJson(testing::SampleResult()));
+    doc.erase(key);
+    Result<metrics::RunResult> back = ResultFromJson(doc.dump());
+    ASSERT_TRUE(back.ok()) << key << ": " << back.status().message();
+    const metrics::RunResult full = testing::SampleResult();
+    EXPECT_EQ(back->windows.size(), std::string(key) == "windows" ? 0u : full.windows.size());
+    EXPECT_EQ(back->baselines.size(), std::string(key) == "baselines" ? 0u : full.baselines.size());
+    EXPECT_EQ(back->steady_state.evaluated, std::string(key) != "steady_state");
+    EXPECT_EQ(back->warnings.size(), std::string(key) == "warnings" ? 0u : full.warnings.size());
+  }
+}
+
 // ---- Reader errors --------------------------------------------------------------------------
 
 Json SampleDocument() { return Json::parse(ResultToJson(testing::SampleResult())); }
+
+// The message of ResultFromJson(doc) failing; "" if it did not fail.
+std::string FailureOf(const Json& doc) {
+  Result<metrics::RunResult> r = ResultFromJson(doc.dump());
+  if (r.ok()) return "";
+  EXPECT_EQ(r.status().code(), StatusCode::kInvalidArgument);
+  return std::string(r.status().message());
+}
+
+TEST(ResultFromJsonTest, PresentNewKeysMustHaveTheRightShape) {
+  struct Case {
+    const char* what;
+    void (*mutate)(Json*);
+    const char* message;
+  };
+  const Case cases[] = {
+      {"windows not an array", [](Json* d) { (*d)["windows"] = Json::object(); },
+       "windows: expected an array"},
+      {"window not an object", [](Json* d) { (*d)["windows"][0] = 5; },
+       "windows[0]: expected an object"},
+      {"window per_sec missing", [](Json* d) { (*d)["windows"][1].erase("per_sec"); },
+       "missing key 'windows[1].per_sec'"},
+      {"window median missing", [](Json* d) { (*d)["windows"][0]["per_sec"].erase("median"); },
+       "missing key 'windows[0].per_sec.median'"},
+      {"window running end wrong type",
+       [](Json* d) { (*d)["windows"][0]["running_opm"]["end"] = "high"; },
+       "windows[0].running_opm.end: expected a number"},
+      {"window complete wrong type", [](Json* d) { (*d)["windows"][0]["complete"] = 1; },
+       "windows[0].complete: expected true or false"},
+      {"window operation count negative",
+       [](Json* d) { (*d)["windows"][0]["operations"][2]["count"] = -3; },
+       "windows[0].operations[2].count"},
+      {"window operation types differ",
+       [](Json* d) { (*d)["windows"][0]["operations"][1]["type"] = "other"; },
+       "windows[0].operations must list the same types"},
+      {"window operation missing", [](Json* d) { (*d)["windows"][1]["operations"].erase(0); },
+       "windows[1].operations must list the same types"},
+      {"baseline passed missing", [](Json* d) { (*d)["baselines"][1].erase("passed"); },
+       "missing key 'baselines[1].passed'"},
+      {"baselines not an array", [](Json* d) { (*d)["baselines"] = "none"; },
+       "baselines: expected an array"},
+      {"steady_state not an object", [](Json* d) { (*d)["steady_state"] = Json::array(); },
+       "steady_state: expected an object"},
+      {"steady_state cv wrong type", [](Json* d) { (*d)["steady_state"]["cv_pct"] = "4"; },
+       "steady_state.cv_pct: expected a number"},
+      {"steady_state detail missing", [](Json* d) { (*d)["steady_state"].erase("detail"); },
+       "missing key 'steady_state.detail'"},
+      {"warning not a string", [](Json* d) { (*d)["warnings"].push_back(3); },
+       "warnings[1]: expected a string"},
+      {"warnings null", [](Json* d) { (*d)["warnings"] = nullptr; }, "warnings: expected an array"},
+  };
+  for (const Case& c : cases) {
+    Json doc = SampleDocument();
+    c.mutate(&doc);
+    const std::string message = FailureOf(doc);
+    EXPECT_NE(message.find(c.message), std::string::npos) << c.what << ": got '" << message << "'";
+  }
+}
 
 TEST(ResultFromJsonTest, RejectsTextThatIsNotJson) {
   Result<metrics::RunResult> r = ResultFromJson("{\"schema_version\": 1,");
@@ -427,6 +665,17 @@ TEST(WriteResultFileTest, WritesSampleDocuments) {
   awkward.config_json = "not json";
   awkward.environment["unicode"] = "Zürich — 東京 \xff";
   ASSERT_TRUE(WriteResultFile((dir / "awkward_result.json").string(), awkward).ok());
+  // As written before windows, baselines, steady_state and warnings existed.
+  Json legacy = Json::parse(ResultToJson(testing::SampleResult()));
+  for (const char* key : {"windows", "baselines", "steady_state", "warnings"}) legacy.erase(key);
+  std::ofstream(dir / "legacy_result.json") << legacy.dump(2) << "\n";
+  // Open loop with --latency_limit: schedule_lag type and late counter.
+  metrics::RunResult open = testing::SampleResult();
+  open.type_names.push_back("schedule_lag");
+  open.latency.push_back({123456, 0.25, 0.0, 0.125, 0.5, 0.75, 2.0, 9.5, 120.0});
+  open.windows.resize(1);
+  open.counters["late"] = 17;
+  ASSERT_TRUE(WriteResultFile((dir / "open_loop_result.json").string(), open).ok());
 }
 
 }  // namespace

@@ -58,6 +58,15 @@ inline std::vector<std::pair<std::string, double>> Ds2Figures() {
           {"rollback_rate", 2.1003434098}};
 }
 
+// SampleResult() fills in windows, baselines, steady_state and warnings too; this clears them, as
+// in a run without --window/--baseline and before those fields existed.
+inline void ClearWindowFields(metrics::RunResult* r) {
+  r->windows.clear();
+  r->baselines.clear();
+  r->steady_state = metrics::SteadyStateResult{};
+  r->warnings.clear();
+}
+
 inline metrics::RunResult SampleResult() {
   metrics::RunResult r;
   r.workload = "dvdstore";
@@ -95,6 +104,61 @@ inline metrics::RunResult SampleResult() {
   r.driver_cpu_sec = 31.25;
   r.driver_cpu_sec_per_op = 0.000253125;
   r.driver_cpu_share = 0.052;
+  metrics::WindowResult early;
+  early.label = "5m-10m";
+  early.start_sec = 300.0;
+  early.end_sec = 600.0;
+  early.complete = true;
+  early.per_sec_min = 190.0;
+  early.per_sec_mean = 205.75;
+  early.per_sec_median = 206.0;
+  early.per_sec_max = 221.0;
+  early.per_minute = 12345.5;
+  early.running_start = 12200.0;
+  early.running_end = 12345.0;
+  early.latency = {{49000, 4.0, 0.5, 3.75, 7.0, 8.25, 12.5, 30.0, 80.0},
+                   {12300, 3.5, 0.75, 3.25, 5.5, 6.0, 9.0, 15.0, 44.0},
+                   {185000, 6.0, 0.25, 5.5, 10.0, 12.0, 20.0, 45.0, 120.5},
+                   {61725, 11.25, 1.25, 9.75, 17.5, 22.0, 39.5, 88.0, 240.0}};
+  metrics::WindowResult late;  // reaches past the end of the run
+  late.label = "9m-12m";
+  late.start_sec = 540.0;
+  late.end_sec = 720.0;
+  late.complete = false;
+  late.per_sec_min = 0.0;
+  late.per_sec_mean = 198.5;
+  late.per_sec_median = 199.0;
+  late.per_sec_max = 212.0;
+  late.per_minute = 11910.0;
+  late.running_start = 12330.0;
+  late.running_end = 12345.0;
+  late.latency = {{9800, 4.25, 0.5, 4.0, 7.5, 8.75, 13.0, 31.0, 81.25},
+                  {2400, 3.5, 0.75, 3.25, 5.5, 6.0, 9.0, 15.0, 44.0},
+                  {37000, 6.25, 0.25, 5.75, 10.5, 12.5, 21.0, 46.0, 110.0},
+                  {11910, 11.75, 1.5, 10.25, 18.5, 23.0, 41.0, 92.0, 250.125}};
+  r.windows = {early, late};
+  r.baselines = {
+      {"opm>=12000@5m-10m",
+       "orders per minute over the window in 5m-10m (300 s to 600 s from start) must be at "
+       "least 12000",
+       12345.5, true},
+      {"p99_ms<=40@9m-12m",
+       "p99 latency of orders in ms in 9m-12m (540 s to 720 s from start) must be at most 40; "
+       "the run did not cover the whole window",
+       41.0, false},
+  };
+  r.steady_state.evaluated = true;
+  r.steady_state.steady = true;
+  r.steady_state.slope_pct = -1.5;
+  r.steady_state.cv_pct = 4.25;
+  r.steady_state.max_slope_pct = 10.0;
+  r.steady_state.max_cv_pct = 25.0;
+  r.steady_state.detail =
+      "steady: throughput changed -1.5 % across the window (limit 10.0 %) with a per-second "
+      "spread of 4.2 % (limit 25.0 %)";
+  r.warnings = {
+      "the storebench process used 95 % of this machine's 4 cores during the measured "
+      "window: the result may measure the client machine, not the server"};
   r.verify = {{"orders_stored", true, "120863 new orders = purchases - rollbacks"},
               {"inventory_non_negative", false, "3 products with QUAN_IN_STOCK < 0"}};
   r.series.interval_sec = 1.0;
