@@ -8,7 +8,7 @@ packages=(
   libsqlite3-dev sqlite3
   nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-jsonschema
+  python3 python3-jsonschema python3-prometheus-client
 )
 
 missing=()

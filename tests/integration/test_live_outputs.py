@@ -1,0 +1,131 @@
+"""Live outputs during a run: JSON-lines progress and the Prometheus endpoint; open loop."""
+import json
+import os
+import re
+import subprocess
+import time
+import unittest
+import urllib.request
+
+import jsonschema
+
+from prometheus_client.parser import text_string_to_metric_families
+
+import harness
+from harness import storebench, tmp_path
+
+
+class LiveOutputsTest(unittest.TestCase):
+    db = None
+
+    @classmethod
+    def setUpClass(cls):
+        cls.db = tmp_path("it-live-5MB.db")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(cls.db + suffix):
+                os.remove(cls.db + suffix)
+        r = storebench("oltp", "load", "--db", "sqlite://" + cls.db, "--db_size=5MB")
+        assert r.returncode == 0, r.stderr
+
+    def test_json_progress_lines_parse(self):
+        r = storebench("oltp", "run", "--db", "sqlite://" + self.db, "--n_threads=2",
+                       "--warmup_time=0", "--run_time=4s", "--progress=json",
+                       "--json", tmp_path("it-live-json.json"))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = [l for l in r.stderr.splitlines() if l.startswith("{")]
+        self.assertGreaterEqual(len(lines), 3)
+        self.assertFalse([l for l in r.stderr.splitlines() if l.startswith("et=")])
+        prev_t = 0
+        for line in lines:
+            obj = json.loads(line)
+            self.assertGreater(obj["t"], prev_t)
+            prev_t = obj["t"]
+            self.assertIn("order", obj["types"])
+            self.assertIn("p99_ms", obj["types"]["purchase"])
+            self.assertIn("retries", obj["counters"])
+            self.assertIn("errors.deadlock", obj["counters"])
+            self.assertGreaterEqual(obj["running"]["opm"], 0)
+
+    def test_prometheus_endpoint_during_run(self):
+        p = subprocess.Popen([harness.ARGS.binary, "oltp", "run", "--db", "sqlite://" + self.db,
+                              "--n_threads=2", "--warmup_time=0", "--run_time=6s",
+                              "--metrics_addr=127.0.0.1:0", "--json",
+                              tmp_path("it-live-prom.json")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            port = None
+            deadline = time.time() + 30
+            while port is None and time.time() < deadline:
+                m = re.search(r"port (\d+)", p.stderr.readline())
+                if m:
+                    port = int(m.group(1))
+            self.assertIsNotNone(port)
+            time.sleep(2.5)  # let a few intervals pass
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as resp:
+                self.assertEqual(resp.status, 200)
+                text = resp.read().decode()
+            families = {f.name: f for f in text_string_to_metric_families(text)}
+            ops = families["storebench_operations"]  # the parser strips "_total"
+            self.assertEqual(ops.type, "counter")
+            orders = [s for s in ops.samples if s.labels.get("type") == "order"]
+            self.assertEqual(len(orders), 1)
+            self.assertGreater(orders[0].value, 0)
+            self.assertIn("storebench_latency_ms", families)
+            self.assertIn("storebench_running_per_minute", families)
+        finally:
+            p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 0)
+
+    def test_open_loop_records_lag_and_model(self):
+        out = tmp_path("it-open.json")
+        r = storebench("oltp", "run", "--db", "sqlite://" + self.db, "--n_threads=2",
+                       "--warmup_time=0", "--run_time=4s", "--rate=10", "--arrival=poisson",
+                       "--window=1s-3s", "--baseline=opm>=1@1s-3s", "--json", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
+            jsonschema.validate(doc, json.load(f))
+        self.assertTrue(doc["loop_model"].startswith("open loop"))
+        types = [o["type"] for o in doc["operations"]]
+        self.assertIn("schedule_lag", types)
+        self.assertEqual(doc["windows"][0]["label"], "1s-3s")
+        self.assertTrue(doc["baselines"][0]["passed"])
+        self.assertIn("steady_state", doc)
+
+    def test_op_log(self):
+        log = tmp_path("it-ops.log")
+        out = tmp_path("it-ops.json")
+        r = storebench("oltp", "run", "--db", "sqlite://" + self.db, "--n_threads=2",
+                       "--warmup_time=0", "--run_time=3s", "--op_log", log, "--json", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        with open(log) as f:
+            lines = [l.split() for l in f if not l.startswith("#")]
+        # Every unit is logged with sampling 1 (wind-down units too, so at least the window's).
+        self.assertGreaterEqual(len(lines), doc["figures"]["n_overall"])
+        outcomes = {l[5] for l in lines}
+        self.assertTrue(outcomes <= {"ok", "rollback", "error"}, outcomes)
+        for worker, typ, intended, start, latency, _ in lines:
+            self.assertIn(worker, ("0", "1"))
+            self.assertEqual(typ, "order")
+            self.assertLessEqual(int(intended), int(start))
+            self.assertGreater(int(latency), 0)
+        # Sampling keeps roughly the requested fraction (seeded, so the count is repeatable).
+        r = storebench("oltp", "run", "--db", "sqlite://" + self.db, "--n_threads=2",
+                       "--warmup_time=0", "--run_time=3s", "--op_log", log,
+                       "--op_log_sampling=0", "--json", out)
+        with open(log) as f:
+            self.assertEqual([l for l in f if not l.startswith("#")], [])
+
+    def test_failed_baseline_exits_1_with_words(self):
+        r = storebench("oltp", "run", "--db", "sqlite://" + self.db, "--n_threads=1",
+                       "--warmup_time=0", "--run_time=3s", "--baseline=opm>=1000000@1s-2s",
+                       "--json", tmp_path("it-baseline.json"))
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("must be at least 1e+06", r.stderr)
+
+
+if __name__ == "__main__":
+    harness.main()
