@@ -242,6 +242,35 @@ class DvdStoreSqliteTest(unittest.TestCase):
         self.assertIn("locked", r.stderr)
 
 
+class CsvDirTest(unittest.TestCase):
+    """--csv-dir writes DVD Store-style CSV files of exactly the rows loaded."""
+
+    def test_csv_dir_matches_loaded_rows(self):
+        db = tmp_path("it-csv-1MB.db")
+        csv_dir = tmp_path("it-csv")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=1MB",
+                       "--csv-dir", csv_dir)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        con = sqlite3.connect(db)
+        for table in ("customers", "orders", "orderlines", "products", "inventory", "reviews"):
+            with open(os.path.join(csv_dir, table + ".csv")) as f:
+                lines = f.read().splitlines()
+            n = con.execute(f"select count(*) from {table}").fetchone()[0]
+            self.assertEqual(len(lines), n, table)
+        with open(os.path.join(csv_dir, "customers.csv")) as f:
+            rows = f.read().splitlines()
+        us = re.compile(r"^\d+,[A-Z]{6},[A-Z]{10},\d{10} Dell Way,,[A-Z]{7},[A-Z]{2},\d{5},US,1,"
+                        r"[A-Z]{10}@dell\.com,\d{10},[1-5],\d{16},20(1[5-9])/\d\d,user\d+,"
+                        r"password,\d{2},\d{5,6},[MF]$")
+        us_rows = [r for r in rows if ",US,1," in r]
+        self.assertEqual(len(us_rows), len(rows) // 2)
+        for row in us_rows[:100]:
+            self.assertRegex(row, us)
+
+
 FINAL_DS2_NAMES = [
     "et", "n_overall", "opm", "rt_tot_lastn_max", "rt_tot_avg", "n_login_overall",
     "n_newcust_overall", "n_browse_overall", "n_purchase_overall", "rt_login_avg_msec",
