@@ -8,6 +8,7 @@ packages=(
   libsqlite3-dev sqlite3
   nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  liburing-dev libaio-dev  # storage engines (io_uring, libaio)
   python3 python3-jsonschema python3-prometheus-client
 )
 
