@@ -9,7 +9,6 @@ packages=(
   nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   liburing-dev libaio-dev  # storage engines (io_uring, libaio)
-  liburing-dev libaio-dev  # storage engines (io_uring, libaio)
   python3 python3-jsonschema python3-prometheus-client
 )
 
