@@ -9,6 +9,7 @@
 
 #include "backend/db/registry.h"
 #include "backend/db/postgres/postgres_backend.h"
+#include "backend/db/postgres/postgres_backend.h"
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
 #include "config/options.h"
@@ -40,6 +41,7 @@ constexpr const char* kUsage =
 db::BackendRegistry MakeRegistry() {
   db::BackendRegistry r;
   r.Register("sqlite", db::OpenSqlite);
+  r.Register("postgresql", db::OpenPostgres);
   r.Register("null", db::OpenNull);
   r.Register("postgresql", db::OpenPostgres);
   return r;

@@ -220,6 +220,12 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   auto indexes = SqlScript(dialect_, "indexes.sql", opts_.ds2_mode);
   if (!indexes.ok()) return indexes.status();
   SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*indexes));
+  // Optional post_load.sql: statements that must each run on their own, outside any
+  // transaction (PostgreSQL VACUUM), one per "-- name:" section.
+  if (auto post = SqlQueries(dialect_, "post_load.sql"); post.ok()) {
+    if (ctx.progress) ctx.progress("gathering statistics");
+    for (const auto& [name, sql] : *post) SB_RETURN_IF_ERROR((*conn)->ExecuteScript(sql));
+  }
   return meta.Set("state", "ready");
 }
 

@@ -1,0 +1,458 @@
+#include "backend/db/postgres/postgres_backend.h"
+
+#include <libpq-fe.h>
+
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace sb::db {
+
+ErrorCategory ClassifyPostgresSqlState(std::string_view s) {
+  if (s == "40001") return ErrorCategory::kSerialization;
+  if (s == "40P01") return ErrorCategory::kDeadlock;
+  if (s.substr(0, 2) == "23") return ErrorCategory::kConstraint;
+  if (s.substr(0, 2) == "08" || s == "57P01" || s == "57P02" || s == "57P03") {
+    return ErrorCategory::kConnectionLost;
+  }
+  if (s == "57014" || s == "55P03") return ErrorCategory::kTimeout;  // canceled, lock timeout
+  if (s.substr(0, 2) == "42") return ErrorCategory::kSyntax;
+  return ErrorCategory::kOther;
+}
+
+std::string TranslatePlaceholders(std::string_view sql, int* count) {
+  std::string out;
+  out.reserve(sql.size() + 16);
+  int n = 0;
+  size_t i = 0;
+  while (i < sql.size()) {
+    const char c = sql[i];
+    if (c == '\'' || c == '"') {  // quoted literal or identifier ('' and "" escape themselves)
+      const size_t end = sql.find(c, i + 1);
+      const size_t stop = end == std::string_view::npos ? sql.size() : end + 1;
+      out.append(sql.substr(i, stop - i));
+      i = stop;
+    } else if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {  // comment to end of line
+      const size_t end = sql.find('\n', i);
+      const size_t stop = end == std::string_view::npos ? sql.size() : end;
+      out.append(sql.substr(i, stop - i));
+      i = stop;
+    } else if (c == '$' && i + 1 < sql.size() && (sql[i + 1] == '$' || std::isalpha(sql[i + 1]))) {
+      // Dollar quote $tag$ ... $tag$ (function bodies).
+      const size_t tag_end = sql.find('$', i + 1);
+      if (tag_end == std::string_view::npos) {
+        out.append(sql.substr(i));
+        break;
+      }
+      const std::string_view tag = sql.substr(i, tag_end - i + 1);
+      const size_t close = sql.find(tag, tag_end + 1);
+      const size_t stop = close == std::string_view::npos ? sql.size() : close + tag.size();
+      out.append(sql.substr(i, stop - i));
+      i = stop;
+    } else if (c == '?') {
+      out += '$';
+      out += std::to_string(++n);
+      ++i;
+    } else {
+      out += c;
+      ++i;
+    }
+  }
+  if (count != nullptr) *count = n;
+  return out;
+}
+
+namespace {
+
+// The first line of a libpq message (the rest is detail, hints or a second attempt's text).
+std::string FirstLine(const char* text) {
+  std::string s = text ? text : "";
+  s = s.substr(0, s.find('\n'));
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
+  return s;
+}
+
+// A libpq connection shared by the Connection and the statements it prepared, so a statement
+// outliving its connection object stays safe.
+struct PgConn {
+  PGconn* conn = nullptr;
+  int next_statement = 0;
+  ~PgConn() {
+    if (conn) PQfinish(conn);
+  }
+};
+
+// The Status of a failed result (or of a missing one: the connection is gone).
+Status ResultError(PGconn* conn, const PGresult* res, std::string_view what) {
+  const char* state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : nullptr;
+  std::string msg = FirstLine(res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : nullptr);
+  if (msg.empty()) msg = FirstLine(PQerrorMessage(conn));
+  if (state == nullptr && PQstatus(conn) == CONNECTION_BAD) {
+    return Status::Db(ErrorCategory::kConnectionLost,
+                      std::string(what) + ": connection to PostgreSQL lost: " + msg, "08006", 0);
+  }
+  const std::string sqlstate = state ? state : "";
+  return Status::Db(ClassifyPostgresSqlState(sqlstate), std::string(what) + ": " + msg, sqlstate,
+                    0);
+}
+
+// Runs SQL without parameters; OK for commands and queries alike.
+Status Exec(PGconn* conn, const std::string& sql, std::string_view what) {
+  PGresult* res = PQexec(conn, sql.c_str());
+  const ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+  Status s;
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK && st != PGRES_EMPTY_QUERY) {
+    s = ResultError(conn, res, what);
+  }
+  PQclear(res);
+  return s;
+}
+
+void IgnoreNotice(void*, const char*) {}
+
+class PgStatement final : public Statement {
+ public:
+  PgStatement(std::shared_ptr<PgConn> conn, std::string name, int nparams)
+      : conn_(std::move(conn)),
+        name_(std::move(name)),
+        values_(nparams),
+        is_null_(nparams, true) {}
+  ~PgStatement() override {
+    Clear();
+    if (conn_->conn && PQstatus(conn_->conn) == CONNECTION_OK &&
+        PQtransactionStatus(conn_->conn) == PQTRANS_IDLE) {
+      Exec(conn_->conn, "DEALLOCATE " + name_, "deallocate").IgnoreError();
+    }
+  }
+
+  void BindInt(int i, int64_t v) override { Set(i, std::to_string(v)); }
+  void BindDouble(int i, double v) override {
+    char buf[32];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
+    Set(i, std::string(buf, r.ptr));
+  }
+  void BindText(int i, std::string_view v) override { Set(i, std::string(v)); }
+  void BindNull(int i) override {
+    if (i < 1 || i > static_cast<int>(values_.size())) return;
+    is_null_[i - 1] = true;
+  }
+
+  Status Execute() override {
+    Clear();
+    std::vector<const char*> params(values_.size());
+    for (size_t i = 0; i < values_.size(); ++i) params[i] = is_null_[i] ? nullptr : values_[i].c_str();
+    res_ = PQexecPrepared(conn_->conn, name_.c_str(), static_cast<int>(params.size()),
+                          params.data(), nullptr, nullptr, 0);
+    const ExecStatusType st = res_ ? PQresultStatus(res_) : PGRES_FATAL_ERROR;
+    if (st == PGRES_TUPLES_OK) {
+      rows_ = PQntuples(res_);
+      affected_ = std::atoll(PQcmdTuples(res_));
+      status_ = Status::Ok();
+      return status_;
+    }
+    if (st == PGRES_COMMAND_OK) {
+      affected_ = std::atoll(PQcmdTuples(res_));
+      Clear();
+      status_ = Status::Ok();
+      return status_;
+    }
+    status_ = ResultError(conn_->conn, res_, "statement failed");
+    Clear();
+    return status_;
+  }
+
+  bool Next() override {
+    if (res_ == nullptr) return false;
+    if (++row_ < rows_) return true;
+    Clear();
+    return false;
+  }
+  const Status& status() const override { return status_; }
+  bool IsNull(int c) const override { return PQgetisnull(res_, row_, c) != 0; }
+  int64_t GetInt(int c) const override { return std::strtoll(PQgetvalue(res_, row_, c), nullptr, 10); }
+  double GetDouble(int c) const override { return std::strtod(PQgetvalue(res_, row_, c), nullptr); }
+  std::string_view GetText(int c) const override {
+    return std::string_view(PQgetvalue(res_, row_, c), PQgetlength(res_, row_, c));
+  }
+  void Reset() override { Clear(); }
+  int64_t RowsAffected() const override { return affected_; }
+
+ private:
+  void Set(int i, std::string v) {
+    if (i < 1 || i > static_cast<int>(values_.size())) return;
+    values_[i - 1] = std::move(v);
+    is_null_[i - 1] = false;
+  }
+  void Clear() {
+    if (res_) PQclear(res_);
+    res_ = nullptr;
+    rows_ = 0;
+    row_ = -1;
+  }
+
+  std::shared_ptr<PgConn> conn_;
+  std::string name_;
+  std::vector<std::string> values_;
+  std::vector<bool> is_null_;
+  PGresult* res_ = nullptr;
+  int rows_ = 0;
+  int row_ = -1;
+  int64_t affected_ = 0;
+  Status status_;
+};
+
+class PgConnection final : public Connection {
+ public:
+  explicit PgConnection(std::shared_ptr<PgConn> conn) : conn_(std::move(conn)) {}
+
+  Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override {
+    int nparams = 0;
+    const std::string text = TranslatePlaceholders(sql, &nparams);
+    const std::string name = "sb" + std::to_string(++conn_->next_statement);
+    PGresult* res = PQprepare(conn_->conn, name.c_str(), text.c_str(), 0, nullptr);
+    const bool ok = res && PQresultStatus(res) == PGRES_COMMAND_OK;
+    Status s = ok ? Status::Ok() : ResultError(conn_->conn, res, "cannot prepare '" + text + "'");
+    PQclear(res);
+    if (!s.ok()) return s;
+    return std::unique_ptr<Statement>(new PgStatement(conn_, name, nparams));
+  }
+
+  Status ExecuteScript(std::string_view sql) override {
+    return Exec(conn_->conn, std::string(sql), "SQL failed");
+  }
+  Status Begin(bool /*write*/) override { return Exec(conn_->conn, "BEGIN", "BEGIN failed"); }
+  Status Commit() override {
+    PGresult* res = PQexec(conn_->conn, "COMMIT");
+    Status s;
+    if (!res || PQresultStatus(res) != PGRES_COMMAND_OK) {
+      s = ResultError(conn_->conn, res, "COMMIT failed");
+    } else if (std::strcmp(PQcmdStatus(res), "ROLLBACK") == 0) {
+      // COMMIT of a transaction that had failed: PostgreSQL rolls it back instead.
+      s = Status::Db(ErrorCategory::kOther, "COMMIT failed: the transaction had been aborted");
+    }
+    PQclear(res);
+    return s;
+  }
+  Status Rollback() override {
+    if (PQtransactionStatus(conn_->conn) == PQTRANS_IDLE) return Status::Ok();
+    return Exec(conn_->conn, "ROLLBACK", "ROLLBACK failed");
+  }
+  int64_t LastInsertId() override {
+    PGresult* res = PQexec(conn_->conn, "SELECT lastval()");
+    int64_t id = 0;
+    if (res && PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1) {
+      id = std::strtoll(PQgetvalue(res, 0, 0), nullptr, 10);
+    }
+    PQclear(res);
+    return id;
+  }
+
+ private:
+  std::shared_ptr<PgConn> conn_;
+};
+
+// Appends `v` to a COPY text-format row, escaping what the format reserves.
+void AppendCopyField(std::string* out, std::string_view v) {
+  for (char c : v) {
+    switch (c) {
+      case '\\':
+        *out += "\\\\";
+        break;
+      case '\t':
+        *out += "\\t";
+        break;
+      case '\n':
+        *out += "\\n";
+        break;
+      case '\r':
+        *out += "\\r";
+        break;
+      default:
+        *out += c;
+    }
+  }
+}
+
+class PgBulkWriter final : public BulkWriter {
+ public:
+  static constexpr size_t kFlushBytes = 1 << 20;
+  PgBulkWriter(std::shared_ptr<PgConn> conn, std::string table, int ncols)
+      : conn_(std::move(conn)), table_(std::move(table)), ncols_(ncols) {
+    buf_.reserve(kFlushBytes + 4096);
+  }
+  ~PgBulkWriter() override {
+    if (!finished_) {
+      PQputCopyEnd(conn_->conn, "load abandoned");
+      while (PGresult* r = PQgetResult(conn_->conn)) PQclear(r);
+    }
+  }
+
+  Status AddRow(const std::vector<std::string_view>& fields) override {
+    if (static_cast<int>(fields.size()) != ncols_) {
+      return Status::Internal("bulk row has " + std::to_string(fields.size()) +
+                              " fields, table has " + std::to_string(ncols_));
+    }
+    for (size_t i = 0; i < fields.size(); ++i) {
+      if (i) buf_ += '\t';
+      AppendCopyField(&buf_, fields[i]);
+    }
+    buf_ += '\n';
+    if (buf_.size() >= kFlushBytes) return Flush();
+    return Status::Ok();
+  }
+
+  Status Finish() override {
+    if (finished_) return Status::Ok();
+    SB_RETURN_IF_ERROR(Flush());
+    finished_ = true;
+    if (PQputCopyEnd(conn_->conn, nullptr) != 1) return CopyError();
+    Status s;
+    while (PGresult* r = PQgetResult(conn_->conn)) {
+      if (s.ok() && PQresultStatus(r) != PGRES_COMMAND_OK) {
+        s = ResultError(conn_->conn, r, "COPY into " + table_ + " failed");
+      }
+      PQclear(r);
+    }
+    return s;
+  }
+
+ private:
+  Status Flush() {
+    if (buf_.empty()) return Status::Ok();
+    if (PQputCopyData(conn_->conn, buf_.data(), static_cast<int>(buf_.size())) != 1) {
+      return CopyError();
+    }
+    buf_.clear();
+    return Status::Ok();
+  }
+  Status CopyError() {
+    finished_ = true;
+    // The server's reason arrives as the COPY's result.
+    PQputCopyEnd(conn_->conn, "client error");
+    Status s = Status::Db(ErrorCategory::kConnectionLost,
+                          "COPY into " + table_ + " failed: " + FirstLine(PQerrorMessage(conn_->conn)));
+    while (PGresult* r = PQgetResult(conn_->conn)) {
+      if (PQresultStatus(r) == PGRES_FATAL_ERROR) s = ResultError(conn_->conn, r, "COPY into " + table_ + " failed");
+      PQclear(r);
+    }
+    return s;
+  }
+
+  std::shared_ptr<PgConn> conn_;
+  std::string table_;
+  int ncols_;
+  std::string buf_;
+  bool finished_ = false;
+};
+
+class PgBackend final : public DbBackend {
+ public:
+  explicit PgBackend(DbUrl url) : url_(std::move(url)) {
+    caps_.full_text_search = true;
+    caps_.stored_procedures = true;
+    caps_.concurrent_writers = true;
+    caps_.server = true;
+  }
+
+  const Capabilities& capabilities() const override { return caps_; }
+  std::string dialect() const override { return "postgres"; }
+
+  Result<std::unique_ptr<Connection>> Connect() override {
+    auto conn = Open();
+    if (!conn.ok()) return conn.status();
+    return std::unique_ptr<Connection>(new PgConnection(std::move(conn).value()));
+  }
+
+  Result<std::unique_ptr<BulkWriter>> NewBulkWriter(
+      const std::string& table, const std::vector<std::string>& columns) override {
+    auto conn = Open();
+    if (!conn.ok()) return conn.status();
+    PGconn* pg = (*conn)->conn;
+    // The loader's own connection: a crash mid-load leaves a load that 'load --force' redoes.
+    SB_RETURN_IF_ERROR(Exec(pg, "SET synchronous_commit = off", "bulk load setup"));
+    std::string sql = "COPY " + table + " (";
+    for (size_t i = 0; i < columns.size(); ++i) sql += (i ? "," : "") + columns[i];
+    sql += ") FROM STDIN";
+    PGresult* res = PQexec(pg, sql.c_str());
+    const bool ok = res && PQresultStatus(res) == PGRES_COPY_IN;
+    Status s = ok ? Status::Ok() : ResultError(pg, res, "cannot start COPY into " + table);
+    PQclear(res);
+    if (!s.ok()) return s;
+    return std::unique_ptr<BulkWriter>(
+        new PgBulkWriter(std::move(conn).value(), table, static_cast<int>(columns.size())));
+  }
+
+  Result<ServerInfo> Describe() override {
+    auto conn = Open();
+    if (!conn.ok()) return conn.status();
+    PGconn* pg = (*conn)->conn;
+    ServerInfo info;
+    info.product = "PostgreSQL";
+    const char* v = PQparameterStatus(pg, "server_version");
+    info.version = v ? v : "";
+    PGresult* res = PQexec(
+        pg,
+        "SELECT name, setting || coalesce(unit, '') FROM pg_settings WHERE name IN ("
+        "'shared_buffers', 'max_connections', 'fsync', 'synchronous_commit', 'wal_level', "
+        "'default_transaction_isolation', 'work_mem', 'effective_cache_size', 'max_wal_size', "
+        "'checkpoint_timeout', 'full_page_writes', 'default_text_search_config', "
+        "'deadlock_timeout', 'server_encoding', 'data_checksums')");
+    if (res && PQresultStatus(res) == PGRES_TUPLES_OK) {
+      for (int r = 0; r < PQntuples(res); ++r) info.settings[PQgetvalue(res, r, 0)] = PQgetvalue(res, r, 1);
+    }
+    PQclear(res);
+    info.settings["libpq_version"] = std::to_string(PQlibVersion());
+    return info;
+  }
+
+  bool Exists() override { return Open().ok(); }
+
+ private:
+  Result<std::shared_ptr<PgConn>> Open() {
+    std::vector<std::pair<std::string, std::string>> kv;
+    if (!url_.host.empty()) kv.emplace_back("host", url_.host);
+    if (url_.port > 0) kv.emplace_back("port", std::to_string(url_.port));
+    if (!url_.user.empty()) kv.emplace_back("user", url_.user);
+    if (!url_.database.empty()) kv.emplace_back("dbname", url_.database);
+    kv.emplace_back("fallback_application_name", "storebench");
+    if (!url_.params.count("connect_timeout")) kv.emplace_back("connect_timeout", "10");
+    for (const auto& [k, v] : url_.params) kv.emplace_back(k, v);
+    std::vector<const char*> keys, values;
+    for (const auto& [k, v] : kv) {
+      keys.push_back(k.c_str());
+      values.push_back(v.c_str());
+    }
+    keys.push_back(nullptr);
+    values.push_back(nullptr);
+    auto conn = std::make_shared<PgConn>();
+    conn->conn = PQconnectdbParams(keys.data(), values.data(), 0);
+    if (conn->conn == nullptr) return Status::Db(ErrorCategory::kOther, "libpq: out of memory");
+    if (PQstatus(conn->conn) != CONNECTION_OK) {
+      return Status::Db(ErrorCategory::kConnectionLost,
+                        "cannot connect to PostgreSQL at " + url_.redacted + ": " +
+                            FirstLine(PQerrorMessage(conn->conn)),
+                        "08001", 0);
+    }
+    PQsetNoticeProcessor(conn->conn, IgnoreNotice, nullptr);
+    return conn;
+  }
+
+  DbUrl url_;
+  Capabilities caps_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<DbBackend>> OpenPostgres(const DbUrl& url, const BackendOptions& /*options*/) {
+  for (const auto& [k, v] : url.params) {
+    if (k == "password" || k == "passfile_contents") {
+      return Status::InvalidArgument("the database URL contains a password; use PGPASSWORD or ~/.pgpass");
+    }
+  }
+  return std::unique_ptr<DbBackend>(new PgBackend(url));
+}
+
+}  // namespace sb::db

@@ -1,0 +1,268 @@
+// The PostgreSQL back end against a real server (scripts/services.sh start). The server comes
+// from STOREBENCH_PG_URL (default postgresql://storebench@127.0.0.1:5432/sbtest); without one the
+// server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
+#include "backend/db/postgres/postgres_backend.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <thread>
+
+namespace sb::db {
+namespace {
+
+std::string ServerUrl() {
+  const char* url = std::getenv("STOREBENCH_PG_URL");
+  return url && *url ? url : "postgresql://storebench@127.0.0.1:5432/sbtest";
+}
+
+bool ServicesRequired() {
+  const char* r = std::getenv("STOREBENCH_REQUIRE_SERVICES");
+  return r && std::string(r) == "1";
+}
+
+class PostgresTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto url = ParseDbUrl(ServerUrl() + (ServerUrl().find('?') == std::string::npos ? "?" : "&") +
+                          "connect_timeout=5");
+    ASSERT_TRUE(url.ok()) << url.status().message();
+    auto b = OpenPostgres(*url, BackendOptions());
+    ASSERT_TRUE(b.ok()) << b.status().message();
+    backend_ = std::move(b).value();
+    auto c = backend_->Connect();
+    if (!c.ok()) {
+      if (ServicesRequired()) {
+        FAIL() << "STOREBENCH_REQUIRE_SERVICES=1 but PostgreSQL is not reachable: "
+               << c.status().message();
+      }
+      GTEST_SKIP() << "no PostgreSQL server at " << ServerUrl()
+                   << " (start one with scripts/services.sh start): " << c.status().message();
+    }
+    conn_ = std::move(c).value();
+  }
+
+  // Creates a fresh table for one test (tables are named after the test, so tests do not meet).
+  void Table(const std::string& name, const std::string& columns) {
+    ASSERT_TRUE(conn_->ExecuteScript("DROP TABLE IF EXISTS " + name + "; CREATE TABLE " + name +
+                                     " (" + columns + ")")
+                    .ok());
+  }
+
+  std::unique_ptr<DbBackend> backend_;
+  std::unique_ptr<Connection> conn_;
+};
+
+TEST(PostgresPlaceholdersTest, SkipsQuotesCommentsAndDollarQuotes) {
+  int n = 0;
+  EXPECT_EQ(TranslatePlaceholders("SELECT a FROM t WHERE b = ? AND c = '?' AND d = ?", &n),
+            "SELECT a FROM t WHERE b = $1 AND c = '?' AND d = $2");
+  EXPECT_EQ(n, 2);
+  EXPECT_EQ(TranslatePlaceholders("SELECT \"x?\" -- what?\nFROM t WHERE a = ?", &n),
+            "SELECT \"x?\" -- what?\nFROM t WHERE a = $1");
+  EXPECT_EQ(n, 1);
+  EXPECT_EQ(TranslatePlaceholders("CREATE FUNCTION f() AS $$ SELECT '?' $$; SELECT ?", &n),
+            "CREATE FUNCTION f() AS $$ SELECT '?' $$; SELECT $1");
+  EXPECT_EQ(n, 1);
+  EXPECT_EQ(TranslatePlaceholders("SELECT 'it''s ?', ?", &n), "SELECT 'it''s ?', $1");
+  EXPECT_EQ(n, 1);
+}
+
+TEST(PostgresClassifyTest, SqlStates) {
+  EXPECT_EQ(ClassifyPostgresSqlState("40001"), ErrorCategory::kSerialization);
+  EXPECT_EQ(ClassifyPostgresSqlState("40P01"), ErrorCategory::kDeadlock);
+  EXPECT_EQ(ClassifyPostgresSqlState("23505"), ErrorCategory::kConstraint);
+  EXPECT_EQ(ClassifyPostgresSqlState("23503"), ErrorCategory::kConstraint);
+  EXPECT_EQ(ClassifyPostgresSqlState("08006"), ErrorCategory::kConnectionLost);
+  EXPECT_EQ(ClassifyPostgresSqlState("57P01"), ErrorCategory::kConnectionLost);
+  EXPECT_EQ(ClassifyPostgresSqlState("57014"), ErrorCategory::kTimeout);
+  EXPECT_EQ(ClassifyPostgresSqlState("42601"), ErrorCategory::kSyntax);
+  EXPECT_EQ(ClassifyPostgresSqlState("42P01"), ErrorCategory::kSyntax);
+  EXPECT_EQ(ClassifyPostgresSqlState("P0001"), ErrorCategory::kOther);
+}
+
+TEST(PostgresUrlTest, UnreachableServerIsAClearConnectionError) {
+  // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+  auto b = OpenPostgres(*ParseDbUrl("postgresql://storebench@127.0.0.1:1/ds3"), BackendOptions());
+  ASSERT_TRUE(b.ok());
+  auto c = (*b)->Connect();
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.status().category(), ErrorCategory::kConnectionLost);
+  EXPECT_NE(c.status().message().find("cannot connect to PostgreSQL at postgresql://storebench@127.0.0.1:1/ds3"),
+            std::string::npos)
+      << c.status().message();
+}
+
+TEST_F(PostgresTest, PreparedStatementsBindAndFetchTypes) {
+  Table("sbt_pg_types", "id SERIAL PRIMARY KEY, name TEXT UNIQUE, x NUMERIC(12,2), n INT, d DATE");
+  auto ins = conn_->Prepare(
+      "INSERT INTO sbt_pg_types (name, x, n, d) VALUES (?, ?, ?, '2013/01/21') RETURNING id");
+  ASSERT_TRUE(ins.ok()) << ins.status().message();
+  (*ins)->BindText(1, "a'; DROP TABLE sbt_pg_types; --");
+  (*ins)->BindDouble(2, 262.09);
+  (*ins)->BindInt(3, 42);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  ASSERT_TRUE((*ins)->Next());
+  EXPECT_EQ((*ins)->GetInt(0), 1);
+  EXPECT_EQ((*ins)->RowsAffected(), 1);
+  EXPECT_FALSE((*ins)->Next());
+  (*ins)->BindText(1, "b");
+  (*ins)->BindNull(3);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  (*ins)->Reset();
+  EXPECT_EQ(conn_->LastInsertId(), 2);
+
+  auto sel = conn_->Prepare("SELECT id, name, x, n, d FROM sbt_pg_types WHERE id >= ? ORDER BY id");
+  ASSERT_TRUE(sel.ok()) << sel.status().message();
+  (*sel)->BindInt(1, 1);
+  ASSERT_TRUE((*sel)->Execute().ok());
+  ASSERT_TRUE((*sel)->Next());
+  EXPECT_EQ((*sel)->GetText(1), "a'; DROP TABLE sbt_pg_types; --");
+  EXPECT_DOUBLE_EQ((*sel)->GetDouble(2), 262.09);
+  EXPECT_EQ((*sel)->GetText(2), "262.09");
+  EXPECT_EQ((*sel)->GetInt(3), 42);
+  EXPECT_FALSE((*sel)->IsNull(3));
+  EXPECT_EQ((*sel)->GetText(4), "2013-01-21");
+  ASSERT_TRUE((*sel)->Next());
+  EXPECT_TRUE((*sel)->IsNull(3));
+  EXPECT_FALSE((*sel)->Next());
+  EXPECT_TRUE((*sel)->status().ok());
+
+  auto upd = conn_->Prepare("UPDATE sbt_pg_types SET n = ? WHERE n IS NULL OR n = 42");
+  ASSERT_TRUE(upd.ok());
+  (*upd)->BindInt(1, 7);
+  ASSERT_TRUE((*upd)->Execute().ok());
+  EXPECT_EQ((*upd)->RowsAffected(), 2);
+}
+
+TEST_F(PostgresTest, TransactionsCommitAndRollBack) {
+  Table("sbt_pg_txn", "id INT PRIMARY KEY");
+  auto ins = conn_->Prepare("INSERT INTO sbt_pg_txn VALUES (?)");
+  ASSERT_TRUE(ins.ok());
+  ASSERT_TRUE(conn_->Begin(true).ok());
+  (*ins)->BindInt(1, 1);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  ASSERT_TRUE(conn_->Rollback().ok());
+  ASSERT_TRUE(conn_->Begin(true).ok());
+  (*ins)->BindInt(1, 2);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  ASSERT_TRUE(conn_->Commit().ok());
+  EXPECT_TRUE(conn_->Rollback().ok());  // nothing open: a no-op
+  auto sel = conn_->Prepare("SELECT count(*), max(id) FROM sbt_pg_txn");
+  ASSERT_TRUE((*sel)->Execute().ok());
+  ASSERT_TRUE((*sel)->Next());
+  EXPECT_EQ((*sel)->GetInt(0), 1);
+  EXPECT_EQ((*sel)->GetInt(1), 2);
+}
+
+TEST_F(PostgresTest, ErrorsAreClassified) {
+  Table("sbt_pg_errors", "id INT PRIMARY KEY");
+  auto ins = conn_->Prepare("INSERT INTO sbt_pg_errors VALUES (?)");
+  ASSERT_TRUE(ins.ok());
+  (*ins)->BindInt(1, 1);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  Status dup = (*ins)->Execute();
+  EXPECT_EQ(dup.code(), StatusCode::kDbError);
+  EXPECT_EQ(dup.category(), ErrorCategory::kConstraint);
+  EXPECT_EQ(dup.sqlstate(), "23505");
+  EXPECT_NE(dup.message().find("duplicate key"), std::string::npos) << dup.message();
+
+  auto bad = conn_->Prepare("SELEC 1");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().category(), ErrorCategory::kSyntax);
+  auto missing = conn_->Prepare("SELECT * FROM sbt_no_such_table");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().category(), ErrorCategory::kSyntax);
+  EXPECT_EQ(missing.status().sqlstate(), "42P01");
+
+  // A failed statement aborts the transaction; the COMMIT then reports it.
+  ASSERT_TRUE(conn_->Begin(true).ok());
+  EXPECT_FALSE((*ins)->Execute().ok());
+  EXPECT_FALSE(conn_->Commit().ok());
+  EXPECT_TRUE(conn_->Rollback().ok());
+}
+
+TEST_F(PostgresTest, RealDeadlockIsClassifiedAsDeadlock) {
+  Table("sbt_pg_deadlock", "id INT PRIMARY KEY, v INT");
+  ASSERT_TRUE(conn_->ExecuteScript("INSERT INTO sbt_pg_deadlock VALUES (1, 0), (2, 0)").ok());
+  auto c2 = backend_->Connect();
+  ASSERT_TRUE(c2.ok());
+  Connection* conns[2] = {conn_.get(), c2->get()};
+  std::unique_ptr<Statement> upd[2];
+  for (int i = 0; i < 2; ++i) {
+    auto s = conns[i]->Prepare("UPDATE sbt_pg_deadlock SET v = v + 1 WHERE id = ?");
+    ASSERT_TRUE(s.ok());
+    upd[i] = std::move(s).value();
+    ASSERT_TRUE(conns[i]->Begin(true).ok());
+    upd[i]->BindInt(1, i + 1);  // each locks its own row
+    ASSERT_TRUE(upd[i]->Execute().ok());
+  }
+  // Now each wants the other's row: the server detects the cycle (deadlock_timeout, 1 s) and
+  // aborts one of them with 40P01; the other then proceeds.
+  Status result[2];
+  std::thread t([&] {
+    upd[1]->BindInt(1, 1);
+    result[1] = upd[1]->Execute();
+  });
+  upd[0]->BindInt(1, 2);
+  result[0] = upd[0]->Execute();
+  if (!result[0].ok()) conns[0]->Rollback().IgnoreError();  // lets the other one finish
+  t.join();
+  if (!result[1].ok()) conns[1]->Rollback().IgnoreError();
+  int deadlocks = 0;
+  for (const Status& s : result) {
+    if (!s.ok()) {
+      EXPECT_EQ(s.category(), ErrorCategory::kDeadlock) << s.message();
+      EXPECT_EQ(s.sqlstate(), "40P01");
+      ++deadlocks;
+    }
+  }
+  EXPECT_EQ(deadlocks, 1);
+  for (Connection* c : conns) EXPECT_TRUE(c->Rollback().ok());
+}
+
+TEST_F(PostgresTest, BulkWriterCopiesRowsWithSpecialCharacters) {
+  Table("sbt_pg_bulk", "id INT PRIMARY KEY, name TEXT, d DATE, x NUMERIC(12,2)");
+  auto w = backend_->NewBulkWriter("sbt_pg_bulk", {"id", "name", "d", "x"});
+  ASSERT_TRUE(w.ok()) << w.status().message();
+  const std::string tricky = "tab\there back\\slash new\nline";
+  for (int i = 1; i <= 50000; ++i) {
+    const std::string id = std::to_string(i);
+    ASSERT_TRUE((*w)->AddRow({id, i == 7 ? std::string_view(tricky) : "", "2013/05/05", "28.99"}).ok());
+  }
+  ASSERT_TRUE((*w)->Finish().ok());
+  auto sel = conn_->Prepare("SELECT count(*), sum(x), (SELECT name FROM sbt_pg_bulk WHERE id = 7), "
+                            "(SELECT name FROM sbt_pg_bulk WHERE id = 8) FROM sbt_pg_bulk");
+  ASSERT_TRUE(sel.ok());
+  ASSERT_TRUE((*sel)->Execute().ok());
+  ASSERT_TRUE((*sel)->Next());
+  EXPECT_EQ((*sel)->GetInt(0), 50000);
+  EXPECT_EQ((*sel)->GetText(1), "1449500.00");
+  EXPECT_EQ((*sel)->GetText(2), tricky);
+  EXPECT_FALSE((*sel)->IsNull(3));  // "" is an empty string, not NULL
+  EXPECT_EQ((*sel)->GetText(3), "");
+
+  // A row the server rejects fails the load with the server's reason.
+  auto bad = backend_->NewBulkWriter("sbt_pg_bulk", {"id", "name", "d", "x"});
+  ASSERT_TRUE(bad.ok());
+  ASSERT_TRUE((*bad)->AddRow({"1", "dup", "2013/05/05", "1"}).ok());
+  Status s = (*bad)->Finish();
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(s.category(), ErrorCategory::kConstraint) << s.message();
+}
+
+TEST_F(PostgresTest, DescribeReportsVersionAndSettings) {
+  auto info = backend_->Describe();
+  ASSERT_TRUE(info.ok()) << info.status().message();
+  EXPECT_EQ(info->product, "PostgreSQL");
+  EXPECT_FALSE(info->version.empty());
+  EXPECT_TRUE(info->settings.count("shared_buffers"));
+  EXPECT_TRUE(info->settings.count("synchronous_commit"));
+  EXPECT_EQ(backend_->dialect(), "postgres");
+  EXPECT_TRUE(backend_->capabilities().concurrent_writers);
+  EXPECT_TRUE(backend_->capabilities().server);
+}
+
+}  // namespace
+}  // namespace sb::db
