@@ -9,7 +9,6 @@
 
 #include "backend/db/registry.h"
 #include "backend/db/postgres/postgres_backend.h"
-#include "backend/db/postgres/postgres_backend.h"
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
 #include "config/options.h"
@@ -43,7 +42,6 @@ db::BackendRegistry MakeRegistry() {
   r.Register("sqlite", db::OpenSqlite);
   r.Register("postgresql", db::OpenPostgres);
   r.Register("null", db::OpenNull);
-  r.Register("postgresql", db::OpenPostgres);
   return r;
 }
 
