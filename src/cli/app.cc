@@ -389,6 +389,7 @@ int Main(int argc, char** argv) {
     std::printf("storebench %s\n", report::ToolVersion());
     return kExitOk;
   }
+  if (args[0] == "io") return RunIoCommand({args.begin() + 1, args.end()});
   if (args[0] != "oltp") {
     std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), kUsage);
     return kExitBadInput;

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace sb::cli {
 
@@ -24,6 +25,9 @@ std::map<std::string, std::string> CollectEnvironment(const std::string& path);
 // Installs SIGINT/SIGTERM handlers that request a graceful stop; a second signal exits at once
 // with 130. Returns the flag the handlers set.
 const std::atomic<bool>* InstallStopHandlers();
+
+// `storebench io prepare|run ...` (args after "io"); returns the process exit code.
+int RunIoCommand(const std::vector<std::string>& args);
 
 }  // namespace sb::cli
 

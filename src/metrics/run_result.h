@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "metrics/histogram.h"
+#include "metrics/storage_result.h"
 
 namespace sb::metrics {
 
@@ -135,6 +136,9 @@ struct RunResult {
   std::vector<Check> verify;
 
   TimeSeries series;
+
+  // Storage runs (storebench io run): one test per access specification; empty otherwise.
+  std::vector<StorageTest> storage;
 };
 
 }  // namespace sb::metrics

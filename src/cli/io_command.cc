@@ -1,0 +1,338 @@
+// storebench io prepare|run: Iometer-style storage tests (issue #5, docs/storage.md).
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backend/io/io_engine.h"
+#include "backend/io/io_uring/io_uring_engine.h"
+#include "backend/io/libaio/libaio_engine.h"
+#include "backend/io/null/null_engine.h"
+#include "backend/io/sync/psync_engine.h"
+#include "base/clock.h"
+#include "base/units.h"
+#include "cli/app.h"
+#include "config/options.h"
+#include "driver/io_runner.h"
+#include "report/json_report.h"
+#include "report/storage_report.h"
+#include "workload/storage/access_spec.h"
+#include "workload/storage/test_file.h"
+
+namespace sb::cli {
+namespace {
+
+constexpr const char* kIoUsage =
+    "usage: storebench io prepare --target PATH --size 1GiB [--pattern full_random]\n"
+    "       storebench io run --target PATH (--preset vmtn|database|fileserver|webserver|"
+    "workstation | --spec \"8KiB,65%read,60%random\") [options]\n"
+    "       storebench io run --help     (all options)\n";
+
+io::EngineRegistry MakeEngines() {
+  io::EngineRegistry r;
+  r.Register("psync", io::CreatePsyncEngine);
+  r.Register("libaio", io::CreateLibaioEngine);
+  r.Register("io_uring", io::CreateIoUringEngine);
+  r.Register("null", io::CreateNullEngine);
+  return r;
+}
+
+void DeclareIoOptions(config::OptionSet* o, const std::string& command,
+                      const io::EngineRegistry& engines) {
+  using config::OptionSpec;
+  using config::OptionType;
+  auto add = [&](const char* name, OptionType type, const char* def, const char* help,
+                 std::vector<std::string> choices = {}) {
+    OptionSpec s;
+    s.name = name;
+    s.type = type;
+    s.default_value = def;
+    s.help = help;
+    s.group = "storage";
+    s.choices = std::move(choices);
+    o->Add(s);
+  };
+  add("target", OptionType::kString, "", "test file (like Iometer's iobw.tst) or block device");
+  add("pattern", OptionType::kEnum, "full_random",
+      "data written: repeating (one byte, compressible), pseudo_random (one buffer per worker) or "
+      "full_random (a fresh random window per write)",
+      {"repeating", "pseudo_random", "full_random"});
+  add("direct", OptionType::kBool, "Y", "O_DIRECT with aligned buffers (N: through the page cache)");
+  add("seed", OptionType::kInt, "1", "run seed: every random stream derives from it");
+  add("force_destroy", OptionType::kBool, "N",
+      "write to a target storebench did not create (destroys its data)");
+  if (command == "prepare") {
+    add("size", OptionType::kString, "1GiB", "size of the test file's data area");
+    return;
+  }
+  add("preset", OptionType::kString, "",
+      "vmtn (the four VMTN thread specifications), database, fileserver, webserver, workstation");
+  add("spec", OptionType::kString, "",
+      "an access specification, e.g. \"8KiB,65%read,60%random\"; lines separated by ';' with "
+      "\"40%of\" shares, delay=, burst=, align=sector|size|<bytes>");
+  std::vector<std::string> names = engines.Names();
+  add("engine", OptionType::kEnum, "io_uring", "I/O engine", names);
+  add("workers", OptionType::kInt, "1", "worker threads (each with its own engine and cursor)");
+  add("outstanding", OptionType::kInt, "1",
+      "outstanding I/Os per worker (Iometer \"# of Outstanding I/Os\"; the presets use 64)");
+  add("run_time", OptionType::kDuration, "30s", "measured time per specification (vmtn: 120s)");
+  add("ramp_time", OptionType::kDuration, "0s", "time per specification before measuring");
+  add("align", OptionType::kEnum, "sector",
+      "preset alignment: sector (512 B, Iometer <= 1.0) or size (transfer size, Iometer 1.1.0)",
+      {"sector", "size"});
+  add("max_size", OptionType::kString, "",
+      "test range (Iometer \"Maximum Disk Size\"), e.g. 8GiB or 16000000s (sectors); default: the "
+      "preset's, else the whole test file");
+  add("start_sector", OptionType::kInt, "0", "first 512-byte sector of the test range");
+  add("readonly", OptionType::kBool, "N", "never write: refuse specifications with writes");
+  add("json", OptionType::kString, "", "result document path (default results/<timestamp>-io.json)");
+  add("csv", OptionType::kString, "", "also write an Iometer 1.1.0 'Results CSV file");
+  add("series_csv", OptionType::kString, "", "also write the per-second time series as CSV");
+  add("description", OptionType::kString, "storebench io run", "test description in the CSV");
+}
+
+int Fail(const Status& s) {
+  std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
+  switch (s.code()) {
+    case StatusCode::kInvalidArgument:
+    case StatusCode::kNotFound:
+    case StatusCode::kAlreadyExists:
+    case StatusCode::kFailedPrecondition:
+      return kExitBadInput;
+    case StatusCode::kCancelled:
+      return kExitInterrupted;
+    default:
+      return kExitFailure;
+  }
+}
+
+void Progress(const std::string& m) { std::fprintf(stderr, "%s\n", m.c_str()); }
+
+int Prepare(const config::OptionSet& o) {
+  storage::PrepareOptions p;
+  p.path = o.GetString("target");
+  if (p.path.empty()) return Fail(Status::InvalidArgument("no target given; add --target PATH"));
+  auto size = ParseBytes(o.GetString("size"));
+  if (!size.ok()) return Fail(size.status());
+  p.data_bytes = *size;
+  p.pattern = storage::ParseDataPattern(o.GetString("pattern")).value();
+  p.seed = static_cast<uint64_t>(o.GetInt("seed"));
+  p.direct = o.GetBool("direct");
+  p.force_destroy = o.GetBool("force_destroy");
+  bool created = false;
+  const int64_t t0 = SteadyClock().NowNanos();
+  if (Status s = storage::PrepareTestFile(p, Progress, &created); !s.ok()) return Fail(s);
+  if (created) {
+    const double sec = static_cast<double>(SteadyClock().NowNanos() - t0) / 1e9;
+    std::printf("prepared %s: %llu bytes of %s data after a 1 MiB header (%.1f s, %.0f MiB/s)\n",
+                p.path.c_str(), static_cast<unsigned long long>(p.data_bytes),
+                storage::DataPatternName(p.pattern), sec,
+                sec > 0 ? static_cast<double>(p.data_bytes) / sec / 1048576.0 : 0);
+  }
+  return kExitOk;
+}
+
+// "16000000s" = sectors, else bytes.
+Result<uint64_t> ParseRange(const std::string& text) {
+  if (!text.empty() && text.back() == 's') {
+    auto n = ParseInt(text.substr(0, text.size() - 1), "max_size sectors");
+    if (!n.ok()) return n.status();
+    return static_cast<uint64_t>(*n) * storage::kSectorBytes;
+  }
+  return ParseBytes(text);
+}
+
+int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
+  const std::string target = o.GetString("target");
+  if (target.empty()) return Fail(Status::InvalidArgument("no target given; add --target PATH"));
+  const storage::AlignMode align =
+      o.GetString("align") == "size" ? storage::AlignMode::kSize : storage::AlignMode::kSector;
+  const std::string preset_name = o.GetString("preset"), spec_text = o.GetString("spec");
+  if (preset_name.empty() == spec_text.empty()) {
+    return Fail(Status::InvalidArgument("give exactly one of --preset and --spec"));
+  }
+  storage::Preset preset;
+  if (!preset_name.empty()) {
+    auto p = storage::FindPreset(preset_name, align);
+    if (!p.ok()) return Fail(p.status());
+    preset = *p;
+  } else {
+    auto s = storage::ParseSpecText(spec_text);
+    if (!s.ok()) return Fail(s.status());
+    preset.name = "spec";
+    preset.specs = {*s};
+    preset.run_nanos = 30LL * kNanosPerSecond;
+  }
+  const bool direct = o.GetBool("direct");
+  for (const auto& s : preset.specs) {
+    if (Status st = storage::ValidateSpec(s, direct); !st.ok()) return Fail(st);
+  }
+  driver::IoRunConfig c;
+  c.engine = o.GetString("engine");
+  c.workers = static_cast<int>(o.IsSet("workers") ? o.GetInt("workers") : preset.workers);
+  c.outstanding =
+      static_cast<int>(o.IsSet("outstanding") ? o.GetInt("outstanding") : preset.outstanding);
+  c.run_nanos = o.IsSet("run_time") || preset.run_nanos == 0 ? o.GetDurationNanos("run_time")
+                                                             : preset.run_nanos;
+  c.ramp_nanos = o.IsSet("ramp_time") ? o.GetDurationNanos("ramp_time") : preset.ramp_nanos;
+  if (c.run_nanos <= 0) return Fail(Status::InvalidArgument("run_time must be positive"));
+  if (c.workers < 1 || c.outstanding < 1 || c.outstanding > 65536) {
+    return Fail(Status::InvalidArgument("workers must be >= 1 and outstanding in 1..65536"));
+  }
+  c.direct = direct;
+  c.target = target;
+  c.seed = static_cast<uint64_t>(o.GetInt("seed"));
+  c.pattern = storage::ParseDataPattern(o.GetString("pattern")).value();
+  c.stop = InstallStopHandlers();
+
+  auto info = storage::InspectTarget(target);
+  if (!info.ok()) return Fail(info.status());
+  const uint64_t start = static_cast<uint64_t>(o.GetInt("start_sector")) * storage::kSectorBytes;
+  if (start >= info->data_bytes) {
+    return Fail(Status::InvalidArgument("start_sector lies beyond the end of the test file"));
+  }
+  uint64_t range = info->data_bytes - start;
+  uint64_t wanted = preset.max_size_sectors * storage::kSectorBytes;
+  if (!o.GetString("max_size").empty()) {
+    auto r = ParseRange(o.GetString("max_size"));
+    if (!r.ok()) return Fail(r.status());
+    wanted = *r;
+  }
+  if (wanted > 0 && wanted <= range) {
+    range = wanted;
+  } else if (wanted > range) {
+    Progress("warning: the test range is " + std::to_string(range) + " bytes, smaller than the " +
+             std::to_string(wanted) + " bytes asked for (the test file's data area ends there); "
+             "a range that fits in a cache measures the cache");
+  }
+  c.range_start = info->data_start + start;
+  c.range_bytes = range;
+
+  bool writes = false;
+  for (const auto& s : preset.specs) writes = writes || s.HasWrites();
+  if (writes && o.GetBool("readonly")) {
+    return Fail(Status::InvalidArgument("--readonly: the specifications include writes"));
+  }
+  if (writes && c.engine != "null") {
+    if (Status s = storage::CheckWritable(*info, o.GetBool("force_destroy")); !s.ok()) return Fail(s);
+  }
+  c.allow_write = writes;
+  if (c.engine == "psync" && c.outstanding > 1) {
+    Progress("note: psync is synchronous: each worker has 1 I/O in flight (use --workers for "
+             "concurrency, or libaio/io_uring for outstanding I/Os)");
+  }
+  const std::string settings =
+      "engine " + c.engine + ", " + std::to_string(c.workers) + " worker(s) x " +
+      std::to_string(c.outstanding) + " outstanding I/Os, " + (direct ? "O_DIRECT" : "buffered") +
+      ", align " + o.GetString("align") + ", test range " + std::to_string(range) + " B (" +
+      std::to_string(range / 512) + " sectors) at byte " + std::to_string(c.range_start) +
+      ", ramp " + FormatDuration(c.ramp_nanos) + ", run " + FormatDuration(c.run_nanos) +
+      ", pattern " + storage::DataPatternName(c.pattern) + ", seed " + std::to_string(c.seed);
+  std::printf("storebench io %s on %s\n  %s\n", preset.name.c_str(), target.c_str(),
+              settings.c_str());
+  if (!preset.description.empty()) std::printf("  preset: %s\n", preset.description.c_str());
+  std::fflush(stdout);
+
+  metrics::RunResult r;
+  r.workload = "storage";
+  r.started_at = WallClockIsoUtc();
+  std::vector<std::string> stamps;
+  SteadyClock clock;
+  int rc = kExitOk;
+  for (size_t i = 0; i < preset.specs.size(); ++i) {
+    const auto& spec = preset.specs[i];
+    Progress("running '" + spec.name + "' for " + FormatDuration(c.ramp_nanos + c.run_nanos));
+    stamps.push_back(WallClockLocal());
+    auto t = driver::RunStorageTest(engines, spec, static_cast<int>(i), c, clock, Progress);
+    if (!t.ok()) return Fail(t.status());
+    r.storage.push_back(*t);
+    r.measured_sec += t->measured_sec;
+    if (t->interrupted) {
+      r.interrupted = true;
+      rc = kExitInterrupted;
+      break;
+    }
+  }
+  r.ended_at = WallClockIsoUtc();
+
+  std::printf("\n%s\n", report::FormatStorageTable(r.storage).c_str());
+  for (const auto& t : r.storage) std::printf("%s", report::FormatStorageDetails(t).c_str());
+  std::fflush(stdout);
+
+  r.headline_name = "iops";
+  r.headline_value = r.storage.empty() ? 0 : r.storage[0].Iops();
+  r.loop_model = "closed loop: " + std::to_string(c.workers) + " worker(s), each keeping " +
+                 std::to_string(c.outstanding) +
+                 " I/Os outstanding (Iometer model); response time from submission to reaping";
+  r.config_json = o.ToJson();
+  r.environment = CollectEnvironment(target);
+  r.choices["storage.settings"] = settings;
+  r.choices["storage.cpu"] =
+      "system-wide /proc/stat over the measured window; inside a VM this is the guest's view "
+      "(hypervisor work is missing; steal shows time taken by the host)";
+  r.choices["storage.headline"] = "IOPS of the first specification";
+  if (preset.name == "vmtn") {
+    r.choices["storage.vmtn_unconfirmed"] =
+        "outstanding I/Os, workers, test-range size and ramp are documented defaults, not "
+        "confirmed values of the original OpenPerformanceTest.icf (shared/spec/storage.md 1.2)";
+  }
+  for (const auto& t : r.storage) {
+    r.driver_cpu_sec += t.driver_cpu_sec;
+  }
+  uint64_t ios = 0;
+  for (const auto& t : r.storage) ios += t.totals.ios();
+  r.driver_cpu_sec_per_op = ios > 0 ? r.driver_cpu_sec / static_cast<double>(ios) : 0;
+  r.driver_cpu_share = r.measured_sec > 0 ? r.driver_cpu_sec / r.measured_sec : 0;
+
+  std::string json_path = o.GetString("json");
+  if (json_path.empty()) json_path = "results/" + WallClockLocal(/*compact=*/true) + "-io.json";
+  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
+  Progress("result written to " + json_path);
+  auto write_text = [&](const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::trunc);
+    out << text;
+    if (!out) {
+      rc = Fail(Status::IoError("cannot write '" + path + "'"));
+      return;
+    }
+    Progress("written " + path);
+  };
+  const std::string host = r.environment.count("host") ? r.environment["host"] : "localhost";
+  if (!o.GetString("csv").empty()) {
+    write_text(o.GetString("csv"),
+               report::IometerResultsCsv(r.storage, o.GetString("description"), host, stamps));
+  }
+  if (!o.GetString("series_csv").empty()) {
+    write_text(o.GetString("series_csv"), report::StorageSeriesCsv(r.storage));
+  }
+  for (const auto& t : r.storage) {
+    if (t.totals.read_errors + t.totals.write_errors > 0 && rc == kExitOk) rc = kExitFailure;
+  }
+  return rc;
+}
+
+}  // namespace
+
+int RunIoCommand(const std::vector<std::string>& args) {
+  if (args.empty() || (args[0] != "prepare" && args[0] != "run")) {
+    std::fprintf(stderr, "storebench: 'io' needs one of prepare, run\n%s", kIoUsage);
+    return args.empty() ? kExitBadInput : (args[0] == "--help" ? kExitOk : kExitBadInput);
+  }
+  const io::EngineRegistry engines = MakeEngines();
+  config::OptionSet o;
+  o.set_help_command("storebench io " + args[0] + " --help");
+  DeclareIoOptions(&o, args[0], engines);
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  for (const auto& a : rest) {
+    if (a == "--help" || a == "-h") {
+      std::printf("usage: storebench io %s --target PATH [options]\n\n%s", args[0].c_str(),
+                  o.HelpText().c_str());
+      return kExitOk;
+    }
+  }
+  if (Status s = config::ParseCommandLine(rest, &o); !s.ok()) return Fail(s);
+  return args[0] == "prepare" ? Prepare(o) : Run(o, engines);
+}
+
+}  // namespace sb::cli

@@ -1,0 +1,50 @@
+// The storage submit/reap loop: runs one access specification as one test (Iometer semantics),
+// with `workers` threads, each keeping `outstanding` I/Os in flight on the target through its own
+// engine instance, and returns the measured StorageTest.
+//
+// Timing: each I/O is timed from just before the batch holding it is submitted to just after the
+// reap that returned it (one clock read per submit batch and per reap). Ramp: I/Os completing
+// during the ramp are not counted (Iometer excludes I/Os *started* during the ramp; the difference
+// is at most one queue's worth at the boundary). At the end, workers stop issuing and drain what
+// is in flight; those completions are not counted.
+#ifndef STOREBENCH_DRIVER_IO_RUNNER_H_
+#define STOREBENCH_DRIVER_IO_RUNNER_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "backend/io/io_engine.h"
+#include "base/clock.h"
+#include "metrics/storage_result.h"
+#include "workload/storage/access_spec.h"
+#include "workload/storage/test_file.h"
+
+namespace sb::driver {
+
+struct IoRunConfig {
+  std::string engine = "io_uring";
+  int workers = 1;
+  int outstanding = 1;           // per worker (one target)
+  bool direct = true;
+  bool allow_write = false;      // the caller checked the safety rules
+  std::string target;
+  uint64_t range_start = 0;      // absolute offset of the test range
+  uint64_t range_bytes = 0;
+  storage::DataPattern pattern = storage::DataPattern::kFullRandom;
+  int64_t ramp_nanos = 0;
+  int64_t run_nanos = 0;         // > 0
+  uint64_t seed = 1;
+  const std::atomic<bool>* stop = nullptr;  // set by a signal handler: end the test early
+};
+
+// Runs `spec` (the `spec_index`-th of the run: its random streams derive from it).
+Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
+                                            const storage::AccessSpec& spec, int spec_index,
+                                            const IoRunConfig& config, Clock& clock,
+                                            const std::function<void(const std::string&)>& progress);
+
+}  // namespace sb::driver
+
+#endif  // STOREBENCH_DRIVER_IO_RUNNER_H_

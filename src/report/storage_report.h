@@ -1,0 +1,35 @@
+// Storage results for people: the console table in the form the VMTN thread posts (test name,
+// Av. Resp. Time ms, Av. IOs/sec, Av. MB/sec, CPU util.), per-test details, and Iometer's
+// 'Results CSV (1.1.0 layout, 80 columns; ALL, MANAGER, WORKER and DISK rows).
+#ifndef STOREBENCH_REPORT_STORAGE_REPORT_H_
+#define STOREBENCH_REPORT_STORAGE_REPORT_H_
+
+#include <string>
+#include <vector>
+
+#include "metrics/storage_result.h"
+
+namespace sb::report {
+
+// One header line and one line per test; MB/sec is MiB/s (Iometer's binary MB).
+std::string FormatStorageTable(const std::vector<metrics::StorageTest>& tests);
+// Read/write split, percentiles, maximum, CPU breakdown and storebench's own CPU per I/O.
+std::string FormatStorageDetails(const metrics::StorageTest& t);
+
+// The 80 column titles of Iometer 1.1.0's 'Results header (without the leading quote).
+std::vector<std::string> IometerResultColumns();
+
+// A whole Iometer results file for `tests` run one after another: 'Test Type, 'Version,
+// then per test 'Time Stamp, 'Access specifications, 'Results with ALL, MANAGER (this host),
+// WORKER and DISK rows, 'Time Stamp; then 'End Test. Raw time columns are nanoseconds and
+// "Processor Speed" is 1e9 (ticks per second), so raw / speed gives seconds as in Iometer.
+std::string IometerResultsCsv(const std::vector<metrics::StorageTest>& tests,
+                              const std::string& description, const std::string& host,
+                              const std::vector<std::string>& time_stamps);
+
+// A CSV time series: one row per test and second.
+std::string StorageSeriesCsv(const std::vector<metrics::StorageTest>& tests);
+
+}  // namespace sb::report
+
+#endif  // STOREBENCH_REPORT_STORAGE_REPORT_H_
