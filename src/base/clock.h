@@ -10,8 +10,8 @@
 namespace sb {
 
 constexpr int64_t kNanosPerMicro = 1000;
-constexpr int64_t kNanosPerMilli = 1000 * 1000;
-constexpr int64_t kNanosPerSecond = 1000 * 1000 * 1000;
+constexpr int64_t kNanosPerMilli = int64_t{1000} * 1000;
+constexpr int64_t kNanosPerSecond = int64_t{1000} * 1000 * 1000;
 
 class Clock {
  public:

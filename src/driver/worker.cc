@@ -125,7 +125,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
                   static_cast<long long>((start - limits.t0) / 1000),
                   static_cast<long long>(latency / 1000), outcome);
     log_buf += line;
-    if (log_buf.size() >= 64 * 1024) {
+    if (log_buf.size() >= size_t{64} * 1024) {
       limits.op_log->Write(log_buf);
       log_buf.clear();
     }

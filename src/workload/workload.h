@@ -49,11 +49,11 @@ class OpContext {
   virtual StepOutcome Timed(const std::function<Status()>& fn) = 0;
   // Records one sample of `step_type` (an index into Shape::step_types) and, when
   // `add_to_unit`, adds it to the unit's response time.
-  virtual void RecordStep(int step_type, int64_t nanos, bool add_to_unit = true) = 0;
+  virtual void RecordStep(int step_type, int64_t nanos, bool add_to_unit) = 0;
   // Adds nanoseconds to the unit's response time without a sample (bug-compatible accounting).
   virtual void AddToUnitTime(int64_t nanos) = 0;
   // Adds to a workload counter (index into Shape::counters).
-  virtual void Count(int counter, int64_t delta = 1) = 0;
+  virtual void Count(int counter, int64_t delta) = 0;
   // A message to the user's console (stderr), prefixed with the worker ("Thread 3: ...").
   virtual void Message(const std::string& text) = 0;
   virtual int worker_index() const = 0;
@@ -61,7 +61,7 @@ class OpContext {
   // Timed + RecordStep: the usual case.
   StepOutcome Step(int step_type, const std::function<Status()>& fn) {
     StepOutcome out = Timed(fn);
-    if (out.status.ok()) RecordStep(step_type, out.elapsed_nanos);
+    if (out.status.ok()) RecordStep(step_type, out.elapsed_nanos, /*add_to_unit=*/true);
     return out;
   }
 };

@@ -335,7 +335,8 @@ Status DsSession::RunUnit(OpContext& ctx) {
       out = ctx.Timed([&] { return NewCustomer(data, username, &customerid); });
       SB_RETURN_IF_ERROR(out.status);
     }
-    ctx.RecordStep(kNewCust, out.elapsed_nanos);  // only the last attempt counts (§5.3)
+    // Only the last attempt counts (spec §5.3).
+    ctx.RecordStep(kNewCust, out.elapsed_nanos, /*add_to_unit=*/true);
   }
 
   if (new_member) {
@@ -352,7 +353,7 @@ Status DsSession::RunUnit(OpContext& ctx) {
       out = ctx.Timed([&] { return NewMember(member, level, &result); });
       SB_RETURN_IF_ERROR(out.status);
     }
-    ctx.RecordStep(kNewMember, out.elapsed_nanos);
+    ctx.RecordStep(kNewMember, out.elapsed_nanos, /*add_to_unit=*/true);
   }
 
   // §5.5 product browse.
@@ -453,8 +454,11 @@ Status DsSession::RunUnit(OpContext& ctx) {
   int64_t orderid = 0;
   SB_RETURN_IF_ERROR(
       ctx.Step(kPurchase, [&] { return Purchase(customerid, cart, net, &orderid); }).status);
-  if (orderid == 0) ctx.Count(kRollbacks);
-  else ctx.Count(kPurchaseLines, static_cast<int64_t>(cart.size()));
+  if (orderid == 0) {
+    ctx.Count(kRollbacks, 1);
+  } else {
+    ctx.Count(kPurchaseLines, static_cast<int64_t>(cart.size()));
+  }
   return Status::Ok();
 }
 
