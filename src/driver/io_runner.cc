@@ -15,13 +15,15 @@
 namespace sb::driver {
 namespace {
 
-enum Type { kRead = 0, kWrite = 1 };
-enum Counter { kReadBytes = 0, kWriteBytes, kReadErrors, kWriteErrors, kNumCounters };
+// Recorder types: one per spec line and direction (type = 2·line + write), so bytes are
+// count × the line's size, exactly consistent with the I/O counts in any snapshot.
+int TypeOf(int line, bool read) { return 2 * line + (read ? 0 : 1); }
+enum Counter { kReadErrors = 0, kWriteErrors, kNumCounters };
 constexpr size_t kRandomPool = 4 << 20;  // full_random writes take windows of this buffer
 constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
 
 struct Worker {
-  explicit Worker(int i) : index(i), recorder(2, kNumCounters) {}
+  Worker(int i, int lines) : index(i), recorder(2 * lines, kNumCounters) {}
   int index;
   metrics::Recorder recorder;
   Status error;
@@ -33,6 +35,7 @@ struct Worker {
 struct Slot {
   int64_t start = 0;
   uint32_t size = 0;
+  int line = 0;
   bool read = true;
 };
 
@@ -129,8 +132,7 @@ class WorkerLoop {
       const int slot = static_cast<int>(comps_[i].tag);
       const Slot& sl = slots_[slot];
       if (comps_[i].result == static_cast<int64_t>(sl.size)) {
-        w_.recorder.Record(sl.read ? kRead : kWrite, now - sl.start);
-        w_.recorder.Add(sl.read ? kReadBytes : kWriteBytes, sl.size);
+        w_.recorder.Record(TypeOf(sl.line, sl.read), now - sl.start);
       } else {
         w_.recorder.Add(sl.read ? kReadErrors : kWriteErrors);
         if (comps_[i].result < 0 && first_error_.empty()) {
@@ -159,6 +161,7 @@ class WorkerLoop {
         free_.pop_back();
         slots_[slot].size = d.size;
         slots_[slot].read = d.read;
+        slots_[slot].line = d.line;
         io::IoRequest& r = batch_[n++];
         r.op = d.read ? io::IoOp::kRead : io::IoOp::kWrite;
         r.file = file_;
@@ -213,18 +216,38 @@ class WorkerLoop {
   std::string first_error_;
 };
 
-metrics::IoCounts CountsOf(const metrics::RecorderSnapshot& s) {
+// The read and write histograms of a snapshot, and the bytes they moved.
+struct Directions {
+  metrics::Histogram read, write;
+  uint64_t read_bytes = 0, write_bytes = 0;
+};
+
+Directions Split(const metrics::RecorderSnapshot& s, const storage::AccessSpec& spec) {
+  Directions d;
+  for (size_t line = 0; line < spec.lines.size(); ++line) {
+    const metrics::Histogram& r = s.types[TypeOf(static_cast<int>(line), true)];
+    const metrics::Histogram& w = s.types[TypeOf(static_cast<int>(line), false)];
+    d.read.Merge(r);
+    d.write.Merge(w);
+    d.read_bytes += r.count() * spec.lines[line].size;
+    d.write_bytes += w.count() * spec.lines[line].size;
+  }
+  return d;
+}
+
+metrics::IoCounts CountsOf(const metrics::RecorderSnapshot& s, const storage::AccessSpec& spec) {
   metrics::IoCounts c;
-  const metrics::Histogram& r = s.types[kRead];
-  const metrics::Histogram& w = s.types[kWrite];
+  const Directions d = Split(s, spec);
+  const metrics::Histogram& r = d.read;
+  const metrics::Histogram& w = d.write;
   c.read_ios = r.count();
   c.write_ios = w.count();
   c.read_latency_sum_ns = r.sum();
   c.write_latency_sum_ns = w.sum();
   c.read_latency_max_ns = r.max();
   c.write_latency_max_ns = w.max();
-  c.read_bytes = static_cast<uint64_t>(s.counters[kReadBytes]);
-  c.write_bytes = static_cast<uint64_t>(s.counters[kWriteBytes]);
+  c.read_bytes = d.read_bytes;
+  c.write_bytes = d.write_bytes;
   c.read_errors = static_cast<uint64_t>(s.counters[kReadErrors]);
   c.write_errors = static_cast<uint64_t>(s.counters[kWriteErrors]);
   metrics::Histogram all = r;
@@ -255,7 +278,8 @@ Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
   }
   std::atomic<bool> start{false}, end{false};
   std::vector<std::unique_ptr<Worker>> workers;
-  for (int i = 0; i < c.workers; ++i) workers.push_back(std::make_unique<Worker>(i));
+  const int lines = static_cast<int>(spec.lines.size());
+  for (int i = 0; i < c.workers; ++i) workers.push_back(std::make_unique<Worker>(i, lines));
   for (auto& w : workers) {
     w->thread = std::thread([&, wp = w.get()] {
       WorkerLoop loop(*wp, engines, spec, spec_index, c, clock, start, end);
@@ -313,12 +337,13 @@ Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
     metrics::StorageInterval p;
     p.t_sec = static_cast<double>(now - t0) / 1e9;
     p.phase = ramped ? "measure" : "ramp";
-    p.read_ios = iv.types[kRead].count();
-    p.write_ios = iv.types[kWrite].count();
-    p.read_bytes = static_cast<uint64_t>(iv.counters[kReadBytes]);
-    p.write_bytes = static_cast<uint64_t>(iv.counters[kWriteBytes]);
-    metrics::Histogram h = iv.types[kRead];
-    h.Merge(iv.types[kWrite]);
+    const Directions d = Split(iv, spec);
+    p.read_ios = d.read.count();
+    p.write_ios = d.write.count();
+    p.read_bytes = d.read_bytes;
+    p.write_bytes = d.write_bytes;
+    metrics::Histogram h = d.read;
+    h.Merge(d.write);
     p.mean_ms = h.mean() / 1e6;
     p.p99_ms = Ms(h.ValueAtPercentile(99));
     p.max_ms = Ms(h.max());
@@ -351,14 +376,15 @@ Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
   t.cpu = CpuBetween(cpu0, cpu1, t.measured_sec);
   metrics::RecorderSnapshot window = now_all;
   window.Subtract(base);
-  t.totals = CountsOf(window);
+  t.totals = CountsOf(window, spec);
   for (size_t i = 0; i < workers.size(); ++i) {
     metrics::RecorderSnapshot wi = now_per[i];
     wi.Subtract(base_per[i]);
-    t.per_worker.push_back(CountsOf(wi));
+    t.per_worker.push_back(CountsOf(wi, spec));
   }
-  const metrics::Histogram& rh = window.types[kRead];
-  const metrics::Histogram& wh = window.types[kWrite];
+  const Directions dirs = Split(window, spec);
+  const metrics::Histogram& rh = dirs.read;
+  const metrics::Histogram& wh = dirs.write;
   metrics::Histogram all = rh;
   all.Merge(wh);
   t.read_p50_ms = Ms(rh.ValueAtPercentile(50));

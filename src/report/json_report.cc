@@ -161,6 +161,106 @@ Json SteadyStateToJson(const metrics::SteadyStateResult& s) {
 }
 
 // Everything but the time-series points (see kPointsPlaceholder).
+// ---- Storage tests (optional key "storage", storage runs only) ---------------------------
+
+Json IoCountsToJson(const metrics::IoCounts& c) {
+  Json j = Json::object();
+  j["read_ios"] = c.read_ios;
+  j["write_ios"] = c.write_ios;
+  j["read_bytes"] = c.read_bytes;
+  j["write_bytes"] = c.write_bytes;
+  j["read_errors"] = c.read_errors;
+  j["write_errors"] = c.write_errors;
+  j["read_latency_sum_ns"] = c.read_latency_sum_ns;
+  j["write_latency_sum_ns"] = c.write_latency_sum_ns;
+  j["read_latency_max_ns"] = c.read_latency_max_ns;
+  j["write_latency_max_ns"] = c.write_latency_max_ns;
+  Json bins = Json::array();
+  for (uint64_t b : c.latency_bins) bins.push_back(b);
+  j["iometer_latency_bins"] = std::move(bins);
+  return j;
+}
+
+Json StorageTestToJson(const metrics::StorageTest& t) {
+  Json j = Json::object();
+  j["name"] = t.name;
+  j["spec_lines"] = StringsToJson(t.spec_lines);
+  j["target"] = t.target;
+  j["engine"] = t.engine;
+  j["workers"] = t.workers;
+  j["outstanding"] = t.outstanding;
+  j["direct"] = t.direct;
+  j["data_pattern"] = t.data_pattern;
+  j["range_start_bytes"] = t.range_start_bytes;
+  j["range_bytes"] = t.range_bytes;
+  j["ramp_sec"] = Num(t.ramp_sec);
+  j["measured_sec"] = Num(t.measured_sec);
+  j["interrupted"] = t.interrupted;
+  // Derived figures for readers; a reader rebuilds them from the counts.
+  j["iops"] = Num(t.Iops());
+  j["read_iops"] = Num(t.ReadIops());
+  j["write_iops"] = Num(t.WriteIops());
+  j["mib_per_sec"] = Num(t.MibPerSec());
+  j["avg_response_ms"] = Num(t.AvgResponseMs());
+  Json pct = Json::object();
+  pct["read_p50_ms"] = Num(t.read_p50_ms);
+  pct["read_p99_ms"] = Num(t.read_p99_ms);
+  pct["read_p999_ms"] = Num(t.read_p999_ms);
+  pct["write_p50_ms"] = Num(t.write_p50_ms);
+  pct["write_p99_ms"] = Num(t.write_p99_ms);
+  pct["write_p999_ms"] = Num(t.write_p999_ms);
+  pct["p50_ms"] = Num(t.all_p50_ms);
+  pct["p90_ms"] = Num(t.all_p90_ms);
+  pct["p99_ms"] = Num(t.all_p99_ms);
+  pct["p999_ms"] = Num(t.all_p999_ms);
+  pct["p9999_ms"] = Num(t.all_p9999_ms);
+  j["percentiles"] = std::move(pct);
+  j["totals"] = IoCountsToJson(t.totals);
+  Json workers = Json::array();
+  for (const auto& w : t.per_worker) workers.push_back(IoCountsToJson(w));
+  j["per_worker"] = std::move(workers);
+  Json cpu = Json::object();
+  cpu["cpus"] = t.cpu.cpus;
+  cpu["utilization_pct"] = Num(t.cpu.utilization_pct);
+  cpu["user_pct"] = Num(t.cpu.user_pct);
+  cpu["system_pct"] = Num(t.cpu.system_pct);
+  cpu["irq_pct"] = Num(t.cpu.irq_pct);
+  cpu["softirq_pct"] = Num(t.cpu.softirq_pct);
+  cpu["steal_pct"] = Num(t.cpu.steal_pct);
+  cpu["iowait_pct"] = Num(t.cpu.iowait_pct);
+  cpu["interrupts_per_sec"] = Num(t.cpu.interrupts_per_sec);
+  j["cpu"] = std::move(cpu);
+  j["driver_cpu_sec"] = Num(t.driver_cpu_sec);
+  j["driver_cpu_us_per_io"] = Num(t.DriverCpuUsPerIo());
+  // The per-second series, one array per column (compact for long runs).
+  Json series = Json::object();
+  Json ts = Json::array(), ph = Json::array(), ri = Json::array(), wi = Json::array(),
+       rb = Json::array(), wb = Json::array(), mean = Json::array(), p99 = Json::array(),
+       mx = Json::array();
+  for (const auto& p : t.series) {
+    ts.push_back(Num(p.t_sec));
+    ph.push_back(p.phase);
+    ri.push_back(p.read_ios);
+    wi.push_back(p.write_ios);
+    rb.push_back(p.read_bytes);
+    wb.push_back(p.write_bytes);
+    mean.push_back(Num(p.mean_ms));
+    p99.push_back(Num(p.p99_ms));
+    mx.push_back(Num(p.max_ms));
+  }
+  series["t"] = std::move(ts);
+  series["phase"] = std::move(ph);
+  series["read_ios"] = std::move(ri);
+  series["write_ios"] = std::move(wi);
+  series["read_bytes"] = std::move(rb);
+  series["write_bytes"] = std::move(wb);
+  series["mean_ms"] = std::move(mean);
+  series["p99_ms"] = std::move(p99);
+  series["max_ms"] = std::move(mx);
+  j["series"] = std::move(series);
+  return j;
+}
+
 Json ToDocument(const RunResult& r) {
   Json doc = Json::object();
   doc["schema_version"] = kResultSchemaVersion;
@@ -231,6 +331,11 @@ Json ToDocument(const RunResult& r) {
     verify.push_back(std::move(check));
   }
   doc["verify"] = std::move(verify);
+  if (!r.storage.empty()) {
+    Json storage = Json::array();
+    for (const auto& t : r.storage) storage.push_back(StorageTestToJson(t));
+    doc["storage"] = std::move(storage);
+  }
 
   Json series = Json::object();
   series["interval_sec"] = Num(r.series.interval_sec);
@@ -480,6 +585,118 @@ Status ReadWarnings(const Json& doc, RunResult* r) {
   return GetVector(doc, "warnings", "", AsString, &r->warnings);
 }
 
+Status ReadIoCountsObject(const Json& j, const std::string& path, metrics::IoCounts* c) {
+  if (!j.is_object()) return Expected(path, "an object");
+  SB_RETURN_IF_ERROR(Get(j, "read_ios", path, AsUint64, &c->read_ios));
+  SB_RETURN_IF_ERROR(Get(j, "write_ios", path, AsUint64, &c->write_ios));
+  SB_RETURN_IF_ERROR(Get(j, "read_bytes", path, AsUint64, &c->read_bytes));
+  SB_RETURN_IF_ERROR(Get(j, "write_bytes", path, AsUint64, &c->write_bytes));
+  SB_RETURN_IF_ERROR(Get(j, "read_errors", path, AsUint64, &c->read_errors));
+  SB_RETURN_IF_ERROR(Get(j, "write_errors", path, AsUint64, &c->write_errors));
+  SB_RETURN_IF_ERROR(Get(j, "read_latency_sum_ns", path, AsInt64, &c->read_latency_sum_ns));
+  SB_RETURN_IF_ERROR(Get(j, "write_latency_sum_ns", path, AsInt64, &c->write_latency_sum_ns));
+  SB_RETURN_IF_ERROR(Get(j, "read_latency_max_ns", path, AsInt64, &c->read_latency_max_ns));
+  SB_RETURN_IF_ERROR(Get(j, "write_latency_max_ns", path, AsInt64, &c->write_latency_max_ns));
+  std::vector<uint64_t> bins;
+  SB_RETURN_IF_ERROR(GetVector(j, "iometer_latency_bins", path, AsUint64, &bins));
+  if (bins.size() != metrics::kIometerBins) {
+    return Expected(Child(path, "iometer_latency_bins"), "an array of 21 counts");
+  }
+  std::copy(bins.begin(), bins.end(), c->latency_bins.begin());
+  return Status::Ok();
+}
+
+Status ReadIoCounts(const Json& obj, std::string_view key, const std::string& parent,
+                   metrics::IoCounts* c) {
+  const Json* j = nullptr;
+  SB_RETURN_IF_ERROR(GetObject(obj, key, parent, &j));
+  const std::string path = Child(parent, key);
+  return ReadIoCountsObject(*j, path, c);
+}
+
+Status ReadStorage(const Json& doc, RunResult* r) {
+  const Json* storage = Optional(doc, "storage");
+  if (storage == nullptr) return Status::Ok();
+  if (!storage->is_array()) return Expected("storage", "an array");
+  for (size_t i = 0; i < storage->size(); ++i) {
+    const std::string path = Element("storage", i);
+    const Json& tj = (*storage)[i];
+    if (!tj.is_object()) return Expected(path, "an object");
+    metrics::StorageTest t;
+    int64_t workers = 0, outstanding = 0, cpus = 0;
+    SB_RETURN_IF_ERROR(Get(tj, "name", path, AsString, &t.name));
+    SB_RETURN_IF_ERROR(GetVector(tj, "spec_lines", path, AsString, &t.spec_lines));
+    SB_RETURN_IF_ERROR(Get(tj, "target", path, AsString, &t.target));
+    SB_RETURN_IF_ERROR(Get(tj, "engine", path, AsString, &t.engine));
+    SB_RETURN_IF_ERROR(Get(tj, "workers", path, AsInt64, &workers));
+    SB_RETURN_IF_ERROR(Get(tj, "outstanding", path, AsInt64, &outstanding));
+    SB_RETURN_IF_ERROR(Get(tj, "direct", path, AsBool, &t.direct));
+    SB_RETURN_IF_ERROR(Get(tj, "data_pattern", path, AsString, &t.data_pattern));
+    SB_RETURN_IF_ERROR(Get(tj, "range_start_bytes", path, AsUint64, &t.range_start_bytes));
+    SB_RETURN_IF_ERROR(Get(tj, "range_bytes", path, AsUint64, &t.range_bytes));
+    SB_RETURN_IF_ERROR(Get(tj, "ramp_sec", path, AsDouble, &t.ramp_sec));
+    SB_RETURN_IF_ERROR(Get(tj, "measured_sec", path, AsDouble, &t.measured_sec));
+    SB_RETURN_IF_ERROR(Get(tj, "interrupted", path, AsBool, &t.interrupted));
+    t.workers = static_cast<int>(workers);
+    t.outstanding = static_cast<int>(outstanding);
+    const Json* pct = nullptr;
+    SB_RETURN_IF_ERROR(GetObject(tj, "percentiles", path, &pct));
+    const std::string pp = Child(path, "percentiles");
+    const std::pair<const char*, double*> pcts[] = {
+        {"read_p50_ms", &t.read_p50_ms},   {"read_p99_ms", &t.read_p99_ms},
+        {"read_p999_ms", &t.read_p999_ms}, {"write_p50_ms", &t.write_p50_ms},
+        {"write_p99_ms", &t.write_p99_ms}, {"write_p999_ms", &t.write_p999_ms},
+        {"p50_ms", &t.all_p50_ms},         {"p90_ms", &t.all_p90_ms},
+        {"p99_ms", &t.all_p99_ms},         {"p999_ms", &t.all_p999_ms},
+        {"p9999_ms", &t.all_p9999_ms}};
+    for (const auto& [k, out] : pcts) SB_RETURN_IF_ERROR(Get(*pct, k, pp, AsDouble, out));
+    SB_RETURN_IF_ERROR(ReadIoCounts(tj, "totals", path, &t.totals));
+    const Json* per = nullptr;
+    SB_RETURN_IF_ERROR(GetArray(tj, "per_worker", path, &per));
+    for (size_t w = 0; w < per->size(); ++w) {
+      metrics::IoCounts c;
+      SB_RETURN_IF_ERROR(ReadIoCountsObject((*per)[w], Element(Child(path, "per_worker"), w), &c));
+      t.per_worker.push_back(c);
+    }
+    const Json* cpu = nullptr;
+    SB_RETURN_IF_ERROR(GetObject(tj, "cpu", path, &cpu));
+    const std::string cp = Child(path, "cpu");
+    SB_RETURN_IF_ERROR(Get(*cpu, "cpus", cp, AsInt64, &cpus));
+    t.cpu.cpus = static_cast<int>(cpus);
+    const std::pair<const char*, double*> cpu_fields[] = {
+        {"utilization_pct", &t.cpu.utilization_pct}, {"user_pct", &t.cpu.user_pct},
+        {"system_pct", &t.cpu.system_pct},           {"irq_pct", &t.cpu.irq_pct},
+        {"softirq_pct", &t.cpu.softirq_pct},         {"steal_pct", &t.cpu.steal_pct},
+        {"iowait_pct", &t.cpu.iowait_pct},           {"interrupts_per_sec", &t.cpu.interrupts_per_sec}};
+    for (const auto& [k, out] : cpu_fields) SB_RETURN_IF_ERROR(Get(*cpu, k, cp, AsDouble, out));
+    SB_RETURN_IF_ERROR(Get(tj, "driver_cpu_sec", path, AsDouble, &t.driver_cpu_sec));
+    const Json* series = nullptr;
+    SB_RETURN_IF_ERROR(GetObject(tj, "series", path, &series));
+    const std::string sp = Child(path, "series");
+    std::vector<double> ts, mean, p99, mx;
+    std::vector<std::string> phase;
+    std::vector<uint64_t> ri, wi, rb, wb;
+    SB_RETURN_IF_ERROR(GetVector(*series, "t", sp, AsDouble, &ts));
+    SB_RETURN_IF_ERROR(GetVector(*series, "phase", sp, AsString, &phase));
+    SB_RETURN_IF_ERROR(GetVector(*series, "read_ios", sp, AsUint64, &ri));
+    SB_RETURN_IF_ERROR(GetVector(*series, "write_ios", sp, AsUint64, &wi));
+    SB_RETURN_IF_ERROR(GetVector(*series, "read_bytes", sp, AsUint64, &rb));
+    SB_RETURN_IF_ERROR(GetVector(*series, "write_bytes", sp, AsUint64, &wb));
+    SB_RETURN_IF_ERROR(GetVector(*series, "mean_ms", sp, AsDouble, &mean));
+    SB_RETURN_IF_ERROR(GetVector(*series, "p99_ms", sp, AsDouble, &p99));
+    SB_RETURN_IF_ERROR(GetVector(*series, "max_ms", sp, AsDouble, &mx));
+    for (size_t k = 0; k < ts.size(); ++k) {
+      if (phase.size() <= k || ri.size() <= k || wi.size() <= k || rb.size() <= k ||
+          wb.size() <= k || mean.size() <= k || p99.size() <= k || mx.size() <= k) {
+        return Expected(sp, "arrays of equal length");
+      }
+      t.series.push_back({ts[k], phase[k], ri[k], wi[k], rb[k], wb[k], mean[k], p99[k], mx[k]});
+    }
+    r->storage.push_back(std::move(t));
+  }
+  return Status::Ok();
+}
+
 Status ReadTimeSeries(const Json& doc, metrics::TimeSeries* ts) {
   const Json* series = nullptr;
   SB_RETURN_IF_ERROR(GetObject(doc, "time_series", "", &series));
@@ -590,6 +807,7 @@ Status ReadDocument(const Json& doc, RunResult* r) {
   SB_RETURN_IF_ERROR(ReadBaselines(doc, r));
   SB_RETURN_IF_ERROR(ReadSteadyState(doc, r));
   SB_RETURN_IF_ERROR(ReadWarnings(doc, r));
+  SB_RETURN_IF_ERROR(ReadStorage(doc, r));
 
   const Json* verify = nullptr;
   SB_RETURN_IF_ERROR(GetArray(doc, "verify", "", &verify));

@@ -1,0 +1,114 @@
+"""storebench io prepare/run on a real file in the build tree: every engine, the JSON result
+(schema-valid, read/write shares), the Iometer CSV layout, and the safety refusals. Runs are
+short (1 s per specification) and assertions never depend on speed."""
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(__file__))
+import harness  # noqa: E402
+
+MIB = 1 << 20
+
+
+class StorageIoTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.target = harness.tmp_path("io_it.tst")
+        if os.path.exists(cls.target):
+            os.remove(cls.target)
+        p = harness.storebench("io", "prepare", "--target", cls.target, "--size", "32MiB")
+        if p.returncode != 0 and "O_DIRECT" in p.stderr:
+            raise unittest.SkipTest("the build tree's file system lacks O_DIRECT: " + p.stderr)
+        assert p.returncode == 0, p.stderr
+        assert os.path.getsize(cls.target) == 33 * MIB
+
+    def run_io(self, *args):
+        return harness.storebench("io", "run", "--target", self.target, "--run_time", "1s", *args)
+
+    def test_each_engine_runs_the_mixed_spec(self):
+        for engine in ("psync", "libaio", "io_uring", "null"):
+            with self.subTest(engine=engine):
+                out = harness.tmp_path(f"io_{engine}.json")
+                p = self.run_io("--engine", engine, "--spec", "8KiB,65%read,60%random",
+                                "--outstanding", "8", "--workers", "2", "--json", out)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                self.assertIn("Av. Resp. Time ms", p.stdout)
+                doc = json.load(open(out))
+                chk = subprocess.run([sys.executable, os.path.join(harness.ARGS.source,
+                                      "tests/integration/check_schema.py"), out,
+                                      os.path.join(harness.ARGS.source, "docs/output-schema.json")],
+                                     capture_output=True, text=True)
+                self.assertEqual(chk.returncode, 0, chk.stderr)
+                t = doc["storage"][0]
+                c = t["totals"]
+                n = c["read_ios"] + c["write_ios"]
+                self.assertGreater(n, 1000)
+                self.assertEqual(c["read_errors"] + c["write_errors"], 0)
+                self.assertEqual(c["read_bytes"], 8192 * c["read_ios"])
+                self.assertEqual(c["write_bytes"], 8192 * c["write_ios"])
+                self.assertAlmostEqual(c["read_ios"] / n, 0.65, delta=0.05)
+                self.assertEqual(sum(c["iometer_latency_bins"]), n)
+                self.assertEqual(len(t["per_worker"]), 2)
+                self.assertEqual(sum(w["read_ios"] for w in t["per_worker"]), c["read_ios"])
+                self.assertEqual(t["range_start_bytes"], MIB)
+                self.assertEqual(t["range_bytes"], 32 * MIB)
+
+    def test_vmtn_preset_writes_iometer_csv(self):
+        out_csv = harness.tmp_path("io_vmtn.csv")
+        p = self.run_io("--preset", "vmtn", "--engine", "io_uring", "--outstanding", "4",
+                        "--json", harness.tmp_path("io_vmtn.json"), "--csv", out_csv)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        # The 32 MiB file is smaller than the preset's 16,000,000 sectors: clamped with a warning.
+        self.assertIn("smaller than", p.stderr)
+        for name in ("Max Throughput-100%Read", "RealLife-60%Rand-65%Read",
+                     "Max Throughput-50%Read", "Random-8k-70%Read"):
+            self.assertIn(name, p.stdout)
+        rows = list(csv.reader(io.StringIO(open(out_csv).read())))
+        self.assertEqual(rows[0], ["'Test Type", "Test Description"])
+        self.assertEqual(rows[-1], ["'End Test"])
+        headers = [r for r in rows if r and r[0] == "'Target Type"]
+        self.assertEqual(len(headers), 4)
+        self.assertEqual(len(headers[0]), 80)
+        self.assertEqual(headers[0][79], ">= 10 s")
+        data = [r for r in rows if r and r[0] in ("ALL", "MANAGER", "WORKER", "DISK")]
+        self.assertEqual([r[0] for r in data[:4]], ["ALL", "MANAGER", "WORKER", "DISK"])
+        self.assertEqual(len(data), 16)
+        for r in data:
+            self.assertEqual(len(r), 80)
+        all_rows = [r for r in data if r[0] == "ALL"]
+        # 100% read spec: no writes; 50% read sequential: both.
+        self.assertEqual(int(all_rows[0][33]), 0)  # Write I/Os
+        self.assertGreater(int(all_rows[2][33]), 0)
+
+    def test_foreign_file_is_not_written(self):
+        foreign = harness.tmp_path("io_foreign.dat")
+        with open(foreign, "wb") as f:
+            f.write(b"precious" * (4 * MIB // 8))
+        before = open(foreign, "rb").read()
+        p = harness.storebench("io", "run", "--target", foreign, "--run_time", "1s",
+                               "--spec", "4KiB,50%read")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("did not create", p.stderr)
+        p = harness.storebench("io", "prepare", "--target", foreign, "--size", "8MiB")
+        self.assertEqual(p.returncode, 2)
+        self.assertEqual(open(foreign, "rb").read(), before)
+        # Reading a foreign file is allowed.
+        p = harness.storebench("io", "run", "--target", foreign, "--run_time", "1s",
+                               "--spec", "4KiB,100%read,100%random",
+                               "--json", harness.tmp_path("io_foreign.json"))
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(open(foreign, "rb").read(), before)
+        os.remove(foreign)
+
+    def test_readonly_refuses_writes(self):
+        p = self.run_io("--spec", "4KiB,50%read", "--readonly")
+        self.assertEqual(p.returncode, 2)
+
+
+if __name__ == "__main__":
+    harness.main()
