@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "backend/db/registry.h"
+#include "backend/db/mysql/mysql_backend.h"
 #include "backend/db/postgres/postgres_backend.h"
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
@@ -41,6 +42,7 @@ db::BackendRegistry MakeRegistry() {
   db::BackendRegistry r;
   r.Register("sqlite", db::OpenSqlite);
   r.Register("postgresql", db::OpenPostgres);
+  r.Register("mysql", db::OpenMysql);
   r.Register("null", db::OpenNull);
   return r;
 }

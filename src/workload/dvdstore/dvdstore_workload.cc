@@ -122,6 +122,16 @@ void DvdStoreWorkload::DeclareOptions(config::OptionSet* o) const {
   add_int("pct_newreviews", 5, 0, 100, "percent of orders writing a review");
   add_int("pct_newhelpfulness", 10, 0, 100, "percent of orders rating a review");
   add_int("n_line_items", 5, 1, 1000, "mean cart lines per order (at most 10 are kept)");
+  OptionSpec mode;
+  mode.name = "sql_mode";
+  mode.type = OptionType::kEnum;
+  mode.choices = {"client", "procedures"};
+  mode.default_value = "client";
+  mode.help =
+      "client: the driver sends prepared statements; procedures: stored procedures as DVD Store "
+      "(not implemented yet)";
+  mode.group = "dvdstore";
+  o->Add(mode);
 }
 
 Status DvdStoreWorkload::Configure(const config::OptionSet& o) {
@@ -140,6 +150,10 @@ Status DvdStoreWorkload::Configure(const config::OptionSet& o) {
   opts_.pct_newreviews = o.GetInt("pct_newreviews");
   opts_.pct_newhelpfulness = o.GetInt("pct_newhelpfulness");
   opts_.n_line_items = o.GetInt("n_line_items");
+  if (o.GetString("sql_mode") == "procedures") {
+    return Status::InvalidArgument(
+        "--sql_mode=procedures is not implemented yet; use --sql_mode=client (the default)");
+  }
   return Status::Ok();
 }
 
@@ -159,6 +173,14 @@ std::map<std::string, std::string> DvdStoreWorkload::Choices() const {
                  std::to_string(opts_.size.products) + " products, " +
                  std::to_string(opts_.size.orders()) + " orders)";
   c["full_text"] = "FTS5 phrase match on TITLE/ACTOR (as SQL Server CONTAINS)";
+  c["sql_mode"] = "client: prepared statements sent by the driver, one transaction per purchase";
+  // A dialect may describe its own choices (full-text semantics, ...) in choices.sql.
+  if (auto own = SqlQueries(dialect_, "choices.sql"); own.ok()) {
+    for (auto& [name, text] : *own) {
+      while (!text.empty() && text.back() == '\n') text.pop_back();
+      c[name] = text;
+    }
+  }
   c["cart_lines"] = "at most 10 lines per purchase (as the SQL Server/PostgreSQL procedures)";
   c["login_history"] = "all history rows queried, at most 100 read (DVD Store MAX_ROWS)";
   return c;

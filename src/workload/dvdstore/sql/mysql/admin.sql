@@ -1,0 +1,55 @@
+-- Statements for load, readiness checks and verification (MySQL/MariaDB). Tables are looked up
+-- in the connection's database only.
+
+-- name: user_table_count
+-- Tables in the database; a database with tables but no storebench_meta was not made by
+-- storebench and is never touched.
+SELECT count(*) FROM information_schema.tables WHERE table_schema = DATABASE()
+
+-- name: meta_table_exists
+SELECT count(*) FROM information_schema.tables
+WHERE table_schema = DATABASE() AND table_name = 'storebench_meta'
+
+-- name: meta_get
+SELECT value FROM storebench_meta WHERE `key` = ?
+
+-- name: meta_set
+INSERT INTO storebench_meta (`key`, value) VALUES (?, ?)
+ON DUPLICATE KEY UPDATE value = VALUES(value)
+
+-- name: count_orders
+SELECT count(*), coalesce(max(orderid), 0) FROM orders
+
+-- name: count_orderlines
+SELECT count(*) FROM orderlines
+
+-- name: count_cust_hist
+SELECT count(*) FROM cust_hist
+
+-- name: count_customers
+SELECT count(*) FROM customers
+
+-- name: count_products
+SELECT count(*) FROM products
+
+-- name: verify_orders_without_lines
+SELECT count(*) FROM orders o
+WHERE NOT EXISTS (SELECT 1 FROM orderlines l WHERE l.orderid = o.orderid)
+
+-- name: verify_lines_without_history
+-- Orders whose purchase-history rows differ in number from their lines (one row per line).
+SELECT count(*) FROM
+  (SELECT orderid, count(*) AS n FROM orderlines GROUP BY orderid) l
+  LEFT JOIN (SELECT orderid, count(*) AS n FROM cust_hist GROUP BY orderid) h
+    ON h.orderid = l.orderid
+WHERE coalesce(h.n, 0) <> l.n
+
+-- name: verify_sales
+-- Products whose cumulative SALES differ from the quantities in ORDERLINES.
+SELECT count(*) FROM inventory i
+  LEFT JOIN (SELECT prod_id, sum(quantity) AS q FROM orderlines GROUP BY prod_id) o
+    ON o.prod_id = i.prod_id
+WHERE i.sales <> coalesce(o.q, 0)
+
+-- name: verify_negative_stock
+SELECT count(*) FROM inventory WHERE quan_in_stock < 0

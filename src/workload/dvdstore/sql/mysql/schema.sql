@@ -1,0 +1,102 @@
+-- DVD Store 3 schema for MySQL/MariaDB (spec §2.2, DVD Store's mysqlds3_create_db.sql), all
+-- tables InnoDB (PRODUCTS too: InnoDB has had FULLTEXT since MySQL 5.6, so the MyISAM table of
+-- the original is not needed). Created before the load with primary keys only; secondary and
+-- full-text indexes, foreign keys and the restock trigger come after the data (indexes.sql).
+-- MEMBERSHIP gets a primary key (DVD Store's MySQL schema has none) so a second membership for
+-- a customer is refused by the database, as on the other back ends.
+-- {DS3_ONLY_BEGIN}/{DS3_ONLY_END} mark what DS2 mode leaves out.
+CREATE TABLE storebench_meta (
+  `key` VARCHAR(64) NOT NULL PRIMARY KEY,
+  value TEXT NOT NULL
+) ENGINE = InnoDB;
+CREATE TABLE categories (
+  category TINYINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  categoryname VARCHAR(50) NOT NULL
+) ENGINE = InnoDB;
+CREATE TABLE customers (
+  customerid INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  firstname VARCHAR(50) NOT NULL,
+  lastname VARCHAR(50) NOT NULL,
+  address1 VARCHAR(50) NOT NULL,
+  address2 VARCHAR(50),
+  city VARCHAR(50) NOT NULL,
+  state VARCHAR(50),
+  zip VARCHAR(9),
+  country VARCHAR(50) NOT NULL,
+  region TINYINT NOT NULL,
+  email VARCHAR(50),
+  phone VARCHAR(50),
+  creditcardtype INT NOT NULL,
+  creditcard VARCHAR(50) NOT NULL,
+  creditcardexpiration VARCHAR(50) NOT NULL,
+  username VARCHAR(50) NOT NULL,
+  password VARCHAR(50) NOT NULL,
+  age TINYINT,
+  income INT,
+  gender VARCHAR(1)
+) ENGINE = InnoDB;
+CREATE TABLE cust_hist (
+  customerid INT NOT NULL,
+  orderid INT NOT NULL,
+  prod_id INT NOT NULL
+) ENGINE = InnoDB;
+CREATE TABLE orders (
+  orderid INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  orderdate DATE NOT NULL,
+  customerid INT,
+  netamount NUMERIC(12,2) NOT NULL,
+  tax NUMERIC(12,2) NOT NULL,
+  totalamount NUMERIC(12,2) NOT NULL
+) ENGINE = InnoDB;
+CREATE TABLE orderlines (
+  orderlineid SMALLINT NOT NULL,
+  orderid INT NOT NULL,
+  prod_id INT NOT NULL,
+  quantity SMALLINT NOT NULL,
+  orderdate DATE NOT NULL
+) ENGINE = InnoDB;
+CREATE TABLE products (
+  prod_id INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  category TINYINT NOT NULL,
+  title VARCHAR(50) NOT NULL,
+  actor VARCHAR(50) NOT NULL,
+  price NUMERIC(12,2) NOT NULL,
+  special TINYINT,
+  common_prod_id INT NOT NULL
+  {DS3_ONLY_BEGIN}, membership_item INT NOT NULL{DS3_ONLY_END}
+) ENGINE = InnoDB;
+CREATE TABLE inventory (
+  prod_id INT NOT NULL PRIMARY KEY,
+  quan_in_stock INT NOT NULL,
+  sales INT NOT NULL
+) ENGINE = InnoDB;
+CREATE TABLE reorder (
+  prod_id INT NOT NULL,
+  date_low DATE NOT NULL,
+  quan_low INT NOT NULL,
+  date_reordered DATE,
+  quan_reordered INT,
+  date_expected DATE
+) ENGINE = InnoDB;
+{DS3_ONLY_BEGIN}
+CREATE TABLE membership (
+  customerid INT NOT NULL PRIMARY KEY,
+  membershiptype INT NOT NULL,
+  expiredate DATE NOT NULL
+) ENGINE = InnoDB;
+CREATE TABLE reviews (
+  review_id INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  prod_id INT NOT NULL,
+  review_date DATE NOT NULL,
+  stars INT NOT NULL,
+  customerid INT NOT NULL,
+  review_summary VARCHAR(50) NOT NULL,
+  review_text VARCHAR(1000) NOT NULL
+) ENGINE = InnoDB;
+CREATE TABLE reviews_helpfulness (
+  review_helpfulness_id INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  review_id INT NOT NULL,
+  customerid INT NOT NULL,
+  helpfulness INT NOT NULL
+) ENGINE = InnoDB;
+{DS3_ONLY_END}

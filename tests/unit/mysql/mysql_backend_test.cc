@@ -1,0 +1,250 @@
+// The MySQL/MariaDB back end against a real server (scripts/services.sh start). The server comes
+// from STOREBENCH_MYSQL_URL (default mysql://storebench@127.0.0.1:3306/sbtest); without one the
+// server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
+#include "backend/db/mysql/mysql_backend.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <thread>
+
+namespace sb::db {
+namespace {
+
+std::string ServerUrl() {
+  const char* url = std::getenv("STOREBENCH_MYSQL_URL");
+  return url && *url ? url : "mysql://storebench@127.0.0.1:3306/sbtest";
+}
+
+bool ServicesRequired() {
+  const char* r = std::getenv("STOREBENCH_REQUIRE_SERVICES");
+  return r && std::string(r) == "1";
+}
+
+class MysqlTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto url = ParseDbUrl(ServerUrl() + (ServerUrl().find('?') == std::string::npos ? "?" : "&") +
+                          "connect_timeout=5");
+    ASSERT_TRUE(url.ok()) << url.status().message();
+    auto b = OpenMysql(*url, BackendOptions());
+    ASSERT_TRUE(b.ok()) << b.status().message();
+    backend_ = std::move(b).value();
+    auto c = backend_->Connect();
+    if (!c.ok()) {
+      if (ServicesRequired()) {
+        FAIL() << "STOREBENCH_REQUIRE_SERVICES=1 but MariaDB is not reachable: "
+               << c.status().message();
+      }
+      GTEST_SKIP() << "no MySQL/MariaDB server at " << ServerUrl()
+                   << " (start one with scripts/services.sh start): " << c.status().message();
+    }
+    conn_ = std::move(c).value();
+  }
+
+  void Table(const std::string& name, const std::string& columns) {
+    ASSERT_TRUE(conn_->ExecuteScript("DROP TABLE IF EXISTS " + name + "; CREATE TABLE " + name +
+                                     " (" + columns + ") ENGINE = InnoDB")
+                    .ok());
+  }
+
+  std::unique_ptr<DbBackend> backend_;
+  std::unique_ptr<Connection> conn_;
+};
+
+TEST(MysqlClassifyTest, NativeCodes) {
+  EXPECT_EQ(ClassifyMysqlError(1213), ErrorCategory::kDeadlock);
+  EXPECT_EQ(ClassifyMysqlError(1205), ErrorCategory::kTimeout);
+  EXPECT_EQ(ClassifyMysqlError(1062), ErrorCategory::kConstraint);
+  EXPECT_EQ(ClassifyMysqlError(1452), ErrorCategory::kConstraint);
+  EXPECT_EQ(ClassifyMysqlError(2006), ErrorCategory::kConnectionLost);
+  EXPECT_EQ(ClassifyMysqlError(2013), ErrorCategory::kConnectionLost);
+  EXPECT_EQ(ClassifyMysqlError(1064), ErrorCategory::kSyntax);
+  EXPECT_EQ(ClassifyMysqlError(1146), ErrorCategory::kSyntax);
+  EXPECT_EQ(ClassifyMysqlError(1234), ErrorCategory::kOther);
+}
+
+TEST(MysqlUrlTest, UnreachableServerIsAClearConnectionError) {
+  auto b = OpenMysql(*ParseDbUrl("mysql://storebench@127.0.0.1:1/ds3"), BackendOptions());
+  ASSERT_TRUE(b.ok());
+  auto c = (*b)->Connect();
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.status().category(), ErrorCategory::kConnectionLost);
+  EXPECT_NE(c.status().message().find("cannot connect to MySQL/MariaDB at mysql://storebench@127.0.0.1:1/ds3"),
+            std::string::npos)
+      << c.status().message();
+}
+
+TEST_F(MysqlTest, PreparedStatementsBindAndFetchTypes) {
+  Table("sbt_my_types",
+        "id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(1000) UNIQUE, x NUMERIC(12,2), n INT, d DATE");
+  auto ins = conn_->Prepare("INSERT INTO sbt_my_types (name, x, n, d) VALUES (?, ?, ?, '2013/01/21')");
+  ASSERT_TRUE(ins.ok()) << ins.status().message();
+  (*ins)->BindText(1, "a'; DROP TABLE sbt_my_types; --");
+  (*ins)->BindDouble(2, 262.09);
+  (*ins)->BindInt(3, 42);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  EXPECT_FALSE((*ins)->Next());  // an INSERT has no rows
+  EXPECT_EQ(conn_->LastInsertId(), 1);
+  EXPECT_EQ((*ins)->RowsAffected(), 1);
+  const std::string long_name(700, 'z');  // longer than the first fetch buffer
+  (*ins)->BindText(1, long_name);
+  (*ins)->BindNull(3);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  EXPECT_EQ(conn_->LastInsertId(), 2);
+
+  auto sel = conn_->Prepare("SELECT id, name, x, n, d FROM sbt_my_types WHERE id >= ? ORDER BY id");
+  ASSERT_TRUE(sel.ok()) << sel.status().message();
+  (*sel)->BindInt(1, 1);
+  ASSERT_TRUE((*sel)->Execute().ok());
+  ASSERT_TRUE((*sel)->Next());
+  EXPECT_EQ((*sel)->GetInt(0), 1);
+  EXPECT_EQ((*sel)->GetText(1), "a'; DROP TABLE sbt_my_types; --");
+  EXPECT_DOUBLE_EQ((*sel)->GetDouble(2), 262.09);
+  EXPECT_EQ((*sel)->GetText(2), "262.09");
+  EXPECT_EQ((*sel)->GetInt(3), 42);
+  EXPECT_FALSE((*sel)->IsNull(3));
+  EXPECT_EQ((*sel)->GetText(4), "2013-01-21");
+  ASSERT_TRUE((*sel)->Next());
+  EXPECT_EQ((*sel)->GetText(1), long_name);
+  EXPECT_TRUE((*sel)->IsNull(3));
+  EXPECT_FALSE((*sel)->Next());
+  EXPECT_TRUE((*sel)->status().ok());
+
+  // Stopping early releases the result; the connection can run the next statement.
+  ASSERT_TRUE((*sel)->Execute().ok());
+  ASSERT_TRUE((*sel)->Next());
+  (*sel)->Reset();
+  auto upd = conn_->Prepare("UPDATE sbt_my_types SET n = ? WHERE n IS NULL OR n = 42");
+  ASSERT_TRUE(upd.ok());
+  (*upd)->BindInt(1, 7);
+  ASSERT_TRUE((*upd)->Execute().ok());
+  EXPECT_EQ((*upd)->RowsAffected(), 2);
+}
+
+TEST_F(MysqlTest, TransactionsCommitAndRollBack) {
+  Table("sbt_my_txn", "id INT PRIMARY KEY");
+  auto ins = conn_->Prepare("INSERT INTO sbt_my_txn VALUES (?)");
+  ASSERT_TRUE(ins.ok());
+  ASSERT_TRUE(conn_->Begin(true).ok());
+  (*ins)->BindInt(1, 1);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  ASSERT_TRUE(conn_->Rollback().ok());
+  ASSERT_TRUE(conn_->Begin(true).ok());
+  (*ins)->BindInt(1, 2);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  ASSERT_TRUE(conn_->Commit().ok());
+  EXPECT_TRUE(conn_->Rollback().ok());
+  auto sel = conn_->Prepare("SELECT count(*), max(id) FROM sbt_my_txn");
+  ASSERT_TRUE((*sel)->Execute().ok());
+  ASSERT_TRUE((*sel)->Next());
+  EXPECT_EQ((*sel)->GetInt(0), 1);
+  EXPECT_EQ((*sel)->GetInt(1), 2);
+}
+
+TEST_F(MysqlTest, ErrorsAreClassified) {
+  Table("sbt_my_errors", "id INT PRIMARY KEY");
+  auto ins = conn_->Prepare("INSERT INTO sbt_my_errors VALUES (?)");
+  ASSERT_TRUE(ins.ok());
+  (*ins)->BindInt(1, 1);
+  ASSERT_TRUE((*ins)->Execute().ok());
+  Status dup = (*ins)->Execute();
+  EXPECT_EQ(dup.code(), StatusCode::kDbError);
+  EXPECT_EQ(dup.category(), ErrorCategory::kConstraint);
+  EXPECT_EQ(dup.native_code(), 1062);
+  EXPECT_EQ(dup.sqlstate(), "23000");
+  EXPECT_NE(dup.message().find("Duplicate entry"), std::string::npos) << dup.message();
+
+  auto bad = conn_->Prepare("SELEC 1");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().category(), ErrorCategory::kSyntax);
+  EXPECT_EQ(bad.status().native_code(), 1064);
+  auto missing = conn_->Prepare("SELECT * FROM sbt_no_such_table");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().category(), ErrorCategory::kSyntax);
+  EXPECT_EQ(missing.status().native_code(), 1146);
+  EXPECT_FALSE(conn_->ExecuteScript("SELECT 1; SELEC 2").ok());
+  EXPECT_TRUE(conn_->ExecuteScript("SELECT 1; SELECT 2").ok());
+}
+
+TEST_F(MysqlTest, RealDeadlockIsClassifiedAsDeadlock) {
+  Table("sbt_my_deadlock", "id INT PRIMARY KEY, v INT");
+  ASSERT_TRUE(conn_->ExecuteScript("INSERT INTO sbt_my_deadlock VALUES (1, 0), (2, 0)").ok());
+  auto c2 = backend_->Connect();
+  ASSERT_TRUE(c2.ok());
+  Connection* conns[2] = {conn_.get(), c2->get()};
+  std::unique_ptr<Statement> upd[2];
+  for (int i = 0; i < 2; ++i) {
+    auto s = conns[i]->Prepare("UPDATE sbt_my_deadlock SET v = v + 1 WHERE id = ?");
+    ASSERT_TRUE(s.ok());
+    upd[i] = std::move(s).value();
+    ASSERT_TRUE(conns[i]->Begin(true).ok());
+    upd[i]->BindInt(1, i + 1);
+    ASSERT_TRUE(upd[i]->Execute().ok());
+  }
+  // Each now wants the other's row; InnoDB detects the cycle and rolls one back with 1213.
+  Status result[2];
+  std::thread t([&] {
+    upd[1]->BindInt(1, 1);
+    result[1] = upd[1]->Execute();
+  });
+  upd[0]->BindInt(1, 2);
+  result[0] = upd[0]->Execute();
+  if (!result[0].ok()) conns[0]->Rollback().IgnoreError();
+  t.join();
+  if (!result[1].ok()) conns[1]->Rollback().IgnoreError();
+  int deadlocks = 0;
+  for (const Status& s : result) {
+    if (!s.ok()) {
+      EXPECT_EQ(s.category(), ErrorCategory::kDeadlock) << s.message();
+      EXPECT_EQ(s.native_code(), 1213);
+      ++deadlocks;
+    }
+  }
+  EXPECT_EQ(deadlocks, 1);
+  for (Connection* c : conns) EXPECT_TRUE(c->Rollback().ok());
+}
+
+TEST_F(MysqlTest, BulkWriterLoadsRowsWithSpecialCharacters) {
+  Table("sbt_my_bulk", "id INT PRIMARY KEY, name VARCHAR(100), d DATE, x NUMERIC(12,2)");
+  auto w = backend_->NewBulkWriter("sbt_my_bulk", {"id", "name", "d", "x"});
+  ASSERT_TRUE(w.ok()) << w.status().message();
+  const std::string tricky = "tab\there back\\slash new\nline";
+  for (int i = 1; i <= 200000; ++i) {  // several LOAD DATA rounds
+    const std::string id = std::to_string(i);
+    ASSERT_TRUE((*w)->AddRow({id, i == 7 ? std::string_view(tricky) : "", "2013/05/05", "28.99"}).ok());
+  }
+  ASSERT_TRUE((*w)->Finish().ok());
+  auto sel = conn_->Prepare("SELECT count(*), sum(x), (SELECT name FROM sbt_my_bulk WHERE id = 7), "
+                            "(SELECT name FROM sbt_my_bulk WHERE id = 8), "
+                            "(SELECT d FROM sbt_my_bulk WHERE id = 9) FROM sbt_my_bulk");
+  ASSERT_TRUE(sel.ok());
+  ASSERT_TRUE((*sel)->Execute().ok());
+  ASSERT_TRUE((*sel)->Next());
+  EXPECT_EQ((*sel)->GetInt(0), 200000);
+  EXPECT_EQ((*sel)->GetText(1), "5798000.00");
+  EXPECT_EQ((*sel)->GetText(2), tricky);
+  EXPECT_FALSE((*sel)->IsNull(3));
+  EXPECT_EQ((*sel)->GetText(3), "");
+  EXPECT_EQ((*sel)->GetText(4), "2013-05-05");
+
+  auto bad = backend_->NewBulkWriter("sbt_no_such_table", {"id"});
+  ASSERT_TRUE(bad.ok());
+  ASSERT_TRUE((*bad)->AddRow({"1"}).ok());
+  Status s = (*bad)->Finish();
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(s.category(), ErrorCategory::kSyntax) << s.message();
+}
+
+TEST_F(MysqlTest, DescribeReportsVersionAndSettings) {
+  auto info = backend_->Describe();
+  ASSERT_TRUE(info.ok()) << info.status().message();
+  EXPECT_EQ(info->product, "MariaDB");
+  EXPECT_FALSE(info->version.empty());
+  EXPECT_TRUE(info->settings.count("innodb_buffer_pool_size"));
+  EXPECT_TRUE(info->settings.count("innodb_flush_log_at_trx_commit"));
+  EXPECT_EQ(backend_->dialect(), "mysql");
+}
+
+}  // namespace
+}  // namespace sb::db
