@@ -24,6 +24,9 @@ MY_DIR="$DIR/mariadb"
 DATABASES=(ds3 sbtest sbtest_dvd)
 # initdb and postgres refuse to run as root; they run as this (unprivileged) user then.
 PG_OS_USER="${STOREBENCH_PG_OS_USER:-postgres}"
+PG_LINK="$PG_DIR"
+# The PostgreSQL data may live elsewhere (see start_pg); work on the real path.
+if [ -L "$PG_DIR" ]; then PG_DIR="$(readlink -f "$PG_DIR")"; fi
 
 log() { echo "services: $*" >&2; }
 die() { echo "services: $*" >&2; exit 1; }
@@ -87,13 +90,19 @@ start_pg() {
     echo "$port" >"$PG_DIR/port"
     mkdir -p "$PG_DIR/run"
     if [ "$(id -u)" -eq 0 ]; then
-      chown -R "$PG_OS_USER" "$PG_DIR"
-      # The OS user must be able to reach its data directory.
-      local d="$PG_DIR"
-      while [ "$d" != "/" ]; do
-        d=$(dirname "$d")
-        [ -x "$d" ] || die "$d is not searchable by $PG_OS_USER; set STOREBENCH_SERVICES_DIR"
-      done
+      chown -R "$PG_OS_USER" "$PG_DIR/"
+      # The OS user must be able to reach its data directory. When the tree lives where it
+      # cannot (a private home directory), the data goes to /var/tmp and build/services links it.
+      if ! runuser -u "$PG_OS_USER" -- test -w "$PG_DIR/"; then
+        [ -L "$PG_DIR" ] && die "$PG_DIR is not reachable by $PG_OS_USER; set STOREBENCH_SERVICES_DIR"
+        local alt
+        alt="/var/tmp/storebench-services-$(echo "$DIR" | cksum | cut -d' ' -f1)/postgres"
+        mkdir -p "$alt"
+        cp -a "$PG_DIR/." "$alt/" && rm -rf "$PG_DIR" && ln -s "$alt" "$PG_DIR"
+        PG_DIR="$alt"
+        chown -R "$PG_OS_USER" "$alt"
+        log "PostgreSQL data in $alt ($PG_OS_USER cannot reach $DIR)"
+      fi
     fi
     if [ ! -s "$PG_DIR/data/PG_VERSION" ]; then
       log "initializing PostgreSQL in $PG_DIR/data"
@@ -238,7 +247,7 @@ case "${1:-}" in
   destroy)
     stop_pg
     stop_my
-    rm -rf "$PG_DIR" "$MY_DIR"
+    rm -rf "$PG_DIR" "$PG_LINK" "$MY_DIR"
     ;;
   *)
     echo "usage: $0 start|stop|status|env|destroy" >&2

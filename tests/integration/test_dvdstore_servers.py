@@ -1,0 +1,151 @@
+"""End-to-end DVD Store on the PostgreSQL and MariaDB servers of scripts/services.sh: load S,
+refuse a second load without --force, run 20 s with 8 threads, parse the Final line, verify,
+check the restock semantics (low-stock products never change, no negative stock), and the bad
+input paths. The servers come from STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL (the database part
+is replaced by sbtest_dvd); without a reachable server the tests skip, unless
+STOREBENCH_REQUIRE_SERVICES=1, when they fail."""
+import json
+import os
+import re
+import socket
+import subprocess
+import unittest
+import urllib.parse
+
+import harness
+from harness import storebench, tmp_path
+
+REQUIRED = os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1"
+DATABASE = "sbtest_dvd"
+
+
+def server_url(env, default):
+    """The server's URL from the environment, pointed at the test's own database."""
+    u = urllib.parse.urlsplit(os.environ.get(env) or default)
+    return urllib.parse.urlunsplit((u.scheme, u.netloc, "/" + DATABASE, "", ""))
+
+
+def reachable(url):
+    u = urllib.parse.urlsplit(url)
+    try:
+        with socket.create_connection((u.hostname, u.port), timeout=3):
+            return True
+    except OSError:
+        return False
+
+
+def run_client(cmd):
+    """Runs a database client; returns its rows split on tabs, failing with its message."""
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, f"{cmd[0]} failed: {r.stderr}"
+    return [l.split("\t") for l in r.stdout.splitlines() if l]
+
+
+def parse_final(out):
+    line = next(l for l in out.splitlines() if l.startswith("Final ("))
+    values = {k: float(v) for k, v in re.findall(r"(\w+)= *(-?[\d.]+)", line)}
+    rate = re.search(r" rollback_rate = +(\d+\.\d)%$", line)
+    assert rate, line
+    values["rollback_rate"] = float(rate.group(1))
+    return values
+
+
+class ServerMixin:
+    """The same cases for each server; subclasses say how to reach it and query it."""
+    url = None
+
+    @classmethod
+    def setUpClass(cls):
+        if not reachable(cls.url):
+            msg = f"no server at {cls.url} (start one with scripts/services.sh start)"
+            if REQUIRED:
+                raise AssertionError("STOREBENCH_REQUIRE_SERVICES=1 but " + msg)
+            raise unittest.SkipTest(msg)
+        r = storebench("oltp", "load", "--db", cls.url, "--db_size=S", "--force")
+        assert r.returncode == 0, r.stdout + r.stderr
+        cls.load_output = r.stdout
+        cls.low_stock_after_load = cls.query(
+            "SELECT prod_id, quan_in_stock FROM inventory WHERE quan_in_stock < 3 ORDER BY prod_id")
+        cls.json_path = tmp_path(f"it-{cls.__name__}.json")
+        cls.result = storebench("oltp", "run", "--db", cls.url, "--db_size=S", "--n_threads=8",
+                             "--warmup_time=0", "--run_time=20s", "--json", cls.json_path,
+                             timeout=300)
+
+    def test_load_reported_rows(self):
+        self.assertRegex(self.load_output, r"loaded DVD Store 3 db_size=S into .*: \d+ rows in")
+
+    def test_second_load_needs_force(self):
+        r = storebench("oltp", "load", "--db", self.url, "--db_size=S")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("already holds a DVD Store database", r.stderr)
+
+    def test_run_final_line_and_verify(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stdout + self.result.stderr)
+        f = parse_final(self.result.stdout)
+        self.assertGreater(f["n_overall"], 0)
+        self.assertGreater(f["opm"], 0)
+        self.assertEqual(f["n_purchase_overall"], f["n_overall"])
+        self.assertEqual(f["n_login_overall"] + f["n_newcust_overall"], f["n_overall"])
+        self.assertIn("rollback_rate", f)
+        with open(self.json_path) as fh:
+            doc = json.load(fh)
+        checks = {c["name"]: c["passed"] for c in doc["verify"]}
+        self.assertTrue(all(checks.values()), doc["verify"])
+        self.assertIn("committed_orders_match", checks)
+        self.assertIn("sql_mode", doc["choices"])
+        self.assertNotIn("FTS5", doc["choices"]["full_text"])
+        r = storebench("oltp", "verify", "--db", self.url)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("verify: all checks passed", r.stdout)
+
+    def test_restock_keeps_low_stock_products_and_no_negative_stock(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr)
+        f = parse_final(self.result.stdout)
+        self.assertGreater(f["n_rollbacks_overall"], 0)  # orders of products at 0-2 roll back
+        # SQL Server semantics: a product below 3 never changes, and none drops below 3.
+        after = self.query(
+            "SELECT prod_id, quan_in_stock FROM inventory WHERE quan_in_stock < 3 ORDER BY prod_id")
+        self.assertEqual(after, self.low_stock_after_load)
+        self.assertEqual(self.query("SELECT count(*) FROM inventory WHERE quan_in_stock < 0"),
+                         [["0"]])
+        low = self.query("SELECT count(*) FROM reorder WHERE quan_low >= 3")
+        self.assertEqual(low, [["0"]])
+
+    def test_database_without_schema_is_refused(self):
+        u = urllib.parse.urlsplit(self.url)
+        other = urllib.parse.urlunsplit((u.scheme, u.netloc, "/sbtest", "", ""))
+        r = storebench("oltp", "verify", "--db", other)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertRegex(r.stderr, r"storebench: the database (is empty|holds no storebench)")
+
+    def test_unreachable_server_is_one_clear_sentence(self):
+        u = urllib.parse.urlsplit(self.url)
+        dead = f"{u.scheme}://storebench@127.0.0.1:1/{DATABASE}"
+        r = storebench("oltp", "run", "--db", dead, "--run_time=1")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("cannot connect to", r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+
+
+class DvdStorePostgresTest(ServerMixin, unittest.TestCase):
+    url = server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/sbtest")
+
+    @classmethod
+    def query(cls, sql):
+        return run_client(["psql", "-X", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1",
+                           "-d", cls.url, "-c", sql])
+
+
+class DvdStoreMariadbTest(ServerMixin, unittest.TestCase):
+    url = server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest")
+
+    @classmethod
+    def query(cls, sql):
+        u = urllib.parse.urlsplit(cls.url)
+        return run_client(["mariadb", "--no-defaults", "--batch", "--skip-column-names",
+                           "-h", u.hostname, "-P", str(u.port), "-u", u.username, DATABASE,
+                           "-e", sql])
+
+
+if __name__ == "__main__":
+    harness.main()
