@@ -158,11 +158,13 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     now = clock.NowNanos();
     // Closed loop: DVD Store's rt_tot. Open loop: from the intended start, queueing included.
     const int64_t latency = open ? now - intended : ctx.unit_nanos();
+    w.recorder.BeginBatch();  // a snapshot sees the whole unit or none of it
     ctx.EndUnit(latency);
     if (open) w.recorder.Record(layout.lag_type(), lag);
     if (limits.latency_limit_nanos > 0 && latency > limits.latency_limit_nanos) {
       w.recorder.Add(layout.late());
     }
+    w.recorder.EndBatch();
     w.PushLast(now, latency);
     log_unit(intended, start, latency,
              ctx.rolled_back(layout.rollback_counter) ? "rollback" : "ok");

@@ -79,6 +79,17 @@ void Recorder::Snapshot(RecorderSnapshot* out) const {
   // resize() keeps existing Histograms (and their bucket arrays) when the shape is unchanged.
   out->types.resize(num_types_);
   out->counters.resize(num_counters_);
+  for (int attempt = 0; attempt < kMaxSnapshotTries; ++attempt) {
+    const uint64_t before = seq_.load(std::memory_order_acquire);
+    if (before % 2 == 1) continue;  // the writer is inside a batch
+    CopyInto(out);
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (seq_.load(std::memory_order_relaxed) == before) return;
+  }
+  CopyInto(out);
+}
+
+void Recorder::CopyInto(RecorderSnapshot* out) const {
   for (int i = 0; i < num_types_; ++i) {
     const TypeData& t = types_[i];
     Histogram& h = out->types[i];

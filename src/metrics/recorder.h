@@ -36,9 +36,28 @@ class Recorder {
   // Writer thread only.
   void Record(int type, int64_t nanos);
   void Add(int counter, int64_t delta = 1);
+  // Writer thread only: brackets updates that belong together (one unit of work and its
+  // steps and counters), so a Snapshot sees all of them or none (a sequence lock: the writer
+  // never waits; a reader that overlaps a batch copies again).
+  void BeginBatch() {
+    seq_.store(seq_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+  }
+  void EndBatch() {
+    seq_.store(seq_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+  }
 
-  // Any thread. Copies the current cumulative state into *out (reusing its memory).
+  // Any thread. Copies the current cumulative state into *out (reusing its memory). The copy
+  // is consistent with respect to batches unless the writer completes batches faster than a
+  // copy takes for kMaxSnapshotTries attempts in a row (microsecond-scale units, e.g. the null
+  // back end), in which case the last copy is used as it is.
   void Snapshot(RecorderSnapshot* out) const;
+  static constexpr int kMaxSnapshotTries = 1000;
+
+ private:
+  void CopyInto(RecorderSnapshot* out) const;
+
+ public:
 
   int num_types() const { return num_types_; }
   int num_counters() const { return num_counters_; }
@@ -56,6 +75,7 @@ class Recorder {
   int num_counters_;
   std::unique_ptr<TypeData[]> types_;
   std::unique_ptr<std::atomic<int64_t>[]> counters_;
+  std::atomic<uint64_t> seq_{0};  // odd while the writer is inside a batch
 };
 
 }  // namespace sb::metrics

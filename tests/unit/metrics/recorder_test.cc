@@ -239,3 +239,36 @@ TEST(RecorderSnapshotTest, MergeAndSubtractAreElementWise) {
 
 }  // namespace
 }  // namespace sb::metrics
+
+namespace sb::metrics {
+namespace {
+
+TEST(RecorderBatchTest, SnapshotsSeeWholeBatches) {
+  // The writer records one sample and one counter per batch, about a microsecond apart; every
+  // snapshot must see as many samples as counter increments.
+  Recorder r(1, 1);
+  std::atomic<bool> stop{false};
+  std::thread writer([&] {
+    for (int64_t i = 0; !stop.load(std::memory_order_relaxed); ++i) {
+      r.BeginBatch();
+      r.Record(0, 1000 + i % 5000);
+      r.Add(0, 1);
+      r.EndBatch();
+      // Slow enough that a snapshot can finish between batches (as with database units).
+      for (volatile int spin = 0; spin < 20000; ++spin) {
+      }
+    }
+  });
+  RecorderSnapshot s;
+  int inconsistent = 0;
+  for (int i = 0; i < 2000; ++i) {
+    r.Snapshot(&s);
+    if (static_cast<int64_t>(s.types[0].count()) != s.counters[0]) ++inconsistent;
+  }
+  stop = true;
+  writer.join();
+  EXPECT_EQ(inconsistent, 0);
+}
+
+}  // namespace
+}  // namespace sb::metrics
