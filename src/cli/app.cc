@@ -22,6 +22,7 @@
 #include "cli/metrics_server.h"
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/noop/noop_workload.h"
+#include "workload/oltp/oltp_workload.h"
 #include "backend/db/null/null_backend.h"
 
 namespace sb::cli {
@@ -69,9 +70,10 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command) {
     OptionSpec s;
     s.name = "workload";
     s.type = OptionType::kEnum;
-    s.choices = {"dvdstore", "noop"};
+    s.choices = {"dvdstore", "oltp", "noop"};
     s.default_value = "dvdstore";
-    s.help = "the OLTP workload (noop: one trivial query per operation, to measure the harness)";
+    s.help = "the OLTP workload: dvdstore, oltp (sysbench-style), noop (one trivial query per "
+             "operation, to measure the harness)";
     add(s);
   }
   if (command == "load") {
@@ -410,6 +412,8 @@ int Main(int argc, char** argv) {
   }
   if (workload_name == "noop") {
     c.owned_workload = std::make_unique<noop::NoopWorkload>();
+  } else if (workload_name == "oltp") {
+    c.owned_workload = std::make_unique<oltp::OltpWorkload>();
   } else {
     c.owned_workload = std::make_unique<dvdstore::DvdStoreWorkload>();
   }

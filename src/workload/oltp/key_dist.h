@@ -1,0 +1,50 @@
+// Key distributions of the sysbench-style workload (--rand_type), with sysbench 1.0's defaults
+// and meanings:
+//   uniform   every key equally likely
+//   gaussian  the mean of 12 uniform draws over the range (bell-shaped around the middle)
+//   special   75 % of draws hit a slice of 1 % of the keys in the middle of the range; the
+//             other 25 % are gaussian over the whole range (--rand_spec_pct, --rand_spec_res)
+//   pareto    a + n·U^(log h / log(1−h)) with h = 0.2: heavily skewed towards the low keys
+//   zipfian   P(k) ∝ 1/k^s with s = 0.8, by Hörmann and Derflinger's rejection-inversion method
+#ifndef STOREBENCH_WORKLOAD_OLTP_KEY_DIST_H_
+#define STOREBENCH_WORKLOAD_OLTP_KEY_DIST_H_
+
+#include <cstdint>
+#include <string>
+
+#include "base/random.h"
+#include "base/status.h"
+
+namespace sb::oltp {
+
+enum class KeyDistType { kUniform, kGaussian, kSpecial, kPareto, kZipfian };
+
+struct KeyDistParams {
+  KeyDistType type = KeyDistType::kSpecial;  // sysbench 1.0's default
+  int spec_iter = 12;        // uniform draws averaged for gaussian
+  double spec_pct = 1;       // special: size of the hot slice, % of keys
+  double spec_res = 75;      // special: % of draws that hit the hot slice
+  double pareto_h = 0.2;
+  double zipf_exp = 0.8;
+};
+
+Result<KeyDistType> ParseKeyDistType(const std::string& name);
+
+// Draws keys in [1, n]. Not thread-safe: one per session (it uses the session's stream).
+class KeyDist {
+ public:
+  KeyDist(const KeyDistParams& p, int64_t n);
+  int64_t Next(Random& rng) const;
+
+ private:
+  double H(double x) const;      // integral of the zipfian hat function 1/x^s
+  double HInverse(double y) const;
+  KeyDistParams p_;
+  int64_t n_;
+  double pareto_power_;
+  double zipf_h_x1_ = 0, zipf_h_n_ = 0, zipf_s_ = 0;
+};
+
+}  // namespace sb::oltp
+
+#endif  // STOREBENCH_WORKLOAD_OLTP_KEY_DIST_H_

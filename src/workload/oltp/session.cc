@@ -1,0 +1,220 @@
+// One worker's sysbench-style transactions.
+#include <memory>
+#include <vector>
+
+#include "workload/oltp/oltp_workload.h"
+
+namespace sb::oltp {
+namespace {
+
+struct TableStatements {
+  std::unique_ptr<db::Statement> point_select, simple_range, sum_range, order_range,
+      distinct_range, index_update, non_index_update, del, insert, insert_auto;
+};
+
+class OltpSession final : public workload::Session {
+ public:
+  OltpSession(std::unique_ptr<db::Connection> conn, const OltpOptions& opts,
+              std::map<std::string, std::string> sql, uint64_t seed)
+      : conn_(std::move(conn)), opts_(opts), sql_(std::move(sql)), rng_(seed),
+        keys_(opts.keys, opts.table_size), tables_(static_cast<size_t>(opts.tables)) {}
+
+  Status Prepare() {
+    for (int64_t t = 1; t <= opts_.tables; ++t) {
+      TableStatements& s = tables_[t - 1];
+      const std::string name = "sbtest" + std::to_string(t);
+      auto prep = [&](const char* q, std::unique_ptr<db::Statement>* out) -> Status {
+        std::string text = sql_.at(q);
+        for (size_t p = text.find("{table}"); p != std::string::npos; p = text.find("{table}", p)) {
+          text.replace(p, 7, name);
+        }
+        auto stmt = conn_->Prepare(text);
+        if (!stmt.ok()) return stmt.status();
+        *out = std::move(stmt).value();
+        return Status::Ok();
+      };
+      SB_RETURN_IF_ERROR(prep("point_select", &s.point_select));
+      SB_RETURN_IF_ERROR(prep("simple_range", &s.simple_range));
+      SB_RETURN_IF_ERROR(prep("sum_range", &s.sum_range));
+      SB_RETURN_IF_ERROR(prep("order_range", &s.order_range));
+      SB_RETURN_IF_ERROR(prep("distinct_range", &s.distinct_range));
+      SB_RETURN_IF_ERROR(prep("index_update", &s.index_update));
+      SB_RETURN_IF_ERROR(prep("non_index_update", &s.non_index_update));
+      SB_RETURN_IF_ERROR(prep("delete", &s.del));
+      SB_RETURN_IF_ERROR(prep("insert", &s.insert));
+      SB_RETURN_IF_ERROR(prep("insert_auto", &s.insert_auto));
+    }
+    return Status::Ok();
+  }
+
+  Status RunUnit(workload::OpContext& ctx) override {
+    // Draw everything first so a retried transaction repeats exactly the same statements.
+    Plan plan = MakePlan();
+    Counts counts;
+    workload::StepOutcome out = ctx.Step(0, [&] {
+      counts = Counts();
+      Status s = Execute(plan, &counts);
+      if (!s.ok() && !opts_.skip_trx) conn_->Rollback().IgnoreError();
+      return s;
+    });
+    SB_RETURN_IF_ERROR(out.status);
+    ctx.Count(kReads, counts.reads);
+    ctx.Count(kWrites, counts.writes);
+    ctx.Count(kOther, counts.other);
+    ctx.Count(kRowsInserted, counts.inserted);
+    ctx.Count(kRowsDeleted, counts.deleted);
+    return Status::Ok();
+  }
+
+ private:
+  struct Plan {
+    int64_t table = 1;
+    std::vector<int64_t> points, ranges, index_ids, non_index_ids, delete_ids;
+    std::vector<std::string> c_values;  // for non-index updates, then delete-inserts
+    std::vector<int64_t> insert_k;
+    std::vector<std::string> insert_pad;
+  };
+  struct Counts {
+    int64_t reads = 0, writes = 0, other = 0, inserted = 0, deleted = 0;
+  };
+
+  int64_t Key() { return keys_.Next(rng_); }
+
+  Plan MakePlan() {
+    Plan p;
+    p.table = rng_.Uniform(1, opts_.tables);
+    const TestType t = opts_.test;
+    const bool reads = t == TestType::kReadOnly || t == TestType::kReadWrite;
+    const bool writes = t == TestType::kWriteOnly || t == TestType::kReadWrite;
+    const int64_t points = t == TestType::kPointSelect ? 1 : reads ? opts_.point_selects : 0;
+    for (int64_t i = 0; i < points; ++i) p.points.push_back(Key());
+    if (reads && opts_.range_selects) {
+      const int64_t n = opts_.simple_ranges + opts_.sum_ranges + opts_.order_ranges +
+                        opts_.distinct_ranges;
+      for (int64_t i = 0; i < n; ++i) p.ranges.push_back(Key());
+    }
+    const int64_t index_updates =
+        writes ? opts_.index_updates : t == TestType::kUpdateIndex ? opts_.index_updates : 0;
+    const int64_t non_index_updates =
+        writes ? opts_.non_index_updates
+               : t == TestType::kUpdateNonIndex ? opts_.non_index_updates : 0;
+    for (int64_t i = 0; i < index_updates; ++i) p.index_ids.push_back(Key());
+    for (int64_t i = 0; i < non_index_updates; ++i) {
+      p.non_index_ids.push_back(Key());
+      p.c_values.push_back(RandomDigitGroups(rng_, 10));
+    }
+    const int64_t delete_inserts = writes ? opts_.delete_inserts : 0;
+    for (int64_t i = 0; i < delete_inserts; ++i) {
+      p.delete_ids.push_back(Key());
+      p.insert_k.push_back(Key());
+      p.c_values.push_back(RandomDigitGroups(rng_, 10));
+      p.insert_pad.push_back(RandomDigitGroups(rng_, 5));
+    }
+    if (t == TestType::kDelete) p.delete_ids.push_back(Key());
+    if (t == TestType::kInsert) {
+      p.insert_k.push_back(Key());
+      p.c_values.push_back(RandomDigitGroups(rng_, 10));
+      p.insert_pad.push_back(RandomDigitGroups(rng_, 5));
+    }
+    return p;
+  }
+
+  static Status Drain(db::Statement& s) {
+    while (s.Next()) {
+    }
+    return s.status();
+  }
+
+  Status Execute(const Plan& p, Counts* n) {
+    TableStatements& s = tables_[p.table - 1];
+    const bool trx = !opts_.skip_trx && (opts_.test == TestType::kReadOnly ||
+                                         opts_.test == TestType::kReadWrite ||
+                                         opts_.test == TestType::kWriteOnly);
+    const bool writes = opts_.test != TestType::kReadOnly && opts_.test != TestType::kPointSelect;
+    if (trx) {
+      SB_RETURN_IF_ERROR(conn_->Begin(writes));
+      ++n->other;
+    }
+    for (int64_t id : p.points) {
+      s.point_select->BindInt(1, id);
+      SB_RETURN_IF_ERROR(s.point_select->Execute());
+      SB_RETURN_IF_ERROR(Drain(*s.point_select));
+      ++n->reads;
+    }
+    size_t r = 0;
+    auto ranges = [&](int64_t count, db::Statement& stmt) -> Status {
+      for (int64_t i = 0; i < count && r < p.ranges.size(); ++i, ++r) {
+        stmt.BindInt(1, p.ranges[r]);
+        stmt.BindInt(2, p.ranges[r] + opts_.range_size - 1);
+        SB_RETURN_IF_ERROR(stmt.Execute());
+        SB_RETURN_IF_ERROR(Drain(stmt));
+        ++n->reads;
+      }
+      return Status::Ok();
+    };
+    SB_RETURN_IF_ERROR(ranges(opts_.simple_ranges, *s.simple_range));
+    SB_RETURN_IF_ERROR(ranges(opts_.sum_ranges, *s.sum_range));
+    SB_RETURN_IF_ERROR(ranges(opts_.order_ranges, *s.order_range));
+    SB_RETURN_IF_ERROR(ranges(opts_.distinct_ranges, *s.distinct_range));
+    for (int64_t id : p.index_ids) {
+      s.index_update->BindInt(1, id);
+      SB_RETURN_IF_ERROR(s.index_update->Execute());
+      ++n->writes;
+    }
+    size_t c = 0;
+    for (int64_t id : p.non_index_ids) {
+      s.non_index_update->BindText(1, p.c_values[c++]);
+      s.non_index_update->BindInt(2, id);
+      SB_RETURN_IF_ERROR(s.non_index_update->Execute());
+      ++n->writes;
+    }
+    for (size_t i = 0; i < p.delete_ids.size(); ++i) {
+      s.del->BindInt(1, p.delete_ids[i]);
+      SB_RETURN_IF_ERROR(s.del->Execute());
+      n->deleted += s.del->RowsAffected();
+      ++n->writes;
+      if (opts_.test == TestType::kDelete) break;
+      // sysbench re-inserts the deleted id with new values.
+      s.insert->BindInt(1, p.delete_ids[i]);
+      s.insert->BindInt(2, p.insert_k[i]);
+      s.insert->BindText(3, p.c_values[c++]);
+      s.insert->BindText(4, p.insert_pad[i]);
+      SB_RETURN_IF_ERROR(s.insert->Execute());
+      n->inserted += s.insert->RowsAffected();
+      ++n->writes;
+    }
+    if (opts_.test == TestType::kInsert) {
+      s.insert_auto->BindInt(1, p.insert_k[0]);
+      s.insert_auto->BindText(2, p.c_values[c]);
+      s.insert_auto->BindText(3, p.insert_pad[0]);
+      SB_RETURN_IF_ERROR(s.insert_auto->Execute());
+      n->inserted += s.insert_auto->RowsAffected();
+      ++n->writes;
+    }
+    if (trx) {
+      SB_RETURN_IF_ERROR(conn_->Commit());
+      ++n->other;
+    }
+    return Status::Ok();
+  }
+
+  std::unique_ptr<db::Connection> conn_;
+  OltpOptions opts_;
+  std::map<std::string, std::string> sql_;
+  Random rng_;
+  KeyDist keys_;
+  std::vector<TableStatements> tables_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<workload::Session>> OltpWorkload::NewSession(
+    std::unique_ptr<db::Connection> conn, uint64_t seed, int worker) {
+  auto sql = Sql();
+  if (!sql.ok()) return sql.status();
+  auto s = std::make_unique<OltpSession>(std::move(conn), opts_, std::move(sql).value(), seed);
+  SB_RETURN_IF_ERROR(s->Prepare());
+  return std::unique_ptr<workload::Session>(std::move(s));
+}
+
+}  // namespace sb::oltp

@@ -1,0 +1,67 @@
+-- The sysbench-style OLTP workload for SQLite. "-- name:" sections; {table} is replaced by the
+-- table's name (sbtest1, sbtest2, ...) when the statement is prepared; values are bound.
+
+-- name: create_meta
+CREATE TABLE IF NOT EXISTS storebench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
+
+-- name: meta_table_exists
+SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'storebench_meta'
+
+-- name: user_table_count
+SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+
+-- name: meta_get
+SELECT value FROM storebench_meta WHERE key = ?
+
+-- name: meta_set
+INSERT OR REPLACE INTO storebench_meta (key, value) VALUES (?, ?)
+
+-- name: meta_clear
+DELETE FROM storebench_meta
+
+-- name: create_table
+CREATE TABLE {table} (
+  id INTEGER PRIMARY KEY,
+  k INTEGER NOT NULL DEFAULT 0,
+  c CHAR(120) NOT NULL DEFAULT '',
+  pad CHAR(60) NOT NULL DEFAULT ''
+)
+
+-- name: create_index
+CREATE INDEX k_{table} ON {table} (k)
+
+-- name: drop_table
+DROP TABLE IF EXISTS {table}
+
+-- name: count_rows
+SELECT count(*) FROM {table}
+
+-- name: point_select
+SELECT c FROM {table} WHERE id = ?
+
+-- name: simple_range
+SELECT c FROM {table} WHERE id BETWEEN ? AND ?
+
+-- name: sum_range
+SELECT SUM(k) FROM {table} WHERE id BETWEEN ? AND ?
+
+-- name: order_range
+SELECT c FROM {table} WHERE id BETWEEN ? AND ? ORDER BY c
+
+-- name: distinct_range
+SELECT DISTINCT c FROM {table} WHERE id BETWEEN ? AND ? ORDER BY c
+
+-- name: index_update
+UPDATE {table} SET k = k + 1 WHERE id = ?
+
+-- name: non_index_update
+UPDATE {table} SET c = ? WHERE id = ?
+
+-- name: delete
+DELETE FROM {table} WHERE id = ?
+
+-- name: insert
+INSERT INTO {table} (id, k, c, pad) VALUES (?, ?, ?, ?)
+
+-- name: insert_auto
+INSERT INTO {table} (k, c, pad) VALUES (?, ?, ?)
