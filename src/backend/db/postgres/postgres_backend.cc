@@ -395,7 +395,7 @@ class PgBackend final : public DbBackend {
     info.version = v ? v : "";
     PGresult* res = PQexec(
         pg,
-        "SELECT name, setting || coalesce(unit, '') FROM pg_settings WHERE name IN ("
+        "SELECT name, current_setting(name) FROM pg_settings WHERE name IN ("
         "'shared_buffers', 'max_connections', 'fsync', 'synchronous_commit', 'wal_level', "
         "'default_transaction_isolation', 'work_mem', 'effective_cache_size', 'max_wal_size', "
         "'checkpoint_timeout', 'full_page_writes', 'default_text_search_config', "
