@@ -2,7 +2,7 @@
 # Throwaway PostgreSQL and MariaDB servers for tests, CI and development.
 #
 #   scripts/services.sh start    start both (idempotent), create user storebench and the
-#                                databases ds3, sbtest and sbtest_dvd, print the DSNs
+#                                databases ds3, sbtest, storebench_test, sbtest_dvd and sbtest_oltp, print the DSNs
 #   scripts/services.sh stop     stop both (data stays; 'start' reuses it)
 #   scripts/services.sh status   say what runs where
 #   scripts/services.sh env      print the DSNs as shell exports (eval "$(scripts/services.sh env)")
@@ -21,7 +21,9 @@ DIR="${STOREBENCH_SERVICES_DIR:-$ROOT/build/services}"
 PG_BIN="${STOREBENCH_PG_BIN:-/usr/lib/postgresql/15/bin}"
 PG_DIR="$DIR/postgres"
 MY_DIR="$DIR/mariadb"
-DATABASES=(ds3 sbtest sbtest_dvd)
+# ds3 and sbtest are for the user (the issue commands), storebench_test holds the back-end unit
+# tests' scratch tables, sbtest_dvd and sbtest_oltp the integration tests' workloads.
+DATABASES=(ds3 sbtest storebench_test sbtest_dvd sbtest_oltp)
 # initdb and postgres refuse to run as root; they run as this (unprivileged) user then.
 PG_OS_USER="${STOREBENCH_PG_OS_USER:-postgres}"
 PG_LINK="$PG_DIR"
@@ -214,8 +216,8 @@ stop_my() {
 }
 
 print_env() {
-  echo "export STOREBENCH_PG_URL=postgresql://storebench@127.0.0.1:$(pg_port)/sbtest"
-  echo "export STOREBENCH_MYSQL_URL=mysql://storebench@127.0.0.1:$(my_port)/sbtest"
+  echo "export STOREBENCH_PG_URL=postgresql://storebench@127.0.0.1:$(pg_port)/storebench_test"
+  echo "export STOREBENCH_MYSQL_URL=mysql://storebench@127.0.0.1:$(my_port)/storebench_test"
 }
 
 print_dsns() {

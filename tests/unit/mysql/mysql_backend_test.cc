@@ -1,5 +1,5 @@
 // The MySQL/MariaDB back end against a real server (scripts/services.sh start). The server comes
-// from STOREBENCH_MYSQL_URL (default mysql://storebench@127.0.0.1:3306/sbtest); without one the
+// from STOREBENCH_MYSQL_URL (default mysql://storebench@127.0.0.1:3306/storebench_test); without one the
 // server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
 #include "backend/db/mysql/mysql_backend.h"
 
@@ -13,7 +13,7 @@ namespace {
 
 std::string ServerUrl() {
   const char* url = std::getenv("STOREBENCH_MYSQL_URL");
-  return url && *url ? url : "mysql://storebench@127.0.0.1:3306/sbtest";
+  return url && *url ? url : "mysql://storebench@127.0.0.1:3306/storebench_test";
 }
 
 bool ServicesRequired() {

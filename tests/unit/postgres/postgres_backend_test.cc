@@ -1,5 +1,5 @@
 // The PostgreSQL back end against a real server (scripts/services.sh start). The server comes
-// from STOREBENCH_PG_URL (default postgresql://storebench@127.0.0.1:5432/sbtest); without one the
+// from STOREBENCH_PG_URL (default postgresql://storebench@127.0.0.1:5432/storebench_test); without one the
 // server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
 #include "backend/db/postgres/postgres_backend.h"
 
@@ -14,7 +14,7 @@ namespace {
 
 std::string ServerUrl() {
   const char* url = std::getenv("STOREBENCH_PG_URL");
-  return url && *url ? url : "postgresql://storebench@127.0.0.1:5432/sbtest";
+  return url && *url ? url : "postgresql://storebench@127.0.0.1:5432/storebench_test";
 }
 
 bool ServicesRequired() {
