@@ -255,7 +255,9 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
     for (const auto& o : windows) {
       if (o.spec.label == w.label) return;
     }
-    windows.push_back({w});
+    OpenWindow o;
+    o.spec = w;
+    windows.push_back(std::move(o));
   };
   for (const auto& w : opts.windows) add_window(w);
   for (const auto& b : opts.baselines) add_window(b.window);

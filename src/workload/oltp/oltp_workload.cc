@@ -342,6 +342,7 @@ Status OltpWorkload::Load(db::DbBackend& backend, const workload::LoadContext& c
   if (ctx.progress) ctx.progress("loaded " + std::to_string(rows.load()) + " rows; building indexes");
   for (int64_t t = 1; t <= opts_.tables; ++t) {
     SB_RETURN_IF_ERROR(c.ExecuteScript(ForTable(q.at("create_index"), t)));
+    if (q.count("after_load")) SB_RETURN_IF_ERROR(c.ExecuteScript(ForTable(q.at("after_load"), t)));
   }
   if (ctx.rows_loaded != nullptr) *ctx.rows_loaded = rows.load();
   return SetMeta(c, q.at("meta_set"), "state", "ready");

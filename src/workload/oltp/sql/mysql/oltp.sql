@@ -1,0 +1,75 @@
+-- The sysbench-style OLTP workload for MySQL/MariaDB (sysbench's own InnoDB layout).
+-- "-- name:" sections; {table} is replaced by the table name; values bound.
+
+-- name: create_meta
+CREATE TABLE IF NOT EXISTS storebench_meta (`key` VARCHAR(64) PRIMARY KEY, value TEXT NOT NULL)
+ENGINE = InnoDB
+
+-- name: meta_table_exists
+SELECT count(*) FROM information_schema.tables
+WHERE table_schema = DATABASE() AND table_name = 'storebench_meta'
+
+-- name: user_table_count
+SELECT count(*) FROM information_schema.tables WHERE table_schema = DATABASE()
+
+-- name: meta_set
+INSERT INTO storebench_meta (`key`, value) VALUES (?, ?)
+ON DUPLICATE KEY UPDATE value = VALUES(value)
+
+-- name: create_table
+CREATE TABLE {table} (
+  id INTEGER NOT NULL AUTO_INCREMENT,
+  k INTEGER DEFAULT 0 NOT NULL,
+  c CHAR(120) DEFAULT '' NOT NULL,
+  pad CHAR(60) DEFAULT '' NOT NULL,
+  PRIMARY KEY (id)
+) ENGINE = InnoDB
+
+-- name: create_index
+CREATE INDEX k_{table} ON {table} (k)
+
+-- name: after_load
+ANALYZE TABLE {table}
+
+-- name: drop_table
+DROP TABLE IF EXISTS {table}
+
+-- name: count_rows
+SELECT count(*) FROM {table}
+
+-- name: point_select
+SELECT c FROM {table} WHERE id = ?
+
+-- name: simple_range
+SELECT c FROM {table} WHERE id BETWEEN ? AND ?
+
+-- name: sum_range
+SELECT SUM(k) FROM {table} WHERE id BETWEEN ? AND ?
+
+-- name: order_range
+SELECT c FROM {table} WHERE id BETWEEN ? AND ? ORDER BY c
+
+-- name: distinct_range
+SELECT DISTINCT c FROM {table} WHERE id BETWEEN ? AND ? ORDER BY c
+
+-- name: index_update
+UPDATE {table} SET k = k + 1 WHERE id = ?
+
+-- name: non_index_update
+UPDATE {table} SET c = ? WHERE id = ?
+
+-- name: delete
+DELETE FROM {table} WHERE id = ?
+
+-- name: insert
+INSERT INTO {table} (id, k, c, pad) VALUES (?, ?, ?, ?)
+
+-- name: insert_auto
+INSERT INTO {table} (k, c, pad) VALUES (?, ?, ?)
+
+-- name: meta_get
+SELECT value FROM storebench_meta WHERE `key` = ?
+
+-- name: meta_clear
+DELETE FROM storebench_meta
+

@@ -1,0 +1,76 @@
+-- The sysbench-style OLTP workload for PostgreSQL (sysbench's own PostgreSQL layout: SERIAL
+-- id, CHAR columns). "-- name:" sections; {table} is replaced by the table name; values bound.
+
+-- name: create_meta
+CREATE TABLE IF NOT EXISTS storebench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
+
+-- name: meta_table_exists
+SELECT count(*) FROM information_schema.tables
+WHERE table_schema = current_schema() AND table_name = 'storebench_meta'
+
+-- name: user_table_count
+SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()
+
+-- name: meta_set
+INSERT INTO storebench_meta (key, value) VALUES (?, ?)
+ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
+
+-- name: create_table
+CREATE TABLE {table} (
+  id SERIAL NOT NULL,
+  k INTEGER DEFAULT 0 NOT NULL,
+  c CHAR(120) DEFAULT '' NOT NULL,
+  pad CHAR(60) DEFAULT '' NOT NULL,
+  PRIMARY KEY (id)
+)
+
+-- name: create_index
+CREATE INDEX k_{table} ON {table} (k)
+
+-- name: after_load
+-- The ids were loaded explicitly; move the sequence past them so auto ids do not collide.
+SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}));
+ANALYZE {table}
+
+-- name: drop_table
+DROP TABLE IF EXISTS {table}
+
+-- name: count_rows
+SELECT count(*) FROM {table}
+
+-- name: point_select
+SELECT c FROM {table} WHERE id = ?
+
+-- name: simple_range
+SELECT c FROM {table} WHERE id BETWEEN ? AND ?
+
+-- name: sum_range
+SELECT SUM(k) FROM {table} WHERE id BETWEEN ? AND ?
+
+-- name: order_range
+SELECT c FROM {table} WHERE id BETWEEN ? AND ? ORDER BY c
+
+-- name: distinct_range
+SELECT DISTINCT c FROM {table} WHERE id BETWEEN ? AND ? ORDER BY c
+
+-- name: index_update
+UPDATE {table} SET k = k + 1 WHERE id = ?
+
+-- name: non_index_update
+UPDATE {table} SET c = ? WHERE id = ?
+
+-- name: delete
+DELETE FROM {table} WHERE id = ?
+
+-- name: insert
+INSERT INTO {table} (id, k, c, pad) VALUES (?, ?, ?, ?)
+
+-- name: insert_auto
+INSERT INTO {table} (k, c, pad) VALUES (?, ?, ?)
+
+-- name: meta_get
+SELECT value FROM storebench_meta WHERE key = ?
+
+-- name: meta_clear
+DELETE FROM storebench_meta
+
