@@ -246,13 +246,19 @@ case "${1:-}" in
   env)
     print_env
     ;;
+  restart-postgres)
+    # For fault tests: PostgreSQL goes away for ${2:-2} seconds (fast shutdown aborts sessions).
+    stop_pg
+    sleep "${2:-2}"
+    start_pg
+    ;;
   destroy)
     stop_pg
     stop_my
     rm -rf "$PG_DIR" "$PG_LINK" "$MY_DIR"
     ;;
   *)
-    echo "usage: $0 start|stop|status|env|destroy" >&2
+    echo "usage: $0 start|stop|status|env|destroy|restart-postgres [seconds]" >&2
     exit 2
     ;;
 esac

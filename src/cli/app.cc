@@ -306,9 +306,8 @@ int Run(Context& c) {
     std::fprintf(stderr, "serving Prometheus metrics on port %d\n", metrics_server.port());
   }
   driver::RunCallbacks cb;
-  cb.on_message = [&](const std::string& m) {
-    if (progress != "none") Progress(m);
-  };
+  // Thread messages (errors, retries, reconnects) are diagnostics, printed in every progress mode.
+  cb.on_message = Progress;
   cb.on_status = [&](const metrics::StatusFigures& f) {
     const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
     if (progress == "human") std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
@@ -344,8 +343,12 @@ int Run(Context& c) {
       "database engine's own work";
   r.choices["seed"] = std::to_string(ro.seed);
 
-  // Verify on the probe connection, after every worker has finished.
-  auto checks = c.workload().Verify(*conn, *before, &out.whole_run);
+  // Verify after every worker has finished, on a new connection (the server may have been
+  // restarted during the run).
+  auto verify_conn = (*backend)->Connect();
+  auto checks = verify_conn.ok()
+                    ? c.workload().Verify(**verify_conn, *before, &out.whole_run)
+                    : Result<std::vector<workload::Check>>(verify_conn.status());
   if (checks.ok()) {
     for (const auto& ch : *checks) r.verify.push_back({ch.name, ch.passed, ch.detail});
   } else {

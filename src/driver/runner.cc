@@ -43,6 +43,7 @@ std::vector<int64_t> SeriesCounters(const metrics::RecorderSnapshot& s, const La
   }
   c.push_back(s.counters[layout.retries()]);
   c.push_back(s.counters[layout.late()]);
+  c.push_back(s.counters[layout.reconnects()]);
   return c;
 }
 
@@ -115,6 +116,13 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
       w.state = WorkerState::kFailed;
       return;
     }
+    w.reconnect = [&, index = w.index]() -> Result<std::unique_ptr<workload::Session>> {
+      auto c = backend_.Connect();
+      if (!c.ok()) return c.status();
+      return workload_.NewSession(std::move(c).value(),
+                                  DeriveSeed(opts.seed, {0, static_cast<uint64_t>(index), 6}),
+                                  index);
+    };
     w.state = WorkerState::kConnected;
     while (!start.load() && !end.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     if (end.load()) return;
@@ -192,6 +200,7 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   }
   r.series.counter_names.push_back("retries");
   r.series.counter_names.push_back("late");
+  r.series.counter_names.push_back("reconnects");
 
   t0 = clock_.NowNanos();
   limits.t0 = t0;
@@ -422,6 +431,14 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
         whole.counters[layout.ErrorIndex(static_cast<ErrorCategory>(c))];
   }
   r.retries = whole.counters[layout.retries()];
+  if (const int64_t n = whole.counters[layout.reconnects()]; n > 0) {
+    r.counters["reconnects"] = n;
+    int64_t idle = 0;  // measured seconds in which no unit completed: the outage as users saw it
+    for (const auto& p : r.series.points) {
+      if (p.phase == "measure" && !p.type_counts.empty() && p.type_counts[0] == 0) ++idle;
+    }
+    r.counters["seconds_without_units"] = idle;
+  }
   r.workers_started = opts.threads;
   for (const auto& w : workers) {
     if (w->state.load() == WorkerState::kFailed) ++r.workers_failed;

@@ -42,8 +42,10 @@ class WorkerContext final : public workload::OpContext {
       s = fn();
       if (s.ok()) break;
       w_.recorder.Add(layout_.ErrorIndex(s.category()));
-      const bool fatal =
-          s.category() == ErrorCategory::kSyntax || s.code() != StatusCode::kDbError;
+      // A lost connection is not retried here: the worker reconnects and starts a new unit.
+      const bool fatal = s.category() == ErrorCategory::kSyntax ||
+                         s.category() == ErrorCategory::kConnectionLost ||
+                         s.code() != StatusCode::kDbError;
       if (fatal || failure >= limits_.max_failures) {
         if (!fatal) {
           Message("error: " + s.message() + "; failure " + std::to_string(failure) +
@@ -147,6 +149,27 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     }
     ctx.BeginUnit();
     Status unit = w.session->RunUnit(ctx);
+    if (!unit.ok() && unit.category() == ErrorCategory::kConnectionLost && w.reconnect) {
+      // The unit is abandoned (its steps are not recorded); reconnect with backoff until the
+      // server answers or the run ends. The outage shows as seconds without units.
+      ctx.Message("connection lost (" + unit.message() + "); reconnecting");
+      w.session.reset();
+      int64_t backoff = 100 * kNanosPerMilli;
+      while (!end.load(std::memory_order_relaxed)) {
+        auto fresh = w.reconnect();
+        if (fresh.ok()) {
+          w.session = std::move(fresh).value();
+          w.recorder.Add(layout.reconnects());
+          ctx.Message("reconnected");
+          break;
+        }
+        NapUntil(clock, clock.NowNanos() + backoff, end);
+        backoff = std::min<int64_t>(backoff * 2, 5 * kNanosPerSecond);
+      }
+      if (!w.session) break;  // the run ended while the server was away
+      now = clock.NowNanos();
+      continue;
+    }
     if (!unit.ok()) {
       log_unit(intended, start, clock.NowNanos() - (open ? intended : start), "error");
       flush_log();
@@ -170,7 +193,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
              ctx.rolled_back(layout.rollback_counter) ? "rollback" : "ok");
   }
   flush_log();
-  w.state = WorkerState::kDone;
+  if (w.state.load() != WorkerState::kFailed) w.state = WorkerState::kDone;
 }
 
 }  // namespace sb::driver

@@ -36,7 +36,8 @@ struct Layout {
   int ErrorIndex(ErrorCategory c) const { return workload_counters + static_cast<int>(c); }
   int retries() const { return workload_counters + kNumCategories; }
   int late() const { return workload_counters + kNumCategories + 1; }  // over latency_limit
-  int num_counters() const { return workload_counters + kNumCategories + 2; }
+  int reconnects() const { return workload_counters + kNumCategories + 2; }
+  int num_counters() const { return workload_counters + kNumCategories + 3; }
 };
 
 // Stops and limits that every worker loop checks.
@@ -64,6 +65,8 @@ struct Worker {
   Random ramp_rng;
   Random op_log_rng;
   std::unique_ptr<workload::Session> session;
+  // Opens a new connection and session for this worker (after a lost connection).
+  std::function<Result<std::unique_ptr<workload::Session>>()> reconnect;
   std::unique_ptr<Pacer> pacer;
   std::atomic<WorkerState> state{WorkerState::kStarting};
   Status error;          // written by the worker before state becomes kFailed
