@@ -156,26 +156,6 @@ struct Context {
   std::string command;
 };
 
-int Fail(const Status& s) {
-  std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
-  switch (s.code()) {
-    case StatusCode::kInvalidArgument:
-    case StatusCode::kNotFound:
-    case StatusCode::kAlreadyExists:
-    case StatusCode::kFailedPrecondition:
-      return kExitBadInput;
-    case StatusCode::kCancelled:
-      return kExitInterrupted;
-    case StatusCode::kDbError:
-      // Opening or preparing the database failed before any work: a database the user named
-      // that cannot be used (missing, locked, not a database).
-      return kExitBadInput;
-    default:
-      return kExitFailure;
-  }
-}
-
-void Progress(const std::string& m) { std::fprintf(stderr, "%s\n", m.c_str()); }
 
 Result<std::unique_ptr<db::DbBackend>> OpenDb(Context& c, bool create, int busy_timeout_ms) {
   const std::string& url = c.options.GetString("db");

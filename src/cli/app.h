@@ -5,6 +5,8 @@
 #include <atomic>
 #include <map>
 #include <string>
+
+#include "base/status.h"
 #include <vector>
 
 namespace sb::cli {
@@ -14,6 +16,12 @@ constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;     // the run or a verification failed
 constexpr int kExitBadInput = 2;    // bad option, config, size, database state
 constexpr int kExitInterrupted = 130;
+
+// Prints "storebench: <message>" to stderr and returns the exit code for `s`: bad input and
+// unusable databases are 2, a signal 130, anything else 1.
+int Fail(const Status& s);
+// A progress or diagnostic line on stderr.
+void Progress(const std::string& message);
 
 // Runs the storebench command line; returns the process exit code.
 int Main(int argc, char** argv);

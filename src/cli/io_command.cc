@@ -92,22 +92,6 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   add("description", OptionType::kString, "storebench io run", "test description in the CSV");
 }
 
-int Fail(const Status& s) {
-  std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
-  switch (s.code()) {
-    case StatusCode::kInvalidArgument:
-    case StatusCode::kNotFound:
-    case StatusCode::kAlreadyExists:
-    case StatusCode::kFailedPrecondition:
-      return kExitBadInput;
-    case StatusCode::kCancelled:
-      return kExitInterrupted;
-    default:
-      return kExitFailure;
-  }
-}
-
-void Progress(const std::string& m) { std::fprintf(stderr, "%s\n", m.c_str()); }
 
 int Prepare(const config::OptionSet& o) {
   storage::PrepareOptions p;

@@ -1,0 +1,28 @@
+#include <cstdio>
+
+#include "cli/app.h"
+
+namespace sb::cli {
+
+int Fail(const Status& s) {
+  std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
+  switch (s.code()) {
+    case StatusCode::kInvalidArgument:
+    case StatusCode::kNotFound:
+    case StatusCode::kAlreadyExists:
+    case StatusCode::kFailedPrecondition:
+      return kExitBadInput;
+    case StatusCode::kCancelled:
+      return kExitInterrupted;
+    case StatusCode::kDbError:
+      // A database call failed before any work: a database the user named that cannot be
+      // used (missing, locked, not a database, server unreachable).
+      return kExitBadInput;
+    default:
+      return kExitFailure;
+  }
+}
+
+void Progress(const std::string& m) { std::fprintf(stderr, "%s\n", m.c_str()); }
+
+}  // namespace sb::cli
