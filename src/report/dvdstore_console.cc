@@ -144,6 +144,14 @@ std::string Amount(double v) {
   return Printf(std::fabs(v) >= 100 ? "%.1f" : "%.3f", v);
 }
 
+// The loop model in a few words, to stand next to latency figures: a closed-loop latency hides
+// queueing that an open-loop one includes.
+std::string LoopModelShort(const metrics::RunResult& r) {
+  if (r.loop_model.rfind("open loop", 0) == 0) return "open loop: from the intended start";
+  if (r.loop_model.rfind("closed loop", 0) == 0) return "closed loop: from the actual start";
+  return r.loop_model;
+}
+
 // One line per window: the unit's per-second rate spread (as per-minute figures), its rate over
 // the whole window, DVD Store's running OPM at both ends and the unit's p50/p99.
 void AppendWindows(const metrics::RunResult& r, std::string* out) {
@@ -159,6 +167,8 @@ void AppendWindows(const metrics::RunResult& r, std::string* out) {
     line += "; running OPM " + Amount(w.running_start) + " \u2192 " + Amount(w.running_end);
     const metrics::LatencySummary s = w.latency.empty() ? metrics::LatencySummary{} : w.latency[0];
     line += "; " + unit + " p50 " + Ms(s.p50_ms) + " ms, p99 " + Ms(s.p99_ms) + " ms";
+    // Latency means different things in the two loop models; say which one, every time.
+    if (!r.loop_model.empty()) line += " (" + LoopModelShort(r) + ")";
     *out += line + "\n";
   }
 }
@@ -170,7 +180,7 @@ void AppendLatencyTable(const metrics::RunResult& r, std::string* out) {
   }
   *out +=
       "  latency in ms over the measured window (nearest-rank percentiles from log-linear "
-      "histograms, error <= 1 %)\n";
+      "histograms, error <= 1 %)" + (r.loop_model.empty() ? "" : ", " + LoopModelShort(r)) + "\n";
   const std::vector<std::string> header = {"type", "count", "mean",  "p50", "p90",
                                            "p95",  "p99",   "p99.9", "max"};
   std::vector<std::vector<std::string>> rows;

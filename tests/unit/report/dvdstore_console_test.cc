@@ -336,13 +336,14 @@ TEST(SummaryTest, WindowLinesConvertPerSecondToPerMinute) {
   EXPECT_TRUE(HasLine(lines,
                       "  window 5m-10m: per second as logins/min min 11400, mean 12345, "
                       "median 12360, max 13260; 12345.5 logins/min over the window; "
-                      "running OPM 12200 \u2192 12345; login p50 3.750 ms, p99 12.500 ms"))
+                      "running OPM 12200 \u2192 12345; login p50 3.750 ms, p99 12.500 ms "
+                      "(closed loop: from the actual start)"))
       << ::testing::PrintToString(lines);
   EXPECT_TRUE(HasLine(lines,
                       "  window 9m-12m (incomplete: the run did not cover the whole window): "
                       "per second as logins/min min 0, mean 11910, median 11940, max 12720; "
                       "11910 logins/min over the window; running OPM 12330 \u2192 12345; "
-                      "login p50 4.000 ms, p99 13.000 ms"))
+                      "login p50 4.000 ms, p99 13.000 ms (closed loop: from the actual start)"))
       << ::testing::PrintToString(lines);
 }
 
