@@ -1,5 +1,7 @@
 #include "workload/oltp/oltp_workload.h"
 
+#include "workload/named_sql.h"
+
 #include <cmath>
 #include <thread>
 #include <vector>
@@ -235,23 +237,7 @@ Result<std::map<std::string, std::string>> OltpWorkload::Sql() const {
     return Status::InvalidArgument("the oltp workload has no SQL for the " + dialect_ +
                                    " back end yet");
   }
-  std::map<std::string, std::string> out;
-  std::string name;
-  size_t pos = 0;
-  const std::string& text = it->second;
-  while (pos < text.size()) {
-    size_t eol = text.find('\n', pos);
-    if (eol == std::string::npos) eol = text.size();
-    const std::string line = text.substr(pos, eol - pos);
-    pos = eol + 1;
-    if (line.rfind("-- name:", 0) == 0) {
-      name = line.substr(line.find_first_not_of(' ', 8));
-      continue;
-    }
-    if (name.empty() || line.rfind("--", 0) == 0 || line.find_first_not_of(" \r") == std::string::npos) continue;
-    out[name] += line + "\n";
-  }
-  return out;
+  return workload::ParseNamedSql(it->second);
 }
 
 Status OltpWorkload::Load(db::DbBackend& backend, const workload::LoadContext& ctx) {

@@ -1,0 +1,27 @@
+#include "workload/named_sql.h"
+
+namespace sb::workload {
+
+std::map<std::string, std::string> ParseNamedSql(std::string_view text) {
+  std::map<std::string, std::string> out;
+  std::string name;
+  while (!text.empty()) {
+    const size_t eol = text.find('\n');
+    std::string_view line = text.substr(0, eol);
+    text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
+    if (line.rfind("-- name:", 0) == 0) {
+      line.remove_prefix(8);
+      const size_t first = line.find_first_not_of(' ');
+      name = first == std::string_view::npos ? "" : std::string(line.substr(first));
+      while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.pop_back();
+      out[name];
+      continue;
+    }
+    if (name.empty() || line.rfind("--", 0) == 0) continue;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    out[name].append(line).append("\n");
+  }
+  return out;
+}
+
+}  // namespace sb::workload
