@@ -61,7 +61,10 @@ void Recorder::Record(int type, int64_t nanos) {
   assert(type >= 0 && type < num_types_);
   TypeData& t = types_[type];
   if (nanos < 0) nanos = 0;  // as Histogram::Record does
-  WriterAdd<uint64_t>(t.buckets[Histogram::BucketOf(nanos)], 1);
+  const size_t b = Histogram::BucketOf(nanos);
+  WriterAdd<uint64_t>(t.buckets[b], 1);
+  if (b < t.lo_bucket.load(kRelaxed)) t.lo_bucket.store(b, kRelaxed);
+  if (b > t.hi_bucket.load(kRelaxed)) t.hi_bucket.store(b, kRelaxed);
   WriterAdd<uint64_t>(t.count, 1);
   WriterAdd<int64_t>(t.sum, nanos);
   // Only stored when they change, so the common case is two loads and no store.
@@ -79,28 +82,37 @@ void Recorder::Snapshot(RecorderSnapshot* out) const {
   // resize() keeps existing Histograms (and their bucket arrays) when the shape is unchanged.
   out->types.resize(num_types_);
   out->counters.resize(num_counters_);
-  for (int attempt = 0; attempt < kMaxSnapshotTries; ++attempt) {
+  // Buckets outside the written range stay zero; the range only grows, so a retry's copy
+  // overwrites everything an earlier attempt wrote.
+  for (Histogram& h : out->types) h.buckets_.assign(Histogram::kNumBuckets, 0);
+  std::vector<Hints> hints(num_types_);
+  bool consistent = false;
+  for (int attempt = 0; attempt < kMaxSnapshotTries && !consistent; ++attempt) {
     const uint64_t before = seq_.load(std::memory_order_acquire);
     if (before % 2 == 1) continue;  // the writer is inside a batch
-    CopyInto(out);
+    CopyInto(out, &hints);
     std::atomic_thread_fence(std::memory_order_acquire);
-    if (seq_.load(std::memory_order_relaxed) == before) return;
+    consistent = seq_.load(std::memory_order_relaxed) == before;
   }
-  CopyInto(out);
+  if (!consistent) CopyInto(out, &hints);  // a writer faster than any copy: take it as it is
+  for (int i = 0; i < num_types_; ++i) {
+    // count is taken from the copied buckets (not the writer's count), so the snapshot's count
+    // always matches its buckets; min/max read after the buckets may be newer values, which
+    // FinishRaw moves back into the copied buckets' range.
+    out->types[i].FinishRaw(hints[i].min, hints[i].max, /*cap_last=*/false);
+  }
 }
 
-void Recorder::CopyInto(RecorderSnapshot* out) const {
+void Recorder::CopyInto(RecorderSnapshot* out, std::vector<Hints>* hints) const {
   for (int i = 0; i < num_types_; ++i) {
     const TypeData& t = types_[i];
     Histogram& h = out->types[i];
-    h.buckets_.resize(Histogram::kNumBuckets);  // no-op unless h was moved from
-    for (size_t b = 0; b < Histogram::kNumBuckets; ++b) h.buckets_[b] = t.buckets[b].load(kRelaxed);
+    const size_t lo = t.lo_bucket.load(kRelaxed);
+    const size_t hi = std::min(t.hi_bucket.load(kRelaxed), Histogram::kNumBuckets - 1);
+    for (size_t b = lo; b <= hi; ++b) h.buckets_[b] = t.buckets[b].load(kRelaxed);
     h.sum_ = t.sum.load(kRelaxed);
     h.saturated_ = t.saturated.load(kRelaxed);
-    // count is taken from the copied buckets (not t.count), so the snapshot's count always
-    // matches its buckets even when the writer is mid-Record; min/max read after the buckets may
-    // be a newer value, which FinishRaw moves back into the copied buckets' range.
-    h.FinishRaw(t.min.load(kRelaxed), t.max.load(kRelaxed), /*cap_last=*/false);
+    (*hints)[i] = {t.min.load(kRelaxed), t.max.load(kRelaxed)};
   }
   for (int i = 0; i < num_counters_; ++i) out->counters[i] = counters_[i].load(kRelaxed);
 }

@@ -255,8 +255,8 @@ TEST(RecorderBatchTest, SnapshotsSeeWholeBatches) {
       r.Add(0, 1);
       r.EndBatch();
       // Slow enough that a snapshot can finish between batches (as with database units).
-      for (volatile int spin = 0; spin < 20000; ++spin) {
-      }
+      volatile int sink = 0;
+      for (int spin = 0; spin < 20000; ++spin) sink = sink + 1;
     }
   });
   RecorderSnapshot s;
