@@ -65,7 +65,6 @@ void Recorder::Record(int type, int64_t nanos) {
   WriterAdd<uint64_t>(t.buckets[b], 1);
   if (b < t.lo_bucket.load(kRelaxed)) t.lo_bucket.store(b, kRelaxed);
   if (b > t.hi_bucket.load(kRelaxed)) t.hi_bucket.store(b, kRelaxed);
-  WriterAdd<uint64_t>(t.count, 1);
   WriterAdd<int64_t>(t.sum, nanos);
   // Only stored when they change, so the common case is two loads and no store.
   if (nanos < t.min.load(kRelaxed)) t.min.store(nanos, kRelaxed);

@@ -4,8 +4,8 @@
 // interval). The writer never takes a lock: each bucket and counter is a std::atomic updated with
 // relaxed load+store (a plain store on x86, since there is only one writer). Readers copy with
 // Snapshot(); an interval is the difference of two snapshots (Histogram::Subtract), so nothing is
-// ever reset under the writer's feet. A snapshot may see an operation's counter a moment before its
-// histogram bucket; the next snapshot is consistent again, and nothing is lost.
+// ever reset under the writer's feet. Updates bracketed by BeginBatch/EndBatch (one unit of work)
+// are seen by a snapshot all together or not at all.
 #ifndef STOREBENCH_METRICS_RECORDER_H_
 #define STOREBENCH_METRICS_RECORDER_H_
 
@@ -69,7 +69,6 @@ class Recorder {
  private:
   struct TypeData {
     std::unique_ptr<std::atomic<uint64_t>[]> buckets;
-    std::atomic<uint64_t> count{0};
     std::atomic<int64_t> sum{0};
     std::atomic<int64_t> min{INT64_MAX};
     std::atomic<int64_t> max{0};
