@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "backend/db/bulk_text.h"
+
 namespace sb::db {
 
 ErrorCategory ClassifyMysqlError(unsigned int code) {
@@ -314,31 +316,6 @@ class MyConnection final : public Connection {
   std::shared_ptr<MyConn> conn_;
 };
 
-// Appends `v` to a LOAD DATA row (default format: tab-separated, backslash escapes).
-void AppendLoadField(std::string* out, std::string_view v) {
-  for (char c : v) {
-    switch (c) {
-      case '\\':
-        *out += "\\\\";
-        break;
-      case '\t':
-        *out += "\\t";
-        break;
-      case '\n':
-        *out += "\\n";
-        break;
-      case '\r':
-        *out += "\\r";
-        break;
-      case '\0':
-        *out += "\\0";
-        break;
-      default:
-        *out += c;
-    }
-  }
-}
-
 // The local-infile handler: LOAD DATA LOCAL INFILE reads the buffered rows from memory.
 struct InfileSource {
   const std::string* data = nullptr;
@@ -380,7 +357,7 @@ class MyBulkWriter final : public BulkWriter {
     }
     for (size_t i = 0; i < fields.size(); ++i) {
       if (i) buf_ += '\t';
-      AppendLoadField(&buf_, fields[i]);
+      AppendTabSeparatedField(&buf_, fields[i]);
     }
     buf_ += '\n';
     if (buf_.size() >= kFlushBytes) return Flush();

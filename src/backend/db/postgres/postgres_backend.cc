@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "backend/db/bulk_text.h"
+
 namespace sb::db {
 
 ErrorCategory ClassifyPostgresSqlState(std::string_view s) {
@@ -254,28 +256,6 @@ class PgConnection final : public Connection {
   std::shared_ptr<PgConn> conn_;
 };
 
-// Appends `v` to a COPY text-format row, escaping what the format reserves.
-void AppendCopyField(std::string* out, std::string_view v) {
-  for (char c : v) {
-    switch (c) {
-      case '\\':
-        *out += "\\\\";
-        break;
-      case '\t':
-        *out += "\\t";
-        break;
-      case '\n':
-        *out += "\\n";
-        break;
-      case '\r':
-        *out += "\\r";
-        break;
-      default:
-        *out += c;
-    }
-  }
-}
-
 class PgBulkWriter final : public BulkWriter {
  public:
   static constexpr size_t kFlushBytes = 1 << 20;
@@ -297,7 +277,7 @@ class PgBulkWriter final : public BulkWriter {
     }
     for (size_t i = 0; i < fields.size(); ++i) {
       if (i) buf_ += '\t';
-      AppendCopyField(&buf_, fields[i]);
+      AppendTabSeparatedField(&buf_, fields[i]);
     }
     buf_ += '\n';
     if (buf_.size() >= kFlushBytes) return Flush();

@@ -1,0 +1,29 @@
+#include "backend/db/bulk_text.h"
+
+namespace sb::db {
+
+void AppendTabSeparatedField(std::string* out, std::string_view v) {
+  for (char c : v) {
+    switch (c) {
+      case '\\':
+        *out += "\\\\";
+        break;
+      case '\t':
+        *out += "\\t";
+        break;
+      case '\n':
+        *out += "\\n";
+        break;
+      case '\r':
+        *out += "\\r";
+        break;
+      case '\0':
+        *out += "\\0";
+        break;
+      default:
+        *out += c;
+    }
+  }
+}
+
+}  // namespace sb::db
