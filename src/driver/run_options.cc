@@ -1,162 +1,90 @@
 #include "driver/run_options.h"
 
+#include "base/clock.h"
+
 namespace sb::driver {
 
 void DeclareRunOptions(config::OptionSet* o) {
   using config::OptionSpec;
   using config::OptionType;
-  auto add = [&](OptionSpec s) {
+  // Every option here has a name, type, default and help; the few extras are set after.
+  auto spec = [](const char* name, OptionType type, const char* default_value, const char* help) {
+    OptionSpec s;
+    s.name = name;
+    s.type = type;
+    s.default_value = default_value;
+    s.help = help;
     s.group = "driver";
-    o->Add(std::move(s));
+    return s;
   };
   {
-    OptionSpec s;
-    s.name = "n_threads";
+    OptionSpec s =
+        spec("n_threads", OptionType::kInt, "1", "worker threads, each with its own connection");
     s.aliases = {"threads"};
-    s.type = OptionType::kInt;
-    s.default_value = "1";
     s.min = 1;
     s.max = 4096;
-    s.help = "worker threads, each with its own connection";
-    add(s);
+    o->Add(s);
   }
   {
-    OptionSpec s;
-    s.name = "ramp_rate";
-    s.type = OptionType::kInt;
-    s.default_value = "10";
+    OptionSpec s =
+        spec("ramp_rate", OptionType::kInt, "10", "connections opened per second at start-up");
     s.min = 1;
-    s.help = "connections opened per second at start-up";
-    add(s);
+    o->Add(s);
   }
   {
-    OptionSpec s;
-    s.name = "run_time";
+    OptionSpec s = spec(
+        "run_time", OptionType::kDuration, "0",
+        "measured time after warm-up: whole minutes (DVD Store) or 90s, 2m; 0 = until stopped");
     s.aliases = {"duration"};
-    s.type = OptionType::kDuration;
-    s.bare_unit_nanos = 60LL * 1000 * 1000 * 1000;
-    s.default_value = "0";
-    s.help = "measured time after warm-up: whole minutes (DVD Store) or 90s, 2m; 0 = until stopped";
-    add(s);
+    s.bare_unit_nanos = 60 * kNanosPerSecond;  // DVD Store counts whole minutes
+    o->Add(s);
   }
   {
-    OptionSpec s;
-    s.name = "warmup_time";
+    OptionSpec s = spec("warmup_time", OptionType::kDuration, "1",
+                        "warm-up before the stats reset: whole minutes or 30s");
     s.aliases = {"warmup"};
-    s.type = OptionType::kDuration;
-    s.bare_unit_nanos = 60LL * 1000 * 1000 * 1000;
-    s.default_value = "1";
-    s.help = "warm-up before the stats reset: whole minutes or 30s";
-    add(s);
+    s.bare_unit_nanos = 60 * kNanosPerSecond;  // DVD Store counts whole minutes
+    o->Add(s);
   }
+  o->Add(spec("think_time", OptionType::kDouble, "0",
+              "mean think time per order in seconds (drawn uniformly in [0, 2T))"));
   {
-    OptionSpec s;
-    s.name = "think_time";
-    s.type = OptionType::kDouble;
-    s.default_value = "0";
-    s.help = "mean think time per order in seconds (drawn uniformly in [0, 2T))";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "log_freq";
-    s.type = OptionType::kInt;
-    s.default_value = "10";
+    OptionSpec s = spec("log_freq", OptionType::kInt, "10", "seconds between status lines");
     s.min = 1;
-    s.help = "seconds between status lines";
-    add(s);
+    o->Add(s);
   }
+  o->Add(
+      spec("rate", OptionType::kDouble, "0",
+           "open loop: start units (orders) at this aggregate rate per second, measuring latency "
+           "from the intended start; 0 = closed loop with think time"));
   {
-    OptionSpec s;
-    s.name = "rate";
-    s.type = OptionType::kDouble;
-    s.default_value = "0";
-    s.help = "open loop: start units (orders) at this aggregate rate per second, measuring latency "
-             "from the intended start; 0 = closed loop with think time";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "arrival";
-    s.type = OptionType::kEnum;
+    OptionSpec s = spec("arrival", OptionType::kEnum, "constant",
+                        "open loop: evenly spaced or Poisson arrivals");
     s.choices = {"constant", "poisson"};
-    s.default_value = "constant";
-    s.help = "open loop: evenly spaced or Poisson arrivals";
-    add(s);
+    o->Add(s);
   }
-  {
-    OptionSpec s;
-    s.name = "max_lag";
-    s.type = OptionType::kDuration;
-    s.default_value = "10s";
-    s.help = "open loop: stop the run when the schedule falls this far behind";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "latency_limit";
-    s.type = OptionType::kDuration;
-    s.default_value = "0";
-    s.help = "count units slower than this as late (0 = off)";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "window";
-    s.default_value = "";
-    s.help = "report windows measured from Start, e.g. 23m-28m or 5m-10m,23m-28m: per-second "
-             "min/mean/median/max throughput, latency percentiles, running OPM at both ends";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "baseline";
-    s.default_value = "";
-    s.help = "pass/fail rules separated by ';', e.g. opm>=2600@23m-28m or p99_ms<=500@5m-10m "
-             "(metrics: opm, min_opm, running_opm, tps, p50_ms, p90_ms, p95_ms, p99_ms, max_ms)";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "steady_slope";
-    s.type = OptionType::kDouble;
-    s.default_value = "10";
-    s.help = "steady state: largest change of the fitted throughput line across the measured "
-             "window, in % of the mean";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "steady_cv";
-    s.type = OptionType::kDouble;
-    s.default_value = "25";
-    s.help = "steady state: largest per-second throughput spread (coefficient of variation), %";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "op_log";
-    s.default_value = "";
-    s.help = "write one line per sampled operation: worker type intended_start_us start_us "
-             "latency_us outcome (times from Start)";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "op_log_sampling";
-    s.type = OptionType::kDouble;
-    s.default_value = "1";
-    s.help = "fraction of operations written to the op_log (0.01 = 1 %)";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "seed";
-    s.type = OptionType::kInt;
-    s.default_value = "1";
-    s.help = "run seed: the same seed and data give the same sequence of operations";
-    add(s);
-  }
+  o->Add(spec("max_lag", OptionType::kDuration, "10s",
+              "open loop: stop the run when the schedule falls this far behind"));
+  o->Add(spec("latency_limit", OptionType::kDuration, "0",
+              "count units slower than this as late (0 = off)"));
+  o->Add(spec("window", OptionType::kString, "",
+              "report windows measured from Start, e.g. 23m-28m or 5m-10m,23m-28m: per-second "
+              "min/mean/median/max throughput, latency percentiles, running OPM at both ends"));
+  o->Add(spec("baseline", OptionType::kString, "",
+              "pass/fail rules separated by ';', e.g. opm>=2600@23m-28m or p99_ms<=500@5m-10m "
+              "(metrics: opm, min_opm, running_opm, tps, p50_ms, p90_ms, p95_ms, p99_ms, max_ms)"));
+  o->Add(spec("steady_slope", OptionType::kDouble, "10",
+              "steady state: largest change of the fitted throughput line across the measured "
+              "window, in % of the mean"));
+  o->Add(spec("steady_cv", OptionType::kDouble, "25",
+              "steady state: largest per-second throughput spread (coefficient of variation), %"));
+  o->Add(spec("op_log", OptionType::kString, "",
+              "write one line per sampled operation: worker type intended_start_us start_us "
+              "latency_us outcome (times from Start)"));
+  o->Add(spec("op_log_sampling", OptionType::kDouble, "1",
+              "fraction of operations written to the op_log (0.01 = 1 %)"));
+  o->Add(spec("seed", OptionType::kInt, "1",
+              "run seed: the same seed and data give the same sequence of operations"));
 }
 
 Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures) {
