@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <thread>
 #include <type_traits>
 
 namespace sb::metrics {
@@ -86,20 +87,34 @@ void Recorder::Snapshot(RecorderSnapshot* out) const {
   for (Histogram& h : out->types) h.buckets_.assign(Histogram::kNumBuckets, 0);
   std::vector<Hints> hints(num_types_);
   bool consistent = false;
-  for (int attempt = 0; attempt < kMaxSnapshotTries && !consistent; ++attempt) {
-    const uint64_t before = seq_.load(std::memory_order_acquire);
-    if (before % 2 == 1) continue;  // the writer is inside a batch
-    CopyInto(out, &hints);
-    std::atomic_thread_fence(std::memory_order_acquire);
-    consistent = seq_.load(std::memory_order_relaxed) == before;
+  for (int attempt = 0; attempt < kOptimisticTries && !consistent; ++attempt) {
+    consistent = TryCopy(out, &hints);
   }
-  if (!consistent) CopyInto(out, &hints);  // a writer faster than any copy: take it as it is
+  if (!consistent) {
+    // The writer finishes batches faster than a copy takes: ask it to hold. A batch it began
+    // before seeing the request may still overlap one more copy; after that it waits.
+    holds_.fetch_add(1, std::memory_order_seq_cst);
+    while (!TryCopy(out, &hints)) std::this_thread::yield();
+    holds_.fetch_sub(1, std::memory_order_release);
+  }
   for (int i = 0; i < num_types_; ++i) {
     // count is taken from the copied buckets (not the writer's count), so the snapshot's count
     // always matches its buckets; min/max read after the buckets may be newer values, which
     // FinishRaw moves back into the copied buckets' range.
     out->types[i].FinishRaw(hints[i].min, hints[i].max, /*cap_last=*/false);
   }
+}
+
+bool Recorder::TryCopy(RecorderSnapshot* out, std::vector<Hints>* hints) const {
+  const uint64_t before = seq_.load(std::memory_order_acquire);
+  if (before % 2 == 1) return false;  // the writer is inside a batch
+  CopyInto(out, hints);
+  std::atomic_thread_fence(std::memory_order_acquire);
+  return seq_.load(std::memory_order_relaxed) == before;
+}
+
+void Recorder::WaitWhileHeld() const {
+  while (holds_.load(std::memory_order_acquire) != 0) std::this_thread::yield();
 }
 
 void Recorder::CopyInto(RecorderSnapshot* out, std::vector<Hints>* hints) const {

@@ -5,7 +5,7 @@
 // relaxed load+store (a plain store on x86, since there is only one writer). Readers copy with
 // Snapshot(); an interval is the difference of two snapshots (Histogram::Subtract), so nothing is
 // ever reset under the writer's feet. Updates bracketed by BeginBatch/EndBatch (one unit of work)
-// are seen by a snapshot all together or not at all.
+// are seen by a snapshot all together or not at all: always, however fast the writer is.
 #ifndef STOREBENCH_METRICS_RECORDER_H_
 #define STOREBENCH_METRICS_RECORDER_H_
 
@@ -37,9 +37,13 @@ class Recorder {
   void Record(int type, int64_t nanos);
   void Add(int counter, int64_t delta = 1);
   // Writer thread only: brackets updates that belong together (one unit of work and its
-  // steps and counters), so a Snapshot sees all of them or none (a sequence lock: the writer
-  // never waits; a reader that overlaps a batch copies again).
+  // steps and counters), so a Snapshot sees all of them or none. A sequence lock: a reader
+  // that overlaps a batch copies again. The writer only waits when a reader has failed to fit
+  // a copy between batches several times in a row (microsecond units, e.g. SQLite point
+  // selects or the null back end) and asked it to hold: then for one copy, microseconds, at
+  // most a few times per second.
   void BeginBatch() {
+    if (holds_.load(std::memory_order_relaxed) != 0) WaitWhileHeld();
     seq_.store(seq_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     std::atomic_thread_fence(std::memory_order_release);
   }
@@ -47,12 +51,14 @@ class Recorder {
     seq_.store(seq_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
   }
 
-  // Any thread. Copies the current cumulative state into *out (reusing its memory). The copy
-  // is consistent with respect to batches unless the writer completes batches faster than a
-  // copy takes for kMaxSnapshotTries attempts in a row (microsecond-scale units, e.g. the null
-  // back end), in which case the last copy is used as it is.
+  // Any thread. Copies the current cumulative state into *out (reusing its memory); the copy
+  // always holds whole batches.
   void Snapshot(RecorderSnapshot* out) const;
-  static constexpr int kMaxSnapshotTries = 1000;
+  // Optimistic copies a reader tries before it asks the writer to hold.
+  static constexpr int kOptimisticTries = 8;
+
+  int num_types() const { return num_types_; }
+  int num_counters() const { return num_counters_; }
 
  private:
   struct Hints {
@@ -60,13 +66,10 @@ class Recorder {
   };
   // Copies the written bucket ranges, sums and counters; min/max go to `hints`.
   void CopyInto(RecorderSnapshot* out, std::vector<Hints>* hints) const;
+  // One copy attempt; true when no batch overlapped it.
+  bool TryCopy(RecorderSnapshot* out, std::vector<Hints>* hints) const;
+  void WaitWhileHeld() const;
 
- public:
-
-  int num_types() const { return num_types_; }
-  int num_counters() const { return num_counters_; }
-
- private:
   struct TypeData {
     std::unique_ptr<std::atomic<uint64_t>[]> buckets;
     std::atomic<int64_t> sum{0};
@@ -83,6 +86,8 @@ class Recorder {
   std::unique_ptr<TypeData[]> types_;
   std::unique_ptr<std::atomic<int64_t>[]> counters_;
   std::atomic<uint64_t> seq_{0};  // odd while the writer is inside a batch
+  // Readers that asked the writer not to start a batch until their copy is done.
+  mutable std::atomic<int> holds_{0};
 };
 
 }  // namespace sb::metrics
