@@ -1,5 +1,7 @@
 #include "cli/app.h"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -7,11 +9,14 @@
 #include <memory>
 #include <thread>
 
-#include "backend/db/registry.h"
 #include "backend/db/mysql/mysql_backend.h"
+#include "backend/db/null/null_backend.h"
 #include "backend/db/postgres/postgres_backend.h"
+#include "backend/db/registry.h"
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
+#include "cli/metrics_server.h"
+#include "cli/status_line.h"
 #include "config/options.h"
 #include "driver/load.h"
 #include "driver/run_options.h"
@@ -19,11 +24,10 @@
 #include "report/dvdstore_console.h"
 #include "report/json_report.h"
 #include "report/live.h"
-#include "cli/metrics_server.h"
+#include "report/load_progress.h"
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/noop/noop_workload.h"
 #include "workload/oltp/oltp_workload.h"
-#include "backend/db/null/null_backend.h"
 
 namespace sb::cli {
 namespace {
@@ -72,8 +76,9 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command) {
     s.type = OptionType::kEnum;
     s.choices = {"dvdstore", "oltp", "noop"};
     s.default_value = "dvdstore";
-    s.help = "the OLTP workload: dvdstore, oltp (sysbench-style), noop (one trivial query per "
-             "operation, to measure the harness)";
+    s.help =
+        "the OLTP workload: dvdstore, oltp (sysbench-style), noop (one trivial query per "
+        "operation, to measure the harness)";
     add(s);
   }
   if (command == "load") {
@@ -109,7 +114,8 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command) {
       pr.type = OptionType::kEnum;
       pr.choices = {"human", "json", "none"};
       pr.default_value = "human";
-      pr.help = "live output on stderr: DVD Store status lines, one JSON object per second, or none";
+      pr.help =
+          "live output on stderr: DVD Store status lines, one JSON object per second, or none";
       add(pr);
     }
     str("metrics_addr", "",
@@ -156,11 +162,11 @@ struct Context {
   std::string command;
 };
 
-
 Result<std::unique_ptr<db::DbBackend>> OpenDb(Context& c, bool create, int busy_timeout_ms) {
   const std::string& url = c.options.GetString("db");
   if (url.empty()) {
-    return Status::InvalidArgument("no database given; add --db URL (e.g. --db sqlite:///tmp/ds.db)");
+    return Status::InvalidArgument(
+        "no database given; add --db URL (e.g. --db sqlite:///tmp/ds.db)");
   }
   db::BackendOptions bo;
   bo.create_if_missing = create;
@@ -184,13 +190,20 @@ int Load(Context& c) {
   ctx.force = c.options.GetBool("force");
   ctx.csv_dir = c.options.GetString("csv_dir");
   ctx.seed = static_cast<uint64_t>(c.options.GetInt("seed"));
-  ctx.progress = Progress;
+  // Rewritten each second on a terminal; a plain line every 10 s in a log.
+  StatusLine line(stderr, isatty(STDERR_FILENO) == 1, 10);
+  ctx.progress = [&line](const std::string& m) { line.Message(m); };
+  driver::LoadProgress progress;
+  progress.on_sample = [&line](const metrics::LoadSample& s) {
+    line.Update(report::FormatLoadProgress(s), /*force=*/s.data_done);
+  };
   SteadyClock clock;
-  driver::LoadOutcome out = driver::RunLoad(c.workload(), **backend, ctx, clock);
+  driver::LoadOutcome out = driver::RunLoad(c.workload(), **backend, ctx, clock, progress);
+  line.End();
   if (!out.status.ok()) return Fail(out.status);
   std::printf("loaded %s into %s: %lld rows in %.1f s (%.0f rows/s)\n",
-              c.workload().Describe().c_str(),
-              c.options.GetString("db").c_str(), static_cast<long long>(out.rows), out.seconds,
+              c.workload().Describe().c_str(), c.options.GetString("db").c_str(),
+              static_cast<long long>(out.rows), out.seconds,
               out.seconds > 0 ? static_cast<double>(out.rows) / out.seconds : 0.0);
   return kExitOk;
 }
@@ -226,8 +239,8 @@ std::string LoopModel(const driver::RunOptions& r, const std::string& unit) {
                   "open loop: %g %ss/s requested (%s arrivals) over %d threads; %s latency "
                   "measured from the intended start (queueing included), schedule lag recorded "
                   "separately",
-                  r.rate_per_sec, unit.c_str(), r.poisson ? "Poisson" : "evenly spaced",
-                  r.threads, unit.c_str());
+                  r.rate_per_sec, unit.c_str(), r.poisson ? "Poisson" : "evenly spaced", r.threads,
+                  unit.c_str());
   } else {
     std::snprintf(buf, sizeof buf,
                   "closed loop: %d threads, think time %.3g s mean (uniform [0, 2T)) after each "
@@ -290,7 +303,8 @@ int Run(Context& c) {
   cb.on_message = Progress;
   cb.on_status = [&](const metrics::StatusFigures& f) {
     const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
-    if (progress == "human") std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
+    if (progress == "human")
+      std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
     if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
   };
   cb.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
@@ -326,17 +340,16 @@ int Run(Context& c) {
   // Verify after every worker has finished, on a new connection (the server may have been
   // restarted during the run).
   auto verify_conn = (*backend)->Connect();
-  auto checks = verify_conn.ok()
-                    ? c.workload().Verify(**verify_conn, *before, &out.whole_run)
-                    : Result<std::vector<workload::Check>>(verify_conn.status());
+  auto checks = verify_conn.ok() ? c.workload().Verify(**verify_conn, *before, &out.whole_run)
+                                 : Result<std::vector<workload::Check>>(verify_conn.status());
   if (checks.ok()) {
     for (const auto& ch : *checks) r.verify.push_back({ch.name, ch.passed, ch.detail});
   } else {
     r.verify.push_back({"verify", false, checks.status().message()});
   }
 
-  std::printf("\n%s\n", report::FormatFinalLine(r, report::FinalLineDateTime(
-                                                       std::chrono::system_clock::now()))
+  std::printf("\n%s\n", report::FormatFinalLine(
+                            r, report::FinalLineDateTime(std::chrono::system_clock::now()))
                             .c_str());
   std::printf("%s", report::FormatSummary(r).c_str());
   std::string json_path = c.options.GetString("json");

@@ -1,9 +1,14 @@
-// Timing of a workload's load (the driver is the only layer that reads the clock).
+// Timing and progress of a workload's load (the driver is the only layer that reads the clock).
 #ifndef STOREBENCH_DRIVER_LOAD_H_
 #define STOREBENCH_DRIVER_LOAD_H_
 
+#include <cstdint>
+#include <deque>
+#include <functional>
+
 #include "backend/db/db.h"
 #include "base/clock.h"
+#include "metrics/load_meter.h"
 #include "workload/workload.h"
 
 namespace sb::driver {
@@ -14,8 +19,31 @@ struct LoadOutcome {
   double seconds = 0;
 };
 
-LoadOutcome RunLoad(workload::Workload& workload, db::DbBackend& backend,
-                    workload::LoadContext ctx, Clock& clock);
+// Turns a meter's counts into samples with rates over the last few seconds and an ETA.
+// Plain arithmetic on the times it is given, so it can be tested without a clock.
+class LoadProgressTracker {
+ public:
+  explicit LoadProgressTracker(int64_t start_nanos, int64_t rate_window_nanos = 5'000'000'000);
+  metrics::LoadSample Sample(const metrics::LoadMeter& meter, int64_t now_nanos);
+
+ private:
+  struct Point {
+    int64_t nanos, rows, bytes;
+  };
+  int64_t start_;
+  int64_t window_;
+  std::deque<Point> history_;  // oldest first; the first point is at or before the window
+};
+
+struct LoadProgress {
+  int64_t interval_nanos = 1'000'000'000;
+  // Called from a driver thread every interval while rows are loading, and once more when the
+  // data is in (sample.data_done) or the load ends. May be empty: no progress.
+  std::function<void(const metrics::LoadSample&)> on_sample;
+};
+
+LoadOutcome RunLoad(workload::Workload& workload, db::DbBackend& backend, workload::LoadContext ctx,
+                    Clock& clock, const LoadProgress& progress = {});
 
 }  // namespace sb::driver
 

@@ -19,6 +19,7 @@
 #include "base/random.h"
 #include "base/status.h"
 #include "config/options.h"
+#include "metrics/load_meter.h"
 
 namespace sb::workload {
 
@@ -101,6 +102,9 @@ struct LoadContext {
   std::function<void(const std::string&)> progress;
   // When not null, receives the number of rows loaded.
   int64_t* rows_loaded = nullptr;
+  // When not null, the loader declares its tables here and counts rows and bytes as they are
+  // written (the driver shows progress from it).
+  metrics::LoadMeter* meter = nullptr;
 };
 
 struct Check {

@@ -19,6 +19,14 @@ class OltpSqliteTest(unittest.TestCase):
         common = ["--workload", "oltp", "--db", url, "--tables", "2", "--table_size", "20000"]
         r = storebench("oltp", "load", *common)
         self.assertEqual(r.returncode, 0, r.stderr)
+        # Not a terminal: plain progress lines, no control characters, the data-in line with
+        # the rows loaded before the index message.
+        self.assertNotIn("\r", r.stderr)
+        self.assertNotIn("\x1b", r.stderr)
+        lines = r.stderr.splitlines()
+        done = [i for i, l in enumerate(lines) if l.startswith("load: data in, 40,000 rows in ")]
+        self.assertEqual(len(done), 1, r.stderr)
+        self.assertIn("building indexes", lines[done[0] + 1])
         with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
             schema = json.load(f)
         per_txn = {"read_write": (14, 4, 2), "read_only": (14, 0, 2), "write_only": (0, 4, 2),

@@ -4,6 +4,7 @@
 // writer threads, each of which owns one BulkWriter per table. A back end whose writers
 // serialize (SQLite) gets one writer; others get as many writers as generator threads.
 // Inventory is generated last, from the summed sales of every orders chunk.
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/dvdstore/generator.h"
 #include "workload/dvdstore/sql_files.h"
+#include "workload/dvdstore/words.h"
 
 namespace sb::dvdstore {
 namespace {
@@ -143,7 +145,8 @@ class CsvFiles {
   Status Close() {
     for (auto& [t, f] : files_) {
       f->close();
-      if (!*f) return Status::IoError("writing CSV file for " + std::string(TableName(t)) + " failed");
+      if (!*f)
+        return Status::IoError("writing CSV file for " + std::string(TableName(t)) + " failed");
     }
     return Status::Ok();
   }
@@ -166,6 +169,38 @@ struct LoadStats {
   }
 };
 
+// Rows each table will get, for the progress line. Order lines (1-9 per order) and helpfulness
+// rows (2-39 per review) are random: their mean is an estimate.
+struct Expected {
+  int64_t rows;
+  bool estimate;
+};
+Expected ExpectedRows(Table t, const DsSize& size) {
+  switch (t) {
+    case Table::kCategories:
+      return {static_cast<int64_t>(CategoryNames().size()), false};
+    case Table::kCustomers:
+      return {size.customers, false};
+    case Table::kOrders:
+      return {size.orders(), false};
+    case Table::kOrderlines:
+    case Table::kCustHist:
+      return {size.orders() * 5, true};
+    case Table::kProducts:
+    case Table::kInventory:
+      return {size.products, false};
+    case Table::kMembership:
+      return {size.members(), false};
+    case Table::kReviews:
+      return {size.reviews(), false};
+    case Table::kReviewsHelpfulness:
+      return {size.reviews() * 41 / 2, true};
+    case Table::kReorder:
+      return {0, false};
+  }
+  return {0, true};
+}
+
 }  // namespace
 
 Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::string& dialect,
@@ -180,6 +215,19 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
   CsvFiles csv;
   std::mutex csv_mu;
   if (!ctx.csv_dir.empty()) SB_RETURN_IF_ERROR(csv.Open(ctx.csv_dir, ds2));
+
+  // The progress meter's index of each table (the reorder table stays empty: not metered).
+  int meter_index[kNumTables];
+  std::fill(std::begin(meter_index), std::end(meter_index), -1);
+  if (ctx.meter != nullptr) {
+    for (Table t : TablesFor(ds2)) {
+      const Expected e = ExpectedRows(t, opts.size);
+      if (e.rows > 0 || e.estimate) {
+        meter_index[static_cast<int>(t)] =
+            ctx.meter->Expect(std::string(TableName(t)), e.rows, e.estimate);
+      }
+    }
+  }
 
   BatchQueue queue;
   LoadStats stats;
@@ -197,7 +245,8 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
       }
       auto& w = out[b.table];
       if (!w) {
-        auto made = backend.NewBulkWriter(std::string(TableName(b.table)), TableColumns(b.table, ds2));
+        auto made =
+            backend.NewBulkWriter(std::string(TableName(b.table)), TableColumns(b.table, ds2));
         if (!made.ok()) {
           stats.Fail(made.status());
           queue.Fail();
@@ -228,6 +277,11 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
         }
       }
       stats.rows += static_cast<int64_t>(b.rows());
+      if (ctx.meter != nullptr) {
+        // Row text as sent: field bytes plus one separator per field.
+        ctx.meter->Add(meter_index[static_cast<int>(b.table)], static_cast<int64_t>(b.rows()),
+                       static_cast<int64_t>(b.data.size() + b.ends.size()));
+      }
     }
     for (auto& [t, w] : out) {
       if (Status s = w->Finish(); !s.ok()) {
@@ -254,20 +308,6 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
 
   std::vector<std::thread> writer_threads;
   for (int i = 0; i < writers; ++i) writer_threads.emplace_back(writer_main);
-  // Progress: one line per ~5 s to stderr while loading.
-  std::atomic<bool> done{false};
-  std::thread progress([&] {
-    int64_t last = 0;
-    for (int tick = 1; !done.load(); ++tick) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      if (tick % 50 == 0 && ctx.progress) {
-        const int64_t rows = stats.rows.load();
-        ctx.progress("loaded " + std::to_string(rows) + " rows (" +
-                     std::to_string((rows - last) / 5) + " rows/s)");
-        last = rows;
-      }
-    }
-  });
   {
     std::vector<std::thread> gens;
     for (int i = 0; i < gen_threads; ++i) gens.emplace_back(generator_main, i);
@@ -288,8 +328,7 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
   }
   queue.Close();
   for (auto& t : writer_threads) t.join();
-  done = true;
-  progress.join();
+  if (ctx.meter != nullptr && stats.error().ok()) ctx.meter->MarkDataDone();
   if (!ctx.csv_dir.empty()) {
     Status s = csv.Close();
     if (!s.ok()) stats.Fail(s);

@@ -1,0 +1,67 @@
+// Progress of a load, per table: written by a workload's loader threads, read by the driver
+// once a second to show rows, MB/s and an ETA. Workloads never read the clock; the meter only
+// counts.
+//
+// Usage: the workload declares its tables with Expect() before any loader thread starts, then
+// loader threads call Add() per batch, and MarkDataDone() once every row is in (indexes and
+// statistics come after and are not metered).
+#ifndef STOREBENCH_METRICS_LOAD_METER_H_
+#define STOREBENCH_METRICS_LOAD_METER_H_
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sb::metrics {
+
+struct TableProgress {
+  std::string name;
+  int64_t expected_rows = 0;          // 0: unknown
+  bool expected_is_estimate = false;  // e.g. DVD Store order lines (1-9 per order, random)
+  int64_t rows = 0;
+  int64_t bytes = 0;  // row text sent to the database: field bytes plus one separator each
+};
+
+class LoadMeter {
+ public:
+  // Declares a table; returns its index for Add(). Not thread-safe: call before loading.
+  int Expect(std::string name, int64_t expected_rows, bool estimate = false);
+  // Any thread. `table` is an index returned by Expect().
+  void Add(int table, int64_t rows, int64_t bytes);
+  // Any thread: every row is written (what follows is index building).
+  void MarkDataDone() { data_done_.store(true, std::memory_order_release); }
+  bool data_done() const { return data_done_.load(std::memory_order_acquire); }
+
+  // Any thread: the current counts, in the order the tables were declared.
+  std::vector<TableProgress> Read() const;
+
+ private:
+  struct Entry {
+    TableProgress declared;
+    std::atomic<int64_t> rows{0};
+    std::atomic<int64_t> bytes{0};
+  };
+  std::vector<std::unique_ptr<Entry>> tables_;
+  std::atomic<bool> data_done_{false};
+};
+
+// What the driver shows once a second while loading: the meter's counts plus rates and an ETA
+// the driver computes from its clock.
+struct LoadSample {
+  double elapsed_sec = 0;
+  std::vector<TableProgress> tables;
+  double rows_per_sec = 0;   // over the last few seconds
+  double bytes_per_sec = 0;  // over the last few seconds
+  double eta_sec = -1;       // -1: unknown (no rate yet, or nothing expected)
+  bool data_done = false;
+
+  int64_t rows() const;
+  int64_t bytes() const;
+  int64_t expected_rows() const;  // sum over tables with a known expectation
+};
+
+}  // namespace sb::metrics
+
+#endif  // STOREBENCH_METRICS_LOAD_METER_H_
