@@ -33,3 +33,27 @@ def storebench(*args, timeout=600, **kw):
 def main():
     argv = parse_args()
     unittest.main(argv=argv, verbosity=2)
+
+
+def server_url(env, default, database):
+    """The server URL from the environment variable `env` (or `default`) with `database`."""
+    import urllib.parse
+    u = urllib.parse.urlsplit(os.environ.get(env) or default)
+    return urllib.parse.urlunsplit((u.scheme, u.netloc, "/" + database, "", ""))
+
+
+def require_server(test, url):
+    """Skips `test` when nothing listens at url's host:port, or fails it when
+    STOREBENCH_REQUIRE_SERVICES=1 (CI)."""
+    import socket
+    import urllib.parse
+    u = urllib.parse.urlsplit(url)
+    try:
+        with socket.create_connection((u.hostname, u.port), timeout=3):
+            return
+    except OSError:
+        pass
+    msg = f"no server at {url} (start one with scripts/services.sh start)"
+    if os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1":
+        test.fail(msg)
+    test.skipTest(msg)
