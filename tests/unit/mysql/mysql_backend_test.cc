@@ -1,4 +1,5 @@
-// The MySQL/MariaDB back end against a real server (scripts/services.sh start). The server comes
+// What is MariaDB-specific in the back end (the shared contract is in
+// tests/unit/conformance), against a real server (scripts/services.sh start). The server comes
 // from STOREBENCH_MYSQL_URL (default mysql://storebench@127.0.0.1:3306/storebench_test); without one the
 // server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
 #include "backend/db/mysql/mysql_backend.h"
@@ -122,26 +123,6 @@ TEST_F(MysqlTest, PreparedStatementsBindAndFetchTypes) {
   EXPECT_EQ((*upd)->RowsAffected(), 2);
 }
 
-TEST_F(MysqlTest, TransactionsCommitAndRollBack) {
-  Table("sbt_my_txn", "id INT PRIMARY KEY");
-  auto ins = conn_->Prepare("INSERT INTO sbt_my_txn VALUES (?)");
-  ASSERT_TRUE(ins.ok());
-  ASSERT_TRUE(conn_->Begin(true).ok());
-  (*ins)->BindInt(1, 1);
-  ASSERT_TRUE((*ins)->Execute().ok());
-  ASSERT_TRUE(conn_->Rollback().ok());
-  ASSERT_TRUE(conn_->Begin(true).ok());
-  (*ins)->BindInt(1, 2);
-  ASSERT_TRUE((*ins)->Execute().ok());
-  ASSERT_TRUE(conn_->Commit().ok());
-  EXPECT_TRUE(conn_->Rollback().ok());
-  auto sel = conn_->Prepare("SELECT count(*), max(id) FROM sbt_my_txn");
-  ASSERT_TRUE((*sel)->Execute().ok());
-  ASSERT_TRUE((*sel)->Next());
-  EXPECT_EQ((*sel)->GetInt(0), 1);
-  EXPECT_EQ((*sel)->GetInt(1), 2);
-}
-
 TEST_F(MysqlTest, ErrorsAreClassified) {
   Table("sbt_my_errors", "id INT PRIMARY KEY");
   auto ins = conn_->Prepare("INSERT INTO sbt_my_errors VALUES (?)");
@@ -203,37 +184,6 @@ TEST_F(MysqlTest, RealDeadlockIsClassifiedAsDeadlock) {
   }
   EXPECT_EQ(deadlocks, 1);
   for (Connection* c : conns) EXPECT_TRUE(c->Rollback().ok());
-}
-
-TEST_F(MysqlTest, BulkWriterLoadsRowsWithSpecialCharacters) {
-  Table("sbt_my_bulk", "id INT PRIMARY KEY, name VARCHAR(100), d DATE, x NUMERIC(12,2)");
-  auto w = backend_->NewBulkWriter("sbt_my_bulk", {"id", "name", "d", "x"});
-  ASSERT_TRUE(w.ok()) << w.status().message();
-  const std::string tricky = "tab\there back\\slash new\nline";
-  for (int i = 1; i <= 200000; ++i) {  // several LOAD DATA rounds
-    const std::string id = std::to_string(i);
-    ASSERT_TRUE((*w)->AddRow({id, i == 7 ? std::string_view(tricky) : "", "2013/05/05", "28.99"}).ok());
-  }
-  ASSERT_TRUE((*w)->Finish().ok());
-  auto sel = conn_->Prepare("SELECT count(*), sum(x), (SELECT name FROM sbt_my_bulk WHERE id = 7), "
-                            "(SELECT name FROM sbt_my_bulk WHERE id = 8), "
-                            "(SELECT d FROM sbt_my_bulk WHERE id = 9) FROM sbt_my_bulk");
-  ASSERT_TRUE(sel.ok());
-  ASSERT_TRUE((*sel)->Execute().ok());
-  ASSERT_TRUE((*sel)->Next());
-  EXPECT_EQ((*sel)->GetInt(0), 200000);
-  EXPECT_EQ((*sel)->GetText(1), "5798000.00");
-  EXPECT_EQ((*sel)->GetText(2), tricky);
-  EXPECT_FALSE((*sel)->IsNull(3));
-  EXPECT_EQ((*sel)->GetText(3), "");
-  EXPECT_EQ((*sel)->GetText(4), "2013-05-05");
-
-  auto bad = backend_->NewBulkWriter("sbt_no_such_table", {"id"});
-  ASSERT_TRUE(bad.ok());
-  ASSERT_TRUE((*bad)->AddRow({"1"}).ok());
-  Status s = (*bad)->Finish();
-  EXPECT_FALSE(s.ok());
-  EXPECT_EQ(s.category(), ErrorCategory::kSyntax) << s.message();
 }
 
 TEST_F(MysqlTest, DescribeReportsVersionAndSettings) {

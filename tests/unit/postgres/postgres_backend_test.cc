@@ -1,4 +1,5 @@
-// The PostgreSQL back end against a real server (scripts/services.sh start). The server comes
+// What is PostgreSQL-specific in the back end (the shared contract is in
+// tests/unit/conformance), against a real server (scripts/services.sh start). The server comes
 // from STOREBENCH_PG_URL (default postgresql://storebench@127.0.0.1:5432/storebench_test); without one the
 // server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
 #include "backend/db/postgres/postgres_backend.h"
@@ -136,26 +137,6 @@ TEST_F(PostgresTest, PreparedStatementsBindAndFetchTypes) {
   EXPECT_EQ((*upd)->RowsAffected(), 2);
 }
 
-TEST_F(PostgresTest, TransactionsCommitAndRollBack) {
-  Table("sbt_pg_txn", "id INT PRIMARY KEY");
-  auto ins = conn_->Prepare("INSERT INTO sbt_pg_txn VALUES (?)");
-  ASSERT_TRUE(ins.ok());
-  ASSERT_TRUE(conn_->Begin(true).ok());
-  (*ins)->BindInt(1, 1);
-  ASSERT_TRUE((*ins)->Execute().ok());
-  ASSERT_TRUE(conn_->Rollback().ok());
-  ASSERT_TRUE(conn_->Begin(true).ok());
-  (*ins)->BindInt(1, 2);
-  ASSERT_TRUE((*ins)->Execute().ok());
-  ASSERT_TRUE(conn_->Commit().ok());
-  EXPECT_TRUE(conn_->Rollback().ok());  // nothing open: a no-op
-  auto sel = conn_->Prepare("SELECT count(*), max(id) FROM sbt_pg_txn");
-  ASSERT_TRUE((*sel)->Execute().ok());
-  ASSERT_TRUE((*sel)->Next());
-  EXPECT_EQ((*sel)->GetInt(0), 1);
-  EXPECT_EQ((*sel)->GetInt(1), 2);
-}
-
 TEST_F(PostgresTest, ErrorsAreClassified) {
   Table("sbt_pg_errors", "id INT PRIMARY KEY");
   auto ins = conn_->Prepare("INSERT INTO sbt_pg_errors VALUES (?)");
@@ -220,36 +201,6 @@ TEST_F(PostgresTest, RealDeadlockIsClassifiedAsDeadlock) {
   }
   EXPECT_EQ(deadlocks, 1);
   for (Connection* c : conns) EXPECT_TRUE(c->Rollback().ok());
-}
-
-TEST_F(PostgresTest, BulkWriterCopiesRowsWithSpecialCharacters) {
-  Table("sbt_pg_bulk", "id INT PRIMARY KEY, name TEXT, d DATE, x NUMERIC(12,2)");
-  auto w = backend_->NewBulkWriter("sbt_pg_bulk", {"id", "name", "d", "x"});
-  ASSERT_TRUE(w.ok()) << w.status().message();
-  const std::string tricky = "tab\there back\\slash new\nline";
-  for (int i = 1; i <= 50000; ++i) {
-    const std::string id = std::to_string(i);
-    ASSERT_TRUE((*w)->AddRow({id, i == 7 ? std::string_view(tricky) : "", "2013/05/05", "28.99"}).ok());
-  }
-  ASSERT_TRUE((*w)->Finish().ok());
-  auto sel = conn_->Prepare("SELECT count(*), sum(x), (SELECT name FROM sbt_pg_bulk WHERE id = 7), "
-                            "(SELECT name FROM sbt_pg_bulk WHERE id = 8) FROM sbt_pg_bulk");
-  ASSERT_TRUE(sel.ok());
-  ASSERT_TRUE((*sel)->Execute().ok());
-  ASSERT_TRUE((*sel)->Next());
-  EXPECT_EQ((*sel)->GetInt(0), 50000);
-  EXPECT_EQ((*sel)->GetText(1), "1449500.00");
-  EXPECT_EQ((*sel)->GetText(2), tricky);
-  EXPECT_FALSE((*sel)->IsNull(3));  // "" is an empty string, not NULL
-  EXPECT_EQ((*sel)->GetText(3), "");
-
-  // A row the server rejects fails the load with the server's reason.
-  auto bad = backend_->NewBulkWriter("sbt_pg_bulk", {"id", "name", "d", "x"});
-  ASSERT_TRUE(bad.ok());
-  ASSERT_TRUE((*bad)->AddRow({"1", "dup", "2013/05/05", "1"}).ok());
-  Status s = (*bad)->Finish();
-  EXPECT_FALSE(s.ok());
-  EXPECT_EQ(s.category(), ErrorCategory::kConstraint) << s.message();
 }
 
 TEST_F(PostgresTest, DescribeReportsVersionAndSettings) {

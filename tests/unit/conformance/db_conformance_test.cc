@@ -1,0 +1,283 @@
+// The back-end contract (backend/db/db.h), checked the same way on every database: SQLite on a
+// real file, PostgreSQL and MariaDB on the servers of scripts/services.sh (STOREBENCH_PG_URL,
+// STOREBENCH_MYSQL_URL; default the storebench_test databases). Without a server its cases
+// skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
+//
+// Only portable SQL here: what differs between dialects belongs to each back end's own tests.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <ostream>
+#include <string>
+
+#include "backend/db/db.h"
+#include "backend/db/mysql/mysql_backend.h"
+#include "backend/db/postgres/postgres_backend.h"
+#include "backend/db/registry.h"
+#include "backend/db/sqlite/sqlite_backend.h"
+
+namespace sb::db {
+namespace {
+
+std::string EnvOr(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? v : fallback;
+}
+
+struct Engine {
+  std::string name;  // for test names
+  std::string url;
+  bool server;
+};
+
+void PrintTo(const Engine& e, std::ostream* os) { *os << e.name; }
+
+std::string PrintName(const ::testing::TestParamInfo<Engine>& info) { return info.param.name; }
+
+const Engine kEngines[] = {
+    {"sqlite", "sqlite://" + std::string(STOREBENCH_TEST_TMP) + "/conformance.db", false},
+    {"postgres",
+     EnvOr("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/storebench_test"), true},
+    {"mariadb", EnvOr("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/storebench_test"),
+     true},
+};
+
+class ConformanceTest : public ::testing::TestWithParam<Engine> {
+ protected:
+  void SetUp() override {
+    const Engine& e = GetParam();
+    BackendRegistry registry;
+    registry.Register("sqlite", OpenSqlite);
+    registry.Register("postgresql", OpenPostgres);
+    registry.Register("mysql", OpenMysql);
+    BackendOptions options;
+    options.create_if_missing = true;
+    if (!e.server) std::filesystem::create_directories(STOREBENCH_TEST_TMP);
+    auto b = registry.Open(e.url, options);
+    ASSERT_TRUE(b.ok()) << b.status().message();
+    backend_ = std::move(b).value();
+    auto c = backend_->Connect();
+    if (!c.ok()) {
+      const char* r = std::getenv("STOREBENCH_REQUIRE_SERVICES");
+      if (e.server && (r == nullptr || std::string(r) != "1")) {
+        GTEST_SKIP() << "no server at " << e.url
+                     << " (scripts/services.sh start): " << c.status().message();
+      }
+      FAIL() << e.url << ": " << c.status().message();
+    }
+    conn_ = std::move(c).value();
+  }
+
+  // A fresh table per test, named after it, so tests and engines never meet.
+  std::string Table(const std::string& columns) {
+    const std::string name =
+        "sbt_conf_" +
+        std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()).substr(0, 24);
+    std::string clean;
+    for (char ch : name) clean += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+    EXPECT_TRUE(conn_->ExecuteScript("DROP TABLE IF EXISTS " + clean).ok());
+    Status s = conn_->ExecuteScript("CREATE TABLE " + clean + " (" + columns + ")");
+    EXPECT_TRUE(s.ok()) << s.message();
+    return clean;
+  }
+
+  std::unique_ptr<Statement> Prep(const std::string& sql) {
+    auto s = conn_->Prepare(sql);
+    EXPECT_TRUE(s.ok()) << sql << ": " << s.status().message();
+    return s.ok() ? std::move(s).value() : nullptr;
+  }
+
+  // The single integer a query returns.
+  int64_t Count(const std::string& sql, Connection* on = nullptr) {
+    auto s = (on != nullptr ? on : conn_.get())->Prepare(sql);
+    EXPECT_TRUE(s.ok()) << sql;
+    if (!s.ok()) return -1;
+    EXPECT_TRUE((*s)->Execute().ok());
+    EXPECT_TRUE((*s)->Next());
+    return (*s)->GetInt(0);
+  }
+
+  std::unique_ptr<DbBackend> backend_;
+  std::unique_ptr<Connection> conn_;
+};
+
+TEST_P(ConformanceTest, TypesRoundTripThroughBoundParameters) {
+  const std::string t = Table(
+      "id INTEGER PRIMARY KEY, big BIGINT, f DOUBLE PRECISION, x NUMERIC(12,2), "
+      "name VARCHAR(200), n INTEGER");
+  auto ins = Prep("INSERT INTO " + t + " (id, big, f, x, name, n) VALUES (?, ?, ?, ?, ?, ?)");
+  ASSERT_NE(ins, nullptr);
+  // Quotes, a statement separator, backslash, tab, newline and multi-byte UTF-8: stored as
+  // given, because values are bound, never spliced into the SQL.
+  const std::string tricky = "a'; DROP TABLE " + t + "; -- \\ \t\n Zoë ✓";
+  const int64_t big = std::numeric_limits<int64_t>::max() - 7;
+  ins->BindInt(1, 1);
+  ins->BindInt(2, big);
+  ins->BindDouble(3, 0.1 + 0.2);
+  ins->BindDouble(4, 262.09);
+  ins->BindText(5, tricky);
+  ins->BindInt(6, -42);
+  ASSERT_TRUE(ins->Execute().ok());
+  EXPECT_EQ(ins->RowsAffected(), 1);
+  // Row 2: NULLs of every type, and an empty string that must stay an empty string.
+  ins->BindInt(1, 2);
+  ins->BindNull(2);
+  ins->BindNull(3);
+  ins->BindNull(4);
+  ins->BindText(5, "");
+  ins->BindNull(6);
+  ASSERT_TRUE(ins->Execute().ok());
+
+  auto sel = Prep("SELECT big, f, x, name, n FROM " + t + " WHERE id >= ? ORDER BY id");
+  ASSERT_NE(sel, nullptr);
+  sel->BindInt(1, 1);
+  ASSERT_TRUE(sel->Execute().ok());
+  ASSERT_TRUE(sel->Next());
+  EXPECT_EQ(sel->GetInt(0), big);
+  EXPECT_DOUBLE_EQ(sel->GetDouble(1), 0.1 + 0.2);
+  EXPECT_DOUBLE_EQ(sel->GetDouble(2), 262.09);
+  EXPECT_EQ(sel->GetText(3), tricky);
+  EXPECT_EQ(sel->GetInt(4), -42);
+  for (int col = 0; col < 5; ++col) EXPECT_FALSE(sel->IsNull(col)) << col;
+  ASSERT_TRUE(sel->Next());
+  for (int col : {0, 1, 2, 4}) EXPECT_TRUE(sel->IsNull(col)) << col;
+  EXPECT_FALSE(sel->IsNull(3));
+  EXPECT_EQ(sel->GetText(3), "");
+  EXPECT_FALSE(sel->Next());
+  EXPECT_TRUE(sel->status().ok());
+}
+
+TEST_P(ConformanceTest, StatementsAreReusedWithNewBindingsAndCountRowsAffected) {
+  const std::string t = Table("id INTEGER PRIMARY KEY, v INTEGER");
+  auto ins = Prep("INSERT INTO " + t + " (id, v) VALUES (?, ?)");
+  ASSERT_NE(ins, nullptr);
+  for (int i = 1; i <= 5; ++i) {
+    ins->BindInt(1, i);
+    ins->BindInt(2, i * 10);
+    ASSERT_TRUE(ins->Execute().ok());
+  }
+  auto sel = Prep("SELECT id FROM " + t + " WHERE v > ? ORDER BY id");
+  ASSERT_NE(sel, nullptr);
+  sel->BindInt(1, 0);
+  ASSERT_TRUE(sel->Execute().ok());
+  ASSERT_TRUE(sel->Next());  // leaves four rows unread ...
+  sel->BindInt(1, 30);       // ... which the next Execute discards
+  ASSERT_TRUE(sel->Execute().ok());
+  ASSERT_TRUE(sel->Next());
+  EXPECT_EQ(sel->GetInt(0), 4);
+  ASSERT_TRUE(sel->Next());
+  EXPECT_EQ(sel->GetInt(0), 5);
+  EXPECT_FALSE(sel->Next());
+
+  auto upd = Prep("UPDATE " + t + " SET v = v + ? WHERE id <= ?");
+  ASSERT_NE(upd, nullptr);
+  upd->BindInt(1, 1);
+  upd->BindInt(2, 2);
+  ASSERT_TRUE(upd->Execute().ok());
+  EXPECT_EQ(upd->RowsAffected(), 2);
+  upd->BindInt(2, 0);
+  ASSERT_TRUE(upd->Execute().ok());
+  EXPECT_EQ(upd->RowsAffected(), 0);
+  EXPECT_EQ(Count("SELECT sum(v) FROM " + t), 10 + 20 + 30 + 40 + 50 + 2);
+}
+
+TEST_P(ConformanceTest, TransactionsCommitRollBackAndIsolateUncommittedRows) {
+  const std::string t = Table("id INTEGER PRIMARY KEY");
+  auto other = backend_->Connect();
+  ASSERT_TRUE(other.ok()) << other.status().message();
+  auto ins = Prep("INSERT INTO " + t + " (id) VALUES (?)");
+  ASSERT_NE(ins, nullptr);
+  ASSERT_TRUE(conn_->Begin(true).ok());
+  ins->BindInt(1, 1);
+  ASSERT_TRUE(ins->Execute().ok());
+  EXPECT_EQ(Count("SELECT count(*) FROM " + t), 1);  // seen inside the transaction
+  ASSERT_TRUE(conn_->Rollback().ok());
+  EXPECT_EQ(Count("SELECT count(*) FROM " + t), 0);
+
+  ASSERT_TRUE(conn_->Begin(true).ok());
+  ins->BindInt(1, 2);
+  ASSERT_TRUE(ins->Execute().ok());
+  EXPECT_EQ(Count("SELECT count(*) FROM " + t, other->get()), 0);  // not committed yet
+  ASSERT_TRUE(conn_->Commit().ok());
+  EXPECT_EQ(Count("SELECT count(*) FROM " + t, other->get()), 1);
+  EXPECT_EQ(Count("SELECT max(id) FROM " + t, other->get()), 2);
+  EXPECT_TRUE(conn_->Rollback().ok());  // nothing open: a no-op
+}
+
+TEST_P(ConformanceTest, ErrorsHaveTheirCategories) {
+  const std::string t = Table("id INTEGER PRIMARY KEY, name VARCHAR(20) NOT NULL");
+  auto ins = Prep("INSERT INTO " + t + " (id, name) VALUES (?, ?)");
+  ASSERT_NE(ins, nullptr);
+  ins->BindInt(1, 1);
+  ins->BindText(2, "a");
+  ASSERT_TRUE(ins->Execute().ok());
+  Status dup = ins->Execute();
+  EXPECT_EQ(dup.code(), StatusCode::kDbError);
+  EXPECT_EQ(dup.category(), ErrorCategory::kConstraint) << dup.message();
+  ins->BindInt(1, 2);
+  ins->BindNull(2);
+  Status null = ins->Execute();
+  EXPECT_EQ(null.category(), ErrorCategory::kConstraint) << null.message();
+
+  // Syntax errors and missing tables may surface at Prepare or at Execute, depending on the
+  // back end; either way the category is kSyntax (the driver never retries it).
+  for (const std::string sql : {"SELEC 1", "SELECT * FROM sbt_conf_no_such_table"}) {
+    auto bad = conn_->Prepare(sql);
+    Status s = bad.ok() ? (*bad)->Execute() : bad.status();
+    EXPECT_EQ(s.code(), StatusCode::kDbError) << sql;
+    EXPECT_EQ(s.category(), ErrorCategory::kSyntax) << sql << ": " << s.message();
+  }
+  // The connection stays usable after errors.
+  EXPECT_EQ(Count("SELECT count(*) FROM " + t), 1);
+}
+
+TEST_P(ConformanceTest, BulkWriterLoadsTextFieldsExactly) {
+  const std::string t = Table("id INTEGER PRIMARY KEY, name VARCHAR(100), x NUMERIC(12,2)");
+  auto w = backend_->NewBulkWriter(t, {"id", "name", "x"});
+  ASSERT_TRUE(w.ok()) << w.status().message();
+  const std::string tricky = "tab\there back\\slash new\nline 'quote' \"dq\" Zoë";
+  // 200 000 rows: several rounds of the back ends' buffers (MariaDB sends 4 MiB at a time).
+  for (int i = 1; i <= 200000; ++i) {
+    const std::string id = std::to_string(i);
+    ASSERT_TRUE((*w)->AddRow({id, i == 7 ? std::string_view(tricky) : "", "28.99"}).ok());
+  }
+  ASSERT_TRUE((*w)->Finish().ok());
+  EXPECT_EQ(Count("SELECT count(*) FROM " + t), 200000);
+  auto sum = Prep("SELECT sum(x) FROM " + t);
+  ASSERT_NE(sum, nullptr);
+  ASSERT_TRUE(sum->Execute().ok());
+  ASSERT_TRUE(sum->Next());
+  // SQLite keeps NUMERIC as a double, the servers as exact decimals.
+  EXPECT_NEAR(sum->GetDouble(0), 200000 * 28.99, 1e-4);
+  auto sel = Prep("SELECT name FROM " + t + " WHERE id = ?");
+  ASSERT_NE(sel, nullptr);
+  sel->BindInt(1, 7);
+  ASSERT_TRUE(sel->Execute().ok());
+  ASSERT_TRUE(sel->Next());
+  EXPECT_EQ(sel->GetText(0), tricky);
+  sel->BindInt(1, 8);
+  ASSERT_TRUE(sel->Execute().ok());
+  ASSERT_TRUE(sel->Next());
+  EXPECT_FALSE(sel->IsNull(0));  // "" is an empty string, not NULL
+  EXPECT_EQ(sel->GetText(0), "");
+
+  // A table that does not exist fails the load, at the writer's creation or at Finish.
+  auto bad = backend_->NewBulkWriter("sbt_conf_no_such_table", {"id"});
+  Status s;
+  if (bad.ok()) {
+    s = (*bad)->AddRow({"1"});
+    if (s.ok()) s = (*bad)->Finish();
+  } else {
+    s = bad.status();
+  }
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(s.code(), StatusCode::kDbError) << s.message();
+}
+
+INSTANTIATE_TEST_SUITE_P(AllBackends, ConformanceTest, ::testing::ValuesIn(kEngines), PrintName);
+
+}  // namespace
+}  // namespace sb::db
