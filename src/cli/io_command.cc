@@ -1,8 +1,14 @@
 // storebench io prepare|run: Iometer-style storage tests (issue #5, docs/storage.md).
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <memory>
+#include <optional>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "backend/io/io_engine.h"
@@ -18,6 +24,7 @@
 #include "report/json_report.h"
 #include "report/storage_report.h"
 #include "workload/storage/access_spec.h"
+#include "workload/storage/icf.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {
@@ -26,7 +33,7 @@ namespace {
 constexpr const char* kIoUsage =
     "usage: storebench io prepare --target PATH --size 1GiB [--pattern full_random]\n"
     "       storebench io run --target PATH (--preset vmtn|database|fileserver|webserver|"
-    "workstation | --spec \"8KiB,65%read,60%random\") [options]\n"
+    "workstation | --spec \"8KiB,65%read,60%random\" | --icf FILE.icf) [options]\n"
     "       storebench io run --help     (all options)\n";
 
 io::EngineRegistry MakeEngines() {
@@ -71,12 +78,17 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   add("spec", OptionType::kString, "",
       "an access specification, e.g. \"8KiB,65%read,60%random\"; lines separated by ';' with "
       "\"40%of\" shares, delay=, burst=, align=sector|size|<bytes>");
+  add("icf", OptionType::kString, "",
+      "an Iometer configuration file: its access specifications (those assigned to its disk "
+      "workers) and test setup (run time, ramp, workers, outstanding I/Os, test range, data "
+      "pattern); options given on the command line override the file");
   std::vector<std::string> names = engines.Names();
   add("engine", OptionType::kEnum, "io_uring", "I/O engine", names);
   add("workers", OptionType::kInt, "1", "worker threads (each with its own engine and cursor)");
   add("outstanding", OptionType::kInt, "1",
       "outstanding I/Os per worker (Iometer \"# of Outstanding I/Os\"; the presets use 64)");
-  add("run_time", OptionType::kDuration, "30s", "measured time per specification (vmtn: 120s)");
+  add("run_time", OptionType::kDuration, "30s",
+      "measured time per specification (vmtn: 120s; --icf: the file's)");
   add("ramp_time", OptionType::kDuration, "0s", "time per specification before measuring");
   add("align", OptionType::kEnum, "sector",
       "preset alignment: sector (512 B, Iometer <= 1.0) or size (transfer size, Iometer 1.1.0)",
@@ -127,28 +139,114 @@ Result<uint64_t> ParseRange(const std::string& text) {
   return ParseBytes(text);
 }
 
+// Reads and checks an Iometer configuration file; every error names the file and line.
+Result<storage::IcfImport> ReadIcf(const std::string& path, bool direct) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return Status::InvalidArgument("cannot read the ICF file '" + path +
+                                   "': " + std::strerror(errno));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto icf = storage::ParseIcf(text.str(), path);
+  if (!icf.ok()) return icf.status();
+  SB_RETURN_IF_ERROR(storage::ValidateIcfSpecs(*icf, direct));
+  return icf;
+}
+
+// The run settings an ICF gives, in the form of a preset (absent ones keep storebench's defaults).
+storage::Preset IcfPreset(const storage::IcfImport& icf) {
+  storage::Preset p;
+  p.name = "icf";
+  p.specs = icf.specs;
+  if (icf.outstanding) p.outstanding = icf.outstanding->value;
+  if (icf.workers) {
+    p.workers = icf.workers_number_of_cpus
+                    ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
+                    : icf.workers->value;
+  }
+  if (icf.max_size_sectors) p.max_size_sectors = icf.max_size_sectors->value;
+  if (icf.ramp_nanos) p.ramp_nanos = icf.ramp_nanos->value;
+  if (icf.run_nanos) p.run_nanos = icf.run_nanos->value;
+  return p;
+}
+
+// What came from the ICF and what the command line overrode, for the console and the result.
+std::string IcfNote(const storage::IcfImport& icf, const config::OptionSet& o) {
+  std::string note = icf.file + " (Iometer " + icf.version + "): specifications ";
+  for (size_t i = 0; i < icf.specs.size(); ++i) {
+    note += (i ? ", '" : "'") + icf.specs[i].name + "'";
+  }
+  note += " (" + icf.selection + ")";
+  auto add = [&](const std::string& what, int line, const std::string& option) {
+    note += "; " + what + " (line " + std::to_string(line);
+    if (o.IsSet(option)) note += ", overridden by --" + option;
+    note += ")";
+  };
+  if (icf.run_nanos) {
+    add("run time " + FormatDuration(icf.run_nanos->value), icf.run_nanos->line, "run_time");
+  }
+  if (icf.ramp_nanos) {
+    add("ramp " + FormatDuration(icf.ramp_nanos->value), icf.ramp_nanos->line, "ramp_time");
+  }
+  if (icf.workers) {
+    add(icf.workers_number_of_cpus ? std::string("workers = NUMBER_OF_CPUS")
+                                   : std::to_string(icf.workers->value) + " disk worker(s)",
+        icf.workers->line, "workers");
+  }
+  if (icf.outstanding) {
+    add(std::to_string(icf.outstanding->value) + " outstanding I/Os per target",
+        icf.outstanding->line, "outstanding");
+  }
+  if (icf.max_size_sectors) {
+    add("maximum disk size " + std::to_string(icf.max_size_sectors->value) + " sectors",
+        icf.max_size_sectors->line, "max_size");
+  }
+  if (icf.start_sector) {
+    add("starting sector " + std::to_string(icf.start_sector->value), icf.start_sector->line,
+        "start_sector");
+  }
+  if (icf.pattern) {
+    add(std::string("data pattern ") + storage::DataPatternName(icf.pattern->value),
+        icf.pattern->line, "pattern");
+  }
+  if (!icf.targets.empty()) {
+    note += "; its targets (";
+    for (size_t i = 0; i < icf.targets.size(); ++i) note += (i ? ", " : "") + icf.targets[i];
+    note += ") are not used: --target names the targets";
+  }
+  return note;
+}
+
 int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   const std::string target = o.GetString("target");
   if (target.empty()) return Fail(Status::InvalidArgument("no target given; add --target PATH"));
   const storage::AlignMode align =
       o.GetString("align") == "size" ? storage::AlignMode::kSize : storage::AlignMode::kSector;
-  const std::string preset_name = o.GetString("preset"), spec_text = o.GetString("spec");
-  if (preset_name.empty() == spec_text.empty()) {
-    return Fail(Status::InvalidArgument("give exactly one of --preset and --spec"));
+  const std::string preset_name = o.GetString("preset"), spec_text = o.GetString("spec"),
+                    icf_path = o.GetString("icf");
+  if (!preset_name.empty() + !spec_text.empty() + !icf_path.empty() != 1) {
+    return Fail(Status::InvalidArgument("give exactly one of --preset, --spec and --icf"));
   }
+  const bool direct = o.GetBool("direct");
   storage::Preset preset;
+  std::optional<storage::IcfImport> icf;
   if (!preset_name.empty()) {
     auto p = storage::FindPreset(preset_name, align);
     if (!p.ok()) return Fail(p.status());
     preset = *p;
-  } else {
+  } else if (!spec_text.empty()) {
     auto s = storage::ParseSpecText(spec_text);
     if (!s.ok()) return Fail(s.status());
     preset.name = "spec";
     preset.specs = {*s};
     preset.run_nanos = 30LL * kNanosPerSecond;
+  } else {
+    auto i = ReadIcf(icf_path, direct);
+    if (!i.ok()) return Fail(i.status());
+    icf = std::move(i).value();
+    preset = IcfPreset(*icf);
   }
-  const bool direct = o.GetBool("direct");
   for (const auto& s : preset.specs) {
     if (Status st = storage::ValidateSpec(s, direct); !st.ok()) return Fail(st);
   }
@@ -168,11 +266,15 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   c.target = target;
   c.seed = static_cast<uint64_t>(o.GetInt("seed"));
   c.pattern = storage::ParseDataPattern(o.GetString("pattern")).value();
+  if (icf && icf->pattern && !o.IsSet("pattern")) c.pattern = icf->pattern->value;
   c.stop = InstallStopHandlers();
 
   auto info = storage::InspectTarget(target);
   if (!info.ok()) return Fail(info.status());
-  const uint64_t start = static_cast<uint64_t>(o.GetInt("start_sector")) * storage::kSectorBytes;
+  const uint64_t start_sector = icf && icf->start_sector && !o.IsSet("start_sector")
+                                    ? icf->start_sector->value
+                                    : static_cast<uint64_t>(o.GetInt("start_sector"));
+  const uint64_t start = start_sector * storage::kSectorBytes;
   if (start >= info->data_bytes) {
     return Fail(Status::InvalidArgument("start_sector lies beyond the end of the test file"));
   }
@@ -209,13 +311,17 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   const std::string settings =
       "engine " + c.engine + ", " + std::to_string(c.workers) + " worker(s) x " +
       std::to_string(c.outstanding) + " outstanding I/Os, " + (direct ? "O_DIRECT" : "buffered") +
-      ", align " + o.GetString("align") + ", test range " + std::to_string(range) + " B (" +
-      std::to_string(range / 512) + " sectors) at byte " + std::to_string(c.range_start) +
-      ", ramp " + FormatDuration(c.ramp_nanos) + ", run " + FormatDuration(c.run_nanos) +
-      ", pattern " + storage::DataPatternName(c.pattern) + ", seed " + std::to_string(c.seed);
+      ", align " +
+      (preset_name.empty() ? std::string("as the spec lines say") : o.GetString("align")) +
+      ", test range " + std::to_string(range) + " B (" + std::to_string(range / 512) +
+      " sectors) at byte " + std::to_string(c.range_start) + ", ramp " +
+      FormatDuration(c.ramp_nanos) + ", run " + FormatDuration(c.run_nanos) + ", pattern " +
+      storage::DataPatternName(c.pattern) + ", seed " + std::to_string(c.seed);
   std::printf("storebench io %s on %s\n  %s\n", preset.name.c_str(), target.c_str(),
               settings.c_str());
   if (!preset.description.empty()) std::printf("  preset: %s\n", preset.description.c_str());
+  const std::string icf_note = icf ? IcfNote(*icf, o) : "";
+  if (icf) std::printf("  icf: %s\n", icf_note.c_str());
   std::fflush(stdout);
 
   metrics::RunResult r;
@@ -261,6 +367,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
         "outstanding I/Os, workers, test-range size and ramp are documented defaults, not "
         "confirmed values of the original OpenPerformanceTest.icf (shared/spec/storage.md 1.2)";
   }
+  if (icf) r.choices["storage.icf"] = icf_note;
   for (const auto& t : r.storage) {
     r.driver_cpu_sec += t.driver_cpu_sec;
   }

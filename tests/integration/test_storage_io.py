@@ -105,6 +105,59 @@ class StorageIoTest(unittest.TestCase):
         self.assertEqual(open(foreign, "rb").read(), before)
         os.remove(foreign)
 
+    def test_icf_import(self):
+        """The issue's command as written (no --run_time): the ICF's specifications, run time,
+        ramp, workers, outstanding I/Os and data pattern apply and are recorded."""
+        out = harness.tmp_path("io_icf.json")
+        p = harness.storebench("io", "run", "--icf", "tests/data/some.icf", "--target",
+                               self.target, "--json", out, cwd=harness.ARGS.source)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("icf: tests/data/some.icf (Iometer 1.1.0)", p.stdout)
+        doc = json.load(open(out))
+        tests = doc["storage"]
+        self.assertEqual([t["name"] for t in tests], ["OLTP 8K 70% read random", "File server mix"])
+        self.assertEqual(tests[1]["spec_lines"], ["512,10,80,100,0,1,0,0", "4096,60,80,100,0,1,4096,0",
+                                                  "16384,20,80,100,0,1,0,0", "65536,10,80,100,0,1,0,0"])
+        for t in tests:
+            self.assertEqual(t["workers"], 2)
+            self.assertEqual(t["outstanding"], 8)
+            self.assertEqual(t["data_pattern"], "pseudo_random")
+            self.assertEqual(t["ramp_sec"], 1)
+            self.assertAlmostEqual(t["measured_sec"], 5, delta=0.5)
+            self.assertGreater(t["totals"]["read_ios"], 0)
+            self.assertGreater(t["totals"]["write_ios"], 0)
+        note = doc["choices"]["storage.icf"]
+        self.assertIn("run time 5s (line 7)", note)
+        self.assertIn("8 outstanding I/Os per target (line 72)", note)
+        self.assertIn("maximum disk size 2000000 sectors", note)
+
+    def test_icf_command_line_overrides(self):
+        out = harness.tmp_path("io_icf_override.json")
+        p = self.run_io("--icf", os.path.join(harness.ARGS.source, "tests/data/some.icf"),
+                        "--ramp_time", "0s", "--outstanding", "2", "--json", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        doc = json.load(open(out))
+        for t in doc["storage"]:
+            self.assertEqual(t["outstanding"], 2)
+            self.assertEqual(t["workers"], 2)
+            self.assertEqual(t["ramp_sec"], 0)
+            self.assertAlmostEqual(t["measured_sec"], 1, delta=0.3)
+        note = doc["choices"]["storage.icf"]
+        self.assertIn("overridden by --run_time", note)
+        self.assertIn("overridden by --outstanding", note)
+        self.assertIn("overridden by --ramp_time", note)
+
+    def test_bad_icf_names_file_and_line(self):
+        bad = harness.tmp_path("io_bad.icf")
+        src = open(os.path.join(harness.ARGS.source, "tests/data/some.icf"), newline="").read()
+        with open(bad, "w", newline="") as f:
+            f.write(src.replace("65536,10,80,100,0,1,0,0", "65536,10,80,100,0,1,0,1024"))
+        p = self.run_io("--icf", bad)
+        self.assertEqual(p.returncode, 2)
+        self.assertEqual(p.stderr.count("\n"), 1, p.stderr)
+        self.assertIn(bad + " line 55: access specification 'File server mix' line 4: reply sizes",
+                      p.stderr)
+
     def test_readonly_refuses_writes(self):
         p = self.run_io("--spec", "4KiB,50%read", "--readonly")
         self.assertEqual(p.returncode, 2)

@@ -1,35 +1,12 @@
 #include "workload/storage/access_spec.h"
 
 #include <algorithm>
-#include <cctype>
 
+#include "base/strings.h"
 #include "base/units.h"
 
 namespace sb::storage {
 namespace {
-
-std::string Trim(std::string_view s) {
-  size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
-
-std::vector<std::string> Split(std::string_view s, char sep) {
-  std::vector<std::string> out;
-  size_t from = 0;
-  for (;;) {
-    const size_t at = s.find(sep, from);
-    out.push_back(Trim(s.substr(from, at == std::string_view::npos ? at : at - from)));
-    if (at == std::string_view::npos) return out;
-    from = at + 1;
-  }
-}
-
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 Result<int> Percent(const std::string& number, const std::string& term) {
   auto v = ParseInt(number, "'" + term + "'");
@@ -80,44 +57,56 @@ bool AccessSpec::HasWrites() const {
   });
 }
 
-Status ValidateSpec(const AccessSpec& spec, bool direct) {
+Status ValidateSpec(const AccessSpec& spec, bool direct, int* bad_line) {
+  int bad = -1;
   const std::string where = "access specification '" + spec.name + "'";
-  if (spec.lines.empty()) return Status::InvalidArgument(where + " has no lines");
-  int share = 0;
-  for (size_t i = 0; i < spec.lines.size(); ++i) {
-    const AccessLine& l = spec.lines[i];
-    const std::string line = where + " line " + std::to_string(i + 1);
-    if (l.size == 0) return Status::InvalidArgument(line + ": transfer size must be at least 1 B");
-    if (direct && l.size % kSectorBytes != 0) {
-      return Status::InvalidArgument(line + ": transfer size " + std::to_string(l.size) +
-                                     " B is not a multiple of 512 B, which O_DIRECT needs "
-                                     "(use --direct=N)");
+  auto check = [&]() -> Status {
+    if (spec.lines.empty()) return Status::InvalidArgument(where + " has no lines");
+    int share = 0;
+    for (size_t i = 0; i < spec.lines.size(); ++i) {
+      const AccessLine& l = spec.lines[i];
+      bad = static_cast<int>(i);
+      const std::string line = where + " line " + std::to_string(i + 1);
+      if (l.size == 0) {
+        return Status::InvalidArgument(line + ": transfer size must be at least 1 B");
+      }
+      if (direct && l.size % kSectorBytes != 0) {
+        return Status::InvalidArgument(line + ": transfer size " + std::to_string(l.size) +
+                                       " B is not a multiple of 512 B, which O_DIRECT needs "
+                                       "(use --direct=N)");
+      }
+      for (int pct : {l.pct_of_size, l.pct_read, l.pct_random}) {
+        if (pct < 0 || pct > 100) {
+          return Status::InvalidArgument(line + ": percentage out of 0..100");
+        }
+      }
+      if (l.burst < 1) return Status::InvalidArgument(line + ": burst must be at least 1");
+      if (l.delay_ms < 0) return Status::InvalidArgument(line + ": delay must not be negative");
+      if (l.align % kSectorBytes != 0) {
+        return Status::InvalidArgument(line + ": alignment " + std::to_string(l.align) +
+                                       " is not a multiple of the 512-byte sector");
+      }
+      if (l.reply != 0) {
+        return Status::InvalidArgument(line + ": reply sizes apply to network targets only");
+      }
+      share += l.pct_of_size;
     }
-    for (int pct : {l.pct_of_size, l.pct_read, l.pct_random}) {
-      if (pct < 0 || pct > 100) return Status::InvalidArgument(line + ": percentage out of 0..100");
+    bad = -1;
+    if (share != 100) {
+      return Status::InvalidArgument(where + ": the lines' \"% of size\" add up to " +
+                                     std::to_string(share) + ", not 100");
     }
-    if (l.burst < 1) return Status::InvalidArgument(line + ": burst must be at least 1");
-    if (l.delay_ms < 0) return Status::InvalidArgument(line + ": delay must not be negative");
-    if (l.align % kSectorBytes != 0) {
-      return Status::InvalidArgument(line + ": alignment " + std::to_string(l.align) +
-                                     " is not a multiple of the 512-byte sector");
-    }
-    if (l.reply != 0) {
-      return Status::InvalidArgument(line + ": reply sizes apply to network targets only");
-    }
-    share += l.pct_of_size;
-  }
-  if (share != 100) {
-    return Status::InvalidArgument(where + ": the lines' \"% of size\" add up to " +
-                                   std::to_string(share) + ", not 100");
-  }
-  return Status::Ok();
+    return Status::Ok();
+  };
+  Status s = check();
+  if (!s.ok() && bad_line != nullptr) *bad_line = bad;
+  return s;
 }
 
 Result<AccessSpec> ParseSpecText(std::string_view text) {
   AccessSpec spec;
   spec.name = Trim(text);
-  const std::vector<std::string> lines = Split(text, ';');
+  const std::vector<std::string> lines = SplitTrimmed(text, ';');
   int given_share = 0, without_share = 0;
   std::vector<bool> has_share;
   for (const std::string& line_text : lines) {
@@ -125,7 +114,7 @@ Result<AccessSpec> ParseSpecText(std::string_view text) {
     l.pct_read = 100;
     l.pct_random = 0;
     bool size_seen = false, share_seen = false, align_size = false;
-    for (const std::string& term_raw : Split(line_text, ',')) {
+    for (const std::string& term_raw : SplitTrimmed(line_text, ',')) {
       const std::string term = Lower(term_raw);
       if (term.empty()) continue;
       const size_t pct = term.find('%');
@@ -214,7 +203,7 @@ std::vector<std::string> PresetNames() {
 }
 
 Result<Preset> FindPreset(std::string_view name_in, AlignMode align) {
-  const std::string name = Lower(std::string(name_in));
+  const std::string name = Lower(name_in);
   Preset p;
   p.name = name;
   if (name == "vmtn") {

@@ -38,8 +38,9 @@ struct AccessSpec {
 };
 
 // Checks the lines: sizes ≥ 1 and multiples of the sector with O_DIRECT, shares summing to 100,
-// percentages in 0..100, burst ≥ 1, alignment a multiple of the sector, reply 0.
-Status ValidateSpec(const AccessSpec& spec, bool direct);
+// percentages in 0..100, burst ≥ 1, alignment a multiple of the sector, reply 0. On failure,
+// *bad_line (when given) is the index of the offending line, or -1 for the spec as a whole.
+Status ValidateSpec(const AccessSpec& spec, bool direct, int* bad_line = nullptr);
 
 // Parses the command-line form. Lines are separated by ';'; each line is comma-separated terms:
 // a size ("8KiB", first), "65%read", "60%random", "40%of" (share; default 100/number of lines

@@ -1,0 +1,24 @@
+// Small text helpers shared by the parsers of human-written input (access specifications, ICF
+// files).
+#ifndef STOREBENCH_BASE_STRINGS_H_
+#define STOREBENCH_BASE_STRINGS_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sb {
+
+// `s` without leading and trailing white space.
+std::string Trim(std::string_view s);
+// The parts of `s` between `sep`s, each trimmed ("a, b," → {"a", "b", ""}).
+std::vector<std::string> SplitTrimmed(std::string_view s, char sep);
+// ASCII lower case.
+std::string Lower(std::string_view s);
+// ASCII case-insensitive comparisons.
+bool EqualsNoCase(std::string_view a, std::string_view b);
+bool StartsWithNoCase(std::string_view s, std::string_view prefix);
+
+}  // namespace sb
+
+#endif  // STOREBENCH_BASE_STRINGS_H_
