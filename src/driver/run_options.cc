@@ -85,6 +85,14 @@ void DeclareRunOptions(config::OptionSet* o) {
               "fraction of operations written to the op_log (0.01 = 1 %)"));
   o->Add(spec("seed", OptionType::kInt, "1",
               "run seed: the same seed and data give the same sequence of operations"));
+  {
+    OptionSpec s = spec("units_per_thread", OptionType::kInt, "0",
+                        "stop each thread after this many units (orders); the run ends when "
+                        "every thread has stopped, or at run_time; 0 = no limit");
+    s.aliases = {"orders_per_thread"};
+    s.min = 0;
+    o->Add(s);
+  }
 }
 
 Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures) {
@@ -96,6 +104,7 @@ Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures) 
   r.think_time_sec = o.GetDouble("think_time");
   r.log_freq_sec = o.GetInt("log_freq");
   r.seed = static_cast<uint64_t>(o.GetInt("seed"));
+  r.units_per_thread = o.GetInt("units_per_thread");
   r.max_failures = max_failures;
   r.rate_per_sec = o.GetDouble("rate");
   r.poisson = o.GetString("arrival") == "poisson";

@@ -69,6 +69,7 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   limits.max_lag_nanos = opts.max_lag_nanos;
   limits.latency_limit_nanos = opts.latency_limit_nanos;
   limits.max_failures = opts.max_failures;
+  limits.max_units = opts.units_per_thread;
   std::unique_ptr<OpLog> op_log;
   if (!opts.op_log_path.empty()) {
     auto opened = OpLog::Open(opts.op_log_path);
@@ -316,14 +317,17 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
     r.series.points.push_back(std::move(p));
     prev = now_snap;
 
-    int failed = 0;
+    int failed = 0, done = 0;
     for (const auto& w : workers) {
       const WorkerState st = w->state.load();
       if (st == WorkerState::kFailed) ++failed;
+      if (st == WorkerState::kDone) ++done;
       if (st == WorkerState::kLagExceeded && lagging == nullptr) lagging = w.get();
     }
     const bool all_gone = failed == opts.threads;
-    const bool finished = stopped || all_gone || lagging != nullptr || now >= end_at;
+    // Every worker reached units_per_thread (or failed).
+    const bool all_done = done > 0 && done + failed == opts.threads;
+    const bool finished = stopped || all_gone || all_done || lagging != nullptr || now >= end_at;
     if (cb.on_interval) cb.on_interval(r.series, status_figures(now_snap, now));
     if (!finished && cb.on_status && opts.log_freq_sec > 0 && tick % opts.log_freq_sec == 0) {
       metrics::StatusFigures f = status_figures(now_snap, now);

@@ -32,6 +32,9 @@ struct RunOptions {
   int64_t log_freq_sec = 10;       // seconds between status lines
   uint64_t seed = 1;               // run seed; each worker's streams derive from it
   int max_failures = 10;           // tries per database call before a worker gives up
+  // > 0: each worker stops after this many units, and the run ends when all have stopped
+  // (with one thread and a seed, a reproducible amount of work).
+  int64_t units_per_thread = 0;
   // Open loop when rate_per_sec > 0: units start on a schedule at this aggregate rate, and
   // latency is measured from the intended start (see pacer.h).
   double rate_per_sec = 0;

@@ -118,6 +118,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
   WorkerContext ctx(w, clock, layout, limits, message);
   const bool open = w.pacer->open_loop();
   int64_t now = clock.NowNanos();
+  int64_t units_done = 0;
   std::string log_buf;
   auto log_unit = [&](int64_t intended, int64_t start, int64_t latency, const char* outcome) {
     if (limits.op_log == nullptr || w.op_log_rng.NextDouble() >= limits.op_log_sampling) return;
@@ -191,6 +192,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     w.PushLast(now, latency);
     log_unit(intended, start, latency,
              ctx.rolled_back(layout.rollback_counter) ? "rollback" : "ok");
+    if (limits.max_units > 0 && ++units_done >= limits.max_units) break;
   }
   flush_log();
   if (w.state.load() != WorkerState::kFailed) w.state = WorkerState::kDone;

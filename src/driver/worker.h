@@ -48,6 +48,7 @@ struct LoopLimits {
   OpLog* op_log = nullptr;                       // when set, log a sample of units
   double op_log_sampling = 1.0;                  // fraction of units logged
   int64_t t0 = 0;                                // Start, the op log's time origin
+  int64_t max_units = 0;                         // > 0: stop after this many units
 };
 
 enum class WorkerState { kStarting, kConnected, kDone, kFailed, kLagExceeded };
