@@ -168,7 +168,7 @@ class MyStatement final : public Statement {
       affected_ = static_cast<int64_t>(mysql_stmt_affected_rows(stmt_));
       const auto id = static_cast<int64_t>(mysql_stmt_insert_id(stmt_));
       if (id != 0) conn_->last_insert_id = id;
-      return status_;
+      return status_ = DrainResults();
     }
     if (mysql_stmt_store_result(stmt_) != 0) return status_ = StmtError(stmt_, "reading rows failed");
     has_result_ = true;
@@ -198,7 +198,9 @@ class MyStatement final : public Statement {
     if (!has_result_) return false;
     const int rc = mysql_stmt_fetch(stmt_);
     if (rc == MYSQL_NO_DATA) {
-      Reset();
+      mysql_stmt_free_result(stmt_);
+      has_result_ = false;
+      status_ = DrainResults();
       return false;
     }
     if (rc == 1) {
@@ -240,8 +242,11 @@ class MyStatement final : public Statement {
     return std::string_view(col.buf.data(), std::min<size_t>(col.len, col.buf.size() - 1));
   }
   void Reset() override {
-    if (has_result_) mysql_stmt_free_result(stmt_);
-    has_result_ = false;
+    if (has_result_) {
+      mysql_stmt_free_result(stmt_);
+      has_result_ = false;
+      DrainResults().IgnoreError();
+    }
   }
   int64_t RowsAffected() const override { return affected_; }
 
@@ -265,6 +270,17 @@ class MyStatement final : public Statement {
   Param* At(int i) {
     if (i < 1 || i > static_cast<int>(params_.size())) return nullptr;
     return &params_[i - 1];
+  }
+  // A CALL answers with its procedure's result sets and then a final status; the connection
+  // accepts no other command until all of them are read. Only the first result set is offered
+  // to the caller (storebench's procedures return one); the rest are discarded here. An error
+  // raised by the procedure after its first result set arrives here.
+  Status DrainResults() {
+    while (mysql_stmt_more_results(stmt_)) {
+      if (mysql_stmt_next_result(stmt_) > 0) return StmtError(stmt_, "statement failed");
+      if (mysql_stmt_field_count(stmt_) > 0) mysql_stmt_free_result(stmt_);
+    }
+    return Status::Ok();
   }
   const char* Text(int c) const {
     const Column& col = cols_[c];
