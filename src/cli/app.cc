@@ -174,6 +174,7 @@ Result<std::unique_ptr<db::DbBackend>> OpenDb(Context& c, bool create, int busy_
   auto backend = c.registry.Open(url, bo);
   if (!backend.ok()) return backend.status();
   c.workload().UseDialect((*backend)->dialect());
+  SB_RETURN_IF_ERROR(c.workload().CheckCapabilities((*backend)->capabilities()));
   return backend;
 }
 

@@ -127,6 +127,9 @@ class Workload {
   // Selects the SQL dialect of the back end in use (DbBackend::dialect()), before any database
   // work.
   virtual void UseDialect(const std::string& dialect) {}
+  // Called right after UseDialect: an option the back end cannot honour (stored procedures on a
+  // back end without them, ...) is InvalidArgument, before any database work.
+  virtual Status CheckCapabilities(const db::Capabilities& /*caps*/) { return Status::Ok(); }
   // Tries per database call before a worker gives up (DVD Store 2: the first error ends it).
   virtual int max_failures() const { return 10; }
   // What a load created, for the load command's summary line ("DVD Store 3 db_size=S").

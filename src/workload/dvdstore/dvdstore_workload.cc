@@ -63,6 +63,35 @@ class Meta {
   std::map<std::string, std::string> sql_;
 };
 
+// load --procedures_only=Y: (re)installs the stored procedures into a complete DVD Store
+// database, leaving its data alone. Procedures are dropped first only when a storebench load
+// recorded installing them.
+Status LoadProceduresOnly(db::Connection& conn, Meta& meta, bool has_meta,
+                          const std::string& meta_set, const std::string& dialect,
+                          const workload::LoadContext& ctx) {
+  auto wl = has_meta ? meta.Get("workload") : Result<std::string>(std::string());
+  if (!wl.ok()) return wl.status();
+  if (*wl != "dvdstore") {
+    return Status::FailedPrecondition(
+        "--procedures_only installs procedures into a loaded DVD Store database, and this one "
+        "holds none; load it first with 'storebench oltp load'");
+  }
+  auto state = meta.Get("state");
+  if (!state.ok()) return state.status();
+  if (*state != "ready") {
+    return Status::FailedPrecondition(
+        "the DVD Store load into this database did not finish; run 'storebench oltp load "
+        "--force' again");
+  }
+  auto ds2 = meta.Get("ds2_mode");
+  if (!ds2.ok()) return ds2.status();
+  auto installed = meta.Get("procedures");
+  if (!installed.ok()) return installed.status();
+  if (ctx.progress) ctx.progress("installing the stored procedures (--procedures_only)");
+  return InstallProcedures(conn, dialect, *ds2 == "Y", meta_set,
+                           /*drop_first=*/!installed->empty());
+}
+
 int64_t AvgMsec(const workload::TypeTotals& t) {
   if (t.count == 0) return 0;  // DVD Store prints int(NaN) here; storebench prints 0
   return static_cast<int64_t>(std::floor(static_cast<double>(t.sum_nanos) / 1e6 /
@@ -128,10 +157,13 @@ void DvdStoreWorkload::DeclareOptions(config::OptionSet* o) const {
   mode.choices = {"client", "procedures"};
   mode.default_value = "client";
   mode.help =
-      "client: the driver sends prepared statements; procedures: stored procedures as DVD Store "
-      "(not implemented yet)";
+      "client: the driver sends prepared statements; procedures: one stored-procedure call per "
+      "step, as DVD Store (PostgreSQL, MySQL/MariaDB; load installs them)";
   mode.group = "dvdstore";
   o->Add(mode);
+  add_bool("procedures_only",
+           "load: only (re)install the stored procedures of --sql_mode=procedures into an "
+           "existing DVD Store database");
 }
 
 Status DvdStoreWorkload::Configure(const config::OptionSet& o) {
@@ -150,9 +182,19 @@ Status DvdStoreWorkload::Configure(const config::OptionSet& o) {
   opts_.pct_newreviews = o.GetInt("pct_newreviews");
   opts_.pct_newhelpfulness = o.GetInt("pct_newhelpfulness");
   opts_.n_line_items = o.GetInt("n_line_items");
-  if (o.GetString("sql_mode") == "procedures") {
+  opts_.procedures = o.GetString("sql_mode") == "procedures";
+  opts_.procedures_only = o.GetBool("procedures_only");
+  return Status::Ok();
+}
+
+Status DvdStoreWorkload::CheckCapabilities(const db::Capabilities& caps) {
+  if (!opts_.procedures && !opts_.procedures_only) return Status::Ok();
+  if (!caps.stored_procedures || ProceduresFingerprint(dialect_, false).empty()) {
     return Status::InvalidArgument(
-        "--sql_mode=procedures is not implemented yet; use --sql_mode=client (the default)");
+        "the " + dialect_ + " back end has no stored procedures, so " +
+        (opts_.procedures ? "--sql_mode=procedures" : "--procedures_only") +
+        " cannot be used with it; use --sql_mode=client (the default) or a PostgreSQL or "
+        "MySQL/MariaDB database");
   }
   return Status::Ok();
 }
@@ -173,7 +215,12 @@ std::map<std::string, std::string> DvdStoreWorkload::Choices() const {
                  std::to_string(opts_.size.products) + " products, " +
                  std::to_string(opts_.size.orders()) + " orders)";
   c["full_text"] = "FTS5 phrase match on TITLE/ACTOR (as SQL Server CONTAINS)";
-  c["sql_mode"] = "client: prepared statements sent by the driver, one transaction per purchase";
+  c["sql_mode"] =
+      opts_.procedures
+          ? "procedures: one stored-procedure call per step (login, new customer, new member, "
+            "each browse and review read, new review, helpfulness, purchase), as DVD Store; the "
+            "untimed price lookup stays a client statement"
+          : "client: prepared statements sent by the driver, one transaction per purchase";
   // A dialect may describe its own choices (full-text semantics, ...) in choices.sql.
   if (auto own = SqlQueries(dialect_, "choices.sql"); own.ok()) {
     for (auto& [name, text] : *own) {
@@ -194,6 +241,9 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   Meta meta(**conn, *admin);
   auto has_meta = meta.Exists();
   if (!has_meta.ok()) return has_meta.status();
+  if (opts_.procedures_only) {
+    return LoadProceduresOnly(**conn, meta, *has_meta, admin->at("meta_set"), dialect_, ctx);
+  }
   if (*has_meta) {
     auto wl = meta.Get("workload");
     if (!wl.ok()) return wl.status();
@@ -210,6 +260,10 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
     auto drop = SqlScript(dialect_, "drop.sql", false);
     if (!drop.ok()) return drop.status();
     if (ctx.progress) ctx.progress("dropping the existing DVD Store tables (--force)");
+    // Procedures only when a storebench load recorded installing them (they are ours).
+    auto installed = meta.Get("procedures");
+    if (!installed.ok()) return installed.status();
+    if (!installed->empty()) SB_RETURN_IF_ERROR(DropProcedures(**conn, dialect_));
     SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*drop));
   } else {
     auto tables = meta.UserTables();
@@ -242,6 +296,13 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   auto indexes = SqlScript(dialect_, "indexes.sql", opts_.ds2_mode);
   if (!indexes.ok()) return indexes.status();
   SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*indexes));
+  // Stored procedures for --sql_mode=procedures, as DVD Store's build installs them.
+  if (backend.capabilities().stored_procedures &&
+      !ProceduresFingerprint(dialect_, opts_.ds2_mode).empty()) {
+    if (ctx.progress) ctx.progress("installing the stored procedures (--sql_mode=procedures)");
+    SB_RETURN_IF_ERROR(InstallProcedures(**conn, dialect_, opts_.ds2_mode, admin->at("meta_set"),
+                                         /*drop_first=*/false));
+  }
   // Optional post_load.sql: statements that must each run on their own, outside any
   // transaction (PostgreSQL VACUUM), one per "-- name:" section.
   if (auto post = SqlQueries(dialect_, "post_load.sql"); post.ok()) {
@@ -297,6 +358,24 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
     return Status::FailedPrecondition(
         "the database was loaded in DVD Store 2 mode; run with --ds2_mode=Y");
   }
+  if (opts_.procedures) {
+    auto installed = meta.Get("procedures");
+    if (!installed.ok()) return installed.status();
+    const char* install =
+        "'storebench oltp load --db <this database> --procedures_only=Y' installs them";
+    if (installed->empty()) {
+      return Status::FailedPrecondition(
+          std::string("the database holds no storebench stored procedures (it was loaded "
+                      "without them, by an older storebench); ") +
+          install);
+    }
+    if (*installed != ProceduresFingerprint(dialect_, ds2.ok() && *ds2 == "Y")) {
+      return Status::FailedPrecondition(
+          std::string("the database holds the stored procedures of another storebench "
+                      "version; ") +
+          install + " anew");
+    }
+  }
   // The product array of spec §5.9: multiples of 10 000 appear ten times.
   auto arr = std::make_shared<std::vector<int32_t>>();
   arr->reserve(static_cast<size_t>(opts_.size.prod_array_size()));
@@ -311,7 +390,7 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
 Result<std::unique_ptr<workload::Session>> DvdStoreWorkload::NewSession(
     std::unique_ptr<db::Connection> conn, uint64_t seed, int worker) {
   if (!prod_array_) return Status::Internal("NewSession before CheckReady");
-  auto sql = SqlQueries(dialect_);
+  auto sql = opts_.procedures ? ProcedureCalls(dialect_) : SqlQueries(dialect_);
   if (!sql.ok()) return sql.status();
   Status status;
   auto s = NewDvdStoreSession(std::move(conn), opts_, prod_array_, std::move(sql).value(), seed,

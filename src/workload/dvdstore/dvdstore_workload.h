@@ -25,6 +25,11 @@ struct DsOptions {
   int64_t pct_newreviews = 5;
   int64_t pct_newhelpfulness = 10;
   int64_t n_line_items = 5;
+  // --sql_mode=procedures: each step is one call of a stored procedure (procedures.sql)
+  // instead of the driver's prepared statements (queries.sql).
+  bool procedures = false;
+  // --procedures_only=Y (load): install the stored procedures into an existing database only.
+  bool procedures_only = false;
 };
 
 // Step type indexes (Shape::step_types order) and counters.
@@ -58,8 +63,10 @@ class DvdStoreWorkload final : public workload::Workload {
       const workload::WindowFacts& facts) const override;
 
   void UseDialect(const std::string& dialect) override { dialect_ = dialect; }
+  Status CheckCapabilities(const db::Capabilities& caps) override;
   int max_failures() const override { return opts_.ds2_mode ? 1 : 10; }  // spec §6.6
   std::string Describe() const override {
+    if (opts_.procedures_only) return "the DVD Store stored procedures (--procedures_only)";
     return std::string("DVD Store ") + (opts_.ds2_mode ? "2" : "3") + " db_size=" + opts_.size.label;
   }
 
@@ -78,6 +85,21 @@ std::unique_ptr<workload::Session> NewDvdStoreSession(
     std::unique_ptr<db::Connection> conn, const DsOptions& opts,
     std::shared_ptr<const std::vector<int32_t>> prod_array, std::map<std::string, std::string> sql,
     uint64_t seed, Status* status);
+
+// Installs procedures.sql into a loaded database and records its fingerprint in
+// storebench_meta (defined in procedures.cc). `drop_first`: drop the set an earlier storebench
+// load installed (only then: a procedure of the same name that storebench did not create makes
+// the install fail instead of being replaced). `meta_set` is the dialect's admin statement that
+// writes one meta key.
+Status InstallProcedures(db::Connection& conn, const std::string& dialect, bool ds2_mode,
+                         const std::string& meta_set, bool drop_first);
+// Drops the procedures a load installed (drop_procedures.sql); a no-op for dialects without.
+Status DropProcedures(db::Connection& conn, const std::string& dialect);
+// A fingerprint of the procedures this build installs for `dialect`; empty when the dialect has
+// none. A database whose recorded fingerprint differs holds another version of them.
+std::string ProceduresFingerprint(const std::string& dialect, bool ds2_mode);
+// The statements of procedures mode: calls.sql, plus the client's untimed price lookup.
+Result<std::map<std::string, std::string>> ProcedureCalls(const std::string& dialect);
 
 // Loads generated data (defined in loader.cc).
 Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::string& dialect,
