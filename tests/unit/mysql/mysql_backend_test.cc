@@ -148,6 +148,48 @@ TEST_F(MysqlTest, ErrorsAreClassified) {
   EXPECT_TRUE(conn_->ExecuteScript("SELECT 1; SELECT 2").ok());
 }
 
+TEST_F(MysqlTest, PreparedCallReturnsRowsAndLeavesTheConnectionUsable) {
+  // A CALL answers with the procedure's result set and a final status; both read or stopped
+  // early, the connection must accept the next command (else "Commands out of sync").
+  Table("sbt_my_call", "id INT PRIMARY KEY");
+  ASSERT_TRUE(conn_
+                  ->ExecuteScript("INSERT INTO sbt_my_call VALUES (1), (2), (3);"
+                                  "DROP PROCEDURE IF EXISTS sbt_my_rows;"
+                                  "CREATE PROCEDURE sbt_my_rows(IN lim INT) "
+                                  "BEGIN SELECT id FROM sbt_my_call ORDER BY id LIMIT lim; END;"
+                                  "DROP PROCEDURE IF EXISTS sbt_my_fail;"
+                                  "CREATE PROCEDURE sbt_my_fail() BEGIN "
+                                  "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'no stock'; END;")
+                  .ok());
+  auto call = conn_->Prepare("CALL sbt_my_rows(?)");
+  ASSERT_TRUE(call.ok()) << call.status().message();
+  (*call)->BindInt(1, 3);
+  ASSERT_TRUE((*call)->Execute().ok());
+  int rows = 0;
+  while ((*call)->Next()) ++rows;
+  EXPECT_TRUE((*call)->status().ok()) << (*call)->status().message();
+  EXPECT_EQ(rows, 3);
+  // Stopped after the first row.
+  (*call)->BindInt(1, 2);
+  ASSERT_TRUE((*call)->Execute().ok());
+  ASSERT_TRUE((*call)->Next());
+  EXPECT_EQ((*call)->GetInt(0), 1);
+  (*call)->Reset();
+  auto sel = conn_->Prepare("SELECT count(*) FROM sbt_my_call");
+  ASSERT_TRUE(sel.ok()) << sel.status().message();
+  ASSERT_TRUE((*sel)->Execute().ok());
+  ASSERT_TRUE((*sel)->Next());
+  EXPECT_EQ((*sel)->GetInt(0), 3);
+  (*sel)->Reset();
+  // A procedure's own error reaches the caller with its SQLSTATE.
+  auto fail = conn_->Prepare("CALL sbt_my_fail()");
+  ASSERT_TRUE(fail.ok());
+  Status s = (*fail)->Execute();
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(s.sqlstate(), "45000");
+  EXPECT_TRUE(conn_->ExecuteScript("DROP PROCEDURE sbt_my_rows; DROP PROCEDURE sbt_my_fail").ok());
+}
+
 TEST_F(MysqlTest, RealDeadlockIsClassifiedAsDeadlock) {
   Table("sbt_my_deadlock", "id INT PRIMARY KEY, v INT");
   ASSERT_TRUE(conn_->ExecuteScript("INSERT INTO sbt_my_deadlock VALUES (1, 0), (2, 0)").ok());
