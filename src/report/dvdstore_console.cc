@@ -309,6 +309,10 @@ std::string FormatSummary(const metrics::RunResult& r) {
     out += "; run " + r.started_at + " to " + r.ended_at;
   }
   out += "; workers " + Int(r.workers_started) + " started, " + Int(r.workers_failed) + " failed\n";
+  // How the workload talked to the database (DVD Store: client statements or procedures).
+  if (auto it = r.choices.find("sql_mode"); it != r.choices.end()) {
+    out += "  sql_mode: " + it->second.substr(0, it->second.find(':')) + "\n";
+  }
   if (r.interrupted) {
     out += "  INTERRUPTED: stopped by a signal before the planned end; the window is shorter\n";
   }
