@@ -64,8 +64,7 @@ class Meta {
 };
 
 // load --procedures_only=Y: (re)installs the stored procedures into a complete DVD Store
-// database, leaving its data alone. Procedures are dropped first only when a storebench load
-// recorded installing them.
+// database, leaving its data alone (the ones of storebench's names are replaced).
 Status LoadProceduresOnly(db::Connection& conn, Meta& meta, bool has_meta,
                           const std::string& meta_set, const std::string& dialect,
                           const workload::LoadContext& ctx) {
@@ -85,11 +84,8 @@ Status LoadProceduresOnly(db::Connection& conn, Meta& meta, bool has_meta,
   }
   auto ds2 = meta.Get("ds2_mode");
   if (!ds2.ok()) return ds2.status();
-  auto installed = meta.Get("procedures");
-  if (!installed.ok()) return installed.status();
   if (ctx.progress) ctx.progress("installing the stored procedures (--procedures_only)");
-  return InstallProcedures(conn, dialect, *ds2 == "Y", meta_set,
-                           /*drop_first=*/!installed->empty());
+  return InstallProcedures(conn, dialect, *ds2 == "Y", meta_set, /*drop_first=*/true);
 }
 
 int64_t AvgMsec(const workload::TypeTotals& t) {
@@ -260,10 +256,9 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
     auto drop = SqlScript(dialect_, "drop.sql", false);
     if (!drop.ok()) return drop.status();
     if (ctx.progress) ctx.progress("dropping the existing DVD Store tables (--force)");
-    // Procedures only when a storebench load recorded installing them (they are ours).
-    auto installed = meta.Get("procedures");
-    if (!installed.ok()) return installed.status();
-    if (!installed->empty()) SB_RETURN_IF_ERROR(DropProcedures(**conn, dialect_));
+    // storebench's own procedure names, in storebench's own DVD Store database: ours, even when
+    // an older storebench reloaded the tables since and its meta rows do not mention them.
+    SB_RETURN_IF_ERROR(DropProcedures(**conn, dialect_));
     SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*drop));
   } else {
     auto tables = meta.UserTables();

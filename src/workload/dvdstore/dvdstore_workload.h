@@ -87,10 +87,11 @@ std::unique_ptr<workload::Session> NewDvdStoreSession(
     uint64_t seed, Status* status);
 
 // Installs procedures.sql into a loaded database and records its fingerprint in
-// storebench_meta (defined in procedures.cc). `drop_first`: drop the set an earlier storebench
-// load installed (only then: a procedure of the same name that storebench did not create makes
-// the install fail instead of being replaced). `meta_set` is the dialect's admin statement that
-// writes one meta key.
+// storebench_meta (defined in procedures.cc). `drop_first`: drop the procedures of storebench's
+// names first; callers ask for it only in a database that already held storebench's DVD Store
+// tables (in a fresh load, a procedure of the same name that storebench did not create makes
+// the install fail instead of being replaced). `meta_set` is the dialect's admin statement
+// that writes one meta key.
 Status InstallProcedures(db::Connection& conn, const std::string& dialect, bool ds2_mode,
                          const std::string& meta_set, bool drop_first);
 // Drops the procedures a load installed (drop_procedures.sql); a no-op for dialects without.
