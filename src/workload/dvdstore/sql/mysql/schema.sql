@@ -55,11 +55,15 @@ CREATE TABLE orderlines (
   quantity SMALLINT NOT NULL,
   orderdate DATE NOT NULL
 ) ENGINE = InnoDB;
+-- TITLE and ACTOR carry a case-insensitive collation whatever the server's default: InnoDB
+-- builds a FULLTEXT index added to a filled table (ALTER TABLE ... ADD FULLTEXT, as indexes.sql
+-- does) with lower-cased tokens, and under a binary collation (utf8mb4_bin) MATCH ... AGAINST
+-- then compares the upper-case search words case-sensitively and finds nothing (MariaDB 10.11).
 CREATE TABLE products (
   prod_id INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
   category TINYINT NOT NULL,
-  title VARCHAR(50) NOT NULL,
-  actor VARCHAR(50) NOT NULL,
+  title VARCHAR(50) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NOT NULL,
+  actor VARCHAR(50) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NOT NULL,
   price NUMERIC(12,2) NOT NULL,
   special TINYINT,
   common_prod_id INT NOT NULL
