@@ -39,19 +39,26 @@ struct Engine {
   std::string name;
   std::string url;
   bool server;
+  std::string sql_mode = "client";  // procedures: the servers' stored procedures do the work
 };
 void PrintTo(const Engine& e, std::ostream* os) { *os << e.name; }
 std::string PrintName(const ::testing::TestParamInfo<Engine>& info) { return info.param.name; }
 
+std::string PgUrl() {
+  return WithDatabase("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
+                      "sbtest_dvdconf");
+}
+std::string MyUrl() {
+  return WithDatabase("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/x",
+                      "sbtest_dvdconf");
+}
+
 const Engine kEngines[] = {
     {"sqlite", "sqlite://" + std::string(STOREBENCH_TEST_TMP) + "/dvdconf.db", false},
-    {"postgres",
-     WithDatabase("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
-                  "sbtest_dvdconf"),
-     true},
-    {"mariadb",
-     WithDatabase("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/x", "sbtest_dvdconf"),
-     true},
+    {"postgres", PgUrl(), true},
+    {"mariadb", MyUrl(), true},
+    {"postgres_procedures", PgUrl(), true, "procedures"},
+    {"mariadb_procedures", MyUrl(), true, "procedures"},
 };
 
 // Times nothing and records only the workload counters (rollbacks).
@@ -93,7 +100,8 @@ class DvdStoreConformanceTest : public ::testing::TestWithParam<Engine> {
     conn_ = std::move(c).value();
     config::OptionSet opts;
     workload_.DeclareOptions(&opts);
-    ASSERT_TRUE(config::ParseCommandLine({"--db_size=1MB"}, &opts).ok());
+    ASSERT_TRUE(
+        config::ParseCommandLine({"--db_size=1MB", "--sql_mode=" + e.sql_mode}, &opts).ok());
     ASSERT_TRUE(workload_.Configure(opts).ok());
     workload_.UseDialect(backend_->dialect());
     if (!workload_.CheckReady(*conn_).ok()) {
@@ -120,10 +128,12 @@ class DvdStoreConformanceTest : public ::testing::TestWithParam<Engine> {
     ASSERT_TRUE(s.ok()) << sql << ": " << s.message();
   }
 
-  // Rows of the workload's own browse statement `name` for `text`: (prod_id, column value).
+  // Rows of the workload's own browse statement `name` for `text`: (prod_id, column value);
+  // in procedures mode the call of the stored procedure.
   std::vector<std::pair<int64_t, std::string>> Browse(const std::string& name,
                                                       const std::string& text, int column) {
-    auto queries = SqlQueries(backend_->dialect());
+    auto queries = SqlQueries(backend_->dialect(),
+                              GetParam().sql_mode == "procedures" ? "calls.sql" : "queries.sql");
     EXPECT_TRUE(queries.ok());
     auto s = conn_->Prepare(queries->at(name));
     EXPECT_TRUE(s.ok()) << s.status().message();
