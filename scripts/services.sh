@@ -22,9 +22,10 @@ PG_BIN="${STOREBENCH_PG_BIN:-/usr/lib/postgresql/15/bin}"
 PG_DIR="$DIR/postgres"
 MY_DIR="$DIR/mariadb"
 # ds3 and sbtest are for the user (the issue commands), storebench_test holds the back-end unit
-# tests' scratch tables, sbtest_dvd, sbtest_oltp, sbtest_deadlock and sbtest_dvdconf the tests'
-# workloads (one each, so integration tests can run in parallel).
-DATABASES=(ds3 sbtest storebench_test sbtest_dvd sbtest_oltp sbtest_deadlock sbtest_dvdconf)
+# tests' scratch tables; sbtest_dvd, sbtest_oltp, sbtest_deadlock, sbtest_dvdconf and
+# sbtest_fault are the tests' workloads (one each, so tests can run in parallel).
+DATABASES=(ds3 sbtest storebench_test sbtest_dvd sbtest_oltp sbtest_deadlock sbtest_dvdconf
+  sbtest_fault)
 # initdb and postgres refuse to run as root; they run as this (unprivileged) user then.
 PG_OS_USER="${STOREBENCH_PG_OS_USER:-postgres}"
 PG_LINK="$PG_DIR"
