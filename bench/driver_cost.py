@@ -4,9 +4,10 @@ import argparse
 import json
 import os
 import re
-import resource
 import subprocess
 import tempfile
+
+import peers
 
 SB = "build/storebench"
 TABLES, SIZE = 4, 100000
@@ -14,13 +15,8 @@ TABLES, SIZE = 4, 100000
 
 def timed(cmd):
     """Runs cmd; returns (stdout, client CPU seconds from the child's rusage)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if p.returncode != 0:
-        raise SystemExit(f"failed: {' '.join(cmd)}\n{p.stdout}\n{p.stderr}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return p.stdout, cpu
+    out, cpu, _ = peers.timed(cmd)
+    return out, cpu
 
 
 def storebench(url, test, secs, threads, extra=()):

@@ -202,10 +202,12 @@ int Load(Context& c) {
   driver::LoadOutcome out = driver::RunLoad(c.workload(), **backend, ctx, clock, progress);
   line.End();
   if (!out.status.ok()) return Fail(out.status);
-  std::printf("loaded %s into %s: %lld rows in %.1f s (%.0f rows/s)\n",
-              c.workload().Describe().c_str(), c.options.GetString("db").c_str(),
-              static_cast<long long>(out.rows), out.seconds,
-              out.seconds > 0 ? static_cast<double>(out.rows) / out.seconds : 0.0);
+  const double secs = out.seconds > 0 ? out.seconds : 1;
+  std::printf(
+      "loaded %s into %s: %lld rows in %.1f s (%.0f rows/s; %.1f MB of row text, %.1f MB/s)\n",
+      c.workload().Describe().c_str(), c.options.GetString("db").c_str(),
+      static_cast<long long>(out.rows), out.seconds, static_cast<double>(out.rows) / secs,
+      static_cast<double>(out.bytes) / 1e6, static_cast<double>(out.bytes) / 1e6 / secs);
   return kExitOk;
 }
 

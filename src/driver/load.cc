@@ -85,6 +85,7 @@ LoadOutcome RunLoad(workload::Workload& workload, db::DbBackend& backend, worklo
   finished = true;
   if (ticker.joinable()) ticker.join();
   out.seconds = static_cast<double>(clock.NowNanos() - start) / 1e9;
+  for (const auto& t : meter.Read()) out.bytes += t.bytes;
   return out;
 }
 

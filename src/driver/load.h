@@ -16,6 +16,7 @@ namespace sb::driver {
 struct LoadOutcome {
   Status status;
   int64_t rows = 0;
+  int64_t bytes = 0;  // row text sent (metrics::TableProgress::bytes), 0 if not metered
   double seconds = 0;
 };
 

@@ -1,0 +1,82 @@
+"""Bulk load side by side (see load_compare.sh): storebench's DVD Store load into PostgreSQL
+beside pgbench -i, and into MariaDB beside sysbench's prepare, each peer sized to about the
+same stored bytes. Wall time, rows/s, stored MB and MB/s (stored bytes over wall time, measured
+on the server the same way for both), client CPU, and the MB/s ratio."""
+import argparse
+import re
+
+from peers import Server, timed
+
+SB = "build/storebench"
+PGBENCH_MB_PER_SCALE = 15.6       # pgbench -i: ~100 000 accounts per scale unit
+SYSBENCH_BYTES_PER_ROW = 240      # sbtest rows with the k index, InnoDB
+
+
+def stored_bytes(server, tables_like):
+    if server.scheme == "postgresql":
+        return int(server.sql(
+            "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n "
+            "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r' "
+            f"AND c.relname LIKE '{tables_like}'"))
+    server.sql("SELECT 1")
+    return int(server.sql(
+        "SELECT sum(data_length + index_length) FROM information_schema.tables "
+        f"WHERE table_schema = DATABASE() AND table_name LIKE '{tables_like}'"))
+
+
+def storebench_load(server, size, threads):
+    out, cpu, wall = timed([SB, "oltp", "load", "--db", server.url, f"--db_size={size}",
+                            f"--load_threads={threads}", "--force"])
+    rows = int(re.search(r": (\d+) rows in", out).group(1))
+    return rows, cpu, wall, stored_bytes(server, "%")
+
+
+def pgbench_init(server, scale):
+    _, cpu, wall = timed(["pgbench", "-h", server.host, "-p", server.port, "-U", server.user,
+                          "-i", "-q", "-s", str(scale), server.db])
+    return scale * 100000, cpu, wall, stored_bytes(server, "pgbench_%")
+
+
+def sysbench_prepare(server, tables, rows, threads):
+    timed(["sysbench", "oltp_read_write", *server.sysbench_args(), f"--tables={tables}",
+           "cleanup"])
+    _, cpu, wall = timed(["sysbench", "oltp_read_write", *server.sysbench_args(),
+                          f"--tables={tables}", f"--table-size={rows}", f"--threads={threads}",
+                          "prepare"])
+    for t in range(1, tables + 1):
+        server.sql(f"ANALYZE TABLE sbtest{t}")  # fresh data_length for the size
+    return tables * rows, cpu, wall, stored_bytes(server, "sbtest%")
+
+
+def row(name, r):
+    rows, cpu, wall, size = r
+    mb = size / 1e6
+    print(f"{name:34} {wall:8.1f} {rows:12d} {rows / wall:10.0f} {mb:9.1f} {mb / wall:8.1f} "
+          f"{cpu:8.1f}")
+    return mb / wall
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--size", default="M")
+    ap.add_argument("--threads", type=int, default=2)
+    a = ap.parse_args()
+    pg_sb, pg_peer = Server("STOREBENCH_PG_URL", "sbbench"), Server("STOREBENCH_PG_URL", "sbpeer")
+    my_sb = Server("STOREBENCH_MYSQL_URL", "sbbench")
+    my_peer = Server("STOREBENCH_MYSQL_URL", "sbpeer")
+    print(f"{'load (DVD Store ' + a.size + ')':34} {'wall s':>8} {'rows':>12} {'rows/s':>10} "
+          f"{'stored MB':>9} {'MB/s':>8} {'cpu s':>8}")
+    sb = storebench_load(pg_sb, a.size, a.threads)
+    sb_rate = row("storebench -> PostgreSQL", sb)
+    scale = max(1, round(sb[3] / 1e6 / PGBENCH_MB_PER_SCALE))
+    peer_rate = row(f"pgbench -i -s {scale}", pgbench_init(pg_peer, scale))
+    print(f"{'  PostgreSQL MB/s ratio (sb/peer)':34} {sb_rate / peer_rate:8.2f}")
+    sb = storebench_load(my_sb, a.size, a.threads)
+    sb_rate = row("storebench -> MariaDB", sb)
+    rows = max(1000, sb[3] // SYSBENCH_BYTES_PER_ROW // 4)
+    peer_rate = row(f"sysbench prepare 4 x {rows}", sysbench_prepare(my_peer, 4, rows, a.threads))
+    print(f"{'  MariaDB MB/s ratio (sb/peer)':34} {sb_rate / peer_rate:8.2f}")
+
+
+if __name__ == "__main__":
+    main()
