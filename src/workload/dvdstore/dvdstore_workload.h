@@ -33,8 +33,17 @@ struct DsOptions {
 };
 
 // Step type indexes (Shape::step_types order) and counters.
-enum Step { kLogin = 0, kNewCust, kNewMember, kBrowse, kReviewBrowse, kNewReview, kNewHelpfulness,
-            kPurchase, kNumSteps };
+enum Step {
+  kLogin = 0,
+  kNewCust,
+  kNewMember,
+  kBrowse,
+  kReviewBrowse,
+  kNewReview,
+  kNewHelpfulness,
+  kPurchase,
+  kNumSteps
+};
 enum Counter { kRollbacks = 0, kPurchaseLines, kNumCounters };
 
 // Every DVD Store purchase may hold at most this many lines (the SQL Server and PostgreSQL
@@ -67,12 +76,17 @@ class DvdStoreWorkload final : public workload::Workload {
   int max_failures() const override { return opts_.ds2_mode ? 1 : 10; }  // spec §6.6
   std::string Describe() const override {
     if (opts_.procedures_only) return "the DVD Store stored procedures (--procedures_only)";
-    return std::string("DVD Store ") + (opts_.ds2_mode ? "2" : "3") + " db_size=" + opts_.size.label;
+    return std::string("DVD Store ") + (opts_.ds2_mode ? "2" : "3") +
+           " db_size=" + opts_.size.label;
   }
 
   const DsOptions& options() const { return opts_; }
 
  private:
+  // Appends the full_text_title / full_text_actor checks (browse finds product 1).
+  Status CheckFullText(db::Connection& conn, const std::string& product_words,
+                       std::vector<workload::Check>* checks);
+
   workload::Shape shape_;
   DsOptions opts_;
   bool size_given_ = false;

@@ -53,3 +53,6 @@ WHERE i.sales <> coalesce(o.q, 0)
 
 -- name: verify_negative_stock
 SELECT count(*) FROM inventory WHERE quan_in_stock < 0
+
+-- name: product_words
+SELECT title, actor FROM products WHERE prod_id = ?
