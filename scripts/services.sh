@@ -2,11 +2,13 @@
 # Throwaway PostgreSQL and MariaDB servers for tests, CI and development.
 #
 #   scripts/services.sh start    start both (idempotent), create user storebench and the
-#                                databases ds3, sbtest, storebench_test, sbtest_dvd and sbtest_oltp, print the DSNs
+#                                databases (DATABASES below), print the DSNs
 #   scripts/services.sh stop     stop both (data stays; 'start' reuses it)
 #   scripts/services.sh status   say what runs where
 #   scripts/services.sh env      print the DSNs as shell exports (eval "$(scripts/services.sh env)")
 #   scripts/services.sh destroy  stop both and delete their data
+#   scripts/services.sh restart-postgres|restart-mariadb [seconds]
+#                                fault tests: the server goes away for that long, then returns
 #
 # The servers come from the Debian packages (scripts/install-deps.sh), listen on 127.0.0.1 only
 # and keep their data, sockets and logs under build/services/ (STOREBENCH_SERVICES_DIR). Neither
@@ -255,13 +257,19 @@ case "${1:-}" in
     sleep "${2:-2}"
     start_pg
     ;;
+  restart-mariadb)
+    # For fault tests: MariaDB goes away for ${2:-2} seconds (SIGTERM: sessions are killed).
+    stop_my
+    sleep "${2:-2}"
+    start_my
+    ;;
   destroy)
     stop_pg
     stop_my
     rm -rf "$PG_DIR" "$PG_LINK" "$MY_DIR"
     ;;
   *)
-    echo "usage: $0 start|stop|status|env|destroy|restart-postgres [seconds]" >&2
+    echo "usage: $0 start|stop|status|env|destroy|restart-postgres|restart-mariadb [seconds]" >&2
     exit 2
     ;;
 esac

@@ -1,0 +1,49 @@
+"""MariaDB restarted in the middle of a run: every worker reconnects with backoff and goes on,
+the outage shows in the result, the run ends on time and still verifies. Uses the sbtest_fault
+database; RUN_SERIAL (it restarts the server)."""
+import json
+import os
+import subprocess
+import time
+import unittest
+
+import harness
+from harness import tmp_path
+
+URL = harness.server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest",
+                         "sbtest_fault")
+
+
+class MariadbRestartTest(unittest.TestCase):
+    def test_run_survives_a_restart(self):
+        harness.require_server(self, URL)
+        services = os.path.join(harness.ARGS.source, "scripts", "services.sh")
+        common = ["--workload", "oltp", "--db", URL, "--tables", "1", "--table_size", "10000"]
+        r = subprocess.run([harness.ARGS.binary, "oltp", "load", *common, "--force"],
+                           capture_output=True, text=True, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = tmp_path("it-fault-mariadb.json")
+        run = subprocess.Popen([harness.ARGS.binary, "oltp", "run", *common, "--test",
+                                "read_write", "--threads", "4", "--duration", "20s", "--warmup",
+                                "0", "--progress=none", "--json", out],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(4)
+        restart = subprocess.run([services, "restart-mariadb", "2"], capture_output=True,
+                                 text=True, timeout=180)
+        self.assertEqual(restart.returncode, 0, restart.stderr)
+        start = time.time()
+        stdout, stderr = run.communicate(timeout=120)
+        self.assertLess(time.time() - start, 60)  # ends on time, does not hang
+        self.assertEqual(run.returncode, 0, stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        self.assertGreaterEqual(doc["errors"]["connection_lost"], 1, stderr)
+        self.assertGreaterEqual(doc["counters"]["reconnects"], 4, stderr)  # every worker
+        self.assertGreaterEqual(doc["counters"]["seconds_without_units"], 1)
+        self.assertEqual(doc["workers"]["failed"], 0, stderr)
+        self.assertGreater(sum(p["counts"][0] for p in doc["time_series"]["points"][-3:]), 0)
+        self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
+
+
+if __name__ == "__main__":
+    harness.main()
