@@ -150,7 +150,8 @@ END
 $$;
 
 -- Review browse (spec §5.6): the first depth_in product x review rows whose ACTOR (TITLE)
--- contains the word, ranked by summed helpfulness, at most batch_in of them.
+-- contains the word, ranked by summed helpfulness, at most batch_in of them; the same query as
+-- queries.sql (sum per review first, see there).
 CREATE FUNCTION storebench_reviews_by_actor(word_in TEXT, depth_in INT, batch_in INT)
 RETURNS TABLE (out_prod_id INT, out_title TEXT, out_actor TEXT, out_review_id INT,
                out_review_date DATE, out_stars SMALLINT, out_customerid INT,
@@ -159,16 +160,16 @@ LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN QUERY
   SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
-         t.review_summary, t.review_text, SUM(h.helpfulness)
+         t.review_summary, t.review_text, s.totalhelp
   FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
                r.review_summary, r.review_text
         FROM products p
         JOIN reviews r ON r.prod_id = p.prod_id
         WHERE to_tsvector('simple', p.actor) @@ plainto_tsquery('simple', word_in)
         LIMIT depth_in) t
-  JOIN reviews_helpfulness h ON h.review_id = t.review_id
-  GROUP BY t.review_id, t.prod_id, t.title, t.actor, t.review_date, t.stars, t.customerid,
-           t.review_summary, t.review_text
+  CROSS JOIN LATERAL (SELECT SUM(h.helpfulness) AS totalhelp FROM reviews_helpfulness h
+                      WHERE h.review_id = t.review_id) s
+  WHERE s.totalhelp IS NOT NULL
   ORDER BY 10 DESC LIMIT batch_in;
 END
 $$;
@@ -181,16 +182,16 @@ LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN QUERY
   SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
-         t.review_summary, t.review_text, SUM(h.helpfulness)
+         t.review_summary, t.review_text, s.totalhelp
   FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
                r.review_summary, r.review_text
         FROM products p
         JOIN reviews r ON r.prod_id = p.prod_id
         WHERE to_tsvector('simple', p.title) @@ plainto_tsquery('simple', word_in)
         LIMIT depth_in) t
-  JOIN reviews_helpfulness h ON h.review_id = t.review_id
-  GROUP BY t.review_id, t.prod_id, t.title, t.actor, t.review_date, t.stars, t.customerid,
-           t.review_summary, t.review_text
+  CROSS JOIN LATERAL (SELECT SUM(h.helpfulness) AS totalhelp FROM reviews_helpfulness h
+                      WHERE h.review_id = t.review_id) s
+  WHERE s.totalhelp IS NOT NULL
   ORDER BY 10 DESC LIMIT batch_in;
 END
 $$;

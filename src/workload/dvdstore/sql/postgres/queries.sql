@@ -48,33 +48,36 @@ FROM products WHERE to_tsvector('simple', title) @@ plainto_tsquery('simple', ?)
 
 -- name: reviews_by_actor
 -- The first search_depth (500) product x review rows whose ACTOR contains the word, ranked
--- by summed helpfulness.
+-- by summed helpfulness (reviews without helpfulness rows left out, as an inner join would).
+-- The sum is taken per review before the review's wide columns meet it: grouping the joined
+-- rows by all the columns (DVD Store's form) hashes ~10 000 rows keyed by their review text
+-- and took 2.5 times as long on PostgreSQL 15.
 SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
-       t.review_summary, t.review_text, SUM(h.helpfulness) AS totalhelp
+       t.review_summary, t.review_text, s.totalhelp
 FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
              r.review_summary, r.review_text
       FROM products p
       JOIN reviews r ON r.prod_id = p.prod_id
       WHERE to_tsvector('simple', p.actor) @@ plainto_tsquery('simple', ?) LIMIT ?) t
-JOIN reviews_helpfulness h ON h.review_id = t.review_id
-GROUP BY t.review_id, t.prod_id, t.title, t.actor, t.review_date, t.stars, t.customerid,
-         t.review_summary, t.review_text
-ORDER BY totalhelp DESC LIMIT ?
+CROSS JOIN LATERAL (SELECT SUM(h.helpfulness) AS totalhelp FROM reviews_helpfulness h
+                    WHERE h.review_id = t.review_id) s
+WHERE s.totalhelp IS NOT NULL
+ORDER BY s.totalhelp DESC LIMIT ?
 
 -- name: reviews_by_title
 -- The first search_depth (500) product x review rows whose TITLE contains the word, ranked
--- by summed helpfulness.
+-- by summed helpfulness (summed per review first, as reviews_by_actor).
 SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
-       t.review_summary, t.review_text, SUM(h.helpfulness) AS totalhelp
+       t.review_summary, t.review_text, s.totalhelp
 FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
              r.review_summary, r.review_text
       FROM products p
       JOIN reviews r ON r.prod_id = p.prod_id
       WHERE to_tsvector('simple', p.title) @@ plainto_tsquery('simple', ?) LIMIT ?) t
-JOIN reviews_helpfulness h ON h.review_id = t.review_id
-GROUP BY t.review_id, t.prod_id, t.title, t.actor, t.review_date, t.stars, t.customerid,
-         t.review_summary, t.review_text
-ORDER BY totalhelp DESC LIMIT ?
+CROSS JOIN LATERAL (SELECT SUM(h.helpfulness) AS totalhelp FROM reviews_helpfulness h
+                    WHERE h.review_id = t.review_id) s
+WHERE s.totalhelp IS NOT NULL
+ORDER BY s.totalhelp DESC LIMIT ?
 
 -- name: reviews_by_product
 SELECT r.prod_id, r.review_id, r.review_date, r.stars, r.customerid, r.review_summary,
