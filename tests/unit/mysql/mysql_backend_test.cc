@@ -1,7 +1,7 @@
 // What is MariaDB-specific in the back end (the shared contract is in
 // tests/unit/conformance), against a real server (scripts/services.sh start). The server comes
-// from STOREBENCH_MYSQL_URL (default mysql://storebench@127.0.0.1:3306/storebench_test); without one the
-// server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
+// from STOREBENCH_MYSQL_URL (default mysql://storebench@127.0.0.1:3306/storebench_test); without
+// one the server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
 #include "backend/db/mysql/mysql_backend.h"
 
 #include <gtest/gtest.h>
@@ -44,8 +44,9 @@ class MysqlTest : public ::testing::Test {
   }
 
   void Table(const std::string& name, const std::string& columns) {
-    ASSERT_TRUE(conn_->ExecuteScript("DROP TABLE IF EXISTS " + name + "; CREATE TABLE " + name +
-                                     " (" + columns + ") ENGINE = InnoDB")
+    ASSERT_TRUE(conn_
+                    ->ExecuteScript("DROP TABLE IF EXISTS " + name + "; CREATE TABLE " + name +
+                                    " (" + columns + ") ENGINE = InnoDB")
                     .ok());
   }
 
@@ -71,15 +72,18 @@ TEST(MysqlUrlTest, UnreachableServerIsAClearConnectionError) {
   auto c = (*b)->Connect();
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.status().category(), ErrorCategory::kConnectionLost);
-  EXPECT_NE(c.status().message().find("cannot connect to MySQL/MariaDB at mysql://storebench@127.0.0.1:1/ds3"),
+  EXPECT_NE(c.status().message().find(
+                "cannot connect to MySQL/MariaDB at mysql://storebench@127.0.0.1:1/ds3"),
             std::string::npos)
       << c.status().message();
 }
 
 TEST_F(MysqlTest, PreparedStatementsBindAndFetchTypes) {
   Table("sbt_my_types",
-        "id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(1000) UNIQUE, x NUMERIC(12,2), n INT, d DATE");
-  auto ins = conn_->Prepare("INSERT INTO sbt_my_types (name, x, n, d) VALUES (?, ?, ?, '2013/01/21')");
+        "id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(1000) UNIQUE, x NUMERIC(12,2), n INT, d "
+        "DATE");
+  auto ins =
+      conn_->Prepare("INSERT INTO sbt_my_types (name, x, n, d) VALUES (?, ?, ?, '2013/01/21')");
   ASSERT_TRUE(ins.ok()) << ins.status().message();
   (*ins)->BindText(1, "a'; DROP TABLE sbt_my_types; --");
   (*ins)->BindDouble(2, 262.09);
@@ -236,6 +240,58 @@ TEST_F(MysqlTest, DescribeReportsVersionAndSettings) {
   EXPECT_TRUE(info->settings.count("innodb_buffer_pool_size"));
   EXPECT_TRUE(info->settings.count("innodb_flush_log_at_trx_commit"));
   EXPECT_EQ(backend_->dialect(), "mysql");
+}
+
+// The value of the counter with `meaning` in `counters`, or -1.
+int64_t ByMeaning(const std::vector<ServerCounter>& counters, const std::string& meaning) {
+  for (const auto& c : counters) {
+    if (c.meaning == meaning) return c.value;
+  }
+  return -1;
+}
+
+// Other clients may use the server at the same time, so the deltas are lower bounds; what
+// matters is that a server-side prepared statement's executions reach Com_select and a
+// START TRANSACTION ... COMMIT reaches Com_begin and Com_commit.
+TEST_F(MysqlTest, ServerCountersCountPreparedStatementsAndCommits) {
+  EXPECT_TRUE(backend_->capabilities().server_counters);
+  Table("sb_counters", "id INT PRIMARY KEY");
+  auto before = conn_->ServerCounters();
+  ASSERT_TRUE(before.ok()) << before.status().message();
+  for (const char* m : {"commits", "rollbacks", "statements.begin", "statements.select",
+                        "statements.insert", "statements.update", "statements.delete"}) {
+    EXPECT_GE(ByMeaning(*before, m), 0) << m;
+  }
+  auto select = conn_->Prepare("SELECT count(*) FROM sb_counters WHERE id > ?");
+  ASSERT_TRUE(select.ok()) << select.status().message();
+  for (int i = 0; i < 3; ++i) {
+    (*select)->BindInt(1, i);
+    ASSERT_TRUE((*select)->Execute().ok());
+    while ((*select)->Next()) {
+    }
+  }
+  auto insert = conn_->Prepare("INSERT INTO sb_counters (id) VALUES (?)");
+  ASSERT_TRUE(insert.ok()) << insert.status().message();
+  ASSERT_TRUE(conn_->Begin(true).ok());
+  (*insert)->BindInt(1, 1);
+  ASSERT_TRUE((*insert)->Execute().ok());
+  ASSERT_TRUE(conn_->Commit().ok());
+  auto after = conn_->ServerCounters();
+  ASSERT_TRUE(after.ok()) << after.status().message();
+  auto delta = [&](const std::string& m) { return ByMeaning(*after, m) - ByMeaning(*before, m); };
+  EXPECT_GE(delta("statements.select"), 3);
+  EXPECT_GE(delta("statements.insert"), 1);
+  EXPECT_GE(delta("statements.begin"), 1);
+  EXPECT_GE(delta("commits"), 1);
+  // Executions of server-side prepared statements are counted under Com_stmt_execute too.
+  for (const auto& c : *after) {
+    if (c.name != "Com_stmt_execute") continue;
+    for (const auto& b : *before) {
+      if (b.name == c.name) {
+        EXPECT_GE(c.value - b.value, 4);
+      }
+    }
+  }
 }
 
 }  // namespace

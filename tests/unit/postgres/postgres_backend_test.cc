@@ -1,12 +1,13 @@
 // What is PostgreSQL-specific in the back end (the shared contract is in
 // tests/unit/conformance), against a real server (scripts/services.sh start). The server comes
-// from STOREBENCH_PG_URL (default postgresql://storebench@127.0.0.1:5432/storebench_test); without one the
-// server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
+// from STOREBENCH_PG_URL (default postgresql://storebench@127.0.0.1:5432/storebench_test); without
+// one the server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
 #include "backend/db/postgres/postgres_backend.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <thread>
 
@@ -46,8 +47,9 @@ class PostgresTest : public ::testing::Test {
 
   // Creates a fresh table for one test (tables are named after the test, so tests do not meet).
   void Table(const std::string& name, const std::string& columns) {
-    ASSERT_TRUE(conn_->ExecuteScript("DROP TABLE IF EXISTS " + name + "; CREATE TABLE " + name +
-                                     " (" + columns + ")")
+    ASSERT_TRUE(conn_
+                    ->ExecuteScript("DROP TABLE IF EXISTS " + name + "; CREATE TABLE " + name +
+                                    " (" + columns + ")")
                     .ok());
   }
 
@@ -90,7 +92,8 @@ TEST(PostgresUrlTest, UnreachableServerIsAClearConnectionError) {
   auto c = (*b)->Connect();
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.status().category(), ErrorCategory::kConnectionLost);
-  EXPECT_NE(c.status().message().find("cannot connect to PostgreSQL at postgresql://storebench@127.0.0.1:1/ds3"),
+  EXPECT_NE(c.status().message().find(
+                "cannot connect to PostgreSQL at postgresql://storebench@127.0.0.1:1/ds3"),
             std::string::npos)
       << c.status().message();
 }
@@ -213,6 +216,52 @@ TEST_F(PostgresTest, DescribeReportsVersionAndSettings) {
   EXPECT_EQ(backend_->dialect(), "postgres");
   EXPECT_TRUE(backend_->capabilities().concurrent_writers);
   EXPECT_TRUE(backend_->capabilities().server);
+}
+
+int64_t ByMeaning(const std::vector<ServerCounter>& counters, const std::string& meaning) {
+  for (const auto& c : counters) {
+    if (c.meaning == meaning) return c.value;
+  }
+  return -1;
+}
+
+// A transaction on another connection reaches pg_stat_database once that connection's backend
+// flushes its statistics, which it does at the latest when it disconnects. Other clients may use
+// the database too, so the deltas are lower bounds.
+TEST_F(PostgresTest, ServerCountersSeeAnotherSessionsCommitAfterItCloses) {
+  EXPECT_TRUE(backend_->capabilities().server_counters);
+  EXPECT_TRUE(backend_->capabilities().server_counters_lag);
+  ASSERT_TRUE(conn_
+                  ->ExecuteScript("DROP TABLE IF EXISTS sb_counters; "
+                                  "CREATE TABLE sb_counters (id int PRIMARY KEY)")
+                  .ok());
+  auto before = conn_->ServerCounters();
+  ASSERT_TRUE(before.ok()) << before.status().message();
+  for (const char* m : {"commits", "rollbacks", "rows_inserted", "rows_updated", "rows_deleted"}) {
+    EXPECT_GE(ByMeaning(*before, m), 0) << m;
+  }
+  {
+    auto other = backend_->Connect();
+    ASSERT_TRUE(other.ok());
+    auto insert = (*other)->Prepare("INSERT INTO sb_counters (id) VALUES (?)");
+    ASSERT_TRUE(insert.ok());
+    ASSERT_TRUE((*other)->Begin(true).ok());
+    for (int i = 1; i <= 3; ++i) {
+      (*insert)->BindInt(1, i);
+      ASSERT_TRUE((*insert)->Execute().ok());
+    }
+    ASSERT_TRUE((*other)->Commit().ok());
+  }  // disconnects: its backend flushes its statistics as it exits
+  // The exit is asynchronous: wait for it (bounded) rather than assume a time.
+  Result<std::vector<ServerCounter>> after = std::vector<ServerCounter>{};
+  for (int i = 0; i < 100; ++i) {
+    after = conn_->ServerCounters();
+    ASSERT_TRUE(after.ok()) << after.status().message();
+    if (ByMeaning(*after, "rows_inserted") - ByMeaning(*before, "rows_inserted") >= 3) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_GE(ByMeaning(*after, "rows_inserted") - ByMeaning(*before, "rows_inserted"), 3);
+  EXPECT_GE(ByMeaning(*after, "commits") - ByMeaning(*before, "commits"), 1);
 }
 
 }  // namespace

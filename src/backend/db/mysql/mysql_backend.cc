@@ -1,12 +1,15 @@
 #include "backend/db/mysql/mysql_backend.h"
 
 #include <mysql.h>
+#include <strings.h>
 
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backend/db/bulk_text.h"
@@ -93,8 +96,10 @@ Status Query(MYSQL* m, std::string_view sql, std::string_view what) {
     return ConnError(m, what);
   }
   for (;;) {
-    if (MYSQL_RES* res = mysql_store_result(m)) mysql_free_result(res);
-    else if (mysql_field_count(m) != 0) return ConnError(m, what);
+    if (MYSQL_RES* res = mysql_store_result(m))
+      mysql_free_result(res);
+    else if (mysql_field_count(m) != 0)
+      return ConnError(m, what);
     const int next = mysql_next_result(m);
     if (next == -1) break;  // no more results
     if (next > 0) return ConnError(m, what);
@@ -170,7 +175,8 @@ class MyStatement final : public Statement {
       if (id != 0) conn_->last_insert_id = id;
       return status_ = DrainResults();
     }
-    if (mysql_stmt_store_result(stmt_) != 0) return status_ = StmtError(stmt_, "reading rows failed");
+    if (mysql_stmt_store_result(stmt_) != 0)
+      return status_ = StmtError(stmt_, "reading rows failed");
     has_result_ = true;
     if (cols_.size() != ncols) {
       cols_.assign(ncols, Column());
@@ -314,7 +320,9 @@ class MyConnection final : public Connection {
     return std::unique_ptr<Statement>(new MyStatement(conn_, stmt));
   }
 
-  Status ExecuteScript(std::string_view sql) override { return Query(conn_->mysql, sql, "SQL failed"); }
+  Status ExecuteScript(std::string_view sql) override {
+    return Query(conn_->mysql, sql, "SQL failed");
+  }
   Status Begin(bool /*write*/) override {
     return Query(conn_->mysql, "START TRANSACTION", "START TRANSACTION failed");
   }
@@ -327,10 +335,65 @@ class MyConnection final : public Connection {
     return Status::Ok();
   }
   int64_t LastInsertId() override { return conn_->last_insert_id; }
+  Result<std::vector<ServerCounter>> ServerCounters() override;
 
  private:
   std::shared_ptr<MyConn> conn_;
 };
+
+// The SHOW GLOBAL STATUS counters storebench records, with their meanings. Com_<kind> counts
+// statements of that kind however they arrive (text or binary protocol: a prepared statement's
+// executions count both here and in Com_stmt_execute); Com_commit and Com_rollback count COMMIT
+// and ROLLBACK statements (autocommit statements are in neither).
+constexpr std::pair<const char*, const char*> kStatusCounters[] = {
+    {"Com_begin", "statements.begin"},
+    {"Com_commit", "commits"},
+    {"Com_rollback", "rollbacks"},
+    {"Com_select", "statements.select"},
+    {"Com_insert", "statements.insert"},
+    {"Com_update", "statements.update"},
+    {"Com_delete", "statements.delete"},
+    {"Com_stmt_prepare", ""},
+    {"Com_stmt_execute", ""},
+    // MySQL and MariaDB before 10.6 only; later MariaDB dropped them.
+    {"Innodb_rows_inserted", "rows_inserted"},
+    {"Innodb_rows_updated", "rows_updated"},
+    {"Innodb_rows_deleted", "rows_deleted"},
+    // Row operations of every storage engine, internal temporary tables included, so shown
+    // only.
+    {"Handler_write", ""},
+    {"Handler_update", ""},
+    {"Handler_delete", ""},
+    {"Questions", ""},
+};
+
+Result<std::vector<ServerCounter>> MyConnection::ServerCounters() {
+  std::string sql = "SHOW GLOBAL STATUS WHERE Variable_name IN (";
+  for (const auto& [name, meaning] : kStatusCounters) {
+    sql += std::string(sql.back() == '(' ? "'" : ", '") + name + "'";
+  }
+  sql += ")";
+  MYSQL* m = conn_->mysql;
+  if (mysql_real_query(m, sql.data(), static_cast<unsigned long>(sql.size())) != 0) {
+    return ConnError(m, "cannot read server counters");
+  }
+  MYSQL_RES* res = mysql_store_result(m);
+  if (res == nullptr) return ConnError(m, "cannot read server counters");
+  std::map<std::string, int64_t> values;
+  while (MYSQL_ROW row = mysql_fetch_row(res)) {
+    if (row[0] && row[1]) values[row[0]] = std::strtoll(row[1], nullptr, 10);
+  }
+  mysql_free_result(res);
+  std::vector<ServerCounter> out;
+  // In the table's order; a counter this server does not have is left out.
+  for (const auto& [name, meaning] : kStatusCounters) {
+    // Variable_name matches case-insensitively; MariaDB answers in its own case.
+    for (const auto& [got, value] : values) {
+      if (strcasecmp(got.c_str(), name) == 0) out.push_back({name, meaning, value});
+    }
+  }
+  return out;
+}
 
 // The local-infile handler: LOAD DATA LOCAL INFILE reads the buffered rows from memory.
 struct InfileSource {
@@ -386,7 +449,8 @@ class MyBulkWriter final : public BulkWriter {
   Status Flush() {
     if (buf_.empty()) return Status::Ok();
     InfileSource src{&buf_, 0};
-    mysql_set_local_infile_handler(conn_->mysql, InfileInit, InfileRead, InfileEnd, InfileError, &src);
+    mysql_set_local_infile_handler(conn_->mysql, InfileInit, InfileRead, InfileEnd, InfileError,
+                                   &src);
     Status s = Query(conn_->mysql, sql_, "LOAD DATA into " + table_ + " failed");
     buf_.clear();
     return s;
@@ -406,6 +470,7 @@ class MyBackend final : public DbBackend {
     caps_.stored_procedures = true;
     caps_.concurrent_writers = true;
     caps_.server = true;
+    caps_.server_counters = true;
   }
 
   const Capabilities& capabilities() const override { return caps_; }
@@ -423,8 +488,8 @@ class MyBackend final : public DbBackend {
     if (!conn.ok()) return conn.status();
     // The loader's own connection: tables load in parallel in any order, and keys are known to
     // be unique, so neither check runs row by row (as DVD Store's MySQL loader).
-    SB_RETURN_IF_ERROR(Query((*conn)->mysql, "SET unique_checks = 0, foreign_key_checks = 0",
-                             "bulk load setup"));
+    SB_RETURN_IF_ERROR(
+        Query((*conn)->mysql, "SET unique_checks = 0, foreign_key_checks = 0", "bulk load setup"));
     return std::unique_ptr<BulkWriter>(new MyBulkWriter(std::move(conn).value(), table, columns));
   }
 
@@ -462,7 +527,8 @@ class MyBackend final : public DbBackend {
     InitLibrary();
     auto conn = std::make_shared<MyConn>();
     conn->mysql = mysql_init(nullptr);
-    if (conn->mysql == nullptr) return Status::Db(ErrorCategory::kOther, "libmariadb: out of memory");
+    if (conn->mysql == nullptr)
+      return Status::Db(ErrorCategory::kOther, "libmariadb: out of memory");
     MYSQL* m = conn->mysql;
     // Option files' [client] group: the usual place for a password other than MYSQL_PWD.
     mysql_options(m, MYSQL_READ_DEFAULT_GROUP, "client");
@@ -474,8 +540,9 @@ class MyBackend final : public DbBackend {
     for (const char* key : {"read_timeout", "write_timeout"}) {
       if (auto it = url_.params.find(key); it != url_.params.end()) {
         unsigned int t = static_cast<unsigned int>(std::strtoul(it->second.c_str(), nullptr, 10));
-        mysql_options(m, std::strcmp(key, "read_timeout") == 0 ? MYSQL_OPT_READ_TIMEOUT
-                                                               : MYSQL_OPT_WRITE_TIMEOUT,
+        mysql_options(m,
+                      std::strcmp(key, "read_timeout") == 0 ? MYSQL_OPT_READ_TIMEOUT
+                                                            : MYSQL_OPT_WRITE_TIMEOUT,
                       &t);
       }
     }
@@ -493,11 +560,11 @@ class MyBackend final : public DbBackend {
                             static_cast<unsigned int>(url_.port), nullptr,
                             CLIENT_MULTI_STATEMENTS | CLIENT_FOUND_ROWS)) {
       const unsigned int code = mysql_errno(m);
-      return Status::Db(code == 1045 || code == 1044 || code == 1049 ? ErrorCategory::kOther
-                                                                     : ClassifyMysqlError(code),
-                        "cannot connect to MySQL/MariaDB at " + url_.redacted + ": " +
-                            mysql_error(m),
-                        mysql_sqlstate(m), static_cast<int>(code));
+      return Status::Db(
+          code == 1045 || code == 1044 || code == 1049 ? ErrorCategory::kOther
+                                                       : ClassifyMysqlError(code),
+          "cannot connect to MySQL/MariaDB at " + url_.redacted + ": " + mysql_error(m),
+          mysql_sqlstate(m), static_cast<int>(code));
     }
     return conn;
   }

@@ -118,10 +118,7 @@ void IgnoreNotice(void*, const char*) {}
 class PgStatement final : public Statement {
  public:
   PgStatement(std::shared_ptr<PgConn> conn, std::string name, int nparams)
-      : conn_(std::move(conn)),
-        name_(std::move(name)),
-        values_(nparams),
-        is_null_(nparams, true) {}
+      : conn_(std::move(conn)), name_(std::move(name)), values_(nparams), is_null_(nparams, true) {}
   ~PgStatement() override {
     Clear();
     if (conn_->conn && PQstatus(conn_->conn) == CONNECTION_OK &&
@@ -145,7 +142,8 @@ class PgStatement final : public Statement {
   Status Execute() override {
     Clear();
     std::vector<const char*> params(values_.size());
-    for (size_t i = 0; i < values_.size(); ++i) params[i] = is_null_[i] ? nullptr : values_[i].c_str();
+    for (size_t i = 0; i < values_.size(); ++i)
+      params[i] = is_null_[i] ? nullptr : values_[i].c_str();
     res_ = PQexecPrepared(conn_->conn, name_.c_str(), static_cast<int>(params.size()),
                           params.data(), nullptr, nullptr, 0);
     const ExecStatusType st = res_ ? PQresultStatus(res_) : PGRES_FATAL_ERROR;
@@ -174,7 +172,9 @@ class PgStatement final : public Statement {
   }
   const Status& status() const override { return status_; }
   bool IsNull(int c) const override { return PQgetisnull(res_, row_, c) != 0; }
-  int64_t GetInt(int c) const override { return std::strtoll(PQgetvalue(res_, row_, c), nullptr, 10); }
+  int64_t GetInt(int c) const override {
+    return std::strtoll(PQgetvalue(res_, row_, c), nullptr, 10);
+  }
   double GetDouble(int c) const override { return std::strtod(PQgetvalue(res_, row_, c), nullptr); }
   std::string_view GetText(int c) const override {
     return std::string_view(PQgetvalue(res_, row_, c), PQgetlength(res_, row_, c));
@@ -251,10 +251,78 @@ class PgConnection final : public Connection {
     PQclear(res);
     return id;
   }
+  Result<std::vector<ServerCounter>> ServerCounters() override;
 
  private:
   std::shared_ptr<PgConn> conn_;
 };
+
+// Rows of (name, value) from a query without parameters, appended to `out` with `meaning(name)`.
+Status AppendCounters(PGconn* pg, const char* sql, std::string_view what,
+                      std::string (*meaning)(const std::string&), std::vector<ServerCounter>* out) {
+  PGresult* res = PQexec(pg, sql);
+  if (!res || PQresultStatus(res) != PGRES_TUPLES_OK) {
+    Status s = ResultError(pg, res, what);
+    PQclear(res);
+    return s;
+  }
+  for (int r = 0; r < PQntuples(res); ++r) {
+    ServerCounter c;
+    c.name = PQgetvalue(res, r, 0);
+    c.meaning = meaning(c.name);
+    c.value = std::strtoll(PQgetvalue(res, r, 1), nullptr, 10);
+    out->push_back(std::move(c));
+  }
+  PQclear(res);
+  return Status::Ok();
+}
+
+std::string DatabaseCounterMeaning(const std::string& name) {
+  if (name == "xact_commit") return "commits";
+  if (name == "xact_rollback") return "rollbacks";
+  if (name == "tup_inserted") return "rows_inserted";
+  if (name == "tup_updated") return "rows_updated";
+  if (name == "tup_deleted") return "rows_deleted";
+  return "";
+}
+
+// "pg_stat_statements.select" → "statements.select".
+std::string StatementCounterMeaning(const std::string& name) {
+  return "statements." + name.substr(name.find('.') + 1);
+}
+
+Result<std::vector<ServerCounter>> PgConnection::ServerCounters() {
+  PGconn* pg = conn_->conn;
+  // Statistics read in a transaction are cached until it ends (stats_fetch_consistency); start
+  // from fresh ones.
+  SB_RETURN_IF_ERROR(Exec(pg, "SELECT pg_stat_clear_snapshot()", "cannot read server counters"));
+  std::vector<ServerCounter> out;
+  SB_RETURN_IF_ERROR(AppendCounters(
+      pg,
+      "SELECT name, value FROM pg_stat_database, LATERAL (VALUES "
+      "('xact_commit', xact_commit), ('xact_rollback', xact_rollback), "
+      "('tup_inserted', tup_inserted), ('tup_updated', tup_updated), "
+      "('tup_deleted', tup_deleted)) AS v(name, value) WHERE datname = current_database()",
+      "cannot read pg_stat_database", DatabaseCounterMeaning, &out));
+  // pg_stat_statements (when installed in this database and preloaded): calls by the statement's
+  // first keyword. Statements on the pg_stat views (this reader's own) are left out.
+  PGresult* res = PQexec(pg, "SELECT to_regclass('pg_stat_statements') IS NOT NULL");
+  const bool installed = res && PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 &&
+                         std::strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+  PQclear(res);
+  if (installed) {
+    // Not preloaded: the view errors out; the database counters alone are still worth having.
+    AppendCounters(pg,
+                   "SELECT 'pg_stat_statements.' || kind, sum(calls)::bigint FROM ("
+                   "SELECT lower(substring(query FROM '^\\s*([A-Za-z]+)')) AS kind, calls "
+                   "FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE "
+                   "datname = current_database()) AND query NOT LIKE '%pg\\_stat\\_%') s "
+                   "WHERE kind IS NOT NULL GROUP BY kind ORDER BY kind",
+                   "cannot read pg_stat_statements", StatementCounterMeaning, &out)
+        .IgnoreError();
+  }
+  return out;
+}
 
 class PgBulkWriter final : public BulkWriter {
  public:
@@ -312,10 +380,12 @@ class PgBulkWriter final : public BulkWriter {
     finished_ = true;
     // The server's reason arrives as the COPY's result.
     PQputCopyEnd(conn_->conn, "client error");
-    Status s = Status::Db(ErrorCategory::kConnectionLost,
-                          "COPY into " + table_ + " failed: " + FirstLine(PQerrorMessage(conn_->conn)));
+    Status s =
+        Status::Db(ErrorCategory::kConnectionLost,
+                   "COPY into " + table_ + " failed: " + FirstLine(PQerrorMessage(conn_->conn)));
     while (PGresult* r = PQgetResult(conn_->conn)) {
-      if (PQresultStatus(r) == PGRES_FATAL_ERROR) s = ResultError(conn_->conn, r, "COPY into " + table_ + " failed");
+      if (PQresultStatus(r) == PGRES_FATAL_ERROR)
+        s = ResultError(conn_->conn, r, "COPY into " + table_ + " failed");
       PQclear(r);
     }
     return s;
@@ -335,6 +405,8 @@ class PgBackend final : public DbBackend {
     caps_.stored_procedures = true;
     caps_.concurrent_writers = true;
     caps_.server = true;
+    caps_.server_counters = true;
+    caps_.server_counters_lag = true;
   }
 
   const Capabilities& capabilities() const override { return caps_; }
@@ -381,7 +453,8 @@ class PgBackend final : public DbBackend {
         "'checkpoint_timeout', 'full_page_writes', 'default_text_search_config', "
         "'deadlock_timeout', 'server_encoding', 'data_checksums')");
     if (res && PQresultStatus(res) == PGRES_TUPLES_OK) {
-      for (int r = 0; r < PQntuples(res); ++r) info.settings[PQgetvalue(res, r, 0)] = PQgetvalue(res, r, 1);
+      for (int r = 0; r < PQntuples(res); ++r)
+        info.settings[PQgetvalue(res, r, 0)] = PQgetvalue(res, r, 1);
     }
     PQclear(res);
     info.settings["libpq_version"] = std::to_string(PQlibVersion());
@@ -426,10 +499,12 @@ class PgBackend final : public DbBackend {
 
 }  // namespace
 
-Result<std::unique_ptr<DbBackend>> OpenPostgres(const DbUrl& url, const BackendOptions& /*options*/) {
+Result<std::unique_ptr<DbBackend>> OpenPostgres(const DbUrl& url,
+                                                const BackendOptions& /*options*/) {
   for (const auto& [k, v] : url.params) {
     if (k == "password" || k == "passfile_contents") {
-      return Status::InvalidArgument("the database URL contains a password; use PGPASSWORD or ~/.pgpass");
+      return Status::InvalidArgument(
+          "the database URL contains a password; use PGPASSWORD or ~/.pgpass");
     }
   }
   return std::unique_ptr<DbBackend>(new PgBackend(url));
