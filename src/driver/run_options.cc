@@ -83,6 +83,10 @@ void DeclareRunOptions(config::OptionSet* o) {
               "latency_us outcome (times from Start)"));
   o->Add(spec("op_log_sampling", OptionType::kDouble, "1",
               "fraction of operations written to the op_log (0.01 = 1 %)"));
+  o->Add(spec("server_check", OptionType::kBool, "Y",
+              "cross-check against the database: read its own counters and the workload's row "
+              "counts at the start and end of the measured window (the workers pause between "
+              "units for the start reading at the end of warm-up)"));
   o->Add(spec("seed", OptionType::kInt, "1",
               "run seed: the same seed and data give the same sequence of operations"));
   {
@@ -110,6 +114,7 @@ Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures) 
   r.poisson = o.GetString("arrival") == "poisson";
   r.max_lag_nanos = o.GetDurationNanos("max_lag");
   r.latency_limit_nanos = o.GetDurationNanos("latency_limit");
+  r.server_check = o.GetBool("server_check");
   r.op_log_path = o.GetString("op_log");
   r.op_log_sampling = o.GetDouble("op_log_sampling");
   if (r.op_log_sampling < 0 || r.op_log_sampling > 1) {

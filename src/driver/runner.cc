@@ -10,6 +10,7 @@
 
 #include "base/random.h"
 #include "driver/pacer.h"
+#include "driver/server_check.h"
 #include "driver/worker.h"
 #include "metrics/recorder.h"
 
@@ -31,6 +32,23 @@ workload::Totals ToTotals(const metrics::RecorderSnapshot& s, const Layout& layo
   for (int i = 0; i <= layout.steps; ++i) t.types.push_back({s.types[i].count(), s.types[i].sum()});
   t.counters.assign(s.counters.begin(), s.counters.begin() + layout.workload_counters);
   return t;
+}
+
+// Asks every worker to pause between units and waits until each running one has (workers that
+// ended do not count). Gives up after about 30 s (a unit stuck on a lock): false then, and the
+// caller's reading may see units in flight. The caller clears `hold`.
+bool HoldWorkers(const std::vector<std::unique_ptr<Worker>>& workers, std::atomic<bool>& hold) {
+  hold = true;
+  for (int waited = 0; waited < 30000; ++waited) {
+    bool all = true;
+    for (const auto& w : workers) {
+      const WorkerState st = w->state.load();
+      if (st == WorkerState::kConnected && !w->held.load(std::memory_order_acquire)) all = false;
+    }
+    if (all) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
 }
 
 int64_t FloorMsec(double nanos) { return static_cast<int64_t>(std::floor(nanos / 1e6)); }
@@ -87,7 +105,8 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   const std::function<void(const std::string&)> message_fn = message;
   auto stop_requested = [&] { return opts.stop && opts.stop->load(); };
 
-  std::atomic<bool> start{false}, end{false};
+  std::atomic<bool> start{false}, end{false}, hold{false};
+  limits.hold = &hold;
   std::vector<std::unique_ptr<Worker>> workers;
   for (int i = 0; i < opts.threads; ++i) {
     workers.push_back(std::make_unique<Worker>(i, layout, opts.seed));
@@ -120,9 +139,8 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
     w.reconnect = [&, index = w.index]() -> Result<std::unique_ptr<workload::Session>> {
       auto c = backend_.Connect();
       if (!c.ok()) return c.status();
-      return workload_.NewSession(std::move(c).value(),
-                                  DeriveSeed(opts.seed, {0, static_cast<uint64_t>(index), 6}),
-                                  index);
+      return workload_.NewSession(
+          std::move(c).value(), DeriveSeed(opts.seed, {0, static_cast<uint64_t>(index), 6}), index);
     };
     w.state = WorkerState::kConnected;
     while (!start.load() && !end.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -157,8 +175,7 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
     if (failed != nullptr) {
       join_all();
       out.status = Status(failed->error.code(), "thread " + std::to_string(failed->index) +
-                                                    " could not start: " +
-                                                    failed->error.message());
+                                                    " could not start: " + failed->error.message());
       return out;
     }
     if (connected == opts.threads) break;
@@ -166,9 +183,9 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
       join_all();
       out.status = stop_requested()
                        ? Status::Cancelled("stopped before all threads connected")
-                       : Status::FailedPrecondition(
-                             "only " + std::to_string(connected) + " of " +
-                             std::to_string(opts.threads) + " threads connected within the timeout");
+                       : Status::FailedPrecondition("only " + std::to_string(connected) + " of " +
+                                                    std::to_string(opts.threads) +
+                                                    " threads connected within the timeout");
       return out;
     }
     clock_.SleepFor(10 * kNanosPerMilli);
@@ -189,6 +206,19 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   snapshot_all(&base);
   prev = base;
   at_status = base;
+
+  // The server cross-check's start reading: before the workers begin when there is no warm-up,
+  // else at the end of warm-up (below). `span_start` is the client's side of that instant.
+  ServerCheck server_check(workload_, backend_, clock_);
+  ServerReading check_start, check_end;
+  metrics::RecorderSnapshot span_start = base;
+  bool check_start_exact = true;
+  bool check_started = false;
+  double hold_ms = 0;
+  if (opts.server_check && opts.warmup_nanos <= 0) {
+    check_start = server_check.Start();
+    check_started = true;
+  }
 
   const int reported_types = 1 + layout.steps + (open ? 1 : 0);
   r.series.type_names.push_back(shape.unit_name);
@@ -232,18 +262,20 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
     const metrics::Histogram& unit_base = base.types[0];
     f.et_sec = static_cast<double>(now - reset_at) / 1e9;
     f.n_overall = static_cast<int64_t>(unit.count() - unit_base.count());
-    f.opm = f.et_sec > 0 ? static_cast<int64_t>(
-                               std::floor(60.0 * static_cast<double>(f.n_overall) / f.et_sec))
-                         : 0;
+    f.opm =
+        f.et_sec > 0
+            ? static_cast<int64_t>(std::floor(60.0 * static_cast<double>(f.n_overall) / f.et_sec))
+            : 0;
     f.rt_tot_lastn_max_msec = lastn_max_msec(reset_at);
     f.rt_tot_avg_msec = f.n_overall > 0
                             ? FloorMsec(static_cast<double>(unit.sum() - unit_base.sum()) /
                                         static_cast<double>(f.n_overall))
                             : 0;
     const auto dn = static_cast<int64_t>(unit.count() - at_status.types[0].count());
-    f.rt_tot_sampled = dn > 0 ? FloorMsec(static_cast<double>(unit.sum() - at_status.types[0].sum()) /
-                                          static_cast<double>(dn))
-                              : 0;
+    f.rt_tot_sampled = dn > 0
+                           ? FloorMsec(static_cast<double>(unit.sum() - at_status.types[0].sum()) /
+                                       static_cast<double>(dn))
+                           : 0;
     if (shape.rollback_counter >= 0) {
       f.n_rollbacks = snap.counters[shape.rollback_counter] - base.counters[shape.rollback_counter];
     }
@@ -282,8 +314,7 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
       w.result.latency.push_back(metrics::LatencySummary::From(d.types[i]));
     }
     const double secs = static_cast<double>(now - t0) / 1e9 - w.spec.start_sec;
-    w.result.per_minute =
-        secs > 0 ? 60.0 * static_cast<double>(d.types[0].count()) / secs : 0;
+    w.result.per_minute = secs > 0 ? 60.0 * static_cast<double>(d.types[0].count()) / secs : 0;
     w.ended = true;
   };
 
@@ -342,12 +373,27 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
         w.at_start = now_snap;
         w.result.running_start = static_cast<double>(status_figures(now_snap, now).opm);
       }
-      if (w.started && !w.ended && t_sec + 0.05 >= w.spec.end_sec) close_window(w, now_snap, now, true);
+      if (w.started && !w.ended && t_sec + 0.05 >= w.spec.end_sec)
+        close_window(w, now_snap, now, true);
     }
     if (has_warmup && !finished && now - t0 >= opts.warmup_nanos && reset_at == t0) {
       base = now_snap;
-      at_status = now_snap;
       reset_at = now;
+      if (opts.server_check) {
+        // Closed loop: pause the workers between units so that no unit straddles the reading;
+        // the measured window begins when they resume. The open loop cannot pause without
+        // distorting its schedule, so its start reading is taken on the fly.
+        const int64_t hold_from = clock_.NowNanos();
+        check_start_exact = !open && HoldWorkers(workers, hold);
+        snapshot_all(&base);
+        check_start = server_check.Start();
+        hold = false;
+        check_started = true;
+        span_start = base;
+        reset_at = clock_.NowNanos();
+        hold_ms = static_cast<double>(reset_at - hold_from) / 1e6;
+      }
+      at_status = base;
       cpu_at_reset = CpuSeconds();
       message("Stats reset");
     }
@@ -377,6 +423,23 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   }
   metrics::RecorderSnapshot whole;
   snapshot_all(&whole);
+  if (check_started) {
+    // Close every worker's connection first: the span then ends after their last unit, and a
+    // server that counts a session's work late has it by the time the session is gone.
+    for (auto& w : workers) w->session.reset();
+    bool settled = true;
+    check_end = server_check.End(&settled);
+    metrics::RecorderSnapshot span = whole;
+    span.Subtract(span_start);
+    r.server_check = CompareReadings(workload_, check_start, check_end, ToTotals(span, layout),
+                                     check_start_exact, &r.warnings);
+    r.server_check.counters_settled = settled;
+    r.server_check.hold_ms = hold_ms;
+    r.server_check.span = has_warmup ? "from the end of warm-up to the end of the run, wind-down "
+                                       "included"
+                                     : "from before the workers began to the end of the run, "
+                                       "wind-down included";
+  }
   if (op_log) {
     if (Status s = op_log->Close(); !s.ok() && out.status.ok()) out.status = s;
   }
@@ -386,8 +449,8 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
     w.result.label = w.spec.label;
     w.result.start_sec = w.spec.start_sec;
     w.result.end_sec = w.spec.end_sec;
-    const metrics::Spread sp = metrics::SpreadOf(
-        metrics::PerSecond(r.series, 0, w.spec.start_sec, w.spec.end_sec));
+    const metrics::Spread sp =
+        metrics::SpreadOf(metrics::PerSecond(r.series, 0, w.spec.start_sec, w.spec.end_sec));
     w.result.per_sec_min = sp.min;
     w.result.per_sec_mean = sp.mean;
     w.result.per_sec_median = sp.median;
@@ -416,8 +479,8 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
     }
     // The last point may be a partial second when the run was stopped early.
     if (r.interrupted && !measured.empty()) measured.pop_back();
-    r.steady_state = metrics::DetectSteadyState(measured, opts.steady_max_slope_pct,
-                                                opts.steady_max_cv_pct);
+    r.steady_state =
+        metrics::DetectSteadyState(measured, opts.steady_max_slope_pct, opts.steady_max_cv_pct);
   }
 
   metrics::RecorderSnapshot window = final_snap;
@@ -428,7 +491,8 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   for (int i = 0; i < reported_types; ++i) {
     r.latency.push_back(metrics::LatencySummary::From(window.types[i]));
   }
-  for (int c = 0; c < layout.workload_counters; ++c) r.counters[shape.counters[c]] = window.counters[c];
+  for (int c = 0; c < layout.workload_counters; ++c)
+    r.counters[shape.counters[c]] = window.counters[c];
   if (opts.latency_limit_nanos > 0) r.counters["late"] = window.counters[layout.late()];
   for (int c = 1; c < kNumCategories; ++c) {
     r.errors[ErrorCategoryName(static_cast<ErrorCategory>(c))] =

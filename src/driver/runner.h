@@ -24,23 +24,23 @@
 namespace sb::driver {
 
 struct RunOptions {
-  int threads = 1;                 // workers (DVD Store n_threads)
-  double ramp_rate = 10;           // connections per second while connecting (DVD Store)
-  int64_t warmup_nanos = 0;        // stats reset when it elapses
-  int64_t run_nanos = 0;           // measured time after warm-up; 0 = until stopped
-  double think_time_sec = 0;       // mean think time per unit, drawn as DVD Store does
-  int64_t log_freq_sec = 10;       // seconds between status lines
-  uint64_t seed = 1;               // run seed; each worker's streams derive from it
-  int max_failures = 10;           // tries per database call before a worker gives up
+  int threads = 1;            // workers (DVD Store n_threads)
+  double ramp_rate = 10;      // connections per second while connecting (DVD Store)
+  int64_t warmup_nanos = 0;   // stats reset when it elapses
+  int64_t run_nanos = 0;      // measured time after warm-up; 0 = until stopped
+  double think_time_sec = 0;  // mean think time per unit, drawn as DVD Store does
+  int64_t log_freq_sec = 10;  // seconds between status lines
+  uint64_t seed = 1;          // run seed; each worker's streams derive from it
+  int max_failures = 10;      // tries per database call before a worker gives up
   // > 0: each worker stops after this many units, and the run ends when all have stopped
   // (with one thread and a seed, a reproducible amount of work).
   int64_t units_per_thread = 0;
   // Open loop when rate_per_sec > 0: units start on a schedule at this aggregate rate, and
   // latency is measured from the intended start (see pacer.h).
   double rate_per_sec = 0;
-  bool poisson = false;            // Poisson arrivals instead of constant spacing
+  bool poisson = false;                          // Poisson arrivals instead of constant spacing
   int64_t max_lag_nanos = 10 * kNanosPerSecond;  // open loop: stop when this far behind
-  int64_t latency_limit_nanos = 0;  // > 0: count units slower than this ("late")
+  int64_t latency_limit_nanos = 0;               // > 0: count units slower than this ("late")
   int64_t connect_timeout_nanos = 60LL * 1000 * 1000 * 1000;
   // Reporting windows (from Start) and pass/fail rules on them.
   std::vector<metrics::WindowSpec> windows;
@@ -48,6 +48,10 @@ struct RunOptions {
   // Steady-state thresholds over the measured window (see metrics/windows.h).
   double steady_max_slope_pct = 10;
   double steady_max_cv_pct = 25;
+  // The server cross-check (driver/server_check.h): readings at the start and end of the
+  // measured window. With a warm-up in the closed loop the workers pause between units for the
+  // start reading, which ends before the measured window begins.
+  bool server_check = false;
   // Per-operation log (empty path: off) and the fraction of units it samples.
   std::string op_log_path;
   double op_log_sampling = 1.0;

@@ -1,6 +1,8 @@
 #include "driver/worker.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 
 namespace sb::driver {
 namespace {
@@ -48,8 +50,7 @@ class WorkerContext final : public workload::OpContext {
                          s.code() != StatusCode::kDbError;
       if (fatal || failure >= limits_.max_failures) {
         if (!fatal) {
-          Message("error: " + s.message() + "; failure " + std::to_string(failure) +
-                  ", exiting");
+          Message("error: " + s.message() + "; failure " + std::to_string(failure) + ", exiting");
         }
         break;
       }
@@ -123,8 +124,8 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
   auto log_unit = [&](int64_t intended, int64_t start, int64_t latency, const char* outcome) {
     if (limits.op_log == nullptr || w.op_log_rng.NextDouble() >= limits.op_log_sampling) return;
     char line[160];
-    std::snprintf(line, sizeof line, "%d %s %lld %lld %lld %s\n", w.index,
-                  layout.unit_name.c_str(), static_cast<long long>((intended - limits.t0) / 1000),
+    std::snprintf(line, sizeof line, "%d %s %lld %lld %lld %s\n", w.index, layout.unit_name.c_str(),
+                  static_cast<long long>((intended - limits.t0) / 1000),
                   static_cast<long long>((start - limits.t0) / 1000),
                   static_cast<long long>(latency / 1000), outcome);
     log_buf += line;
@@ -140,6 +141,14 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     const int64_t intended = w.pacer->NextIntendedStart(now);
     NapUntil(clock, intended, end);
     if (end.load(std::memory_order_relaxed)) break;
+    if (!open && limits.hold != nullptr && limits.hold->load(std::memory_order_acquire)) {
+      w.held.store(true, std::memory_order_release);
+      while (limits.hold->load(std::memory_order_acquire) && !end.load(std::memory_order_relaxed)) {
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+      }
+      w.held.store(false, std::memory_order_release);
+      if (end.load(std::memory_order_relaxed)) break;
+    }
     const int64_t start = clock.NowNanos();
     const int64_t lag = std::max<int64_t>(0, start - intended);
     if (open && lag > limits.max_lag_nanos) {

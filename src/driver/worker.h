@@ -22,12 +22,12 @@
 
 namespace sb::driver {
 
-constexpr int kLastN = 100;          // DVD Store's rt_tot_lastn window
-constexpr int kNumCategories = 8;    // ErrorCategory values, kNone included
+constexpr int kLastN = 100;        // DVD Store's rt_tot_lastn window
+constexpr int kNumCategories = 8;  // ErrorCategory values, kNone included
 
 // Where the driver's own series live in every recorder, after the workload's.
 struct Layout {
-  int steps = 0;             // workload step types (recorder types 1..steps)
+  int steps = 0;  // workload step types (recorder types 1..steps)
   int workload_counters = 0;
   int rollback_counter = -1;  // the workload's rollback counter, for the op log's outcome
   std::string unit_name;
@@ -49,6 +49,10 @@ struct LoopLimits {
   double op_log_sampling = 1.0;                  // fraction of units logged
   int64_t t0 = 0;                                // Start, the op log's time origin
   int64_t max_units = 0;                         // > 0: stop after this many units
+  // When set and true, workers pause between units (closed loop only: before a unit, after its
+  // think time) and report it in Worker::held, so the runner can read the database with no
+  // unit in flight.
+  const std::atomic<bool>* hold = nullptr;
 };
 
 enum class WorkerState { kStarting, kConnected, kDone, kFailed, kLagExceeded };
@@ -70,11 +74,12 @@ struct Worker {
   std::function<Result<std::unique_ptr<workload::Session>>()> reconnect;
   std::unique_ptr<Pacer> pacer;
   std::atomic<WorkerState> state{WorkerState::kStarting};
-  Status error;          // written by the worker before state becomes kFailed
+  Status error;              // written by the worker before state becomes kFailed
   int64_t max_lag_seen = 0;  // written before state becomes kLagExceeded
   std::array<std::atomic<int64_t>, kLastN> last_completed{};
   std::array<std::atomic<int64_t>, kLastN> last_rt{};
   std::atomic<uint64_t> last_pos{0};
+  std::atomic<bool> held{false};  // paused on LoopLimits::hold
   std::thread thread;
 };
 
@@ -84,8 +89,7 @@ struct Worker {
 // together. Unit latency is the sum of its timed steps in the closed loop (DVD Store's rt_tot)
 // and end − intended start in the open loop. `message` prints "Thread i: ..." lines.
 void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& clock,
-              const std::atomic<bool>& end,
-              const std::function<void(const std::string&)>& message);
+              const std::atomic<bool>& end, const std::function<void(const std::string&)>& message);
 
 // Sleeps until `deadline` in slices, returning early once `end` is set.
 void NapUntil(Clock& clock, int64_t deadline, const std::atomic<bool>& end);

@@ -24,8 +24,8 @@ struct LatencySummary {
 
 // One point of the 1-second time series: what happened during (t_sec − interval, t_sec].
 struct IntervalPoint {
-  double t_sec = 0;     // seconds since Start (the instant all workers began), end of interval
-  std::string phase;    // "warmup", "measure" or "winddown"
+  double t_sec = 0;   // seconds since Start (the instant all workers began), end of interval
+  std::string phase;  // "warmup", "measure" or "winddown"
   std::vector<uint64_t> type_counts;  // per operation type
   std::vector<double> type_mean_ms;   // per operation type; 0 when count is 0
   std::vector<double> type_p99_ms;    // per operation type; 0 when count is 0
@@ -53,13 +53,13 @@ struct StatusFigures {
 
 // One reporting window (--window 23m-28m), measured from Start like the time series.
 struct WindowResult {
-  std::string label;         // as the user wrote it, e.g. "23m-28m"
+  std::string label;  // as the user wrote it, e.g. "23m-28m"
   double start_sec = 0;
   double end_sec = 0;
-  bool complete = false;     // the run covered the whole window
+  bool complete = false;  // the run covered the whole window
   // Per-second throughput of units inside the window (units per second).
   double per_sec_min = 0, per_sec_mean = 0, per_sec_median = 0, per_sec_max = 0;
-  double per_minute = 0;     // units per minute over the whole window (OPM for DVD Store)
+  double per_minute = 0;  // units per minute over the whole window (OPM for DVD Store)
   // DVD Store's running-average OPM (since the warm-up reset) at the window's start and end.
   double running_start = 0, running_end = 0;
   std::vector<LatencySummary> latency;  // parallel to RunResult::type_names
@@ -67,8 +67,8 @@ struct WindowResult {
 
 // A pass/fail rule (--baseline opm>=2600@23m-28m) and its outcome.
 struct BaselineResult {
-  std::string rule;      // as given
-  std::string words;     // the rule in words, e.g. "orders per minute over 23m-28m >= 2600"
+  std::string rule;   // as given
+  std::string words;  // the rule in words, e.g. "orders per minute over 23m-28m >= 2600"
   double measured = 0;
   bool passed = false;
 };
@@ -76,24 +76,61 @@ struct BaselineResult {
 // Was throughput steady over the measured window? (fio's steadystate idea: a small slope of a
 // linear fit and a small spread around the mean.)
 struct SteadyStateResult {
-  bool evaluated = false;   // false when the window had too few seconds
+  bool evaluated = false;  // false when the window had too few seconds
   bool steady = false;
-  double slope_pct = 0;     // change of the fitted line across the window, % of the mean
-  double cv_pct = 0;        // standard deviation of per-second throughput, % of the mean
-  double max_slope_pct = 0; // the thresholds used
+  double slope_pct = 0;      // change of the fitted line across the window, % of the mean
+  double cv_pct = 0;         // standard deviation of per-second throughput, % of the mean
+  double max_slope_pct = 0;  // the thresholds used
   double max_cv_pct = 0;
-  std::string detail;       // one sentence
+  std::string detail;  // one sentence
+};
+
+// The cross-check against the database's own view of the measured window: the server's counters
+// and the workload's probe of its tables (DVD Store: the ORDERS rows) read at the window's start
+// and end, beside the client's counts over the same span (docs/measurement.md).
+struct ServerCheckResult {
+  bool present = false;  // false: no reading was possible (nothing to compare)
+  // The span the readings bracket, in words. It begins at the end of warm-up and ends after every
+  // worker finished its last unit, so it includes the units of the wind-down.
+  std::string span;
+  // The start reading saw no unit in flight (taken before the workers began, or while they
+  // paused between units); otherwise units straddling it make exact comparisons inexact.
+  bool start_exact = true;
+  double hold_ms = 0;  // how long the workers paused for the start reading
+  // Lagging counters (PostgreSQL) stopped changing before the end reading was kept.
+  bool counters_settled = true;
+  std::string error;          // why a reading failed; "" when both were taken
+  uint64_t client_units = 0;  // units the client completed in the span
+
+  struct Reading {
+    std::string name;
+    std::string meaning;  // server counters: the server-neutral meaning, or ""
+    int64_t before = 0, after = 0;
+    int64_t delta() const { return after - before; }
+  };
+  std::vector<Reading> server_counters;  // the server's own counters
+  std::vector<Reading> probe;            // the workload's own count of its rows
+
+  struct Comparison {
+    std::string name;      // "committed_orders_vs_new_orders_rows"
+    int64_t client = 0;    // what the client counted
+    int64_t server = 0;    // what the database says
+    std::string relation;  // "==" (must be equal) or ">=" (server at least client)
+    bool passed = false;
+    std::string detail;  // what the two numbers are, in one sentence
+  };
+  std::vector<Comparison> comparisons;
 };
 
 struct RunResult {
-  std::string workload;        // "dvdstore"
-  std::string headline_name;   // "opm"
+  std::string workload;       // "dvdstore"
+  std::string headline_name;  // "opm"
   double headline_value = 0;
-  std::string loop_model;      // "closed loop, think time 0 s (DVD Store order loop)"
-  std::string started_at;      // ISO-8601 UTC
+  std::string loop_model;  // "closed loop, think time 0 s (DVD Store order loop)"
+  std::string started_at;  // ISO-8601 UTC
   std::string ended_at;
-  double measured_sec = 0;     // length of the measured window
-  bool interrupted = false;    // stopped by a signal before the planned end
+  double measured_sec = 0;   // length of the measured window
+  bool interrupted = false;  // stopped by a signal before the planned end
 
   // Effective configuration (passwords redacted) as a JSON object text, from config/.
   std::string config_json;
@@ -105,21 +142,21 @@ struct RunResult {
 
   // Measured window, per operation type.
   std::vector<std::string> type_names;
-  std::vector<LatencySummary> latency;  // parallel to type_names
-  std::map<std::string, int64_t> counters;        // measured window totals (rollbacks, ...)
-  std::map<std::string, int64_t> errors;          // by category, whole run
+  std::vector<LatencySummary> latency;      // parallel to type_names
+  std::map<std::string, int64_t> counters;  // measured window totals (rollbacks, ...)
+  std::map<std::string, int64_t> errors;    // by category, whole run
   int64_t retries = 0;
   int64_t workers_started = 0;
-  int64_t workers_failed = 0;   // workers that ended early on an error
+  int64_t workers_failed = 0;  // workers that ended early on an error
 
   // Workload-specific figures in their canonical order (DVD Store: every Final-line field).
   std::vector<std::pair<std::string, double>> figures;
   StatusFigures final_status;
 
   // The driver's own cost.
-  double driver_cpu_sec = 0;        // user + system CPU of the storebench process, measured window
-  double driver_cpu_sec_per_op = 0; // per headline operation (order)
-  double driver_cpu_share = 0;      // fraction of one core
+  double driver_cpu_sec = 0;         // user + system CPU of the storebench process, measured window
+  double driver_cpu_sec_per_op = 0;  // per headline operation (order)
+  double driver_cpu_share = 0;       // fraction of one core
 
   std::vector<WindowResult> windows;
   std::vector<BaselineResult> baselines;
@@ -134,6 +171,8 @@ struct RunResult {
     std::string detail;
   };
   std::vector<Check> verify;
+
+  ServerCheckResult server_check;
 
   TimeSeries series;
 

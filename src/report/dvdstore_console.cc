@@ -180,7 +180,8 @@ void AppendLatencyTable(const metrics::RunResult& r, std::string* out) {
   }
   *out +=
       "  latency in ms over the measured window (nearest-rank percentiles from log-linear "
-      "histograms, error <= 1 %)" + (r.loop_model.empty() ? "" : ", " + LoopModelShort(r)) + "\n";
+      "histograms, error <= 1 %)" +
+      (r.loop_model.empty() ? "" : ", " + LoopModelShort(r)) + "\n";
   const std::vector<std::string> header = {"type", "count", "mean",  "p50", "p90",
                                            "p95",  "p99",   "p99.9", "max"};
   std::vector<std::vector<std::string>> rows;
@@ -373,6 +374,27 @@ std::string FormatSummary(const metrics::RunResult& r) {
       out += std::string("    ") + (c.passed ? "ok     " : "FAILED ") + c.name;
       if (!c.detail.empty()) out += ": " + c.detail;
       out += "\n";
+    }
+  }
+
+  if (const metrics::ServerCheckResult& sc = r.server_check; sc.present) {
+    if (!sc.error.empty()) {
+      out += "  server check: not done (" + sc.error + ")\n";
+    } else {
+      const auto agree =
+          std::count_if(sc.comparisons.begin(), sc.comparisons.end(),
+                        [](const metrics::ServerCheckResult::Comparison& m) { return m.passed; });
+      out += "  server check: " + Int(agree) + " of " +
+             Int(static_cast<int64_t>(sc.comparisons.size())) + " comparisons agree (client " +
+             Int(static_cast<int64_t>(sc.client_units)) + " " +
+             (r.type_names.empty() ? std::string("unit") : r.type_names[0]) + "s " + sc.span +
+             (sc.start_exact ? "" : "; units were in flight at the start reading") +
+             (sc.counters_settled ? "" : "; server counters still changing at the end") + ")\n";
+      for (const auto& m : sc.comparisons) {
+        out += std::string("    ") + (m.passed ? "ok     " : "DIFFER ") + m.name + ": client " +
+               Int(m.client) + ", server " + Int(m.server) + " (server " + m.relation +
+               " client expected)\n";
+      }
     }
   }
 

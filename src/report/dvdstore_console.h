@@ -66,8 +66,10 @@ std::string FormatCsvLine(const metrics::StatusFigures& f, const std::string& ts
 // (count, mean, p50, p90, p95, p99, p99.9, max in ms over the measured window), errors by category,
 // retries, counters, workers, driver CPU cost, then, only when the result has them, one line per
 // window ("window <label> ..."), one per baseline ("baseline PASS|FAIL: <words> (measured X)")
-// and the steady-state sentence; then verification results, the choices the result depends on and
-// finally one "warning: ..." line per warning. Several lines, each ending in '\n'.
+// and the steady-state sentence; then verification results, the server cross-check (a line
+// "server check: N of M comparisons agree (...)" and one line per comparison), the choices the
+// result depends on and finally one "warning: ..." line per warning. Several lines, each ending in
+// '\n'.
 std::string FormatSummary(const metrics::RunResult& r);
 
 }  // namespace sb::report

@@ -261,6 +261,46 @@ Json StorageTestToJson(const metrics::StorageTest& t) {
   return j;
 }
 
+Json ReadingsToJson(const std::vector<metrics::ServerCheckResult::Reading>& readings,
+                    bool with_meaning) {
+  Json out = Json::array();
+  for (const auto& x : readings) {
+    Json j = Json::object();
+    j["name"] = x.name;
+    if (with_meaning) j["meaning"] = x.meaning;
+    j["before"] = x.before;
+    j["after"] = x.after;
+    j["delta"] = x.delta();
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+Json ServerCheckToJson(const metrics::ServerCheckResult& c) {
+  Json j = Json::object();
+  j["span"] = c.span;
+  j["start_exact"] = c.start_exact;
+  j["hold_ms"] = Num(c.hold_ms);
+  j["counters_settled"] = c.counters_settled;
+  if (!c.error.empty()) j["error"] = c.error;
+  j["client_units"] = c.client_units;
+  j["server_counters"] = ReadingsToJson(c.server_counters, true);
+  j["probe"] = ReadingsToJson(c.probe, false);
+  Json comparisons = Json::array();
+  for (const auto& m : c.comparisons) {
+    Json mj = Json::object();
+    mj["name"] = m.name;
+    mj["client"] = m.client;
+    mj["server"] = m.server;
+    mj["relation"] = m.relation;
+    mj["passed"] = m.passed;
+    mj["detail"] = m.detail;
+    comparisons.push_back(std::move(mj));
+  }
+  j["comparisons"] = std::move(comparisons);
+  return j;
+}
+
 Json ToDocument(const RunResult& r) {
   Json doc = Json::object();
   doc["schema_version"] = kResultSchemaVersion;
@@ -331,6 +371,7 @@ Json ToDocument(const RunResult& r) {
     verify.push_back(std::move(check));
   }
   doc["verify"] = std::move(verify);
+  if (r.server_check.present) doc["server_check"] = ServerCheckToJson(r.server_check);
   if (!r.storage.empty()) {
     Json storage = Json::array();
     for (const auto& t : r.storage) storage.push_back(StorageTestToJson(t));
@@ -585,6 +626,61 @@ Status ReadWarnings(const Json& doc, RunResult* r) {
   return GetVector(doc, "warnings", "", AsString, &r->warnings);
 }
 
+Status ReadReadings(const Json& obj, std::string_view key, const std::string& parent,
+                    bool with_meaning, std::vector<metrics::ServerCheckResult::Reading>* out) {
+  const Json* arr = nullptr;
+  SB_RETURN_IF_ERROR(GetArray(obj, key, parent, &arr));
+  const std::string base = Child(parent, key);
+  for (size_t i = 0; i < arr->size(); ++i) {
+    const std::string path = Element(base, i);
+    const Json& j = (*arr)[i];
+    if (!j.is_object()) return Expected(path, "an object");
+    metrics::ServerCheckResult::Reading x;
+    SB_RETURN_IF_ERROR(Get(j, "name", path, AsString, &x.name));
+    if (with_meaning) SB_RETURN_IF_ERROR(Get(j, "meaning", path, AsString, &x.meaning));
+    SB_RETURN_IF_ERROR(Get(j, "before", path, AsInt64, &x.before));
+    SB_RETURN_IF_ERROR(Get(j, "after", path, AsInt64, &x.after));
+    out->push_back(std::move(x));
+  }
+  return Status::Ok();
+}
+
+// "server_check" was added within schema_version 1: absent means no cross-check was made.
+Status ReadServerCheck(const Json& doc, RunResult* r) {
+  const Json* sj = Optional(doc, "server_check");
+  if (sj == nullptr) return Status::Ok();
+  const std::string path = "server_check";
+  if (!sj->is_object()) return Expected(path, "an object");
+  metrics::ServerCheckResult& c = r->server_check;
+  c.present = true;
+  SB_RETURN_IF_ERROR(Get(*sj, "span", path, AsString, &c.span));
+  SB_RETURN_IF_ERROR(Get(*sj, "start_exact", path, AsBool, &c.start_exact));
+  SB_RETURN_IF_ERROR(Get(*sj, "hold_ms", path, AsDouble, &c.hold_ms));
+  SB_RETURN_IF_ERROR(Get(*sj, "counters_settled", path, AsBool, &c.counters_settled));
+  if (Optional(*sj, "error") != nullptr) {
+    SB_RETURN_IF_ERROR(Get(*sj, "error", path, AsString, &c.error));
+  }
+  SB_RETURN_IF_ERROR(Get(*sj, "client_units", path, AsUint64, &c.client_units));
+  SB_RETURN_IF_ERROR(ReadReadings(*sj, "server_counters", path, true, &c.server_counters));
+  SB_RETURN_IF_ERROR(ReadReadings(*sj, "probe", path, false, &c.probe));
+  const Json* comparisons = nullptr;
+  SB_RETURN_IF_ERROR(GetArray(*sj, "comparisons", path, &comparisons));
+  for (size_t i = 0; i < comparisons->size(); ++i) {
+    const std::string mp = Element(Child(path, "comparisons"), i);
+    const Json& mj = (*comparisons)[i];
+    if (!mj.is_object()) return Expected(mp, "an object");
+    metrics::ServerCheckResult::Comparison m;
+    SB_RETURN_IF_ERROR(Get(mj, "name", mp, AsString, &m.name));
+    SB_RETURN_IF_ERROR(Get(mj, "client", mp, AsInt64, &m.client));
+    SB_RETURN_IF_ERROR(Get(mj, "server", mp, AsInt64, &m.server));
+    SB_RETURN_IF_ERROR(Get(mj, "relation", mp, AsString, &m.relation));
+    SB_RETURN_IF_ERROR(Get(mj, "passed", mp, AsBool, &m.passed));
+    SB_RETURN_IF_ERROR(Get(mj, "detail", mp, AsString, &m.detail));
+    c.comparisons.push_back(std::move(m));
+  }
+  return Status::Ok();
+}
+
 Status ReadIoCountsObject(const Json& j, const std::string& path, metrics::IoCounts* c) {
   if (!j.is_object()) return Expected(path, "an object");
   SB_RETURN_IF_ERROR(Get(j, "read_ios", path, AsUint64, &c->read_ios));
@@ -607,7 +703,7 @@ Status ReadIoCountsObject(const Json& j, const std::string& path, metrics::IoCou
 }
 
 Status ReadIoCounts(const Json& obj, std::string_view key, const std::string& parent,
-                   metrics::IoCounts* c) {
+                    metrics::IoCounts* c) {
   const Json* j = nullptr;
   SB_RETURN_IF_ERROR(GetObject(obj, key, parent, &j));
   const std::string path = Child(parent, key);
@@ -664,10 +760,14 @@ Status ReadStorage(const Json& doc, RunResult* r) {
     SB_RETURN_IF_ERROR(Get(*cpu, "cpus", cp, AsInt64, &cpus));
     t.cpu.cpus = static_cast<int>(cpus);
     const std::pair<const char*, double*> cpu_fields[] = {
-        {"utilization_pct", &t.cpu.utilization_pct}, {"user_pct", &t.cpu.user_pct},
-        {"system_pct", &t.cpu.system_pct},           {"irq_pct", &t.cpu.irq_pct},
-        {"softirq_pct", &t.cpu.softirq_pct},         {"steal_pct", &t.cpu.steal_pct},
-        {"iowait_pct", &t.cpu.iowait_pct},           {"interrupts_per_sec", &t.cpu.interrupts_per_sec}};
+        {"utilization_pct", &t.cpu.utilization_pct},
+        {"user_pct", &t.cpu.user_pct},
+        {"system_pct", &t.cpu.system_pct},
+        {"irq_pct", &t.cpu.irq_pct},
+        {"softirq_pct", &t.cpu.softirq_pct},
+        {"steal_pct", &t.cpu.steal_pct},
+        {"iowait_pct", &t.cpu.iowait_pct},
+        {"interrupts_per_sec", &t.cpu.interrupts_per_sec}};
     for (const auto& [k, out] : cpu_fields) SB_RETURN_IF_ERROR(Get(*cpu, k, cp, AsDouble, out));
     SB_RETURN_IF_ERROR(Get(tj, "driver_cpu_sec", path, AsDouble, &t.driver_cpu_sec));
     const Json* series = nullptr;
@@ -808,6 +908,7 @@ Status ReadDocument(const Json& doc, RunResult* r) {
   SB_RETURN_IF_ERROR(ReadSteadyState(doc, r));
   SB_RETURN_IF_ERROR(ReadWarnings(doc, r));
   SB_RETURN_IF_ERROR(ReadStorage(doc, r));
+  SB_RETURN_IF_ERROR(ReadServerCheck(doc, r));
 
   const Json* verify = nullptr;
   SB_RETURN_IF_ERROR(GetArray(doc, "verify", "", &verify));

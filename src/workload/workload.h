@@ -26,11 +26,11 @@ namespace sb::workload {
 // The names of what a workload measures. Type 0 is always the unit of work (DVD Store: "order");
 // its latency is the sum of the unit's timed steps. Step types follow.
 struct Shape {
-  std::string unit_name;                 // "order"
-  std::string headline_name;             // units per minute under the workload's name: "opm"
-  std::vector<std::string> step_types;   // "login", "newcust", "browse", ...
-  std::vector<std::string> counters;     // workload counters, e.g. "rollbacks"
-  int rollback_counter = -1;             // index into counters, or -1
+  std::string unit_name;                // "order"
+  std::string headline_name;            // units per minute under the workload's name: "opm"
+  std::vector<std::string> step_types;  // "login", "newcust", "browse", ...
+  std::vector<std::string> counters;    // workload counters, e.g. "rollbacks"
+  int rollback_counter = -1;            // index into counters, or -1
 };
 
 struct StepOutcome {
@@ -82,8 +82,8 @@ struct TypeTotals {
   int64_t sum_nanos = 0;
 };
 struct Totals {
-  std::vector<TypeTotals> types;   // index 0 = unit, then step types
-  std::vector<int64_t> counters;   // workload counters
+  std::vector<TypeTotals> types;  // index 0 = unit, then step types
+  std::vector<int64_t> counters;  // workload counters
 };
 
 // Figures the driver measures about the measured window as a whole.
@@ -94,9 +94,9 @@ struct WindowFacts {
 };
 
 struct LoadContext {
-  int threads = 1;             // parallel generator/loader threads
-  bool force = false;          // replace an existing database of this workload
-  std::string csv_dir;         // when set, also write the generated CSV files here
+  int threads = 1;      // parallel generator/loader threads
+  bool force = false;   // replace an existing database of this workload
+  std::string csv_dir;  // when set, also write the generated CSV files here
   uint64_t seed = 0;
   // Progress messages for the user (stderr).
   std::function<void(const std::string&)> progress;
@@ -111,6 +111,24 @@ struct Check {
   std::string name;
   bool passed = false;
   std::string detail;
+};
+
+// One comparison of the server cross-check: a client count against the database's figure for the
+// same span.
+struct ServerComparison {
+  std::string name;  // "committed_orders_vs_new_orders_rows"
+  int64_t client = 0;
+  int64_t server = 0;
+  // true: the two must be equal; false: the server's figure also counts other work (the
+  // driver's own transactions, other clients), so it need only be at least the client's.
+  bool exact = true;
+  std::string detail;  // what the two numbers are
+};
+
+// What the database says about a span of the run, for Workload::CompareWithServer.
+struct ServerView {
+  std::map<std::string, int64_t> probe_delta;    // Snapshot() after minus before
+  std::map<std::string, int64_t> counter_delta;  // server counters by meaning, after − before
 };
 
 class Workload {
@@ -146,6 +164,14 @@ class Workload {
                                                       uint64_t seed, int worker) = 0;
   // Database facts before a run that Verify compares against (e.g. ORDERS row count).
   virtual Result<std::map<std::string, int64_t>> Snapshot(db::Connection& conn) = 0;
+  // The server cross-check: compares the client's totals over a span (`span`) with what the
+  // database says about the same span (`server`): the change of this workload's own Snapshot()
+  // and the server counters' deltas by meaning (db::ServerCounter). Comparisons whose figures are
+  // missing (e.g. no server counters on SQLite) are left out.
+  virtual std::vector<ServerComparison> CompareWithServer(const Totals& span,
+                                                          const ServerView& server) const {
+    return {};
+  }
   // Consistency checks after a run. `before` is Snapshot() from before the run (empty when
   // verify runs on its own); `whole_run` are the client's totals over the whole run.
   virtual Result<std::vector<Check>> Verify(db::Connection& conn,

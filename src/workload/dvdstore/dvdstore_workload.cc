@@ -477,6 +477,28 @@ Result<std::vector<workload::Check>> DvdStoreWorkload::Verify(
   return checks;
 }
 
+std::vector<workload::ServerComparison> DvdStoreWorkload::CompareWithServer(
+    const workload::Totals& span, const workload::ServerView& server) const {
+  const int64_t rollbacks = span.counters[kRollbacks];
+  const int64_t committed = static_cast<int64_t>(span.types[1 + kPurchase].count) - rollbacks;
+  std::vector<workload::ServerComparison> out;
+  if (auto it = server.probe_delta.find("orders"); it != server.probe_delta.end()) {
+    out.push_back({"committed_orders_vs_new_orders_rows", committed, it->second, true,
+                   "orders the client committed vs rows added to ORDERS"});
+  }
+  if (auto it = server.counter_delta.find("commits"); it != server.counter_delta.end()) {
+    out.push_back({"server_commits_vs_committed_orders", committed, it->second, false,
+                   "orders the client committed vs transactions the server committed (these "
+                   "also count the other steps' and the driver's own transactions)"});
+  }
+  if (auto it = server.counter_delta.find("rollbacks"); it != server.counter_delta.end()) {
+    out.push_back({"server_rollbacks_vs_rolled_back_orders", rollbacks, it->second, false,
+                   "orders the client rolled back (short of stock) vs transactions the server "
+                   "rolled back (these also count retried deadlocks)"});
+  }
+  return out;
+}
+
 std::vector<std::pair<std::string, double>> DvdStoreWorkload::Figures(
     const workload::Totals& window, const workload::Totals& since_start,
     const workload::WindowFacts& facts) const {

@@ -64,6 +64,10 @@ class DvdStoreWorkload final : public workload::Workload {
   Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection> conn,
                                                         uint64_t seed, int worker) override;
   Result<std::map<std::string, int64_t>> Snapshot(db::Connection& conn) override;
+  // Committed orders against the new ORDERS rows (equal), and against the server's commits and
+  // rollbacks (at least).
+  std::vector<workload::ServerComparison> CompareWithServer(
+      const workload::Totals& span, const workload::ServerView& server) const override;
   Result<std::vector<workload::Check>> Verify(db::Connection& conn,
                                               const std::map<std::string, int64_t>& before,
                                               const workload::Totals* whole_run) override;

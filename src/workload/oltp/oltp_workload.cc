@@ -110,6 +110,25 @@ StatementCounts CountsPerUnit(const OltpOptions& o) {
   return c;
 }
 
+std::map<std::string, int64_t> StatementsPerUnit(const OltpOptions& o) {
+  const StatementCounts c = CountsPerUnit(o);
+  const bool trx_type = o.test == TestType::kReadOnly || o.test == TestType::kReadWrite ||
+                        o.test == TestType::kWriteOnly;
+  std::map<std::string, int64_t> n = {{"select", c.reads},    {"insert", 0},
+                                      {"update", 0},          {"delete", 0},
+                                      {"begin", c.other / 2}, {"commit", c.other / 2}};
+  if (trx_type && o.test != TestType::kReadOnly) {
+    n["update"] = o.index_updates + o.non_index_updates;
+    n["delete"] = o.delete_inserts;
+    n["insert"] = o.delete_inserts;
+  }
+  if (o.test == TestType::kUpdateIndex || o.test == TestType::kUpdateNonIndex)
+    n["update"] = c.writes;
+  if (o.test == TestType::kInsert) n["insert"] = 1;
+  if (o.test == TestType::kDelete) n["delete"] = 1;
+  return n;
+}
+
 OltpWorkload::OltpWorkload() {
   shape_.unit_name = "transaction";
   shape_.headline_name = "transactions_per_minute";
@@ -410,6 +429,33 @@ Result<std::vector<workload::Check>> OltpWorkload::Verify(
                           std::to_string(opts_.tables) + " tables"});
   }
   return checks;
+}
+
+std::vector<workload::ServerComparison> OltpWorkload::CompareWithServer(
+    const workload::Totals& span, const workload::ServerView& server) const {
+  const auto units = static_cast<int64_t>(span.types[0].count);
+  std::vector<workload::ServerComparison> out;
+  for (const auto& [kind, per_unit] : StatementsPerUnit(opts_)) {
+    if (kind == "commit") continue;  // below, as commits
+    auto it = server.counter_delta.find("statements." + kind);
+    if (it == server.counter_delta.end()) continue;
+    out.push_back({"statements." + kind, units * per_unit, it->second, true,
+                   std::to_string(units) + " transactions x " + std::to_string(per_unit) + " " +
+                       kind + " statements each vs the server's count of them"});
+  }
+  if (auto it = server.counter_delta.find("commits"); it != server.counter_delta.end()) {
+    const int64_t per_unit = StatementsPerUnit(opts_).at("commit");
+    out.push_back({"commits", units * per_unit, it->second, false,
+                   "COMMITs the client sent vs transactions the server committed (PostgreSQL "
+                   "also counts each autocommit statement)"});
+  }
+  if (auto it = server.probe_delta.find("rows"); it != server.probe_delta.end()) {
+    out.push_back(
+        {"rows_added_vs_table_rows", span.counters[kRowsInserted] - span.counters[kRowsDeleted],
+         it->second, true,
+         "rows the client inserted minus deleted vs the change of the tables' row count"});
+  }
+  return out;
 }
 
 std::vector<std::pair<std::string, double>> OltpWorkload::Figures(

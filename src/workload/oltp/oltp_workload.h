@@ -14,7 +14,13 @@
 namespace sb::oltp {
 
 enum class TestType {
-  kReadWrite, kReadOnly, kPointSelect, kWriteOnly, kUpdateIndex, kUpdateNonIndex, kInsert,
+  kReadWrite,
+  kReadOnly,
+  kPointSelect,
+  kWriteOnly,
+  kUpdateIndex,
+  kUpdateNonIndex,
+  kInsert,
   kDelete
 };
 
@@ -51,6 +57,10 @@ class OltpWorkload final : public workload::Workload {
   Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection> conn,
                                                         uint64_t seed, int worker) override;
   Result<std::map<std::string, int64_t>> Snapshot(db::Connection& conn) override;
+  // Statements by kind (select, insert, update, delete, begin) against the server's statement
+  // counters (equal), commits (at least), and the rows added against the tables' row count.
+  std::vector<workload::ServerComparison> CompareWithServer(
+      const workload::Totals& span, const workload::ServerView& server) const override;
   Result<std::vector<workload::Check>> Verify(db::Connection& conn,
                                               const std::map<std::string, int64_t>& before,
                                               const workload::Totals* whole_run) override;
@@ -76,6 +86,10 @@ struct StatementCounts {
   int64_t reads = 0, writes = 0, other = 0;
 };
 StatementCounts CountsPerUnit(const OltpOptions& o);
+
+// Statements one unit of `test` runs by their first keyword ("select", "insert", "update",
+// "delete", "begin", "commit"), as a server counts them; kinds a unit never runs are 0.
+std::map<std::string, int64_t> StatementsPerUnit(const OltpOptions& o);
 
 }  // namespace sb::oltp
 

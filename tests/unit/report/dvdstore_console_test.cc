@@ -323,6 +323,30 @@ TEST(SummaryTest, ContainsEverySection) {
   EXPECT_EQ(text.back(), '\n');
 }
 
+TEST(SummaryTest, ServerCheckLinesFollowVerify) {
+  metrics::RunResult r = testing::SampleResult();
+  const std::string text = FormatSummary(r);
+  const std::vector<std::string> lines = Lines(text);
+  EXPECT_TRUE(
+      HasLine(lines, "  server check: 1 of 2 comparisons agree (client 123460 " + r.type_names[0] +
+                         "s from the end of warm-up to the end of the run, wind-down included)"))
+      << text;
+  EXPECT_TRUE(HasLine(lines,
+                      "    ok     committed_orders_vs_new_orders_rows: client 120863, server "
+                      "120863 (server == client expected)"))
+      << text;
+  EXPECT_TRUE(HasLine(lines,
+                      "    DIFFER server_commits_vs_committed_orders: client 120863, server "
+                      "120000 (server >= client expected)"))
+      << text;
+  EXPECT_LT(text.find("  verify: "), text.find("  server check: "));
+  r.server_check.error = "start reading: cannot connect";
+  EXPECT_TRUE(
+      HasLine(Lines(FormatSummary(r)), "  server check: not done (start reading: cannot connect)"));
+  r.server_check.present = false;
+  EXPECT_EQ(FormatSummary(r).find("server check"), std::string::npos);
+}
+
 TEST(SummaryTest, EmptyResultDoesNotCrash) {
   const std::string text = FormatSummary(metrics::RunResult{});
   EXPECT_NE(text.find("no operations recorded"), std::string::npos) << text;

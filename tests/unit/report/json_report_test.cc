@@ -141,6 +141,36 @@ void ExpectSameResult(const metrics::RunResult& a, const metrics::RunResult& b) 
     EXPECT_EQ(pa.type_p99_ms, pb.type_p99_ms);
     EXPECT_EQ(pa.counters, pb.counters);
   }
+  const metrics::ServerCheckResult& xa = a.server_check;
+  const metrics::ServerCheckResult& xb = b.server_check;
+  EXPECT_EQ(xa.present, xb.present);
+  EXPECT_EQ(xa.span, xb.span);
+  EXPECT_EQ(xa.start_exact, xb.start_exact);
+  ExpectSameDouble(xa.hold_ms, xb.hold_ms, "server_check.hold_ms");
+  EXPECT_EQ(xa.counters_settled, xb.counters_settled);
+  EXPECT_EQ(xa.error, xb.error);
+  EXPECT_EQ(xa.client_units, xb.client_units);
+  auto same_readings = [](const std::vector<metrics::ServerCheckResult::Reading>& x,
+                          const std::vector<metrics::ServerCheckResult::Reading>& y) {
+    ASSERT_EQ(x.size(), y.size());
+    for (size_t i = 0; i < x.size(); ++i) {
+      EXPECT_EQ(x[i].name, y[i].name);
+      EXPECT_EQ(x[i].meaning, y[i].meaning);
+      EXPECT_EQ(x[i].before, y[i].before);
+      EXPECT_EQ(x[i].after, y[i].after);
+    }
+  };
+  same_readings(xa.server_counters, xb.server_counters);
+  same_readings(xa.probe, xb.probe);
+  ASSERT_EQ(xa.comparisons.size(), xb.comparisons.size());
+  for (size_t i = 0; i < xa.comparisons.size(); ++i) {
+    EXPECT_EQ(xa.comparisons[i].name, xb.comparisons[i].name);
+    EXPECT_EQ(xa.comparisons[i].client, xb.comparisons[i].client);
+    EXPECT_EQ(xa.comparisons[i].server, xb.comparisons[i].server);
+    EXPECT_EQ(xa.comparisons[i].relation, xb.comparisons[i].relation);
+    EXPECT_EQ(xa.comparisons[i].passed, xb.comparisons[i].passed);
+    EXPECT_EQ(xa.comparisons[i].detail, xb.comparisons[i].detail);
+  }
 }
 
 fs::path TestDir(const std::string& name) {
@@ -171,11 +201,11 @@ TEST(ResultToJsonTest, TopLevelKeysInDocumentedOrder) {
   std::vector<std::string> keys;
   for (const auto& [k, v] : doc.items()) keys.push_back(k);
   const std::vector<std::string> expected = {
-      "schema_version", "tool",       "workload", "started_at",  "ended_at",     "interrupted",
-      "loop_model",     "headline",   "config",   "environment", "choices",      "measured_sec",
-      "operations",     "counters",   "errors",   "retries",     "workers",      "figures",
-      "final_status",   "driver",     "windows",  "baselines",   "steady_state", "warnings",
-      "verify",         "time_series"};
+      "schema_version", "tool",         "workload",   "started_at",  "ended_at",     "interrupted",
+      "loop_model",     "headline",     "config",     "environment", "choices",      "measured_sec",
+      "operations",     "counters",     "errors",     "retries",     "workers",      "figures",
+      "final_status",   "driver",       "windows",    "baselines",   "steady_state", "warnings",
+      "verify",         "server_check", "time_series"};
   EXPECT_EQ(keys, expected);
 }
 
@@ -442,6 +472,37 @@ TEST(ResultFromJsonTest, EachNewKeyIsOptionalOnItsOwn) {
     EXPECT_EQ(back->steady_state.evaluated, std::string(key) != "steady_state");
     EXPECT_EQ(back->warnings.size(), std::string(key) == "warnings" ? 0u : full.warnings.size());
   }
+}
+
+TEST(ResultToJsonTest, ServerCheckHasTheDocumentedShape) {
+  const Json doc = Json::parse(ResultToJson(testing::SampleResult()));
+  const Json& sc = doc["server_check"];
+  EXPECT_EQ(sc["client_units"], 123460);
+  EXPECT_EQ(sc["server_counters"][0]["delta"], 120000);
+  EXPECT_EQ(sc["server_counters"][0]["meaning"], "commits");
+  EXPECT_FALSE(sc["probe"][0].contains("meaning"));
+  EXPECT_EQ(sc["probe"][0]["delta"], 120863);
+  EXPECT_EQ(sc["comparisons"][1]["relation"], ">=");
+  EXPECT_FALSE(sc["comparisons"][1]["passed"]);
+  EXPECT_FALSE(sc.contains("error"));
+}
+
+TEST(ResultFromJsonTest, DocumentWithoutServerCheckLoadsAndWritesNone) {
+  Json doc = Json::parse(ResultToJson(testing::SampleResult()));
+  doc.erase("server_check");
+  Result<metrics::RunResult> back = ResultFromJson(doc.dump());
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_FALSE(back->server_check.present);
+  EXPECT_FALSE(Json::parse(ResultToJson(*back)).contains("server_check"));
+}
+
+TEST(ResultFromJsonTest, ServerCheckWithAnErrorRoundTrips) {
+  metrics::RunResult r = testing::SampleResult();
+  r.server_check.error = "end reading: connection to PostgreSQL lost";
+  r.server_check.comparisons.clear();
+  Result<metrics::RunResult> back = ResultFromJson(ResultToJson(r));
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  ExpectSameResult(r, *back);
 }
 
 // ---- Reader errors --------------------------------------------------------------------------

@@ -161,6 +161,20 @@ inline metrics::RunResult SampleResult() {
       "window: the result may measure the client machine, not the server"};
   r.verify = {{"orders_stored", true, "120863 new orders = purchases - rollbacks"},
               {"inventory_non_negative", false, "3 products with QUAN_IN_STOCK < 0"}};
+  r.server_check.present = true;
+  r.server_check.span = "from the end of warm-up to the end of the run, wind-down included";
+  r.server_check.start_exact = true;
+  r.server_check.hold_ms = 12.5;
+  r.server_check.counters_settled = true;
+  r.server_check.client_units = 123460;
+  r.server_check.server_counters = {{"Com_commit", "commits", 1000, 121000},
+                                    {"Questions", "", 5000, 2005000}};
+  r.server_check.probe = {{"orders", "", 12000, 132863}};
+  r.server_check.comparisons = {
+      {"committed_orders_vs_new_orders_rows", 120863, 120863, "==", true,
+       "orders the client committed vs rows added to ORDERS"},
+      {"server_commits_vs_committed_orders", 120863, 120000, ">=", false,
+       "orders the client committed vs transactions the server committed"}};
   r.series.interval_sec = 1.0;
   r.series.type_names = r.type_names;
   r.series.counter_names = {"rollbacks", "errors", "retries"};

@@ -1,0 +1,143 @@
+#include "driver/server_check.h"
+
+#include <utility>
+
+namespace sb::driver {
+namespace {
+
+constexpr int64_t kSettlePauseNanos = 250 * kNanosPerMilli;
+constexpr int kSettleMaxReads = 20;  // 5 s
+
+// True when `a` and `b` hold the same row counters (meaning "rows_..."), which only the work
+// being measured changes; the reader's own queries add commits and statements.
+bool RowCountersEqual(const std::vector<db::ServerCounter>& a,
+                      const std::vector<db::ServerCounter>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].meaning.rfind("rows_", 0) == 0 && a[i].value != b[i].value) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Status ServerCheck::Connect() {
+  if (conn_) return Status::Ok();
+  auto c = backend_.Connect();
+  if (!c.ok()) return c.status();
+  conn_ = std::move(c).value();
+  return Status::Ok();
+}
+
+ServerReading ServerCheck::Start() {
+  ServerReading r;
+  r.status = Connect();
+  if (!r.status.ok()) return r;
+  auto probe = workload_.Snapshot(*conn_);
+  auto counters = conn_->ServerCounters();
+  if (!probe.ok()) {
+    r.status = probe.status();
+  } else if (!counters.ok()) {
+    r.status = counters.status();
+  } else {
+    r.probe = std::move(probe).value();
+    r.counters = std::move(counters).value();
+  }
+  return r;
+}
+
+ServerReading ServerCheck::End(bool* settled) {
+  *settled = true;
+  ServerReading r;
+  // The start reading's connection may have been lost with a restarted server: use a new one.
+  r.status = Connect();
+  if (!r.status.ok()) return r;
+  auto counters = conn_->ServerCounters();
+  if (!counters.ok()) {
+    conn_.reset();
+    r.status = Connect();
+    if (!r.status.ok()) return r;
+    counters = conn_->ServerCounters();
+  }
+  if (counters.ok() && backend_.capabilities().server_counters_lag) {
+    *settled = false;
+    for (int i = 0; i < kSettleMaxReads && counters.ok(); ++i) {
+      clock_.SleepFor(kSettlePauseNanos);
+      auto again = conn_->ServerCounters();
+      if (!again.ok()) {
+        counters = std::move(again);
+        break;
+      }
+      const bool same = RowCountersEqual(*counters, *again);
+      counters = std::move(again);
+      if (same) {
+        *settled = true;
+        break;
+      }
+    }
+  }
+  if (!counters.ok()) {
+    r.status = counters.status();
+    return r;
+  }
+  r.counters = std::move(counters).value();
+  auto probe = workload_.Snapshot(*conn_);
+  if (!probe.ok()) {
+    r.status = probe.status();
+    return r;
+  }
+  r.probe = std::move(probe).value();
+  return r;
+}
+
+metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
+                                           const ServerReading& start, const ServerReading& end,
+                                           const workload::Totals& span, bool start_exact,
+                                           std::vector<std::string>* warnings) {
+  metrics::ServerCheckResult out;
+  out.start_exact = start_exact;
+  out.client_units = span.types.empty() ? 0 : span.types[0].count;
+  if (!start.status.ok() || !end.status.ok()) {
+    out.present = true;
+    out.error = !start.status.ok() ? "start reading: " + start.status.message()
+                                   : "end reading: " + end.status.message();
+    warnings->push_back("server cross-check not done: " + out.error);
+    return out;
+  }
+  out.present = !start.probe.empty() || !start.counters.empty();
+  workload::ServerView view;
+  for (const auto& [name, before] : start.probe) {
+    auto it = end.probe.find(name);
+    if (it == end.probe.end()) continue;
+    out.probe.push_back({name, "", before, it->second});
+    view.probe_delta[name] = it->second - before;
+  }
+  for (const auto& b : start.counters) {
+    for (const auto& a : end.counters) {
+      if (a.name != b.name) continue;
+      out.server_counters.push_back({b.name, b.meaning, b.value, a.value});
+      if (!b.meaning.empty()) view.counter_delta[b.meaning] = a.value - b.value;
+    }
+  }
+  for (const auto& c : workload.CompareWithServer(span, view)) {
+    metrics::ServerCheckResult::Comparison m;
+    m.name = c.name;
+    m.client = c.client;
+    m.server = c.server;
+    m.relation = c.exact ? "==" : ">=";
+    m.passed = c.exact ? c.server == c.client : c.server >= c.client;
+    m.detail = c.detail;
+    if (!m.passed) {
+      warnings->push_back("server cross-check " + m.name + ": the client counted " +
+                          std::to_string(m.client) + ", the database " + std::to_string(m.server) +
+                          " (" + m.detail + ")" +
+                          (start_exact ? ""
+                                       : "; units in flight at the start reading can "
+                                         "account for a difference"));
+    }
+    out.comparisons.push_back(std::move(m));
+  }
+  return out;
+}
+
+}  // namespace sb::driver
