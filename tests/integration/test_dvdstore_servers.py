@@ -1,7 +1,8 @@
 """End-to-end DVD Store on the PostgreSQL and MariaDB servers of scripts/services.sh: load S,
-refuse a second load without --force, run 20 s with 8 threads, parse the Final line, verify,
-check the restock semantics (low-stock products never change, no negative stock), and the bad
-input paths. The servers come from STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL (the database part
+refuse a second load without --force, run 20 s with 8 threads after a 3 s warm-up, parse the
+Final line, verify, cross-check against the server's own counters (committed orders equal new
+ORDERS rows exactly; the server committed at least as many transactions), check the restock
+semantics (low-stock products never change, no negative stock), and the bad input paths. The servers come from STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL (the database part
 is replaced by sbtest_dvd); without a reachable server the tests skip, unless
 STOREBENCH_REQUIRE_SERVICES=1, when they fail."""
 import json
@@ -11,6 +12,8 @@ import socket
 import subprocess
 import unittest
 import urllib.parse
+
+import jsonschema
 
 import harness
 from harness import storebench, tmp_path
@@ -68,7 +71,7 @@ class ServerMixin:
             "SELECT prod_id, quan_in_stock FROM inventory WHERE quan_in_stock < 3 ORDER BY prod_id")
         cls.json_path = tmp_path(f"it-{cls.__name__}.json")
         cls.result = storebench("oltp", "run", "--db", cls.url, "--db_size=S", "--n_threads=8",
-                             "--warmup_time=0", "--run_time=20s", "--json", cls.json_path,
+                             "--warmup_time=3s", "--run_time=20s", "--json", cls.json_path,
                              timeout=300)
 
     def test_load_reported_rows(self):
@@ -97,6 +100,33 @@ class ServerMixin:
         r = storebench("oltp", "verify", "--db", self.url)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("verify: all checks passed", r.stdout)
+
+    def test_server_cross_check(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stdout + self.result.stderr)
+        with open(self.json_path) as fh:
+            doc = json.load(fh)
+        with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as fh:
+            jsonschema.validate(doc, json.load(fh))
+        sc = doc["server_check"]
+        self.assertNotIn("error", sc)
+        # The warm-up ended with the workers paused between orders: the start reading is exact.
+        self.assertTrue(sc["start_exact"], sc)
+        self.assertTrue(sc["counters_settled"], sc)
+        cmp = {c["name"]: c for c in sc["comparisons"]}
+        orders = cmp["committed_orders_vs_new_orders_rows"]
+        self.assertGreater(orders["client"], 0)
+        self.assertEqual(orders["client"], orders["server"], sc)
+        probe = {p["name"]: p for p in sc["probe"]}
+        self.assertEqual(probe["orders"]["delta"], orders["client"])
+        # The span is the measured window plus the wind-down: at least the Final line's orders.
+        f = parse_final(self.result.stdout)
+        self.assertGreaterEqual(orders["client"] + f["n_rollbacks_overall"], f["n_purchase_overall"])
+        counters = {c["meaning"]: c for c in sc["server_counters"] if c["meaning"]}
+        self.assertGreaterEqual(counters["commits"]["delta"], orders["client"], sc)
+        self.assertTrue(cmp["server_commits_vs_committed_orders"]["passed"], sc)
+        self.assertTrue(cmp["server_rollbacks_vs_rolled_back_orders"]["passed"], sc)
+        self.assertFalse([w for w in doc["warnings"] if "server cross-check" in w], doc["warnings"])
+        self.assertIn("server check: 3 of 3 comparisons agree", self.result.stdout)
 
     def test_restock_keeps_low_stock_products_and_no_negative_stock(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)

@@ -1,5 +1,7 @@
 """The sysbench-style workload on the PostgreSQL and MariaDB servers of scripts/services.sh:
-load, then each main transaction type with its statement counts, and verify. Servers come from
+load, then each transaction type with its statement counts as the client counted them and as
+the server counted them (MariaDB Com_* counters; PostgreSQL pg_stat_statements when it is
+installed), and verify. Servers come from
 STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL (database replaced by sbtest_oltp); without a reachable
 server the tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail."""
 import json
@@ -14,6 +16,21 @@ import harness
 from harness import storebench, tmp_path
 
 REQUIRED = os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1"
+
+# Statements per transaction by kind, as sysbench runs them with the default options: read_write
+# = BEGIN, 10 point selects, 1 each of the 4 range selects, an index and a non-index update, a
+# delete and an insert of the same id, COMMIT; the single-statement types run in autocommit.
+KINDS = ("select", "insert", "update", "delete", "begin", "commit")
+STATEMENTS = {test: dict(zip(KINDS, counts)) for test, counts in {
+    "read_write": (14, 1, 2, 1, 1, 1),
+    "read_only": (14, 0, 0, 0, 1, 1),
+    "point_select": (1, 0, 0, 0, 0, 0),
+    "write_only": (0, 1, 2, 1, 1, 1),
+    "update_index": (0, 0, 1, 0, 0, 0),
+    "update_non_index": (0, 0, 1, 0, 0, 0),
+    "insert": (0, 1, 0, 0, 0, 0),
+    "delete": (0, 0, 0, 1, 0, 0),
+}.items()}
 
 
 def server_url(env, default):
@@ -47,10 +64,11 @@ class OltpServerMixin:
         self.assertEqual(r.returncode, 2, r.stderr)  # refuses to replace without --force
         with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
             schema = json.load(f)
-        per_txn = {"read_write": (14, 4, 2), "point_select": (1, 0, 0),
-                   "write_only": (0, 4, 2), "insert": (0, 1, 0), "delete": (0, 1, 0)}
+        per_txn = {"read_write": (14, 4, 2), "read_only": (14, 0, 2), "point_select": (1, 0, 0),
+                   "write_only": (0, 4, 2), "update_index": (0, 1, 0),
+                   "update_non_index": (0, 1, 0), "insert": (0, 1, 0), "delete": (0, 1, 0)}
         for test, (reads, writes, other) in per_txn.items():
-            out = tmp_path(f"it-oltp-server-{test}.json")
+            out = tmp_path(f"it-oltp-server-{type(self).__name__}-{test}.json")
             r = storebench("oltp", "run", *common, "--test", test, "--threads", "4",
                            "--duration", "3s", "--warmup", "0", "--json", out)
             self.assertEqual(r.returncode, 0, test + ": " + r.stderr)
@@ -63,14 +81,44 @@ class OltpServerMixin:
             self.assertEqual(doc["figures"]["writes"], n * writes, test)
             self.assertEqual(doc["figures"]["other"], n * other, test)
             self.assertTrue(all(c["passed"] for c in doc["verify"]), (test, doc["verify"]))
+            self.check_server_counts(test, doc)
+
+    def check_server_counts(self, test, doc):
+        """The server's statement counters against transactions x sysbench's per-type counts."""
+        sc = doc["server_check"]
+        self.assertNotIn("error", sc)
+        n = sc["client_units"]  # the span includes the wind-down: count from the same span
+        self.assertGreaterEqual(n, doc["figures"]["transactions"], test)
+        cmp = {c["name"]: c for c in sc["comparisons"]}
+        self.assertTrue(cmp["rows_added_vs_table_rows"]["passed"], (test, sc))
+        delta = {c["name"]: c["delta"] for c in sc["server_counters"]}
+        expected = STATEMENTS[test]
+        # A retried transaction runs its statements again; then the server counts more.
+        exact = doc["retries"] == 0 and sum(doc["errors"].values()) == 0
+        names = self.statement_counters
+        if not all(names[k] in delta for k in expected):
+            return  # PostgreSQL without pg_stat_statements: no statement counts to compare
+        for kind, per_txn in expected.items():
+            got = delta[names[kind]]
+            if exact:
+                self.assertEqual(got, n * per_txn, (test, kind, sc))
+            else:
+                self.assertGreaterEqual(got, n * per_txn, (test, kind, sc))
+        for kind in expected:
+            if kind in ("select", "insert", "update", "delete", "begin") and exact:
+                self.assertTrue(cmp["statements." + kind]["passed"], (test, kind, sc))
 
 
 class OltpPostgresTest(OltpServerMixin, unittest.TestCase):
     url = server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/sbtest")
+    statement_counters = {k: "pg_stat_statements." + k for k in
+                          ("select", "insert", "update", "delete", "begin", "commit")}
 
 
 class OltpMariadbTest(OltpServerMixin, unittest.TestCase):
     url = server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest")
+    statement_counters = {k: "Com_" + k for k in
+                          ("select", "insert", "update", "delete", "begin", "commit")}
 
 
 if __name__ == "__main__":
