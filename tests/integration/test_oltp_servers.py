@@ -7,6 +7,7 @@ server the tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail."""
 import json
 import os
 import socket
+import sys
 import unittest
 import urllib.parse
 
@@ -21,6 +22,7 @@ REQUIRED = os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1"
 # = BEGIN, 10 point selects, 1 each of the 4 range selects, an index and a non-index update, a
 # delete and an insert of the same id, COMMIT; the single-statement types run in autocommit.
 KINDS = ("select", "insert", "update", "delete", "begin", "commit")
+THREADS = 4
 STATEMENTS = {test: dict(zip(KINDS, counts)) for test, counts in {
     "read_write": (14, 1, 2, 1, 1, 1),
     "read_only": (14, 0, 0, 0, 1, 1),
@@ -68,23 +70,35 @@ class OltpServerMixin:
                    "write_only": (0, 4, 2), "update_index": (0, 1, 0),
                    "update_non_index": (0, 1, 0), "insert": (0, 1, 0), "delete": (0, 1, 0)}
         for test, (reads, writes, other) in per_txn.items():
-            out = tmp_path(f"it-oltp-server-{type(self).__name__}-{test}.json")
-            r = storebench("oltp", "run", *common, "--test", test, "--threads", "4",
-                           "--duration", "3s", "--warmup", "0", "--json", out)
-            self.assertEqual(r.returncode, 0, test + ": " + r.stderr)
-            with open(out) as f:
-                doc = json.load(f)
-            jsonschema.validate(doc, schema)
-            n = doc["figures"]["transactions"]
-            self.assertGreater(n, 0, test)
-            self.assertEqual(doc["figures"]["reads"], n * reads, test)
-            self.assertEqual(doc["figures"]["writes"], n * writes, test)
-            self.assertEqual(doc["figures"]["other"], n * other, test)
-            self.assertTrue(all(c["passed"] for c in doc["verify"]), (test, doc["verify"]))
-            self.check_server_counts(test, doc)
+            # The server's counters also count other clients' statements (MariaDB's are
+            # server-wide, and the shared test servers have other users): a run with foreign
+            # statements in its span is repeated, up to three runs.
+            for attempt in range(3):
+                out = tmp_path(f"it-oltp-server-{type(self).__name__}-{test}.json")
+                r = storebench("oltp", "run", *common, "--test", test, "--threads", str(THREADS),
+                               "--duration", "3s", "--warmup", "0", "--json", out)
+                self.assertEqual(r.returncode, 0, test + ": " + r.stderr)
+                with open(out) as f:
+                    doc = json.load(f)
+                jsonschema.validate(doc, schema)
+                n = doc["figures"]["transactions"]
+                self.assertGreater(n, 0, test)
+                self.assertEqual(doc["figures"]["reads"], n * reads, test)
+                self.assertEqual(doc["figures"]["writes"], n * writes, test)
+                self.assertEqual(doc["figures"]["other"], n * other, test)
+                self.assertTrue(all(c["passed"] for c in doc["verify"]), (test, doc["verify"]))
+                quiet = self.only_ours(doc, reads + writes + other)
+                if quiet or attempt == 2:
+                    break
+            if not quiet:
+                print(f"{type(self).__name__} {test}: other clients used the server during all "
+                      "three runs; statement counts checked as lower bounds only",
+                      file=sys.stderr)
+            self.check_server_counts(test, doc, quiet)
 
-    def check_server_counts(self, test, doc):
-        """The server's statement counters against transactions x sysbench's per-type counts."""
+    def check_server_counts(self, test, doc, exact):
+        """The server's statement counters against transactions x sysbench's per-type counts:
+        equal when only this run used the server, else at least as many."""
         sc = doc["server_check"]
         self.assertNotIn("error", sc)
         n = sc["client_units"]  # the span includes the wind-down: count from the same span
@@ -93,8 +107,6 @@ class OltpServerMixin:
         self.assertTrue(cmp["rows_added_vs_table_rows"]["passed"], (test, sc))
         delta = {c["name"]: c["delta"] for c in sc["server_counters"]}
         expected = STATEMENTS[test]
-        # A retried transaction runs its statements again; then the server counts more.
-        exact = doc["retries"] == 0 and sum(doc["errors"].values()) == 0
         names = self.statement_counters
         if not all(names[k] in delta for k in expected):
             return  # PostgreSQL without pg_stat_statements: no statement counts to compare
@@ -111,14 +123,26 @@ class OltpServerMixin:
 
 class OltpPostgresTest(OltpServerMixin, unittest.TestCase):
     url = server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/sbtest")
-    statement_counters = {k: "pg_stat_statements." + k for k in
-                          ("select", "insert", "update", "delete", "begin", "commit")}
+    statement_counters = {k: "pg_stat_statements." + k for k in KINDS}
+
+    def only_ours(self, doc, per_txn):
+        # pg_stat_statements counts per database, and sbtest_oltp is this test's (under the
+        # servers' lock); a retried transaction runs its statements again.
+        return doc["retries"] == 0 and sum(doc["errors"].values()) == 0
 
 
 class OltpMariadbTest(OltpServerMixin, unittest.TestCase):
     url = server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest")
-    statement_counters = {k: "Com_" + k for k in
-                          ("select", "insert", "update", "delete", "begin", "commit")}
+    statement_counters = {k: "Com_" + k for k in KINDS}
+
+    def only_ours(self, doc, per_txn):
+        # Questions counts every statement any client sent. This run's span holds its
+        # transactions' statements, one COM_QUIT per worker as it disconnects, and the end
+        # reading's SHOW STATUS; a retry (a rollback) adds more.
+        sc = doc["server_check"]
+        delta = {c["name"]: c["delta"] for c in sc["server_counters"]}
+        return (delta["Com_rollback"] == 0 and
+                delta["Questions"] == sc["client_units"] * per_txn + THREADS + 1)
 
 
 if __name__ == "__main__":
