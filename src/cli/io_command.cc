@@ -17,6 +17,7 @@
 #include "backend/io/null/null_engine.h"
 #include "backend/io/sync/psync_engine.h"
 #include "base/clock.h"
+#include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
 #include "config/options.h"
@@ -60,7 +61,14 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
     s.choices = std::move(choices);
     o->Add(s);
   };
-  add("target", OptionType::kString, "", "test file (like Iometer's iobw.tst) or block device");
+  OptionSpec target;
+  target.name = "target";
+  target.help =
+      "test file (like Iometer's iobw.tst) or block device; io run: several (repeated or "
+      "comma-separated) are the targets of every worker";
+  target.group = "storage";
+  target.repeatable = true;
+  o->Add(target);
   add("pattern", OptionType::kEnum, "full_random",
       "data written: repeating (one byte, compressible), pseudo_random (one buffer per worker) or "
       "full_random (a fresh random window per write)",
@@ -104,11 +112,24 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   add("description", OptionType::kString, "storebench io run", "test description in the CSV");
 }
 
+// The --target paths (repeated or comma-separated), each once.
+Result<std::vector<std::string>> Targets(const config::OptionSet& o) {
+  std::vector<std::string> targets;
+  for (const std::string& t : SplitTrimmed(o.GetString("target"), ',')) {
+    if (t.empty()) continue;
+    if (std::find(targets.begin(), targets.end(), t) != targets.end()) {
+      return Status::InvalidArgument("target '" + t + "' is given twice");
+    }
+    targets.push_back(t);
+  }
+  if (targets.empty()) return Status::InvalidArgument("no target given; add --target PATH");
+  return targets;
+}
 
 int Prepare(const config::OptionSet& o) {
+  auto targets = Targets(o);
+  if (!targets.ok()) return Fail(targets.status());
   storage::PrepareOptions p;
-  p.path = o.GetString("target");
-  if (p.path.empty()) return Fail(Status::InvalidArgument("no target given; add --target PATH"));
   auto size = ParseBytes(o.GetString("size"));
   if (!size.ok()) return Fail(size.status());
   p.data_bytes = *size;
@@ -116,15 +137,18 @@ int Prepare(const config::OptionSet& o) {
   p.seed = static_cast<uint64_t>(o.GetInt("seed"));
   p.direct = o.GetBool("direct");
   p.force_destroy = o.GetBool("force_destroy");
-  bool created = false;
-  const int64_t t0 = SteadyClock().NowNanos();
-  if (Status s = storage::PrepareTestFile(p, Progress, &created); !s.ok()) return Fail(s);
-  if (created) {
-    const double sec = static_cast<double>(SteadyClock().NowNanos() - t0) / 1e9;
-    std::printf("prepared %s: %llu bytes of %s data after a 1 MiB header (%.1f s, %.0f MiB/s)\n",
-                p.path.c_str(), static_cast<unsigned long long>(p.data_bytes),
-                storage::DataPatternName(p.pattern), sec,
-                sec > 0 ? static_cast<double>(p.data_bytes) / sec / 1048576.0 : 0);
+  for (const std::string& path : *targets) {
+    p.path = path;
+    bool created = false;
+    const int64_t t0 = SteadyClock().NowNanos();
+    if (Status s = storage::PrepareTestFile(p, Progress, &created); !s.ok()) return Fail(s);
+    if (created) {
+      const double sec = static_cast<double>(SteadyClock().NowNanos() - t0) / 1e9;
+      std::printf("prepared %s: %llu bytes of %s data after a 1 MiB header (%.1f s, %.0f MiB/s)\n",
+                  p.path.c_str(), static_cast<unsigned long long>(p.data_bytes),
+                  storage::DataPatternName(p.pattern), sec,
+                  sec > 0 ? static_cast<double>(p.data_bytes) / sec / 1048576.0 : 0);
+    }
   }
   return kExitOk;
 }
@@ -219,8 +243,11 @@ std::string IcfNote(const storage::IcfImport& icf, const config::OptionSet& o) {
 }
 
 int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
-  const std::string target = o.GetString("target");
-  if (target.empty()) return Fail(Status::InvalidArgument("no target given; add --target PATH"));
+  auto targets_or = Targets(o);
+  if (!targets_or.ok()) return Fail(targets_or.status());
+  const std::vector<std::string> targets = std::move(targets_or).value();
+  std::string target_text;
+  for (const auto& t : targets) target_text += (target_text.empty() ? "" : ", ") + t;
   const storage::AlignMode align =
       o.GetString("align") == "size" ? storage::AlignMode::kSize : storage::AlignMode::kSector;
   const std::string preset_name = o.GetString("preset"), spec_text = o.GetString("spec"),
@@ -263,37 +290,42 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     return Fail(Status::InvalidArgument("workers must be >= 1 and outstanding in 1..65536"));
   }
   c.direct = direct;
-  c.target = target;
   c.seed = static_cast<uint64_t>(o.GetInt("seed"));
   c.pattern = storage::ParseDataPattern(o.GetString("pattern")).value();
   if (icf && icf->pattern && !o.IsSet("pattern")) c.pattern = icf->pattern->value;
   c.stop = InstallStopHandlers();
 
-  auto info = storage::InspectTarget(target);
-  if (!info.ok()) return Fail(info.status());
+  // Every worker runs on every target, each with the same start sector and maximum size (Iometer
+  // applies a worker's disk settings to each of its targets); a smaller target is used whole.
   const uint64_t start_sector = icf && icf->start_sector && !o.IsSet("start_sector")
                                     ? icf->start_sector->value
                                     : static_cast<uint64_t>(o.GetInt("start_sector"));
   const uint64_t start = start_sector * storage::kSectorBytes;
-  if (start >= info->data_bytes) {
-    return Fail(Status::InvalidArgument("start_sector lies beyond the end of the test file"));
-  }
-  uint64_t range = info->data_bytes - start;
   uint64_t wanted = preset.max_size_sectors * storage::kSectorBytes;
   if (!o.GetString("max_size").empty()) {
     auto r = ParseRange(o.GetString("max_size"));
     if (!r.ok()) return Fail(r.status());
     wanted = *r;
   }
-  if (wanted > 0 && wanted <= range) {
-    range = wanted;
-  } else if (wanted > range) {
-    Progress("warning: the test range is " + std::to_string(range) + " bytes, smaller than the " +
-             std::to_string(wanted) + " bytes asked for (the test file's data area ends there); "
-             "a range that fits in a cache measures the cache");
+  std::vector<storage::TargetInfo> infos;
+  for (const std::string& path : targets) {
+    auto info = storage::InspectTarget(path);
+    if (!info.ok()) return Fail(info.status());
+    if (start >= info->data_bytes) {
+      return Fail(Status::InvalidArgument("start_sector lies beyond the end of '" + path + "'"));
+    }
+    uint64_t range = info->data_bytes - start;
+    if (wanted > 0 && wanted <= range) {
+      range = wanted;
+    } else if (wanted > range) {
+      Progress("warning: the test range of " + path + " is " + std::to_string(range) +
+               " bytes, smaller than the " + std::to_string(wanted) +
+               " bytes asked for (the test file's data area ends there); a range that fits in a "
+               "cache measures the cache");
+    }
+    c.targets.push_back({path, info->data_start + start, range});
+    infos.push_back(*info);
   }
-  c.range_start = info->data_start + start;
-  c.range_bytes = range;
 
   bool writes = false;
   for (const auto& s : preset.specs) writes = writes || s.HasWrites();
@@ -301,23 +333,32 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     return Fail(Status::InvalidArgument("--readonly: the specifications include writes"));
   }
   if (writes && c.engine != "null") {
-    if (Status s = storage::CheckWritable(*info, o.GetBool("force_destroy")); !s.ok()) return Fail(s);
+    for (const auto& info : infos) {
+      if (Status s = storage::CheckWritable(info, o.GetBool("force_destroy")); !s.ok()) {
+        return Fail(s);
+      }
+    }
   }
   c.allow_write = writes;
   if (c.engine == "psync" && c.outstanding > 1) {
     Progress("note: psync is synchronous: each worker has 1 I/O in flight (use --workers for "
              "concurrency, or libaio/io_uring for outstanding I/Os)");
   }
+  std::string ranges;
+  for (const auto& t : c.targets) {
+    ranges += (ranges.empty() ? "" : "; ") + t.path + ": " + std::to_string(t.range_bytes) +
+              " B (" + std::to_string(t.range_bytes / 512) + " sectors) at byte " +
+              std::to_string(t.range_start);
+  }
   const std::string settings =
       "engine " + c.engine + ", " + std::to_string(c.workers) + " worker(s) x " +
-      std::to_string(c.outstanding) + " outstanding I/Os, " + (direct ? "O_DIRECT" : "buffered") +
-      ", align " +
+      std::to_string(c.targets.size()) + " target(s) x " + std::to_string(c.outstanding) +
+      " outstanding I/Os, " + (direct ? "O_DIRECT" : "buffered") + ", align " +
       (preset_name.empty() ? std::string("as the spec lines say") : o.GetString("align")) +
-      ", test range " + std::to_string(range) + " B (" + std::to_string(range / 512) +
-      " sectors) at byte " + std::to_string(c.range_start) + ", ramp " +
-      FormatDuration(c.ramp_nanos) + ", run " + FormatDuration(c.run_nanos) + ", pattern " +
-      storage::DataPatternName(c.pattern) + ", seed " + std::to_string(c.seed);
-  std::printf("storebench io %s on %s\n  %s\n", preset.name.c_str(), target.c_str(),
+      ", test range " + ranges + ", ramp " + FormatDuration(c.ramp_nanos) + ", run " +
+      FormatDuration(c.run_nanos) + ", pattern " + storage::DataPatternName(c.pattern) + ", seed " +
+      std::to_string(c.seed);
+  std::printf("storebench io %s on %s\n  %s\n", preset.name.c_str(), target_text.c_str(),
               settings.c_str());
   if (!preset.description.empty()) std::printf("  preset: %s\n", preset.description.c_str());
   const std::string icf_note = icf ? IcfNote(*icf, o) : "";
@@ -353,10 +394,11 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   r.headline_name = "iops";
   r.headline_value = r.storage.empty() ? 0 : r.storage[0].Iops();
   r.loop_model = "closed loop: " + std::to_string(c.workers) + " worker(s), each keeping " +
-                 std::to_string(c.outstanding) +
-                 " I/Os outstanding (Iometer model); response time from submission to reaping";
+                 std::to_string(c.outstanding) + " I/Os outstanding on each of " +
+                 std::to_string(c.targets.size()) +
+                 " target(s) (Iometer model); response time from submission to reaping";
   r.config_json = o.ToJson();
-  r.environment = CollectEnvironment(target);
+  r.environment = CollectEnvironment(targets[0]);
   r.choices["storage.settings"] = settings;
   r.choices["storage.cpu"] =
       "system-wide /proc/stat over the measured window; inside a VM this is the guest's view "

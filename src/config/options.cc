@@ -244,7 +244,11 @@ void OptionSet::Add(OptionSpec spec) {
   if (!problem.empty()) {
     Die("option " + spec.name + ": default '" + spec.default_value + "' " + problem);
   }
-  entry.text = std::move(parsed.text);
+  if (entry.spec.repeatable && entry.set && !entry.text.empty() && !parsed.text.empty()) {
+    entry.text += "," + parsed.text;
+  } else {
+    entry.text = std::move(parsed.text);
+  }
   entry.int_value = parsed.int_value;
   entry.double_value = parsed.double_value;
   entry.spec = std::move(spec);
@@ -312,7 +316,11 @@ Status OptionSet::Set(std::string_view name_or_alias, std::string_view value,
     return Status::InvalidArgument("option " + entry.spec.name + ": '" + shown + "' " + problem +
                                    " (" + std::string(origin) + ")");
   }
-  entry.text = std::move(parsed.text);
+  if (entry.spec.repeatable && entry.set && !entry.text.empty() && !parsed.text.empty()) {
+    entry.text += "," + parsed.text;
+  } else {
+    entry.text = std::move(parsed.text);
+  }
   entry.int_value = parsed.int_value;
   entry.double_value = parsed.double_value;
   entry.set = true;

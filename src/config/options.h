@@ -37,6 +37,7 @@ struct OptionSpec {
   int64_t min = 0;                   // kInt only (inclusive)
   int64_t max = INT64_MAX;           // kInt only (inclusive)
   bool secret = false;               // never echoed (shown as "<redacted>")
+  bool repeatable = false;           // kString only: a second setting appends ",value"
 };
 
 class OptionSet {

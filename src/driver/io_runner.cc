@@ -15,15 +15,19 @@
 namespace sb::driver {
 namespace {
 
-// Recorder types: one per spec line and direction (type = 2·line + write), so bytes are
-// count × the line's size, exactly consistent with the I/O counts in any snapshot.
-int TypeOf(int line, bool read) { return 2 * line + (read ? 0 : 1); }
-enum Counter { kReadErrors = 0, kWriteErrors, kNumCounters };
+// Recorder types: one per target, spec line and direction (type = 2·(target·lines + line) +
+// write), so bytes are count × the line's size, exactly consistent with the I/O counts in any
+// snapshot.
+int TypeOf(int target, int lines, int line, bool read) {
+  return 2 * (target * lines + line) + (read ? 0 : 1);
+}
+// Counters: failed I/Os per target and direction.
+int ErrorCounter(int target, bool read) { return 2 * target + (read ? 0 : 1); }
 constexpr size_t kRandomPool = 4 << 20;  // full_random writes take windows of this buffer
 constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
 
 struct Worker {
-  Worker(int i, int lines) : index(i), recorder(2 * lines, kNumCounters) {}
+  Worker(int i, int types, int counters) : index(i), recorder(types, counters) {}
   int index;
   metrics::Recorder recorder;
   Status error;
@@ -35,20 +39,41 @@ struct Worker {
 struct Slot {
   int64_t start = 0;
   uint32_t size = 0;
+  int target = 0;  // fixed: the slot belongs to this target
   int line = 0;
   bool read = true;
 };
+
+std::vector<storage::GeneratorTarget> GeneratorTargets(const IoRunConfig& c, int spec_index,
+                                                       int worker) {
+  std::vector<storage::GeneratorTarget> out;
+  for (size_t t = 0; t < c.targets.size(); ++t) {
+    out.push_back({c.targets[t].range_start, c.targets[t].range_bytes,
+                   DeriveSeed(c.seed, {static_cast<uint64_t>(spec_index),
+                                       static_cast<uint64_t>(worker), 2, t})});
+  }
+  return out;
+}
 
 class WorkerLoop {
  public:
   WorkerLoop(Worker& w, const io::EngineRegistry& engines, const storage::AccessSpec& spec,
              int spec_index, const IoRunConfig& c, Clock& clock, const std::atomic<bool>& start,
              const std::atomic<bool>& end)
-      : w_(w), engines_(engines), spec_(spec), c_(c), clock_(clock), start_(start), end_(end),
-        gen_(spec, c.range_start, c.range_bytes,
-             DeriveSeed(c.seed, {static_cast<uint64_t>(spec_index), static_cast<uint64_t>(w.index), 1}),
-             DeriveSeed(c.seed, {static_cast<uint64_t>(spec_index), static_cast<uint64_t>(w.index), 2})),
-        rng_(DeriveSeed(c.seed, {static_cast<uint64_t>(spec_index), static_cast<uint64_t>(w.index), 3})) {}
+      : w_(w),
+        engines_(engines),
+        spec_(spec),
+        c_(c),
+        clock_(clock),
+        start_(start),
+        end_(end),
+        lines_(static_cast<int>(spec.lines.size())),
+        gen_(spec,
+             DeriveSeed(c.seed,
+                        {static_cast<uint64_t>(spec_index), static_cast<uint64_t>(w.index), 1}),
+             GeneratorTargets(c, spec_index, w.index)),
+        rng_(DeriveSeed(c.seed,
+                        {static_cast<uint64_t>(spec_index), static_cast<uint64_t>(w.index), 3})) {}
 
   void Run() {
     Status s = Setup();
@@ -70,20 +95,26 @@ class WorkerLoop {
 
  private:
   Status Setup() {
-    depth_ = c_.outstanding;
-    auto e = engines_.Create(c_.engine, {.queue_depth = depth_});
+    const int targets = static_cast<int>(c_.targets.size());
+    auto e = engines_.Create(c_.engine, {.queue_depth = c_.outstanding * targets});
     if (!e.ok()) return e.status();
     engine_ = std::move(e).value();
-    if (!engine_->is_async()) depth_ = 1;  // a synchronous engine has one I/O in flight
-    auto f = engine_->Open(c_.target, {.direct = c_.direct, .write = c_.allow_write});
-    if (!f.ok()) return f.status();
-    file_ = *f;
+    // A synchronous engine has one I/O in flight: one slot per target, taken in turn.
+    depth_ = (engine_->is_async() ? c_.outstanding : 1) * targets;
+    for (const IoTarget& t : c_.targets) {
+      auto f = engine_->Open(t.path, {.direct = c_.direct, .write = c_.allow_write});
+      if (!f.ok()) return f.status();
+      files_.push_back(*f);
+    }
     const size_t max = spec_.MaxTransfer();
+    slots_.resize(depth_);
+    free_.resize(depth_);
     for (int i = 0; i < depth_; ++i) {
       buffers_.emplace_back(max);
-      free_.push_back(depth_ - 1 - i);
+      slots_[i].target = i % targets;  // Iometer: round-robin over the targets, depth by depth
+      free_[i] = i;
     }
-    slots_.resize(depth_);
+    free_count_ = depth_;
     batch_.resize(depth_);
     comps_.resize(depth_);
     if (c_.pattern == storage::DataPattern::kPseudoRandom) {
@@ -93,6 +124,20 @@ class WorkerLoop {
       storage::FillPattern(c_.pattern, rng_, 0, pool_.data(), pool_.size());
     }
     return Status::Ok();
+  }
+
+  // The free slots, first freed first (Iometer's available-transaction queue).
+  int PopFree() {
+    const int slot = free_[free_head_];
+    if (++free_head_ == depth_) free_head_ = 0;
+    --free_count_;
+    return slot;
+  }
+  void PushFree(int slot) {
+    int at = free_head_ + free_count_;
+    if (at >= depth_) at -= depth_;
+    free_[at] = slot;
+    ++free_count_;
   }
 
   void* WriteBuffer(int slot, uint32_t size) {
@@ -132,14 +177,14 @@ class WorkerLoop {
       const int slot = static_cast<int>(comps_[i].tag);
       const Slot& sl = slots_[slot];
       if (comps_[i].result == static_cast<int64_t>(sl.size)) {
-        w_.recorder.Record(TypeOf(sl.line, sl.read), now - sl.start);
+        w_.recorder.Record(TypeOf(sl.target, lines_, sl.line, sl.read), now - sl.start);
       } else {
-        w_.recorder.Add(sl.read ? kReadErrors : kWriteErrors);
+        w_.recorder.Add(ErrorCounter(sl.target, sl.read));
         if (comps_[i].result < 0 && first_error_.empty()) {
           first_error_ = io::ErrnoMessage(static_cast<int>(-comps_[i].result));
         }
       }
-      free_.push_back(slot);
+      PushFree(slot);
     }
     in_flight_ -= *got;
     return Status::Ok();
@@ -148,23 +193,22 @@ class WorkerLoop {
   Status Loop() {
     while (!end_.load(std::memory_order_relaxed)) {
       int n = 0;
-      while (!free_.empty()) {
-        const storage::IoDecision d = gen_.Next();
+      while (free_count_ > 0) {
+        const int slot = PopFree();
+        Slot& sl = slots_[slot];
+        const storage::IoDecision d = gen_.Next(sl.target);
         if (d.delay_ms > 0) {
           SB_RETURN_IF_ERROR(SubmitBatch(n));
           n = 0;
           SB_RETURN_IF_ERROR(Delay(d.delay_ms));
           if (end_.load(std::memory_order_relaxed)) break;
-          if (free_.empty()) SB_RETURN_IF_ERROR(ReapSome(1));
         }
-        const int slot = free_.back();
-        free_.pop_back();
-        slots_[slot].size = d.size;
-        slots_[slot].read = d.read;
-        slots_[slot].line = d.line;
+        sl.size = d.size;
+        sl.read = d.read;
+        sl.line = d.line;
         io::IoRequest& r = batch_[n++];
         r.op = d.read ? io::IoOp::kRead : io::IoOp::kWrite;
-        r.file = file_;
+        r.file = files_[sl.target];
         r.offset = d.offset;
         r.length = d.size;
         r.buffer = d.read ? buffers_[slot].data() : WriteBuffer(slot, d.size);
@@ -201,15 +245,17 @@ class WorkerLoop {
   Clock& clock_;
   const std::atomic<bool>& start_;
   const std::atomic<bool>& end_;
+  int lines_;
   storage::AccessGenerator gen_;
   Random rng_;
   std::unique_ptr<io::IoEngine> engine_;
-  int file_ = 0;
+  std::vector<int> files_;  // per target
   int depth_ = 1;
   int in_flight_ = 0;
   std::vector<io::AlignedBuffer> buffers_;
   io::AlignedBuffer pool_;
-  std::vector<int> free_;
+  std::vector<int> free_;  // ring of free slots
+  int free_head_ = 0, free_count_ = 0;
   std::vector<Slot> slots_;
   std::vector<io::IoRequest> batch_;
   std::vector<io::IoCompletion> comps_;
@@ -222,22 +268,36 @@ struct Directions {
   uint64_t read_bytes = 0, write_bytes = 0;
 };
 
-Directions Split(const metrics::RecorderSnapshot& s, const storage::AccessSpec& spec) {
+// The shape of the recorders: types per target, line and direction; error counters per target
+// and direction.
+struct Shape {
+  int targets, lines;
+  int Types() const { return 2 * targets * lines; }
+  int Counters() const { return 2 * targets; }
+};
+
+// Over one target, or over all of them (target = -1).
+Directions Split(const metrics::RecorderSnapshot& s, const storage::AccessSpec& spec, Shape shape,
+                 int target) {
   Directions d;
-  for (size_t line = 0; line < spec.lines.size(); ++line) {
-    const metrics::Histogram& r = s.types[TypeOf(static_cast<int>(line), true)];
-    const metrics::Histogram& w = s.types[TypeOf(static_cast<int>(line), false)];
-    d.read.Merge(r);
-    d.write.Merge(w);
-    d.read_bytes += r.count() * spec.lines[line].size;
-    d.write_bytes += w.count() * spec.lines[line].size;
+  for (int t = 0; t < shape.targets; ++t) {
+    if (target >= 0 && t != target) continue;
+    for (int line = 0; line < shape.lines; ++line) {
+      const metrics::Histogram& r = s.types[TypeOf(t, shape.lines, line, true)];
+      const metrics::Histogram& w = s.types[TypeOf(t, shape.lines, line, false)];
+      d.read.Merge(r);
+      d.write.Merge(w);
+      d.read_bytes += r.count() * spec.lines[line].size;
+      d.write_bytes += w.count() * spec.lines[line].size;
+    }
   }
   return d;
 }
 
-metrics::IoCounts CountsOf(const metrics::RecorderSnapshot& s, const storage::AccessSpec& spec) {
+metrics::IoCounts CountsOf(const metrics::RecorderSnapshot& s, const storage::AccessSpec& spec,
+                           Shape shape, int target) {
   metrics::IoCounts c;
-  const Directions d = Split(s, spec);
+  const Directions d = Split(s, spec, shape, target);
   const metrics::Histogram& r = d.read;
   const metrics::Histogram& w = d.write;
   c.read_ios = r.count();
@@ -248,8 +308,11 @@ metrics::IoCounts CountsOf(const metrics::RecorderSnapshot& s, const storage::Ac
   c.write_latency_max_ns = w.max();
   c.read_bytes = d.read_bytes;
   c.write_bytes = d.write_bytes;
-  c.read_errors = static_cast<uint64_t>(s.counters[kReadErrors]);
-  c.write_errors = static_cast<uint64_t>(s.counters[kWriteErrors]);
+  for (int t = 0; t < shape.targets; ++t) {
+    if (target >= 0 && t != target) continue;
+    c.read_errors += static_cast<uint64_t>(s.counters[ErrorCounter(t, true)]);
+    c.write_errors += static_cast<uint64_t>(s.counters[ErrorCounter(t, false)]);
+  }
   metrics::Histogram all = r;
   all.Merge(w);
   c.latency_bins = metrics::IometerLatencyBins(all);
@@ -267,10 +330,13 @@ Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
   if (c.workers < 1 || c.outstanding < 1) {
     return Status::InvalidArgument("workers and outstanding I/Os must be at least 1");
   }
-  if (c.range_bytes < static_cast<uint64_t>(spec.MaxTransfer()) + (1 << 20)) {
-    return Status::InvalidArgument("the test range (" + std::to_string(c.range_bytes) +
-                                   " B) is too small for transfers of " +
-                                   std::to_string(spec.MaxTransfer()) + " B");
+  if (c.targets.empty()) return Status::InvalidArgument("no target");
+  for (const IoTarget& t : c.targets) {
+    if (t.range_bytes < static_cast<uint64_t>(spec.MaxTransfer()) + (1 << 20)) {
+      return Status::InvalidArgument(
+          "the test range of '" + t.path + "' (" + std::to_string(t.range_bytes) +
+          " B) is too small for transfers of " + std::to_string(spec.MaxTransfer()) + " B");
+    }
   }
   if (spec.HasWrites() && !c.allow_write) {
     return Status::FailedPrecondition("access specification '" + spec.name +
@@ -278,8 +344,10 @@ Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
   }
   std::atomic<bool> start{false}, end{false};
   std::vector<std::unique_ptr<Worker>> workers;
-  const int lines = static_cast<int>(spec.lines.size());
-  for (int i = 0; i < c.workers; ++i) workers.push_back(std::make_unique<Worker>(i, lines));
+  const Shape shape{static_cast<int>(c.targets.size()), static_cast<int>(spec.lines.size())};
+  for (int i = 0; i < c.workers; ++i) {
+    workers.push_back(std::make_unique<Worker>(i, shape.Types(), shape.Counters()));
+  }
   for (auto& w : workers) {
     w->thread = std::thread([&, wp = w.get()] {
       WorkerLoop loop(*wp, engines, spec, spec_index, c, clock, start, end);
@@ -337,7 +405,7 @@ Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
     metrics::StorageInterval p;
     p.t_sec = static_cast<double>(now - t0) / 1e9;
     p.phase = ramped ? "measure" : "ramp";
-    const Directions d = Split(iv, spec);
+    const Directions d = Split(iv, spec, shape, -1);
     p.read_ios = d.read.count();
     p.write_ios = d.write.count();
     p.read_bytes = d.read_bytes;
@@ -376,13 +444,17 @@ Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
   t.cpu = CpuBetween(cpu0, cpu1, t.measured_sec);
   metrics::RecorderSnapshot window = now_all;
   window.Subtract(base);
-  t.totals = CountsOf(window, spec);
+  t.totals = CountsOf(window, spec, shape, -1);
   for (size_t i = 0; i < workers.size(); ++i) {
     metrics::RecorderSnapshot wi = now_per[i];
     wi.Subtract(base_per[i]);
-    t.per_worker.push_back(CountsOf(wi, spec));
+    t.per_worker.push_back(CountsOf(wi, spec, shape, -1));
+    t.per_worker_target.emplace_back();
+    for (int target = 0; target < shape.targets; ++target) {
+      t.per_worker_target.back().push_back(CountsOf(wi, spec, shape, target));
+    }
   }
-  const Directions dirs = Split(window, spec);
+  const Directions dirs = Split(window, spec, shape, -1);
   const metrics::Histogram& rh = dirs.read;
   const metrics::Histogram& wh = dirs.write;
   metrics::Histogram all = rh;
@@ -401,14 +473,14 @@ Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
 
   t.name = spec.name;
   for (const auto& l : spec.lines) t.spec_lines.push_back(l.ToIcfLine());
-  t.target = c.target;
+  for (const IoTarget& target : c.targets) {
+    t.targets.push_back({target.path, target.range_start, target.range_bytes});
+  }
   t.engine = c.engine;
   t.workers = c.workers;
   t.outstanding = c.outstanding;
   t.direct = c.direct;
   t.data_pattern = storage::DataPatternName(c.pattern);
-  t.range_start_bytes = c.range_start;
-  t.range_bytes = c.range_bytes;
   t.ramp_sec = static_cast<double>(c.ramp_nanos) / 1e9;
   if (t.totals.read_errors + t.totals.write_errors > 0 && progress) {
     progress("warning: " + std::to_string(t.totals.read_errors + t.totals.write_errors) +

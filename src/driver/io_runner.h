@@ -1,6 +1,9 @@
 // The storage submit/reap loop: runs one access specification as one test (Iometer semantics),
-// with `workers` threads, each keeping `outstanding` I/Os in flight on the target through its own
-// engine instance, and returns the measured StorageTest.
+// with `workers` threads, each keeping `outstanding` I/Os in flight on each of its targets
+// through its own engine instance, and returns the measured StorageTest. Every worker runs on
+// every target (Iometer's workers × targets): a free transaction slot belongs to one target, and
+// the next I/O goes to the target of the slot that became free first (slots start round-robin
+// over the targets), so each target keeps its own queue depth.
 //
 // Timing: each I/O is timed from just before the batch holding it is submitted to just after the
 // reap that returned it (one clock read per submit batch and per reap). Ramp: I/Os completing
@@ -14,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "backend/io/io_engine.h"
 #include "base/clock.h"
@@ -23,15 +27,20 @@
 
 namespace sb::driver {
 
+// A target and its test range (absolute offset and length in bytes).
+struct IoTarget {
+  std::string path;
+  uint64_t range_start = 0;
+  uint64_t range_bytes = 0;
+};
+
 struct IoRunConfig {
   std::string engine = "io_uring";
   int workers = 1;
-  int outstanding = 1;           // per worker (one target)
+  int outstanding = 1;  // per worker and target
   bool direct = true;
   bool allow_write = false;      // the caller checked the safety rules
-  std::string target;
-  uint64_t range_start = 0;      // absolute offset of the test range
-  uint64_t range_bytes = 0;
+  std::vector<IoTarget> targets;
   storage::DataPattern pattern = storage::DataPattern::kFullRandom;
   int64_t ramp_nanos = 0;
   int64_t run_nanos = 0;         // > 0

@@ -43,6 +43,14 @@ void IoCounts::Add(const IoCounts& o) {
   for (size_t i = 0; i < kIometerBins; ++i) latency_bins[i] += o.latency_bins[i];
 }
 
+std::vector<IoCounts> StorageTest::PerTarget() const {
+  std::vector<IoCounts> out(targets.size());
+  for (const auto& w : per_worker_target) {
+    for (size_t t = 0; t < w.size() && t < out.size(); ++t) out[t].Add(w[t]);
+  }
+  return out;
+}
+
 double StorageTest::AvgResponseMs() const {
   const uint64_t n = totals.ios();
   return n > 0 ? static_cast<double>(totals.read_latency_sum_ns + totals.write_latency_sum_ns) /

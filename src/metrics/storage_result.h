@@ -58,23 +58,32 @@ struct StorageInterval {
   double mean_ms = 0, p99_ms = 0, max_ms = 0;
 };
 
+// A target of every worker: a test file or device and its test range.
+struct StorageTarget {
+  std::string path;
+  uint64_t range_start_bytes = 0;  // absolute offset of the test range in the target
+  uint64_t range_bytes = 0;
+};
+
 struct StorageTest {
   std::string name;                     // access specification name
   std::vector<std::string> spec_lines;  // ICF form "size,% of size,% reads,% random,delay,burst,align,reply"
-  std::string target;
+  std::vector<StorageTarget>
+      targets;  // every worker runs on all of them (Iometer workers × targets)
   std::string engine;
   int workers = 1;
   int outstanding = 1;                  // per worker and target
   bool direct = true;
   std::string data_pattern;
-  uint64_t range_start_bytes = 0;       // absolute offset of the test range in the target
-  uint64_t range_bytes = 0;
   double ramp_sec = 0;
   double measured_sec = 0;
   bool interrupted = false;
 
   IoCounts totals;
-  std::vector<IoCounts> per_worker;
+  std::vector<IoCounts> per_worker;                      // summed over the worker's targets
+  std::vector<std::vector<IoCounts>> per_worker_target;  // [worker][target]
+  // Summed over the workers, one per target.
+  std::vector<IoCounts> PerTarget() const;
   // Percentiles from the log-linear histogram (≤ 0.4 % error), in ms.
   double read_p50_ms = 0, read_p99_ms = 0, read_p999_ms = 0;
   double write_p50_ms = 0, write_p99_ms = 0, write_p999_ms = 0;

@@ -185,14 +185,18 @@ Json StorageTestToJson(const metrics::StorageTest& t) {
   Json j = Json::object();
   j["name"] = t.name;
   j["spec_lines"] = StringsToJson(t.spec_lines);
-  j["target"] = t.target;
+  // "target" and "range_*" as before multi-target runs: the targets comma-separated, the first
+  // target's range; "targets" has each target's.
+  std::string names;
+  for (const auto& target : t.targets) names += (names.empty() ? "" : ",") + target.path;
+  j["target"] = names;
   j["engine"] = t.engine;
   j["workers"] = t.workers;
   j["outstanding"] = t.outstanding;
   j["direct"] = t.direct;
   j["data_pattern"] = t.data_pattern;
-  j["range_start_bytes"] = t.range_start_bytes;
-  j["range_bytes"] = t.range_bytes;
+  j["range_start_bytes"] = t.targets.empty() ? 0 : t.targets[0].range_start_bytes;
+  j["range_bytes"] = t.targets.empty() ? 0 : t.targets[0].range_bytes;
   j["ramp_sec"] = Num(t.ramp_sec);
   j["measured_sec"] = Num(t.measured_sec);
   j["interrupted"] = t.interrupted;
@@ -219,6 +223,25 @@ Json StorageTestToJson(const metrics::StorageTest& t) {
   Json workers = Json::array();
   for (const auto& w : t.per_worker) workers.push_back(IoCountsToJson(w));
   j["per_worker"] = std::move(workers);
+  Json targets = Json::array();
+  for (const auto& target : t.targets) {
+    Json tj = Json::object();
+    tj["path"] = target.path;
+    tj["range_start_bytes"] = target.range_start_bytes;
+    tj["range_bytes"] = target.range_bytes;
+    targets.push_back(std::move(tj));
+  }
+  j["targets"] = std::move(targets);
+  Json per_target = Json::array();
+  for (const auto& c : t.PerTarget()) per_target.push_back(IoCountsToJson(c));
+  j["per_target"] = std::move(per_target);
+  Json per_wt = Json::array();
+  for (const auto& w : t.per_worker_target) {
+    Json row = Json::array();
+    for (const auto& c : w) row.push_back(IoCountsToJson(c));
+    per_wt.push_back(std::move(row));
+  }
+  j["per_worker_target"] = std::move(per_wt);
   Json cpu = Json::object();
   cpu["cpus"] = t.cpu.cpus;
   cpu["utilization_pct"] = Num(t.cpu.utilization_pct);
@@ -722,14 +745,16 @@ Status ReadStorage(const Json& doc, RunResult* r) {
     int64_t workers = 0, outstanding = 0, cpus = 0;
     SB_RETURN_IF_ERROR(Get(tj, "name", path, AsString, &t.name));
     SB_RETURN_IF_ERROR(GetVector(tj, "spec_lines", path, AsString, &t.spec_lines));
-    SB_RETURN_IF_ERROR(Get(tj, "target", path, AsString, &t.target));
+    std::string target_names;
+    uint64_t range_start = 0, range_bytes = 0;
+    SB_RETURN_IF_ERROR(Get(tj, "target", path, AsString, &target_names));
     SB_RETURN_IF_ERROR(Get(tj, "engine", path, AsString, &t.engine));
     SB_RETURN_IF_ERROR(Get(tj, "workers", path, AsInt64, &workers));
     SB_RETURN_IF_ERROR(Get(tj, "outstanding", path, AsInt64, &outstanding));
     SB_RETURN_IF_ERROR(Get(tj, "direct", path, AsBool, &t.direct));
     SB_RETURN_IF_ERROR(Get(tj, "data_pattern", path, AsString, &t.data_pattern));
-    SB_RETURN_IF_ERROR(Get(tj, "range_start_bytes", path, AsUint64, &t.range_start_bytes));
-    SB_RETURN_IF_ERROR(Get(tj, "range_bytes", path, AsUint64, &t.range_bytes));
+    SB_RETURN_IF_ERROR(Get(tj, "range_start_bytes", path, AsUint64, &range_start));
+    SB_RETURN_IF_ERROR(Get(tj, "range_bytes", path, AsUint64, &range_bytes));
     SB_RETURN_IF_ERROR(Get(tj, "ramp_sec", path, AsDouble, &t.ramp_sec));
     SB_RETURN_IF_ERROR(Get(tj, "measured_sec", path, AsDouble, &t.measured_sec));
     SB_RETURN_IF_ERROR(Get(tj, "interrupted", path, AsBool, &t.interrupted));
@@ -753,6 +778,37 @@ Status ReadStorage(const Json& doc, RunResult* r) {
       metrics::IoCounts c;
       SB_RETURN_IF_ERROR(ReadIoCountsObject((*per)[w], Element(Child(path, "per_worker"), w), &c));
       t.per_worker.push_back(c);
+    }
+    // "targets" and "per_worker_target" came with multi-target runs; before, one target.
+    if (const Json* targets = Optional(tj, "targets"); targets != nullptr) {
+      const std::string tp = Child(path, "targets");
+      if (!targets->is_array()) return Expected(tp, "an array");
+      for (size_t k = 0; k < targets->size(); ++k) {
+        const Json& one = (*targets)[k];
+        const std::string ep = Element(tp, k);
+        if (!one.is_object()) return Expected(ep, "an object");
+        metrics::StorageTarget target;
+        SB_RETURN_IF_ERROR(Get(one, "path", ep, AsString, &target.path));
+        SB_RETURN_IF_ERROR(Get(one, "range_start_bytes", ep, AsUint64, &target.range_start_bytes));
+        SB_RETURN_IF_ERROR(Get(one, "range_bytes", ep, AsUint64, &target.range_bytes));
+        t.targets.push_back(std::move(target));
+      }
+      const Json* pwt = nullptr;
+      SB_RETURN_IF_ERROR(GetArray(tj, "per_worker_target", path, &pwt));
+      const std::string pp = Child(path, "per_worker_target");
+      for (size_t w = 0; w < pwt->size(); ++w) {
+        const std::string wp = Element(pp, w);
+        if (!(*pwt)[w].is_array()) return Expected(wp, "an array");
+        t.per_worker_target.emplace_back();
+        for (size_t k = 0; k < (*pwt)[w].size(); ++k) {
+          metrics::IoCounts c;
+          SB_RETURN_IF_ERROR(ReadIoCountsObject((*pwt)[w][k], Element(wp, k), &c));
+          t.per_worker_target.back().push_back(c);
+        }
+      }
+    } else {
+      t.targets.push_back({target_names, range_start, range_bytes});
+      for (const auto& c : t.per_worker) t.per_worker_target.push_back({c});
     }
     const Json* cpu = nullptr;
     SB_RETURN_IF_ERROR(GetObject(tj, "cpu", path, &cpu));

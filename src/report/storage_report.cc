@@ -133,7 +133,28 @@ std::string FormatStorageDetails(const metrics::StorageTest& t) {
       static_cast<double>(c.write_latency_max_ns) / 1e6, t.all_p90_ms, t.all_p9999_ms, t.cpu.cpus,
       t.cpu.utilization_pct, t.cpu.user_pct, t.cpu.system_pct, t.cpu.irq_pct, t.cpu.softirq_pct,
       t.cpu.steal_pct, t.cpu.iowait_pct, t.cpu.interrupts_per_sec, t.DriverCpuUsPerIo());
-  return b;
+  std::string out = b;
+  if (t.targets.size() > 1) {
+    const std::vector<metrics::IoCounts> per = t.PerTarget();
+    for (size_t i = 0; i < per.size(); ++i) {
+      const metrics::IoCounts& p = per[i];
+      const double sec = t.measured_sec;
+      std::snprintf(
+          b, sizeof b,
+          "  target %s: %llu I/Os (%llu read, %llu write), %.1f IOPS, %.2f MiB/s, avg "
+          "%.3f ms, %llu errors\n",
+          t.targets[i].path.c_str(), static_cast<unsigned long long>(p.ios()),
+          static_cast<unsigned long long>(p.read_ios), static_cast<unsigned long long>(p.write_ios),
+          sec > 0 ? static_cast<double>(p.ios()) / sec : 0,
+          sec > 0 ? static_cast<double>(p.bytes()) / sec / 1048576.0 : 0,
+          p.ios() > 0 ? static_cast<double>(p.read_latency_sum_ns + p.write_latency_sum_ns) /
+                            static_cast<double>(p.ios()) / 1e6
+                      : 0,
+          static_cast<unsigned long long>(p.read_errors + p.write_errors));
+      out += b;
+    }
+  }
+  return out;
 }
 
 std::vector<std::string> IometerResultColumns() {
@@ -173,23 +194,26 @@ std::string IometerResultsCsv(const std::vector<metrics::StorageTest>& tests,
     for (const auto& l : t.spec_lines) o << l << "\n";
     o << "'End access specifications\n";
     o << "'Results\n'" << Join(IometerResultColumns()) << "\n";
-    const std::string start = std::to_string(t.range_start_bytes / 512);
-    const std::string size = std::to_string(t.range_bytes / 512);
-    const std::string qd_all = std::to_string(t.outstanding * t.workers);
-    o << Join(Row("ALL", "All", t.name, 1, t.workers, t.workers, t.totals, t.measured_sec, &t.cpu,
-                  "", "", qd_all))
-      << "\n";
-    o << Join(Row("MANAGER", host, t.name, 1, t.workers, t.workers, t.totals, t.measured_sec,
+    const int disks = static_cast<int>(t.targets.size());
+    const std::string qd_all = std::to_string(t.outstanding * disks * t.workers);
+    o << Join(Row("ALL", "All", t.name, 1, t.workers, t.workers * disks, t.totals, t.measured_sec,
                   &t.cpu, "", "", qd_all))
+      << "\n";
+    o << Join(Row("MANAGER", host, t.name, 1, t.workers, t.workers * disks, t.totals,
+                  t.measured_sec, &t.cpu, "", "", qd_all))
       << "\n";
     for (size_t w = 0; w < t.per_worker.size(); ++w) {
       const std::string wname = "Worker " + std::to_string(w + 1);
-      o << Join(Row("WORKER", wname, t.name, 0, 1, 1, t.per_worker[w], t.measured_sec, nullptr,
-                    "", "", std::to_string(t.outstanding)))
+      o << Join(Row("WORKER", wname, t.name, 0, 1, disks, t.per_worker[w], t.measured_sec, nullptr,
+                    "", "", std::to_string(t.outstanding * disks)))
         << "\n";
-      o << Join(Row("DISK", t.target, "", 0, 0, 1, t.per_worker[w], t.measured_sec, nullptr, start,
-                    size, std::to_string(t.outstanding)))
-        << "\n";
+      for (size_t d = 0; d < t.targets.size() && w < t.per_worker_target.size(); ++d) {
+        const metrics::StorageTarget& target = t.targets[d];
+        o << Join(Row("DISK", target.path, "", 0, 0, 1, t.per_worker_target[w][d], t.measured_sec,
+                      nullptr, std::to_string(target.range_start_bytes / 512),
+                      std::to_string(target.range_bytes / 512), std::to_string(t.outstanding)))
+          << "\n";
+      }
     }
     o << "'Time Stamp\n" << ts << "\n";
   }

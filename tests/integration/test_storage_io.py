@@ -158,6 +158,42 @@ class StorageIoTest(unittest.TestCase):
         self.assertIn(bad + " line 55: access specification 'File server mix' line 4: reply sizes",
                       p.stderr)
 
+    def test_two_targets_per_worker(self):
+        """Iometer's workers x targets: every worker keeps its outstanding I/Os on each target,
+        so with equal queue depths each target gets half of the I/Os; the CSV has one DISK row
+        per worker and target, and the JSON per-target counts add up to the totals."""
+        second = harness.tmp_path("io_it_2.tst")
+        p = harness.storebench("io", "prepare", "--target", second, "--size", "32MiB")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        for engine, tolerance in (("null", 0.01), ("io_uring", 0.15)):
+            with self.subTest(engine=engine):
+                out, out_csv = harness.tmp_path(f"io_2t_{engine}.json"), harness.tmp_path(f"io_2t_{engine}.csv")
+                p = self.run_io("--engine", engine, "--spec", "8KiB,70%read,50%random",
+                                "--target", second, "--outstanding", "4", "--workers", "2",
+                                "--json", out, "--csv", out_csv)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                t = json.load(open(out))["storage"][0]
+                self.assertEqual([x["path"] for x in t["targets"]], [self.target, second])
+                self.assertEqual(t["target"], self.target + "," + second)
+                n = t["totals"]["read_ios"] + t["totals"]["write_ios"]
+                shares = [(c["read_ios"] + c["write_ios"]) / n for c in t["per_target"]]
+                for share in shares:
+                    self.assertAlmostEqual(share, 0.5, delta=tolerance, msg=shares)
+                self.assertEqual(sum(c["read_ios"] for c in t["per_target"]), t["totals"]["read_ios"])
+                self.assertEqual(len(t["per_worker_target"]), 2)
+                for w, per in zip(t["per_worker"], t["per_worker_target"]):
+                    self.assertEqual(sum(c["write_ios"] for c in per), w["write_ios"])
+                rows = [r for r in csv.reader(io.StringIO(open(out_csv).read()))
+                        if r and r[0] in ("ALL", "WORKER", "DISK")]
+                self.assertEqual([r[0] for r in rows],
+                                 ["ALL", "WORKER", "DISK", "DISK", "WORKER", "DISK", "DISK"])
+                self.assertEqual([r[1] for r in rows if r[0] == "DISK"], [self.target, second] * 2)
+                self.assertEqual(rows[0][5], "4")       # # Disks: 2 workers x 2 targets
+                self.assertEqual(rows[0][47], "16")     # Queue Depth of all
+                self.assertEqual(rows[2][47], "4")      # per worker and target
+                disk_ios = sum(int(r[32]) + int(r[33]) for r in rows if r[0] == "DISK")
+                self.assertEqual(disk_ios, n)
+
     def test_readonly_refuses_writes(self):
         p = self.run_io("--spec", "4KiB,50%read", "--readonly")
         self.assertEqual(p.returncode, 2)

@@ -10,15 +10,12 @@ uint64_t AlignUp(uint64_t v, uint64_t a) {
 
 }  // namespace
 
-AccessGenerator::AccessGenerator(const AccessSpec& spec, uint64_t range_start,
-                                 uint64_t range_bytes, uint64_t worker_seed, uint64_t target_seed)
-    : spec_(spec),
-      start_(range_start),
-      end_(range_start + range_bytes),
-      range_(range_bytes),
-      worker_rng_(worker_seed),
-      target_rng_(target_seed),
-      offset_(range_start) {
+AccessGenerator::AccessGenerator(const AccessSpec& spec, uint64_t worker_seed,
+                                 const std::vector<GeneratorTarget>& targets)
+    : spec_(spec), worker_rng_(worker_seed) {
+  for (const GeneratorTarget& t : targets) {
+    targets_.push_back(Target{t.start, t.start + t.bytes, t.bytes, IometerRandom(t.seed), t.start});
+  }
   // Iometer's access grid: entry p names the line that governs a burst when Rand(100) == p.
   int p = 0;
   for (size_t i = 0; i < spec.lines.size(); ++i) {
@@ -29,7 +26,7 @@ AccessGenerator::AccessGenerator(const AccessSpec& spec, uint64_t range_start,
   while (p < 100) grid_[p++] = static_cast<uint8_t>(spec.lines.size() - 1);
 }
 
-IoDecision AccessGenerator::Next() {
+IoDecision AccessGenerator::Next(int target) {
   IoDecision d;
   if (--remaining_in_burst_ <= 0) {
     line_ = grid_[worker_rng_.Rand(100)];
@@ -37,20 +34,21 @@ IoDecision AccessGenerator::Next() {
     d.delay_ms = spec_.lines[line_].delay_ms;
   }
   const AccessLine& l = spec_.lines[line_];
+  Target& t = targets_[static_cast<size_t>(target)];
   d.line = line_;
   d.size = l.size;
-  d.read = target_rng_.Rand(100) < static_cast<uint64_t>(l.pct_read);
-  d.random = target_rng_.Rand(100) < static_cast<uint64_t>(l.pct_random);
+  d.read = t.rng.Rand(100) < static_cast<uint64_t>(l.pct_read);
+  d.random = t.rng.Rand(100) < static_cast<uint64_t>(l.pct_random);
   if (d.random) {
-    offset_ = start_ + target_rng_.Rand(range_);
+    t.offset = t.start + t.rng.Rand(t.range);
   } else {
-    offset_ += last_size_;
+    t.offset += t.last_size;
   }
   const uint64_t align = l.align != 0 ? l.align : kSectorBytes;
-  offset_ = AlignUp(offset_, align);
-  if (offset_ + l.size > end_) offset_ = AlignUp(start_, align);
-  last_size_ = l.size;
-  d.offset = offset_;
+  t.offset = AlignUp(t.offset, align);
+  if (t.offset + l.size > t.end) t.offset = AlignUp(t.start, align);
+  t.last_size = l.size;
+  d.offset = t.offset;
   return d;
 }
 

@@ -163,6 +163,17 @@ TEST_F(OptionSetTest, StringValuesAreKeptVerbatim) {
   EXPECT_EQ(options_.GetString("windows_perf_host"), "a=b");
 }
 
+TEST(OptionSetRepeatableTest, LaterSettingsAppend) {
+  OptionSet o;
+  OptionSpec s;
+  s.name = "target";
+  s.repeatable = true;
+  o.Add(s);
+  ASSERT_TRUE(o.Set("target", "/a", "command line").ok());
+  ASSERT_TRUE(o.Set("target", "/b,/c", "command line").ok());
+  EXPECT_EQ(o.GetString("target"), "/a,/b,/c");
+}
+
 TEST_F(OptionSetTest, DurationValues) {
   EXPECT_EQ(SetError("run_time", "90s"), "");
   EXPECT_EQ(options_.GetDurationNanos("run_time"), 90 * kSecond);

@@ -714,6 +714,67 @@ TEST(ReadResultFileTest, ErrorsNameTheFile) {
       << r.status().message();
 }
 
+// A storage test on two targets with two workers.
+metrics::StorageTest TwoTargetTest() {
+  metrics::StorageTest t;
+  t.name = "mix";
+  t.spec_lines = {"8192,100,70,50,0,1,0,0"};
+  t.targets = {{"/tmp/a.tst", 1048576, 33554432}, {"/tmp/b.tst", 1048576, 16777216}};
+  t.workers = 2;
+  t.outstanding = 4;
+  t.measured_sec = 1;
+  for (int w = 0; w < 2; ++w) {
+    t.per_worker_target.emplace_back();
+    metrics::IoCounts sum;
+    for (int d = 0; d < 2; ++d) {
+      metrics::IoCounts c;
+      c.read_ios = 100 + 10 * w + d;
+      c.write_ios = 50 + d;
+      c.read_bytes = c.read_ios * 8192;
+      c.write_bytes = c.write_ios * 8192;
+      c.latency_bins[2] = c.ios();
+      t.per_worker_target.back().push_back(c);
+      sum.Add(c);
+    }
+    t.per_worker.push_back(sum);
+    t.totals.Add(sum);
+  }
+  return t;
+}
+
+TEST(ResultFromJsonTest, StorageTargetsRoundTripAndOldDocumentsHaveOneTarget) {
+  metrics::RunResult r = testing::SampleResult();
+  r.storage = {TwoTargetTest()};
+  const std::string text = ResultToJson(r);
+  const Json doc = Json::parse(text);
+  const Json& t = doc["storage"][0];
+  EXPECT_EQ(t["target"], "/tmp/a.tst,/tmp/b.tst");
+  EXPECT_EQ(t["range_bytes"], 33554432);
+  EXPECT_EQ(t["per_target"][1]["read_ios"], 101 + 111);
+  auto back = ResultFromJson(text);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  const metrics::StorageTest& b = back->storage.at(0);
+  ASSERT_EQ(b.targets.size(), 2u);
+  EXPECT_EQ(b.targets[1].path, "/tmp/b.tst");
+  EXPECT_EQ(b.targets[1].range_bytes, 16777216u);
+  ASSERT_EQ(b.per_worker_target.size(), 2u);
+  EXPECT_EQ(b.per_worker_target[1][1].read_ios, 111u);
+  // Written before multi-target runs: "target" and "range_*" name the one target.
+  Json legacy = doc;
+  for (const char* key : {"targets", "per_target", "per_worker_target"}) {
+    legacy["storage"][0].erase(key);
+  }
+  legacy["storage"][0]["target"] = "/tmp/a.tst";
+  auto old = ResultFromJson(legacy.dump());
+  ASSERT_TRUE(old.ok()) << old.status().message();
+  const metrics::StorageTest& o = old->storage.at(0);
+  ASSERT_EQ(o.targets.size(), 1u);
+  EXPECT_EQ(o.targets[0].path, "/tmp/a.tst");
+  EXPECT_EQ(o.targets[0].range_start_bytes, 1048576u);
+  ASSERT_EQ(o.per_worker_target.size(), 2u);
+  EXPECT_EQ(o.per_worker_target[0][0].read_ios, o.per_worker[0].read_ios);
+}
+
 // Leaves sample documents in STOREBENCH_TEST_TMP/report/samples for schema checks
 // (tests/integration/check_schema.py).
 TEST(WriteResultFileTest, WritesSampleDocuments) {
@@ -737,6 +798,10 @@ TEST(WriteResultFileTest, WritesSampleDocuments) {
   open.windows.resize(1);
   open.counters["late"] = 17;
   ASSERT_TRUE(WriteResultFile((dir / "open_loop_result.json").string(), open).ok());
+  metrics::RunResult storage = testing::SampleResult();
+  storage.workload = "storage";
+  storage.storage = {TwoTargetTest()};
+  ASSERT_TRUE(WriteResultFile((dir / "storage_result.json").string(), storage).ok());
 }
 
 }  // namespace
