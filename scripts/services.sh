@@ -24,11 +24,10 @@ PG_BIN="${STOREBENCH_PG_BIN:-/usr/lib/postgresql/15/bin}"
 PG_DIR="$DIR/postgres"
 MY_DIR="$DIR/mariadb"
 # ds3 and sbtest are for the user (the issue commands), sbbench and sbpeer for bench/;
-# storebench_test holds the back-end unit tests' scratch tables; sbtest_dvd, sbtest_oltp,
-# sbtest_deadlock, sbtest_dvdconf and sbtest_fault are the tests' workloads (one each, so tests
-# can run in parallel).
+# storebench_test holds the back-end unit tests' scratch tables; the other sbtest_* databases
+# hold one test's workload each, so tests can run in parallel.
 DATABASES=(ds3 sbtest sbbench sbpeer storebench_test sbtest_dvd sbtest_oltp sbtest_deadlock
-  sbtest_dvdconf sbtest_fault)
+  sbtest_dvdconf sbtest_fault sbtest_fault_load)
 # initdb and postgres refuse to run as root; they run as this (unprivileged) user then.
 PG_OS_USER="${STOREBENCH_PG_OS_USER:-postgres}"
 PG_LINK="$PG_DIR"

@@ -1,6 +1,6 @@
 """PostgreSQL goes away in the middle of a DVD Store load: the load stops with one clear
 sentence and exit status 2, the half-loaded database is reported as such by run and verify,
-and `load --force` redoes it. Uses the sbtest_fault database; RUN_SERIAL (it restarts the
+and `load --force` redoes it. Uses the sbtest_fault_load database; RUN_SERIAL (it restarts the
 server)."""
 import os
 import subprocess
@@ -11,7 +11,7 @@ import harness
 from harness import storebench
 
 URL = harness.server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/sbtest",
-                         "sbtest_fault")
+                         "sbtest_fault_load")
 
 
 class PostgresLoadFaultTest(unittest.TestCase):

@@ -7,68 +7,35 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstdlib>
-#include <filesystem>
 #include <limits>
-#include <ostream>
 #include <string>
 
 #include "backend/db/db.h"
-#include "backend/db/mysql/mysql_backend.h"
-#include "backend/db/postgres/postgres_backend.h"
-#include "backend/db/registry.h"
-#include "backend/db/sqlite/sqlite_backend.h"
+#include "unit/conformance/engines.h"
 
 namespace sb::db {
 namespace {
 
-std::string EnvOr(const char* name, const std::string& fallback) {
-  const char* v = std::getenv(name);
-  return v != nullptr && *v != '\0' ? v : fallback;
-}
-
-struct Engine {
-  std::string name;  // for test names
-  std::string url;
-  bool server;
-};
-
-void PrintTo(const Engine& e, std::ostream* os) { *os << e.name; }
-
-std::string PrintName(const ::testing::TestParamInfo<Engine>& info) { return info.param.name; }
+using conformance::Engine;
+using conformance::EngineName;
+using conformance::ServerUrl;
 
 const Engine kEngines[] = {
     {"sqlite", "sqlite://" + std::string(STOREBENCH_TEST_TMP) + "/conformance.db", false},
     {"postgres",
-     EnvOr("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/storebench_test"), true},
-    {"mariadb", EnvOr("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/storebench_test"),
+     ServerUrl("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/storebench_test", ""),
+     true},
+    {"mariadb",
+     ServerUrl("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/storebench_test", ""),
      true},
 };
 
 class ConformanceTest : public ::testing::TestWithParam<Engine> {
  protected:
   void SetUp() override {
-    const Engine& e = GetParam();
-    BackendRegistry registry;
-    registry.Register("sqlite", OpenSqlite);
-    registry.Register("postgresql", OpenPostgres);
-    registry.Register("mysql", OpenMysql);
-    BackendOptions options;
-    options.create_if_missing = true;
-    if (!e.server) std::filesystem::create_directories(STOREBENCH_TEST_TMP);
-    auto b = registry.Open(e.url, options);
-    ASSERT_TRUE(b.ok()) << b.status().message();
-    backend_ = std::move(b).value();
-    auto c = backend_->Connect();
-    if (!c.ok()) {
-      const char* r = std::getenv("STOREBENCH_REQUIRE_SERVICES");
-      if (e.server && (r == nullptr || std::string(r) != "1")) {
-        GTEST_SKIP() << "no server at " << e.url
-                     << " (scripts/services.sh start): " << c.status().message();
-      }
-      FAIL() << e.url << ": " << c.status().message();
-    }
-    conn_ = std::move(c).value();
+    std::string skip;
+    ASSERT_NO_FATAL_FAILURE(conformance::OpenEngine(GetParam(), &backend_, &conn_, &skip));
+    if (!skip.empty()) GTEST_SKIP() << skip;
   }
 
   // A fresh table per test, named after it, so tests and engines never meet.
@@ -277,7 +244,7 @@ TEST_P(ConformanceTest, BulkWriterLoadsTextFieldsExactly) {
   EXPECT_EQ(s.code(), StatusCode::kDbError) << s.message();
 }
 
-INSTANTIATE_TEST_SUITE_P(AllBackends, ConformanceTest, ::testing::ValuesIn(kEngines), PrintName);
+INSTANTIATE_TEST_SUITE_P(AllBackends, ConformanceTest, ::testing::ValuesIn(kEngines), EngineName);
 
 }  // namespace
 }  // namespace sb::db

@@ -6,51 +6,29 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
-#include <cstdlib>
-#include <filesystem>
 #include <map>
-#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "backend/db/mysql/mysql_backend.h"
-#include "backend/db/postgres/postgres_backend.h"
-#include "backend/db/registry.h"
-#include "backend/db/sqlite/sqlite_backend.h"
 #include "config/options.h"
+#include "unit/conformance/engines.h"
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/dvdstore/sql_files.h"
 
 namespace sb::dvdstore {
 namespace {
 
-// The database part of a server URL replaced by `database`.
-std::string WithDatabase(const char* env, const std::string& fallback,
-                         const std::string& database) {
-  const char* v = std::getenv(env);
-  std::string url = v != nullptr && *v != '\0' ? v : fallback;
-  const size_t q = url.find('?');
-  if (q != std::string::npos) url.resize(q);
-  return url.substr(0, url.rfind('/') + 1) + database;
-}
-
-struct Engine {
-  std::string name;
-  std::string url;
-  bool server;
-  std::string sql_mode = "client";  // procedures: the servers' stored procedures do the work
-};
-void PrintTo(const Engine& e, std::ostream* os) { *os << e.name; }
-std::string PrintName(const ::testing::TestParamInfo<Engine>& info) { return info.param.name; }
+using conformance::Engine;
+using conformance::EngineName;
+using conformance::ServerUrl;
 
 std::string PgUrl() {
-  return WithDatabase("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
-                      "sbtest_dvdconf");
+  return ServerUrl("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
+                   "sbtest_dvdconf");
 }
 std::string MyUrl() {
-  return WithDatabase("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/x",
-                      "sbtest_dvdconf");
+  return ServerUrl("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/x", "sbtest_dvdconf");
 }
 
 const Engine kEngines[] = {
@@ -78,26 +56,9 @@ class DvdStoreConformanceTest : public ::testing::TestWithParam<Engine> {
   // Loads the 1MB database once per engine (2,000 customers, 1,000 products).
   void SetUp() override {
     const Engine& e = GetParam();
-    db::BackendRegistry registry;
-    registry.Register("sqlite", db::OpenSqlite);
-    registry.Register("postgresql", db::OpenPostgres);
-    registry.Register("mysql", db::OpenMysql);
-    db::BackendOptions options;
-    options.create_if_missing = true;
-    std::filesystem::create_directories(STOREBENCH_TEST_TMP);
-    auto b = registry.Open(e.url, options);
-    ASSERT_TRUE(b.ok()) << b.status().message();
-    backend_ = std::move(b).value();
-    auto c = backend_->Connect();
-    if (!c.ok()) {
-      const char* r = std::getenv("STOREBENCH_REQUIRE_SERVICES");
-      if (e.server && (r == nullptr || std::string(r) != "1")) {
-        GTEST_SKIP() << "no server at " << e.url
-                     << " (scripts/services.sh start): " << c.status().message();
-      }
-      FAIL() << e.url << ": " << c.status().message();
-    }
-    conn_ = std::move(c).value();
+    std::string skip;
+    ASSERT_NO_FATAL_FAILURE(conformance::OpenEngine(e, &backend_, &conn_, &skip));
+    if (!skip.empty()) GTEST_SKIP() << skip;
     config::OptionSet opts;
     workload_.DeclareOptions(&opts);
     ASSERT_TRUE(
@@ -232,7 +193,7 @@ TEST_P(DvdStoreConformanceTest, PurchaseWithoutStockRollsBackEverythingAndWithSt
 }
 
 INSTANTIATE_TEST_SUITE_P(AllBackends, DvdStoreConformanceTest, ::testing::ValuesIn(kEngines),
-                         PrintName);
+                         EngineName);
 
 }  // namespace
 }  // namespace sb::dvdstore
