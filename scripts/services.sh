@@ -129,6 +129,12 @@ local all all trust
 host all all 127.0.0.1/32 trust
 EOF
     fi
+    # pg_stat_statements gives the server cross-check statement counts by kind
+    # (docs/measurement.md). Added to existing data directories too: it takes effect when the
+    # server next starts.
+    if ! grep -q "^shared_preload_libraries" "$PG_DIR/data/postgresql.conf"; then
+      echo "shared_preload_libraries = 'pg_stat_statements'" >>"$PG_DIR/data/postgresql.conf"
+    fi
     log "starting PostgreSQL on 127.0.0.1:$port"
     as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/postgres.log" -o "-p $port" -w -t 60 start \
       >/dev/null || { tail -20 "$PG_DIR/postgres.log" >&2; die "PostgreSQL did not start"; }
@@ -144,6 +150,8 @@ SELECT format('CREATE DATABASE %I OWNER storebench', :'db')
 WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = :'db')
 \gexec
 EOF
+    # Only a superuser can create it; storebench reads the view when it is there.
+    pg_psql -d "$db" -c 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements'
   done
 }
 

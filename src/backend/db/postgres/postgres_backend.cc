@@ -82,6 +82,7 @@ std::string FirstLine(const char* text) {
 struct PgConn {
   PGconn* conn = nullptr;
   int next_statement = 0;
+  bool no_statement_stats = false;  // pg_stat_statements could not be read (ServerCounters)
   ~PgConn() {
     if (conn) PQfinish(conn);
   }
@@ -304,22 +305,21 @@ Result<std::vector<ServerCounter>> PgConnection::ServerCounters() {
       "('tup_inserted', tup_inserted), ('tup_updated', tup_updated), "
       "('tup_deleted', tup_deleted)) AS v(name, value) WHERE datname = current_database()",
       "cannot read pg_stat_database", DatabaseCounterMeaning, &out));
-  // pg_stat_statements (when installed in this database and preloaded): calls by the statement's
-  // first keyword. Statements on the pg_stat views (this reader's own) are left out.
-  PGresult* res = PQexec(pg, "SELECT to_regclass('pg_stat_statements') IS NOT NULL");
-  const bool installed = res && PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 &&
-                         std::strcmp(PQgetvalue(res, 0, 0), "t") == 0;
-  PQclear(res);
-  if (installed) {
-    // Not preloaded: the view errors out; the database counters alone are still worth having.
-    AppendCounters(pg,
-                   "SELECT 'pg_stat_statements.' || kind, sum(calls)::bigint FROM ("
-                   "SELECT lower(substring(query FROM '^\\s*([A-Za-z]+)')) AS kind, calls "
-                   "FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE "
-                   "datname = current_database()) AND query NOT LIKE '%pg\\_stat\\_%') s "
-                   "WHERE kind IS NOT NULL GROUP BY kind ORDER BY kind",
-                   "cannot read pg_stat_statements", StatementCounterMeaning, &out)
-        .IgnoreError();
+  // pg_stat_statements, when installed in this database and preloaded: calls by the statement's
+  // first keyword. Statements naming a pg_stat view (this reader's own: every one of them names
+  // one outside its constants, which the view replaces) are left out. When the view is missing
+  // or not loaded the query fails once per connection and is not tried again (one error in the
+  // server log); the database counters alone are still worth having.
+  if (!conn_->no_statement_stats) {
+    Status s =
+        AppendCounters(pg,
+                       "SELECT 'pg_stat_statements.' || kind, sum(calls)::bigint FROM ("
+                       "SELECT lower(substring(query FROM '^\\s*([A-Za-z]+)')) AS kind, calls "
+                       "FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE "
+                       "datname = current_database()) AND query NOT LIKE '%pg\\_stat\\_%') s "
+                       "WHERE kind IS NOT NULL GROUP BY kind ORDER BY kind",
+                       "cannot read pg_stat_statements", StatementCounterMeaning, &out);
+    if (!s.ok()) conn_->no_statement_stats = true;
   }
   return out;
 }

@@ -4,7 +4,11 @@
 -- name: user_table_count
 -- Tables in the schema; a schema with tables but no storebench_meta was not made by
 -- storebench and is never touched.
-SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()
+-- Relations an extension owns (pg_stat_statements' views, installed where the server
+-- cross-check can read them) belong to the extension, not to a user, and do not count.
+SELECT count(*) FROM information_schema.tables t WHERE t.table_schema = current_schema()
+AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
+  AND d.objid = format('%I.%I', t.table_schema, t.table_name)::regclass AND d.deptype = 'e')
 
 -- name: meta_table_exists
 SELECT count(*) FROM information_schema.tables

@@ -9,7 +9,11 @@ SELECT count(*) FROM information_schema.tables
 WHERE table_schema = current_schema() AND table_name = 'storebench_meta'
 
 -- name: user_table_count
-SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()
+-- Relations an extension owns (pg_stat_statements' views, installed where the server
+-- cross-check can read them) belong to the extension, not to a user, and do not count.
+SELECT count(*) FROM information_schema.tables t WHERE t.table_schema = current_schema()
+AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
+  AND d.objid = format('%I.%I', t.table_schema, t.table_name)::regclass AND d.deptype = 'e')
 
 -- name: meta_set
 INSERT INTO storebench_meta (key, value) VALUES (?, ?)
