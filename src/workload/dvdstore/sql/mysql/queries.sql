@@ -50,32 +50,35 @@ FROM products WHERE MATCH (title) AGAINST (CONCAT('+', REPLACE(?, ' ', ' +')) IN
 
 -- name: reviews_by_actor
 -- The first search_depth (500) product x review rows whose ACTOR contains the word, ranked
--- by summed helpfulness.
+-- by summed helpfulness (reviews without helpfulness rows left out, as an inner join would).
+-- The sum is taken per review by index lookups: grouping the joined rows by all the review's
+-- columns (DVD Store's form) builds a temporary table keyed by the review text and took ~30
+-- times as long on MariaDB 10.11 (0.46 s against 16 ms at db_size=S).
 SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
-       t.review_summary, t.review_text, SUM(h.helpfulness) AS totalhelp
+       t.review_summary, t.review_text,
+       (SELECT SUM(h.helpfulness) FROM reviews_helpfulness h
+        WHERE h.review_id = t.review_id) AS totalhelp
 FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
              r.review_summary, r.review_text
       FROM products p
       JOIN reviews r ON r.prod_id = p.prod_id
       WHERE MATCH (p.actor) AGAINST (CONCAT('+', REPLACE(?, ' ', ' +')) IN BOOLEAN MODE) LIMIT ?) t
-JOIN reviews_helpfulness h ON h.review_id = t.review_id
-GROUP BY t.review_id, t.prod_id, t.title, t.actor, t.review_date, t.stars, t.customerid,
-         t.review_summary, t.review_text
+HAVING totalhelp IS NOT NULL
 ORDER BY totalhelp DESC LIMIT ?
 
 -- name: reviews_by_title
 -- The first search_depth (500) product x review rows whose TITLE contains the word, ranked
--- by summed helpfulness.
+-- by summed helpfulness (summed per review, as reviews_by_actor).
 SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
-       t.review_summary, t.review_text, SUM(h.helpfulness) AS totalhelp
+       t.review_summary, t.review_text,
+       (SELECT SUM(h.helpfulness) FROM reviews_helpfulness h
+        WHERE h.review_id = t.review_id) AS totalhelp
 FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
              r.review_summary, r.review_text
       FROM products p
       JOIN reviews r ON r.prod_id = p.prod_id
       WHERE MATCH (p.title) AGAINST (CONCAT('+', REPLACE(?, ' ', ' +')) IN BOOLEAN MODE) LIMIT ?) t
-JOIN reviews_helpfulness h ON h.review_id = t.review_id
-GROUP BY t.review_id, t.prod_id, t.title, t.actor, t.review_date, t.stars, t.customerid,
-         t.review_summary, t.review_text
+HAVING totalhelp IS NOT NULL
 ORDER BY totalhelp DESC LIMIT ?
 
 -- name: reviews_by_product
