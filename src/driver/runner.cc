@@ -373,8 +373,9 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
         w.at_start = now_snap;
         w.result.running_start = static_cast<double>(status_figures(now_snap, now).opm);
       }
-      if (w.started && !w.ended && t_sec + 0.05 >= w.spec.end_sec)
+      if (w.started && !w.ended && t_sec + 0.05 >= w.spec.end_sec) {
         close_window(w, now_snap, now, true);
+      }
     }
     if (has_warmup && !finished && now - t0 >= opts.warmup_nanos && reset_at == t0) {
       base = now_snap;
@@ -491,8 +492,9 @@ RunOutcome Runner::Run(const RunOptions& opts, const RunCallbacks& cb) {
   for (int i = 0; i < reported_types; ++i) {
     r.latency.push_back(metrics::LatencySummary::From(window.types[i]));
   }
-  for (int c = 0; c < layout.workload_counters; ++c)
+  for (int c = 0; c < layout.workload_counters; ++c) {
     r.counters[shape.counters[c]] = window.counters[c];
+  }
   if (opts.latency_limit_nanos > 0) r.counters["late"] = window.counters[layout.late()];
   for (int c = 1; c < kNumCategories; ++c) {
     r.errors[ErrorCategoryName(static_cast<ErrorCategory>(c))] =
