@@ -22,6 +22,7 @@
 #include "cli/app.h"
 #include "config/options.h"
 #include "driver/io_runner.h"
+#include "driver/io_verify.h"
 #include "report/json_report.h"
 #include "report/storage_report.h"
 #include "workload/storage/access_spec.h"
@@ -35,6 +36,7 @@ constexpr const char* kIoUsage =
     "usage: storebench io prepare --target PATH --size 1GiB [--pattern full_random]\n"
     "       storebench io run --target PATH (--preset vmtn|database|fileserver|webserver|"
     "workstation | --spec \"8KiB,65%read,60%random\" | --icf FILE.icf) [options]\n"
+    "       storebench io verify --target PATH [--verify_phase both|write|read]\n"
     "       storebench io run --help     (all options)\n";
 
 io::EngineRegistry MakeEngines() {
@@ -69,18 +71,44 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   target.group = "storage";
   target.repeatable = true;
   o->Add(target);
-  add("pattern", OptionType::kEnum, "full_random",
-      "data written: repeating (one byte, compressible), pseudo_random (one buffer per worker) or "
-      "full_random (a fresh random window per write)",
-      {"repeating", "pseudo_random", "full_random"});
   add("direct", OptionType::kBool, "Y", "O_DIRECT with aligned buffers (N: through the page cache)");
   add("seed", OptionType::kInt, "1", "run seed: every random stream derives from it");
   add("force_destroy", OptionType::kBool, "N",
       "write to a target storebench did not create (destroys its data)");
+  auto add_pattern = [&] {
+    add("pattern", OptionType::kEnum, "full_random",
+        "data written: repeating (one byte, compressible), pseudo_random (one buffer per worker) "
+        "or full_random (a fresh random window per write)",
+        {"repeating", "pseudo_random", "full_random"});
+  };
+  auto add_range = [&](const char* default_text) {
+    add("max_size", OptionType::kString, "",
+        (std::string("test range (Iometer \"Maximum Disk Size\"), e.g. 8GiB or 16000000s "
+                     "(sectors); default: ") +
+         default_text)
+            .c_str());
+    add("start_sector", OptionType::kInt, "0", "first 512-byte sector of the test range");
+  };
   if (command == "prepare") {
     add("size", OptionType::kString, "1GiB", "size of the test file's data area");
+    add_pattern();
     return;
   }
+  std::vector<std::string> names = engines.Names();
+  if (command == "verify") {
+    std::erase(names, "null");  // it transfers no data
+    add("engine", OptionType::kEnum, "io_uring", "I/O engine", names);
+    add("outstanding", OptionType::kInt, "32", "I/Os in flight");
+    add("block_size", OptionType::kString, "4KiB",
+        "verify block size (a multiple of 512 B); each block carries its offset and a checksum");
+    add("verify_phase", OptionType::kEnum, "both",
+        "write (fill the range with verify blocks), read (check them; never writes) or both",
+        {"both", "write", "read"});
+    add("readonly", OptionType::kBool, "N", "never write: only --verify_phase=read is allowed");
+    add_range("the whole test file");
+    return;
+  }
+  add_pattern();
   add("preset", OptionType::kString, "",
       "vmtn (the four VMTN thread specifications), database, fileserver, webserver, workstation");
   add("spec", OptionType::kString, "",
@@ -90,7 +118,6 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
       "an Iometer configuration file: its access specifications (those assigned to its disk "
       "workers) and test setup (run time, ramp, workers, outstanding I/Os, test range, data "
       "pattern); options given on the command line override the file");
-  std::vector<std::string> names = engines.Names();
   add("engine", OptionType::kEnum, "io_uring", "I/O engine", names);
   add("workers", OptionType::kInt, "1", "worker threads (each with its own engine and cursor)");
   add("outstanding", OptionType::kInt, "1",
@@ -101,10 +128,7 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   add("align", OptionType::kEnum, "sector",
       "preset alignment: sector (512 B, Iometer <= 1.0) or size (transfer size, Iometer 1.1.0)",
       {"sector", "size"});
-  add("max_size", OptionType::kString, "",
-      "test range (Iometer \"Maximum Disk Size\"), e.g. 8GiB or 16000000s (sectors); default: the "
-      "preset's, else the whole test file");
-  add("start_sector", OptionType::kInt, "0", "first 512-byte sector of the test range");
+  add_range("the preset's, else the whole test file");
   add("readonly", OptionType::kBool, "N", "never write: refuse specifications with writes");
   add("json", OptionType::kString, "", "result document path (default results/<timestamp>-io.json)");
   add("csv", OptionType::kString, "", "also write an Iometer 1.1.0 'Results CSV file");
@@ -161,6 +185,25 @@ Result<uint64_t> ParseRange(const std::string& text) {
     return static_cast<uint64_t>(*n) * storage::kSectorBytes;
   }
   return ParseBytes(text);
+}
+
+// The test range of a target: from `start` (bytes into its data area) for `wanted` bytes (0 = to
+// the end); a smaller target is used whole, with a warning.
+Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t start,
+                                   uint64_t wanted) {
+  if (start >= info.data_bytes) {
+    return Status::InvalidArgument("start_sector lies beyond the end of '" + info.path + "'");
+  }
+  uint64_t range = info.data_bytes - start;
+  if (wanted > 0 && wanted <= range) {
+    range = wanted;
+  } else if (wanted > range) {
+    Progress("warning: the test range of " + info.path + " is " + std::to_string(range) +
+             " bytes, smaller than the " + std::to_string(wanted) +
+             " bytes asked for (the test file's data area ends there); a range that fits in a "
+             "cache measures the cache");
+  }
+  return driver::IoTarget{info.path, info.data_start + start, range};
 }
 
 // Reads and checks an Iometer configuration file; every error names the file and line.
@@ -311,19 +354,9 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   for (const std::string& path : targets) {
     auto info = storage::InspectTarget(path);
     if (!info.ok()) return Fail(info.status());
-    if (start >= info->data_bytes) {
-      return Fail(Status::InvalidArgument("start_sector lies beyond the end of '" + path + "'"));
-    }
-    uint64_t range = info->data_bytes - start;
-    if (wanted > 0 && wanted <= range) {
-      range = wanted;
-    } else if (wanted > range) {
-      Progress("warning: the test range of " + path + " is " + std::to_string(range) +
-               " bytes, smaller than the " + std::to_string(wanted) +
-               " bytes asked for (the test file's data area ends there); a range that fits in a "
-               "cache measures the cache");
-    }
-    c.targets.push_back({path, info->data_start + start, range});
+    auto range = TestRange(*info, start, wanted);
+    if (!range.ok()) return Fail(range.status());
+    c.targets.push_back(*range);
     infos.push_back(*info);
   }
 
@@ -445,11 +478,97 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   return rc;
 }
 
+int Verify(const config::OptionSet& o, const io::EngineRegistry& engines) {
+  auto targets = Targets(o);
+  if (!targets.ok()) return Fail(targets.status());
+  const std::string phase = o.GetString("verify_phase");
+  const bool write = phase != "read", read = phase != "write";
+  if (write && o.GetBool("readonly")) {
+    return Fail(Status::InvalidArgument(
+        "--readonly: the write phase writes; use --verify_phase=read to check blocks written "
+        "before"));
+  }
+  auto block = ParseBytes(o.GetString("block_size"));
+  if (!block.ok()) return Fail(block.status());
+  if (*block < 512 || *block % 512 != 0 || *block > (64u << 20)) {
+    return Fail(Status::InvalidArgument("block_size must be a multiple of 512 B up to 64 MiB"));
+  }
+  uint64_t wanted = 0;
+  if (!o.GetString("max_size").empty()) {
+    auto r = ParseRange(o.GetString("max_size"));
+    if (!r.ok()) return Fail(r.status());
+    wanted = *r;
+  }
+  const uint64_t start = static_cast<uint64_t>(o.GetInt("start_sector")) * storage::kSectorBytes;
+  driver::VerifyConfig c;
+  c.engine = o.GetString("engine");
+  c.block = static_cast<uint32_t>(*block);
+  c.seed = static_cast<uint64_t>(o.GetInt("seed"));
+  c.depth = static_cast<int>(std::clamp<int64_t>(o.GetInt("outstanding"), 1, 65536));
+  c.direct = o.GetBool("direct");
+  c.stop = InstallStopHandlers();
+  // Every target is checked for writing before any is written.
+  std::vector<driver::IoTarget> ranges;
+  for (const std::string& path : *targets) {
+    auto info = storage::InspectTarget(path);
+    if (!info.ok()) return Fail(info.status());
+    if (write) {
+      if (Status s = storage::CheckWritable(*info, o.GetBool("force_destroy")); !s.ok()) {
+        return Fail(s);
+      }
+    }
+    auto range = TestRange(*info, start, wanted);
+    if (!range.ok()) return Fail(range.status());
+    if (range->range_bytes < c.block) {
+      return Fail(Status::InvalidArgument("the test range of '" + path + "' is smaller than one " +
+                                          std::to_string(c.block) + "-byte block"));
+    }
+    ranges.push_back(*range);
+  }
+  SteadyClock clock;
+  uint64_t mismatches = 0;
+  for (const driver::IoTarget& t : ranges) {
+    c.path = t.path;
+    c.range_start = t.range_start;
+    c.range_bytes = t.range_bytes;
+    const uint64_t blocks = t.range_bytes / c.block;
+    std::printf("verify %s: %llu blocks of %u B from byte %llu, seed %llu, engine %s, %s\n",
+                t.path.c_str(), static_cast<unsigned long long>(blocks), c.block,
+                static_cast<unsigned long long>(t.range_start),
+                static_cast<unsigned long long>(c.seed), c.engine.c_str(),
+                c.direct ? "O_DIRECT" : "buffered");
+    std::fflush(stdout);
+    auto rate = [](const driver::VerifyPhase& p, uint32_t block) {
+      return p.seconds > 0 ? static_cast<double>(p.blocks) * block / p.seconds / 1048576.0 : 0;
+    };
+    if (write) {
+      auto w = driver::WriteVerifyBlocks(engines, c, clock, Progress);
+      if (!w.ok()) return Fail(w.status());
+      std::printf("  write: %llu blocks written in %.1f s (%.0f MiB/s)\n",
+                  static_cast<unsigned long long>(w->blocks), w->seconds, rate(*w, c.block));
+      if (w->interrupted) return kExitInterrupted;
+    }
+    if (read) {
+      auto r = driver::ReadVerifyBlocks(engines, c, clock, Progress);
+      if (!r.ok()) return Fail(r.status());
+      for (const std::string& m : r->mismatches) std::printf("  mismatch: %s\n", m.c_str());
+      std::printf("  read: %llu blocks checked in %.1f s (%.0f MiB/s): %zu mismatch%s\n",
+                  static_cast<unsigned long long>(r->blocks), r->seconds, rate(*r, c.block),
+                  r->mismatches.size(), r->mismatches.size() == 1 ? "" : "es");
+      mismatches += r->mismatches.size();
+      if (r->interrupted) return kExitInterrupted;
+    }
+    std::fflush(stdout);
+  }
+  if (read) std::printf("verify: %s\n", mismatches == 0 ? "all blocks intact" : "FAILED");
+  return mismatches == 0 ? kExitOk : kExitFailure;
+}
+
 }  // namespace
 
 int RunIoCommand(const std::vector<std::string>& args) {
-  if (args.empty() || (args[0] != "prepare" && args[0] != "run")) {
-    std::fprintf(stderr, "storebench: 'io' needs one of prepare, run\n%s", kIoUsage);
+  if (args.empty() || (args[0] != "prepare" && args[0] != "run" && args[0] != "verify")) {
+    std::fprintf(stderr, "storebench: 'io' needs one of prepare, run, verify\n%s", kIoUsage);
     return args.empty() ? kExitBadInput : (args[0] == "--help" ? kExitOk : kExitBadInput);
   }
   const io::EngineRegistry engines = MakeEngines();
@@ -465,7 +584,8 @@ int RunIoCommand(const std::vector<std::string>& args) {
     }
   }
   if (Status s = config::ParseCommandLine(rest, &o); !s.ok()) return Fail(s);
-  return args[0] == "prepare" ? Prepare(o) : Run(o, engines);
+  if (args[0] == "prepare") return Prepare(o);
+  return args[0] == "verify" ? Verify(o, engines) : Run(o, engines);
 }
 
 }  // namespace sb::cli

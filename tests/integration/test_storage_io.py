@@ -194,6 +194,56 @@ class StorageIoTest(unittest.TestCase):
                 disk_ios = sum(int(r[32]) + int(r[33]) for r in rows if r[0] == "DISK")
                 self.assertEqual(disk_ios, n)
 
+    def test_verify_detects_a_corrupted_block(self):
+        """io verify: an intact file passes; bytes overwritten between the write and the read
+        phase are reported with their offset, and the run fails."""
+        target = harness.tmp_path("io_verify.tst")
+        if os.path.exists(target):
+            os.remove(target)
+        p = harness.storebench("io", "prepare", "--target", target, "--size", "8MiB")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        p = harness.storebench("io", "verify", "--target", target)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("read: 2048 blocks checked", p.stdout)
+        self.assertIn("0 mismatches", p.stdout)
+        p = harness.storebench("io", "verify", "--target", target, "--verify_phase=write")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertNotIn("read:", p.stdout)
+        corrupt_at = MIB + 3 * MIB + 1234  # in the middle of the data area
+        with open(target, "r+b") as f:
+            f.seek(corrupt_at)
+            old = f.read(3)
+            f.seek(corrupt_at)
+            f.write(bytes(b ^ 0x5A for b in old))
+            f.flush()
+            os.fsync(f.fileno())
+        p = harness.storebench("io", "verify", "--target", target, "--verify_phase=read")
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        block = corrupt_at - corrupt_at % 4096
+        mismatches = [l for l in p.stdout.splitlines() if "mismatch:" in l]
+        self.assertEqual(len(mismatches), 1, p.stdout)
+        self.assertIn(f"block at byte {block}: 3 bytes differ at byte {corrupt_at}-{corrupt_at + 2}",
+                      mismatches[0])
+        self.assertIn("expected 0x%02x, found 0x%02x" % (old[0], old[0] ^ 0x5A), mismatches[0])
+        self.assertIn("verify: FAILED", p.stdout)
+
+    def test_verify_never_writes_where_it_must_not(self):
+        foreign = harness.tmp_path("io_verify_foreign.dat")
+        with open(foreign, "wb") as f:
+            f.write(b"precious" * (2 * MIB // 8))
+        before = open(foreign, "rb").read()
+        p = harness.storebench("io", "verify", "--target", foreign)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("did not create", p.stderr)
+        p = harness.storebench("io", "verify", "--target", self.target, "--readonly")
+        self.assertEqual(p.returncode, 2)
+        # The read phase only reads: allowed on any file (every block mismatches here).
+        p = harness.storebench("io", "verify", "--target", foreign, "--verify_phase=read")
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("no verify header", p.stdout)
+        self.assertEqual(open(foreign, "rb").read(), before)
+        os.remove(foreign)
+
     def test_readonly_refuses_writes(self):
         p = self.run_io("--spec", "4KiB,50%read", "--readonly")
         self.assertEqual(p.returncode, 2)
