@@ -121,7 +121,8 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   add("engine", OptionType::kEnum, "io_uring", "I/O engine", names);
   add("workers", OptionType::kInt, "1", "worker threads (each with its own engine and cursor)");
   add("outstanding", OptionType::kInt, "1",
-      "outstanding I/Os per worker (Iometer \"# of Outstanding I/Os\"; the presets use 64)");
+      "outstanding I/Os per worker and target (Iometer \"# of Outstanding I/Os\"; the presets "
+      "use 64)");
   add("run_time", OptionType::kDuration, "30s",
       "measured time per specification (vmtn: 120s; --icf: the file's)");
   add("ramp_time", OptionType::kDuration, "0s", "time per specification before measuring");
@@ -133,7 +134,8 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   add("json", OptionType::kString, "", "result document path (default results/<timestamp>-io.json)");
   add("csv", OptionType::kString, "", "also write an Iometer 1.1.0 'Results CSV file");
   add("series_csv", OptionType::kString, "", "also write the per-second time series as CSV");
-  add("description", OptionType::kString, "storebench io run", "test description in the CSV");
+  add("description", OptionType::kString, "storebench io run",
+      "test description in the CSV (--icf: the file's, when it has one)");
 }
 
 // The --target paths (repeated or comma-separated), each once.
@@ -467,7 +469,11 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   const std::string host = r.environment.count("host") ? r.environment["host"] : "localhost";
   if (!o.GetString("csv").empty()) {
     write_text(o.GetString("csv"),
-               report::IometerResultsCsv(r.storage, o.GetString("description"), host, stamps));
+               report::IometerResultsCsv(r.storage,
+                                         icf && !icf->description.empty() && !o.IsSet("description")
+                                             ? icf->description
+                                             : o.GetString("description"),
+                                         host, stamps));
   }
   if (!o.GetString("series_csv").empty()) {
     write_text(o.GetString("series_csv"), report::StorageSeriesCsv(r.storage));

@@ -132,9 +132,9 @@ class StorageIoTest(unittest.TestCase):
         self.assertIn("maximum disk size 2000000 sectors", note)
 
     def test_icf_command_line_overrides(self):
-        out = harness.tmp_path("io_icf_override.json")
+        out, out_csv = harness.tmp_path("io_icf_override.json"), harness.tmp_path("io_icf.csv")
         p = self.run_io("--icf", os.path.join(harness.ARGS.source, "tests/data/some.icf"),
-                        "--ramp_time", "0s", "--outstanding", "2", "--json", out)
+                        "--ramp_time", "0s", "--outstanding", "2", "--json", out, "--csv", out_csv)
         self.assertEqual(p.returncode, 0, p.stderr)
         doc = json.load(open(out))
         for t in doc["storage"]:
@@ -144,6 +144,8 @@ class StorageIoTest(unittest.TestCase):
             self.assertAlmostEqual(t["measured_sec"], 1, delta=0.3)
         note = doc["choices"]["storage.icf"]
         self.assertIn("overridden by --run_time", note)
+        self.assertEqual(list(csv.reader(open(out_csv)))[1][1],
+                         "OLTP and file-server mixes on the data volume")
         self.assertIn("overridden by --outstanding", note)
         self.assertIn("overridden by --ramp_time", note)
 
