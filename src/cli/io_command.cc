@@ -66,8 +66,8 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   OptionSpec target;
   target.name = "target";
   target.help =
-      "test file (like Iometer's iobw.tst) or block device; io run: several (repeated or "
-      "comma-separated) are the targets of every worker";
+      "test file (like Iometer's iobw.tst) or block device; several, repeated or "
+      "comma-separated: io run runs every worker on all of them, prepare and verify do each";
   target.group = "storage";
   target.repeatable = true;
   o->Add(target);
