@@ -260,12 +260,16 @@ case "${1:-}" in
     ;;
   restart-postgres)
     # For fault tests: PostgreSQL goes away for ${2:-2} seconds (fast shutdown aborts sessions).
+    # Only a running server of this services dir: starting a second one elsewhere would leave
+    # the server under test untouched.
+    pg_running || die "no PostgreSQL of $DIR is running (STOREBENCH_SERVICES_DIR names another?)"
     stop_pg
     sleep "${2:-2}"
     start_pg
     ;;
   restart-mariadb)
     # For fault tests: MariaDB goes away for ${2:-2} seconds (SIGTERM: sessions are killed).
+    my_running || die "no MariaDB of $DIR is running (STOREBENCH_SERVICES_DIR names another?)"
     stop_my
     sleep "${2:-2}"
     start_my
