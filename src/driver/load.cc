@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -48,36 +47,36 @@ LoadOutcome RunLoad(workload::Workload& workload, db::DbBackend& backend, worklo
   const int64_t start = clock.NowNanos();
   std::atomic<bool> finished{false};
   std::thread ticker;
+  // The ticker and the workload's own messages (wrapped below) share the tracker, so the
+  // "data in" sample always comes before the message that follows it ("building indexes").
+  // Everything here outlives both: the ticker is joined and ctx dies before RunLoad returns.
+  LoadProgressTracker tracker(start);
+  std::mutex mu;
+  bool done_reported = false;
+  auto report_if_done = [&] {  // true once the data-done sample has been shown
+    if (!done_reported && meter.data_done()) {
+      progress.on_sample(tracker.Sample(meter, clock.NowNanos()));
+      done_reported = true;
+    }
+    return done_reported;
+  };
   if (progress.on_sample) {
-    // The ticker and the workload's own messages (wrapped below) share the tracker, so the
-    // "data in" sample always comes before the message that follows it ("building indexes").
-    auto tracker = std::make_shared<LoadProgressTracker>(start);
-    auto mu = std::make_shared<std::mutex>();
-    auto done_reported = std::make_shared<bool>(false);
-    // Returns true when the data-done sample has been shown.
-    auto report_if_done = [&, tracker, done_reported] {
-      if (!*done_reported && meter.data_done()) {
-        progress.on_sample(tracker->Sample(meter, clock.NowNanos()));
-        *done_reported = true;
-      }
-      return *done_reported;
-    };
     if (ctx.progress) {
-      ctx.progress = [report_if_done, mu, user = ctx.progress](const std::string& m) {
-        std::lock_guard lock(*mu);
+      ctx.progress = [&, user = ctx.progress](const std::string& m) {
+        std::lock_guard lock(mu);
         report_if_done();
         user(m);
       };
     }
-    ticker = std::thread([&, tracker, mu, report_if_done] {
+    ticker = std::thread([&] {
       int64_t next = start + progress.interval_nanos;
       while (!finished.load()) {
         // Short naps so the end of the load is not delayed by a whole interval.
         clock.SleepUntil(std::min(next, clock.NowNanos() + 100'000'000));
-        std::lock_guard lock(*mu);
+        std::lock_guard lock(mu);
         if (report_if_done() || clock.NowNanos() < next) continue;
         next += progress.interval_nanos;
-        progress.on_sample(tracker->Sample(meter, clock.NowNanos()));
+        progress.on_sample(tracker.Sample(meter, clock.NowNanos()));
       }
     });
   }
