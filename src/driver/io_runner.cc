@@ -213,6 +213,10 @@ class WorkerLoop {
         r.length = d.size;
         r.buffer = d.read ? buffers_[slot].data() : WriteBuffer(slot, d.size);
         r.tag = static_cast<uint64_t>(slot);
+        if (n == c_.submit_batch) {
+          SB_RETURN_IF_ERROR(SubmitBatch(n));
+          n = 0;
+        }
       }
       SB_RETURN_IF_ERROR(SubmitBatch(n));
       if (in_flight_ > 0) SB_RETURN_IF_ERROR(ReapSome(1));
@@ -329,6 +333,9 @@ Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
                                             const std::function<void(const std::string&)>& progress) {
   if (c.workers < 1 || c.outstanding < 1) {
     return Status::InvalidArgument("workers and outstanding I/Os must be at least 1");
+  }
+  if (c.submit_batch < 0) {
+    return Status::InvalidArgument("submit_batch must be 0 (every free slot) or positive");
   }
   if (c.targets.empty()) return Status::InvalidArgument("no target");
   for (const IoTarget& t : c.targets) {
@@ -479,6 +486,7 @@ Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
   t.engine = c.engine;
   t.workers = c.workers;
   t.outstanding = c.outstanding;
+  t.submit_batch = c.submit_batch;
   t.direct = c.direct;
   t.data_pattern = storage::DataPatternName(c.pattern);
   t.ramp_sec = static_cast<double>(c.ramp_nanos) / 1e9;

@@ -73,6 +73,7 @@ struct StorageTest {
   std::string engine;
   int workers = 1;
   int outstanding = 1;                  // per worker and target
+  int submit_batch = 1;                 // I/Os per submit call (0 = every free slot at once)
   bool direct = true;
   std::string data_pattern;
   double ramp_sec = 0;

@@ -360,6 +360,13 @@ Status ReadStorage(const Json& doc, RunResult* r) {
     SB_RETURN_IF_ERROR(Get(tj, "interrupted", path, AsBool, &t.interrupted));
     t.workers = static_cast<int>(workers);
     t.outstanding = static_cast<int>(outstanding);
+    // Documents from before the field submitted every free slot in one call.
+    t.submit_batch = 0;
+    if (const Json* b = Optional(tj, "submit_batch"); b != nullptr) {
+      int64_t batch = 0;
+      SB_RETURN_IF_ERROR(Get(tj, "submit_batch", path, AsInt64, &batch));
+      t.submit_batch = static_cast<int>(batch);
+    }
     const Json* pct = nullptr;
     SB_RETURN_IF_ERROR(GetObject(tj, "percentiles", path, &pct));
     const std::string pp = Child(path, "percentiles");

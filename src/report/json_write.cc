@@ -172,6 +172,7 @@ Json StorageTestToJson(const metrics::StorageTest& t) {
   j["engine"] = t.engine;
   j["workers"] = t.workers;
   j["outstanding"] = t.outstanding;
+  j["submit_batch"] = t.submit_batch;
   j["direct"] = t.direct;
   j["data_pattern"] = t.data_pattern;
   j["range_start_bytes"] = t.targets.empty() ? 0 : t.targets[0].range_start_bytes;
