@@ -72,7 +72,9 @@ class WorkerContext final : public workload::OpContext {
     if (add_to_unit) unit_nanos_ += nanos;
   }
   void AddToUnitTime(int64_t nanos) override { unit_nanos_ += nanos; }
-  void Count(int counter, int64_t delta) override { counts_.emplace_back(counter, delta); }
+  void Count(int counter, int64_t delta) override {
+    if (delta != 0) counts_.emplace_back(counter, delta);  // adding 0 changes nothing
+  }
   void Message(const std::string& text) override {
     if (message_) message_("Thread " + std::to_string(w_.index) + ": " + text);
   }

@@ -49,7 +49,8 @@ class OltpSession final : public workload::Session {
 
   Status RunUnit(workload::OpContext& ctx) override {
     // Draw everything first so a retried transaction repeats exactly the same statements.
-    Plan plan = MakePlan();
+    Plan& plan = plan_;
+    MakePlan(&plan);
     Counts counts;
     workload::StepOutcome out = ctx.Step(0, [&] {
       counts = Counts();
@@ -80,8 +81,17 @@ class OltpSession final : public workload::Session {
 
   int64_t Key() { return keys_.Next(rng_); }
 
-  Plan MakePlan() {
-    Plan p;
+  // Refills `p` (its vectors keep their capacity from one unit to the next).
+  void MakePlan(Plan* plan) {
+    Plan& p = *plan;
+    p.points.clear();
+    p.ranges.clear();
+    p.index_ids.clear();
+    p.non_index_ids.clear();
+    p.delete_ids.clear();
+    p.c_values.clear();
+    p.insert_k.clear();
+    p.insert_pad.clear();
     p.table = rng_.Uniform(1, opts_.tables);
     const TestType t = opts_.test;
     const bool reads = t == TestType::kReadOnly || t == TestType::kReadWrite;
@@ -116,7 +126,6 @@ class OltpSession final : public workload::Session {
       p.c_values.push_back(RandomDigitGroups(rng_, 10));
       p.insert_pad.push_back(RandomDigitGroups(rng_, 5));
     }
-    return p;
   }
 
   static Status Drain(db::Statement& s) {
@@ -204,6 +213,7 @@ class OltpSession final : public workload::Session {
   Random rng_;
   KeyDist keys_;
   std::vector<TableStatements> tables_;
+  Plan plan_;  // the current unit's
 };
 
 }  // namespace

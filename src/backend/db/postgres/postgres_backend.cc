@@ -119,7 +119,11 @@ void IgnoreNotice(void*, const char*) {}
 class PgStatement final : public Statement {
  public:
   PgStatement(std::shared_ptr<PgConn> conn, std::string name, int nparams)
-      : conn_(std::move(conn)), name_(std::move(name)), values_(nparams), is_null_(nparams, true) {}
+      : conn_(std::move(conn)),
+        name_(std::move(name)),
+        values_(nparams),
+        is_null_(nparams, true),
+        params_(nparams) {}
   ~PgStatement() override {
     Clear();
     if (conn_->conn && PQstatus(conn_->conn) == CONNECTION_OK &&
@@ -142,15 +146,15 @@ class PgStatement final : public Statement {
 
   Status Execute() override {
     Clear();
-    std::vector<const char*> params(values_.size());
-    for (size_t i = 0; i < values_.size(); ++i)
-      params[i] = is_null_[i] ? nullptr : values_[i].c_str();
-    res_ = PQexecPrepared(conn_->conn, name_.c_str(), static_cast<int>(params.size()),
-                          params.data(), nullptr, nullptr, 0);
+    for (size_t i = 0; i < values_.size(); ++i) {
+      params_[i] = is_null_[i] ? nullptr : values_[i].c_str();
+    }
+    res_ = PQexecPrepared(conn_->conn, name_.c_str(), static_cast<int>(params_.size()),
+                          params_.data(), nullptr, nullptr, 0);
     const ExecStatusType st = res_ ? PQresultStatus(res_) : PGRES_FATAL_ERROR;
     if (st == PGRES_TUPLES_OK) {
       rows_ = PQntuples(res_);
-      affected_ = std::atoll(PQcmdTuples(res_));
+      affected_ = rows_;  // what PQcmdTuples says for a query, without parsing it
       status_ = Status::Ok();
       return status_;
     }
@@ -200,6 +204,7 @@ class PgStatement final : public Statement {
   std::string name_;
   std::vector<std::string> values_;
   std::vector<bool> is_null_;
+  std::vector<const char*> params_;  // PQexecPrepared's view of values_, kept to reuse
   PGresult* res_ = nullptr;
   int rows_ = 0;
   int row_ = -1;
