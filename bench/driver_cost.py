@@ -14,9 +14,14 @@ TABLES, SIZE = 4, 100000
 
 
 def timed(cmd):
-    """Runs cmd; returns (stdout, client CPU seconds from the child's rusage)."""
-    out, cpu, _ = peers.timed(cmd)
-    return out, cpu
+    """Runs cmd; returns (stdout, (user, system) CPU seconds from the child's rusage)."""
+    out, user, system, _ = peers.timed_split(cmd)
+    return out, (user, system)
+
+
+def per_txn(cpu, n):
+    """(user, system) CPU seconds per transaction."""
+    return (cpu[0] / max(n, 1), cpu[1] / max(n, 1))
 
 
 def storebench(url, test, secs, threads, extra=()):
@@ -27,7 +32,7 @@ def storebench(url, test, secs, threads, extra=()):
                         "--progress=none", "--json", f.name, *extra])
         doc = json.load(open(f.name))
     n = doc["figures"]["transactions"]
-    return n / doc["measured_sec"], cpu / max(n, 1)
+    return n / doc["measured_sec"], per_txn(cpu, n)
 
 
 def sysbench(db_args, test, secs, threads):
@@ -36,7 +41,7 @@ def sysbench(db_args, test, secs, threads):
                       "--db-ps-mode=auto", "run"])
     n = int(re.search(r"transactions:\s+(\d+)", out).group(1))
     tps = float(re.search(r"transactions:\s+\d+\s+\(([\d.]+) per sec", out).group(1))
-    return tps, cpu / max(n, 1)
+    return tps, per_txn(cpu, n)
 
 
 def pgbench(host, port, db, secs, threads):
@@ -44,7 +49,7 @@ def pgbench(host, port, db, secs, threads):
                       "prepared", "-c", str(threads), "-j", str(threads), "-T", str(secs), db])
     n = int(re.search(r"number of transactions actually processed: (\d+)", out).group(1))
     tps = float(re.search(r"tps = ([\d.]+) \(without initial", out).group(1))
-    return tps, cpu / max(n, 1)
+    return tps, per_txn(cpu, n)
 
 
 def main():
@@ -79,8 +84,13 @@ def main():
         ("PostgreSQL pgbench -S -M prepared", lambda: pgbench(pg[2], pg[3], pg[4], a.seconds, a.threads),
          lambda: storebench(pg_url, "point_select", a.seconds, a.threads)),
     ]
+    print("cpu = user + system time per transaction (rusage); user ratio = storebench's user time "
+          "per transaction / the peer's;")
+    print("peer sys = the share of the peer's CPU spent in the kernel (the same statements over "
+          "the same transport cost both programs the same kernel work)\n")
     print(f"{'pair (peer vs storebench)':36} {'peer tps':>10} {'sb tps':>10} {'tps ratio':>9} "
-          f"{'peer cpu/txn':>13} {'sb cpu/txn':>11} {'cpu ratio':>9}")
+          f"{'peer cpu/txn':>13} {'sb cpu/txn':>11} {'cpu ratio':>9} {'user ratio':>10} "
+          f"{'peer sys':>8}")
     for name, peer, ours in pairs:
         p_runs, s_runs = [], []
         for _ in range(2):  # alternate, so drift on the machine hits both
@@ -88,10 +98,14 @@ def main():
             s_runs.append(ours())
         p_tps = sum(r[0] for r in p_runs) / 2
         s_tps = sum(r[0] for r in s_runs) / 2
-        p_cpu = sum(r[1] for r in p_runs) / 2
-        s_cpu = sum(r[1] for r in s_runs) / 2
+        p_user = sum(r[1][0] for r in p_runs) / 2
+        p_sys = sum(r[1][1] for r in p_runs) / 2
+        s_user = sum(r[1][0] for r in s_runs) / 2
+        s_sys = sum(r[1][1] for r in s_runs) / 2
+        p_cpu, s_cpu = p_user + p_sys, s_user + s_sys
         print(f"{name:36} {p_tps:10.0f} {s_tps:10.0f} {s_tps / p_tps:9.2f} "
-              f"{p_cpu * 1e6:11.1f}us {s_cpu * 1e6:9.1f}us {s_cpu / p_cpu:9.2f}")
+              f"{p_cpu * 1e6:11.1f}us {s_cpu * 1e6:9.1f}us {s_cpu / p_cpu:9.2f} "
+              f"{s_user / max(p_user, 1e-12):10.2f} {100 * p_sys / p_cpu:7.0f}%", flush=True)
 
 
 if __name__ == "__main__":
