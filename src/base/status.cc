@@ -2,6 +2,11 @@
 
 namespace sb {
 
+const std::string& Status::Empty() {
+  static const std::string* empty = new std::string();  // never destroyed: usable at exit
+  return *empty;
+}
+
 const char* ErrorCategoryName(ErrorCategory c) {
   switch (c) {
     case ErrorCategory::kNone: return "none";

@@ -6,6 +6,7 @@
 #ifndef STOREBENCH_BASE_STATUS_H_
 #define STOREBENCH_BASE_STATUS_H_
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <variant>
@@ -38,10 +39,25 @@ enum class ErrorCategory {
 };
 const char* ErrorCategoryName(ErrorCategory c);
 
+// OK is a null pointer, so creating, copying and testing an OK Status (every database call on
+// the hot path returns one) costs no more than a pointer; only a failure allocates its details.
 class [[nodiscard]] Status {
  public:
   Status() = default;  // OK
-  Status(StatusCode code, std::string message) : code_(code), message_(std::move(message)) {}
+  Status(StatusCode code, std::string message)
+      : state_(code == StatusCode::kOk
+                   ? nullptr
+                   : std::make_unique<State>(
+                         State{code, std::move(message), ErrorCategory::kNone, {}, 0})) {}
+  Status(const Status& other)
+      : state_(other.state_ ? std::make_unique<State>(*other.state_) : nullptr) {}
+  Status& operator=(const Status& other) {
+    if (this != &other) state_ = other.state_ ? std::make_unique<State>(*other.state_) : nullptr;
+    return *this;
+  }
+  Status(Status&&) noexcept = default;
+  Status& operator=(Status&&) noexcept = default;
+  ~Status() = default;
 
   static Status Ok() { return Status(); }
   static Status InvalidArgument(std::string m) { return {StatusCode::kInvalidArgument, std::move(m)}; }
@@ -59,27 +75,32 @@ class [[nodiscard]] Status {
   static Status Db(ErrorCategory category, std::string message, std::string sqlstate = "",
                    int native_code = 0) {
     Status s(StatusCode::kDbError, std::move(message));
-    s.category_ = category;
-    s.sqlstate_ = std::move(sqlstate);
-    s.native_code_ = native_code;
+    s.state_->category = category;
+    s.state_->sqlstate = std::move(sqlstate);
+    s.state_->native_code = native_code;
     return s;
   }
 
-  bool ok() const { return code_ == StatusCode::kOk; }
-  ErrorCategory category() const { return category_; }
-  const std::string& sqlstate() const { return sqlstate_; }
-  int native_code() const { return native_code_; }
-  StatusCode code() const { return code_; }
-  const std::string& message() const { return message_; }
+  bool ok() const { return state_ == nullptr; }
+  ErrorCategory category() const { return state_ ? state_->category : ErrorCategory::kNone; }
+  const std::string& sqlstate() const { return state_ ? state_->sqlstate : Empty(); }
+  int native_code() const { return state_ ? state_->native_code : 0; }
+  StatusCode code() const { return state_ ? state_->code : StatusCode::kOk; }
+  const std::string& message() const { return state_ ? state_->message : Empty(); }
   // Used when a caller wants to ignore a Status on purpose (cleanup paths).
   void IgnoreError() const {}
 
  private:
-  StatusCode code_ = StatusCode::kOk;
-  std::string message_;
-  ErrorCategory category_ = ErrorCategory::kNone;
-  std::string sqlstate_;
-  int native_code_ = 0;
+  struct State {
+    StatusCode code;
+    std::string message;
+    ErrorCategory category = ErrorCategory::kNone;
+    std::string sqlstate;
+    int native_code = 0;
+  };
+  static const std::string& Empty();
+
+  std::unique_ptr<State> state_;  // null: OK
 };
 
 // Either a value or a non-OK Status.
