@@ -86,6 +86,15 @@ class Statement {
   virtual std::string_view GetText(int column) const = 0;  // valid until the next Next/Execute
   // Stops reading the current result early and releases it (and any read snapshot it holds).
   virtual void Reset() = 0;
+  // Consumes the rest of the current result without decoding its values: the database still
+  // produces and sends every row (a workload that does not look at its rows, as sysbench's,
+  // costs the server the same). Returns what status() says at the end of rows. Back ends whose
+  // client library has already received the whole result release it without walking it.
+  virtual Status DiscardRows() {
+    while (Next()) {
+    }
+    return status();
+  }
   // Rows changed by the last INSERT/UPDATE/DELETE.
   virtual int64_t RowsAffected() const = 0;
 };

@@ -151,6 +151,42 @@ TEST_P(ConformanceTest, StatementsAreReusedWithNewBindingsAndCountRowsAffected) 
   EXPECT_EQ(Count("SELECT sum(v) FROM " + t), 10 + 20 + 30 + 40 + 50 + 2);
 }
 
+TEST_P(ConformanceTest, DiscardedRowsLeaveTheStatementAndConnectionReady) {
+  const std::string t = Table("id INTEGER PRIMARY KEY, v INTEGER");
+  auto ins = Prep("INSERT INTO " + t + " (id, v) VALUES (?, ?)");
+  ASSERT_NE(ins, nullptr);
+  for (int i = 1; i <= 50; ++i) {
+    ins->BindInt(1, i);
+    ins->BindInt(2, i);
+    ASSERT_TRUE(ins->Execute().ok());
+  }
+  auto sel = Prep("SELECT id, v FROM " + t + " WHERE id >= ? ORDER BY id");
+  ASSERT_NE(sel, nullptr);
+  sel->BindInt(1, 1);
+  ASSERT_TRUE(sel->Execute().ok());
+  const Status discarded = sel->DiscardRows();
+  EXPECT_TRUE(discarded.ok()) << discarded.message();
+  EXPECT_TRUE(sel->status().ok());
+  EXPECT_FALSE(sel->Next());  // nothing left of the discarded result
+  // Another statement on the same connection, then this one again, read normally.
+  auto count = Prep("SELECT count(*) FROM " + t);
+  ASSERT_NE(count, nullptr);
+  ASSERT_TRUE(count->Execute().ok());
+  ASSERT_TRUE(count->Next());
+  EXPECT_EQ(count->GetInt(0), 50);
+  EXPECT_FALSE(count->Next());
+  sel->BindInt(1, 49);
+  ASSERT_TRUE(sel->Execute().ok());
+  ASSERT_TRUE(sel->Next());
+  EXPECT_EQ(sel->GetInt(0), 49);
+  ASSERT_TRUE(sel->Next());
+  EXPECT_EQ(sel->GetInt(1), 50);
+  EXPECT_FALSE(sel->Next());
+  // Discarding after the last row, or with no result at all, is harmless.
+  EXPECT_TRUE(sel->DiscardRows().ok());
+  EXPECT_TRUE(ins->DiscardRows().ok());
+}
+
 TEST_P(ConformanceTest, TransactionsCommitRollBackAndIsolateUncommittedRows) {
   const std::string t = Table("id INTEGER PRIMARY KEY");
   auto other = backend_->Connect();

@@ -254,6 +254,15 @@ class MyStatement final : public Statement {
       DrainResults().IgnoreError();
     }
   }
+  // mysql_stmt_store_result (in Execute) received every row already.
+  Status DiscardRows() override {
+    if (has_result_) {
+      mysql_stmt_free_result(stmt_);
+      has_result_ = false;
+      status_ = DrainResults();
+    }
+    return status_;
+  }
   int64_t RowsAffected() const override { return affected_; }
 
  private:

@@ -185,6 +185,11 @@ class PgStatement final : public Statement {
     return std::string_view(PQgetvalue(res_, row_, c), PQgetlength(res_, row_, c));
   }
   void Reset() override { Clear(); }
+  // PQexecPrepared returned every row already.
+  Status DiscardRows() override {
+    Clear();
+    return status_;
+  }
   int64_t RowsAffected() const override { return affected_; }
 
  private:
