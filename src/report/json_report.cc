@@ -1,6 +1,7 @@
 #include "report/json_report.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -75,6 +76,24 @@ Result<RunResult> ResultFromJson(std::string_view text) {
   return r;
 }
 
+namespace {
+
+// Writes all of `text` to `fd`; returns 0 or the errno of the failed write.
+int WriteAll(int fd, const std::string& text) {
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    done += static_cast<size_t>(n);
+  }
+  return 0;
+}
+
+}  // namespace
+
 Status WriteResultFile(const std::string& path, const RunResult& r) {
   namespace fs = std::filesystem;
   if (path.empty()) return Status::InvalidArgument("the result file path is empty");
@@ -88,6 +107,18 @@ Status WriteResultFile(const std::string& path, const RunResult& r) {
     }
   }
 
+  const std::string text = ResultToJson(r) + "\n";
+  // Not a regular file (/dev/null, a FIFO, /dev/stdout): write into it as it is. Renaming a
+  // temporary file over it would replace the device node or FIFO with a regular file.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    const int out = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (out < 0) return WriteFailure(path, ErrnoText(errno));
+    int err = WriteAll(out, text);
+    if (::close(out) != 0 && err == 0) err = errno;
+    return err == 0 ? Status::Ok() : WriteFailure(path, ErrnoText(err));
+  }
+
   // A unique temporary name in the same directory, so the rename stays on one file system.
   std::string tmp;
   int fd = -1;
@@ -98,18 +129,7 @@ Status WriteResultFile(const std::string& path, const RunResult& r) {
   }
   if (fd < 0) return WriteFailure(path, "cannot create '" + tmp + "': " + ErrnoText(errno));
 
-  const std::string text = ResultToJson(r) + "\n";
-  size_t done = 0;
-  int err = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      err = errno;
-      break;
-    }
-    done += static_cast<size_t>(n);
-  }
+  int err = WriteAll(fd, text);
   if (err == 0 && ::fsync(fd) != 0) err = errno;
   if (::close(fd) != 0 && err == 0) err = errno;
   if (err != 0) {

@@ -1,6 +1,9 @@
 #include "report/json_report.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -659,6 +662,29 @@ TEST(WriteResultFileTest, ReplacesAnExistingFile) {
   Result<metrics::RunResult> back = ReadResultFile(path.string());
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(back->workload, "replaced");
+}
+
+TEST(WriteResultFileTest, WritesIntoAFifoInsteadOfReplacingIt) {
+  // As with --json /dev/null: a path that is not a regular file is written into, never renamed
+  // over (that replaced /dev/null with a regular file once).
+  const fs::path dir = TestDir("fifo");
+  fs::create_directories(dir);
+  const fs::path path = dir / "result.fifo";
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  const int reader = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  ASSERT_GE(reader, 0);
+  const metrics::RunResult r = testing::SampleResult();
+  const std::string expected = ResultToJson(r) + "\n";
+  ASSERT_LT(expected.size(), 60000u);  // fits the pipe buffer: the writer never waits
+  ASSERT_TRUE(WriteResultFile(path.string(), r).ok());
+  std::string got;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(reader, buf, sizeof buf)) > 0;) got.append(buf, n);
+  ::close(reader);
+  EXPECT_EQ(got, expected);
+  struct stat st {};
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
 }
 
 TEST(WriteResultFileTest, UnwritableDirectoryFailsClearly) {
