@@ -4,6 +4,7 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import tempfile
 
@@ -56,6 +57,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=int, default=20)
     ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="alternating runs per program and pair; medians are printed")
     a = ap.parse_args()
     # The servers of scripts/services.sh; the tables go into their sbtest databases.
     pg_url = re.sub(r"/\w+$", "/sbtest", os.environ["STOREBENCH_PG_URL"])
@@ -93,15 +96,16 @@ def main():
           f"{'peer sys':>8}")
     for name, peer, ours in pairs:
         p_runs, s_runs = [], []
-        for _ in range(2):  # alternate, so drift on the machine hits both
+        for _ in range(a.rounds):  # alternate, so drift on the machine hits both
             p_runs.append(peer())
             s_runs.append(ours())
-        p_tps = sum(r[0] for r in p_runs) / 2
-        s_tps = sum(r[0] for r in s_runs) / 2
-        p_user = sum(r[1][0] for r in p_runs) / 2
-        p_sys = sum(r[1][1] for r in p_runs) / 2
-        s_user = sum(r[1][0] for r in s_runs) / 2
-        s_sys = sum(r[1][1] for r in s_runs) / 2
+        # Medians: on a busy or virtual machine one run in a few is far off.
+        p_tps = statistics.median(r[0] for r in p_runs)
+        s_tps = statistics.median(r[0] for r in s_runs)
+        p_user = statistics.median(r[1][0] for r in p_runs)
+        p_sys = statistics.median(r[1][1] for r in p_runs)
+        s_user = statistics.median(r[1][0] for r in s_runs)
+        s_sys = statistics.median(r[1][1] for r in s_runs)
         p_cpu, s_cpu = p_user + p_sys, s_user + s_sys
         print(f"{name:36} {p_tps:10.0f} {s_tps:10.0f} {s_tps / p_tps:9.2f} "
               f"{p_cpu * 1e6:11.1f}us {s_cpu * 1e6:9.1f}us {s_cpu / p_cpu:9.2f} "
