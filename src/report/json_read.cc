@@ -88,6 +88,19 @@ Status GetArray(const Json& obj, std::string_view key, const std::string& path, 
   return Status::Ok();
 }
 
+// `array` (at `path`) must be an array of objects; calls read(element, element_path) on each in
+// order and stops at the first error.
+template <typename Read>
+Status ForEachObject(const Json& array, const std::string& path, Read read) {
+  if (!array.is_array()) return Expected(path, "an array");
+  for (size_t i = 0; i < array.size(); ++i) {
+    const std::string element_path = Element(path, i);
+    if (!array[i].is_object()) return Expected(element_path, "an object");
+    SB_RETURN_IF_ERROR(read(array[i], element_path));
+  }
+  return Status::Ok();
+}
+
 // obj[key] read with As(value, path, out).
 template <typename T>
 Status Get(const Json& obj, std::string_view key, const std::string& path,
@@ -131,11 +144,7 @@ Status GetMap(const Json& obj, std::string_view key, const std::string& path,
 // An "operations" array at `path` into parallel type names and latency summaries.
 Status ReadOperationList(const Json& ops, const std::string& path, std::vector<std::string>* types,
                          std::vector<metrics::LatencySummary>* latency) {
-  if (!ops.is_array()) return Expected(path, "an array");
-  for (size_t i = 0; i < ops.size(); ++i) {
-    const std::string op_path = Element(path, i);
-    const Json& op = ops[i];
-    if (!op.is_object()) return Expected(op_path, "an object");
+  return ForEachObject(ops, path, [&](const Json& op, const std::string& op_path) -> Status {
     std::string type;
     metrics::LatencySummary s;
     SB_RETURN_IF_ERROR(Get(op, "type", op_path, AsString, &type));
@@ -150,8 +159,8 @@ Status ReadOperationList(const Json& ops, const std::string& path, std::vector<s
     SB_RETURN_IF_ERROR(Get(op, "max_ms", op_path, AsDouble, &s.max_ms));
     types->push_back(std::move(type));
     latency->push_back(s);
-  }
-  return Status::Ok();
+    return Status::Ok();
+  });
 }
 
 Status ReadOperations(const Json& doc, RunResult* r) {
@@ -170,11 +179,7 @@ const Json* Optional(const Json& obj, std::string_view key) {
 Status ReadWindows(const Json& doc, RunResult* r) {
   const Json* windows = Optional(doc, "windows");
   if (windows == nullptr) return Status::Ok();
-  if (!windows->is_array()) return Expected("windows", "an array");
-  for (size_t i = 0; i < windows->size(); ++i) {
-    const std::string path = Element("windows", i);
-    const Json& wj = (*windows)[i];
-    if (!wj.is_object()) return Expected(path, "an object");
+  return ForEachObject(*windows, "windows", [&](const Json& wj, const std::string& path) -> Status {
     metrics::WindowResult w;
     SB_RETURN_IF_ERROR(Get(wj, "label", path, AsString, &w.label));
     SB_RETURN_IF_ERROR(Get(wj, "start_sec", path, AsDouble, &w.start_sec));
@@ -206,26 +211,22 @@ Status ReadWindows(const Json& doc, RunResult* r) {
                                      std::to_string(r->type_names.size()) + " types)");
     }
     r->windows.push_back(std::move(w));
-  }
-  return Status::Ok();
+    return Status::Ok();
+  });
 }
 
 Status ReadBaselines(const Json& doc, RunResult* r) {
   const Json* baselines = Optional(doc, "baselines");
   if (baselines == nullptr) return Status::Ok();
-  if (!baselines->is_array()) return Expected("baselines", "an array");
-  for (size_t i = 0; i < baselines->size(); ++i) {
-    const std::string path = Element("baselines", i);
-    const Json& bj = (*baselines)[i];
-    if (!bj.is_object()) return Expected(path, "an object");
+  return ForEachObject(*baselines, "baselines", [&](const Json& bj, const std::string& path) {
     metrics::BaselineResult b;
     SB_RETURN_IF_ERROR(Get(bj, "rule", path, AsString, &b.rule));
     SB_RETURN_IF_ERROR(Get(bj, "words", path, AsString, &b.words));
     SB_RETURN_IF_ERROR(Get(bj, "measured", path, AsDouble, &b.measured));
     SB_RETURN_IF_ERROR(Get(bj, "passed", path, AsBool, &b.passed));
     r->baselines.push_back(std::move(b));
-  }
-  return Status::Ok();
+    return Status::Ok();
+  });
 }
 
 Status ReadSteadyState(const Json& doc, RunResult* r) {
@@ -253,19 +254,15 @@ Status ReadReadings(const Json& obj, std::string_view key, const std::string& pa
                     bool with_meaning, std::vector<metrics::ServerCheckResult::Reading>* out) {
   const Json* arr = nullptr;
   SB_RETURN_IF_ERROR(GetArray(obj, key, parent, &arr));
-  const std::string base = Child(parent, key);
-  for (size_t i = 0; i < arr->size(); ++i) {
-    const std::string path = Element(base, i);
-    const Json& j = (*arr)[i];
-    if (!j.is_object()) return Expected(path, "an object");
+  return ForEachObject(*arr, Child(parent, key), [&](const Json& j, const std::string& path) {
     metrics::ServerCheckResult::Reading x;
     SB_RETURN_IF_ERROR(Get(j, "name", path, AsString, &x.name));
     if (with_meaning) SB_RETURN_IF_ERROR(Get(j, "meaning", path, AsString, &x.meaning));
     SB_RETURN_IF_ERROR(Get(j, "before", path, AsInt64, &x.before));
     SB_RETURN_IF_ERROR(Get(j, "after", path, AsInt64, &x.after));
     out->push_back(std::move(x));
-  }
-  return Status::Ok();
+    return Status::Ok();
+  });
 }
 
 // "server_check" was added within schema_version 1: absent means no cross-check was made.
@@ -336,11 +333,7 @@ Status ReadIoCounts(const Json& obj, std::string_view key, const std::string& pa
 Status ReadStorage(const Json& doc, RunResult* r) {
   const Json* storage = Optional(doc, "storage");
   if (storage == nullptr) return Status::Ok();
-  if (!storage->is_array()) return Expected("storage", "an array");
-  for (size_t i = 0; i < storage->size(); ++i) {
-    const std::string path = Element("storage", i);
-    const Json& tj = (*storage)[i];
-    if (!tj.is_object()) return Expected(path, "an object");
+  return ForEachObject(*storage, "storage", [&](const Json& tj, const std::string& path) -> Status {
     metrics::StorageTest t;
     int64_t workers = 0, outstanding = 0, cpus = 0;
     SB_RETURN_IF_ERROR(Get(tj, "name", path, AsString, &t.name));
@@ -388,18 +381,16 @@ Status ReadStorage(const Json& doc, RunResult* r) {
     }
     // "targets" and "per_worker_target" came with multi-target runs; before, one target.
     if (const Json* targets = Optional(tj, "targets"); targets != nullptr) {
-      const std::string tp = Child(path, "targets");
-      if (!targets->is_array()) return Expected(tp, "an array");
-      for (size_t k = 0; k < targets->size(); ++k) {
-        const Json& one = (*targets)[k];
-        const std::string ep = Element(tp, k);
-        if (!one.is_object()) return Expected(ep, "an object");
-        metrics::StorageTarget target;
-        SB_RETURN_IF_ERROR(Get(one, "path", ep, AsString, &target.path));
-        SB_RETURN_IF_ERROR(Get(one, "range_start_bytes", ep, AsUint64, &target.range_start_bytes));
-        SB_RETURN_IF_ERROR(Get(one, "range_bytes", ep, AsUint64, &target.range_bytes));
-        t.targets.push_back(std::move(target));
-      }
+      SB_RETURN_IF_ERROR(ForEachObject(
+          *targets, Child(path, "targets"), [&](const Json& one, const std::string& ep) {
+            metrics::StorageTarget target;
+            SB_RETURN_IF_ERROR(Get(one, "path", ep, AsString, &target.path));
+            SB_RETURN_IF_ERROR(
+                Get(one, "range_start_bytes", ep, AsUint64, &target.range_start_bytes));
+            SB_RETURN_IF_ERROR(Get(one, "range_bytes", ep, AsUint64, &target.range_bytes));
+            t.targets.push_back(std::move(target));
+            return Status::Ok();
+          }));
       const Json* pwt = nullptr;
       SB_RETURN_IF_ERROR(GetArray(tj, "per_worker_target", path, &pwt));
       const std::string pp = Child(path, "per_worker_target");
@@ -456,8 +447,8 @@ Status ReadStorage(const Json& doc, RunResult* r) {
       t.series.push_back({ts[k], phase[k], ri[k], wi[k], rb[k], wb[k], mean[k], p99[k], mx[k]});
     }
     r->storage.push_back(std::move(t));
-  }
-  return Status::Ok();
+    return Status::Ok();
+  });
 }
 
 Status ReadTimeSeries(const Json& doc, metrics::TimeSeries* ts) {
@@ -577,16 +568,14 @@ Status ReadDocument(const Json& doc, RunResult* r) {
 
   const Json* verify = nullptr;
   SB_RETURN_IF_ERROR(GetArray(doc, "verify", "", &verify));
-  for (size_t i = 0; i < verify->size(); ++i) {
-    const std::string path = Element("verify", i);
-    const Json& cj = (*verify)[i];
-    if (!cj.is_object()) return Expected(path, "an object");
+  SB_RETURN_IF_ERROR(ForEachObject(*verify, "verify", [&](const Json& cj, const std::string& path) {
     RunResult::Check c;
     SB_RETURN_IF_ERROR(Get(cj, "name", path, AsString, &c.name));
     SB_RETURN_IF_ERROR(Get(cj, "passed", path, AsBool, &c.passed));
     SB_RETURN_IF_ERROR(Get(cj, "detail", path, AsString, &c.detail));
     r->verify.push_back(std::move(c));
-  }
+    return Status::Ok();
+  }));
 
   return ReadTimeSeries(doc, &r->series);
 }
