@@ -49,8 +49,8 @@ class OltpSession final : public workload::Session {
 
   Status RunUnit(workload::OpContext& ctx) override {
     // Draw everything first so a retried transaction repeats exactly the same statements.
-    Plan& plan = plan_;
-    MakePlan(&plan);
+    MakePlan(&plan_);
+    const Plan& plan = plan_;
     Counts counts;
     workload::StepOutcome out = ctx.Step(0, [&] {
       counts = Counts();
