@@ -28,6 +28,7 @@
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/noop/noop_workload.h"
 #include "workload/oltp/oltp_workload.h"
+#include "workload/registry.h"
 
 namespace sb::cli {
 namespace {
@@ -43,6 +44,17 @@ constexpr const char* kUsage =
     "\n"
     "Databases: sqlite:///path/to/file.db\n";
 
+workload::WorkloadRegistry MakeWorkloads() {
+  workload::WorkloadRegistry r;
+  r.Register("dvdstore", "DVD Store 3 order loop",
+             [] { return std::make_unique<dvdstore::DvdStoreWorkload>(); });
+  r.Register("oltp", "sysbench-style OLTP",
+             [] { return std::make_unique<oltp::OltpWorkload>(); });
+  r.Register("noop", "one trivial query per operation, to measure the harness",
+             [] { return std::make_unique<noop::NoopWorkload>(); });
+  return r;
+}
+
 db::BackendRegistry MakeRegistry() {
   db::BackendRegistry r;
   r.Register("sqlite", db::OpenSqlite);
@@ -53,7 +65,8 @@ db::BackendRegistry MakeRegistry() {
 }
 
 // Options of the command line itself (not of the driver or a workload).
-void DeclareCliOptions(config::OptionSet* o, const std::string& command) {
+void DeclareCliOptions(config::OptionSet* o, const std::string& command,
+                       const workload::WorkloadRegistry& workloads) {
   using config::OptionSpec;
   using config::OptionType;
   auto add = [&](OptionSpec s) {
@@ -74,11 +87,9 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command) {
     OptionSpec s;
     s.name = "workload";
     s.type = OptionType::kEnum;
-    s.choices = {"dvdstore", "oltp", "noop"};
+    s.choices = workloads.Names();
     s.default_value = "dvdstore";
-    s.help =
-        "the OLTP workload: dvdstore, oltp (sysbench-style), noop (one trivial query per "
-        "operation, to measure the harness)";
+    s.help = "the OLTP workload: " + workloads.Describe();
     add(s);
   }
   if (command == "load") {
@@ -409,14 +420,11 @@ int Main(int argc, char** argv) {
     if (args[i].rfind("--workload=", 0) == 0) workload_name = args[i].substr(11);
     if (args[i] == "--workload" && i + 1 < args.size()) workload_name = args[i + 1];
   }
-  if (workload_name == "noop") {
-    c.owned_workload = std::make_unique<noop::NoopWorkload>();
-  } else if (workload_name == "oltp") {
-    c.owned_workload = std::make_unique<oltp::OltpWorkload>();
-  } else {
-    c.owned_workload = std::make_unique<dvdstore::DvdStoreWorkload>();
-  }
-  DeclareCliOptions(&c.options, c.command);
+  const workload::WorkloadRegistry workloads = MakeWorkloads();
+  auto created = workloads.Create(workload_name);
+  if (!created.ok()) return Fail(created.status());
+  c.owned_workload = std::move(created).value();
+  DeclareCliOptions(&c.options, c.command, workloads);
   c.workload().DeclareOptions(&c.options);
   if (c.command == "run") driver::DeclareRunOptions(&c.options);
   std::vector<std::string> rest(args.begin() + 2, args.end());
