@@ -26,39 +26,18 @@
 
 #include "backend/io/io_engine.h"
 #include "base/clock.h"
+#include "driver/io_run_config.h"
 #include "metrics/storage_result.h"
 #include "workload/storage/access_spec.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::driver {
 
-// A target and its test range (absolute offset and length in bytes).
-struct IoTarget {
-  std::string path;
-  uint64_t range_start = 0;
-  uint64_t range_bytes = 0;
-};
-
-struct IoRunConfig {
-  std::string engine = "io_uring";
-  int workers = 1;
-  int outstanding = 1;  // per worker and target
-  int submit_batch = 1;  // I/Os per submit call; 0 = every free slot in one call
-  bool direct = true;
-  bool allow_write = false;      // the caller checked the safety rules
-  std::vector<IoTarget> targets;
-  storage::DataPattern pattern = storage::DataPattern::kFullRandom;
-  int64_t ramp_nanos = 0;
-  int64_t run_nanos = 0;         // > 0
-  uint64_t seed = 1;
-  const std::atomic<bool>* stop = nullptr;  // set by a signal handler: end the test early
-};
-
 // Runs `spec` (the `spec_index`-th of the run: its random streams derive from it).
-Result<metrics::StorageTest> RunStorageTest(const io::EngineRegistry& engines,
-                                            const storage::AccessSpec& spec, int spec_index,
-                                            const IoRunConfig& config, Clock& clock,
-                                            const std::function<void(const std::string&)>& progress);
+Result<metrics::StorageTest> RunStorageTest(
+    const io::EngineRegistry& engines, const storage::AccessSpec& spec, int spec_index,
+    const IoRunConfig& config, Clock& clock,
+    const std::function<void(const std::string&)>& progress);
 
 }  // namespace sb::driver
 

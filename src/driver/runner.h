@@ -60,8 +60,12 @@ struct RunOptions {
 };
 
 struct RunCallbacks {
-  // Every log_freq seconds during warm-up and measurement.
+  // Every log_freq seconds during warm-up and measurement (the aggregate of a run of several
+  // instances).
   std::function<void(const metrics::StatusFigures&)> on_status;
+  // In a run of several instances, right after on_status: each instance's own figures.
+  std::function<void(const std::string& instance, const metrics::StatusFigures&)>
+      on_instance_status;
   // After every interval (1 s): the series so far (its last point is the new interval) and the
   // running figures since the warm-up reset. Runs on the runner thread; keep it short.
   std::function<void(const metrics::TimeSeries&, const metrics::StatusFigures&)> on_interval;
@@ -74,21 +78,42 @@ struct RunOutcome {
   // Non-OK: the run could not start, every worker failed, or the open loop fell behind by more
   // than max_lag (the result still holds what was measured).
   Status status;
-  metrics::RunResult result;   // workload, latency, counters, errors, series, figures, cpu
+  // workload, latency, counters, errors, series, figures, cpu; with several instances their
+  // exact aggregate, and each instance's own result in result.instances.
+  metrics::RunResult result;
   workload::Totals whole_run;  // client totals over the whole run, wind-down included
+  std::vector<workload::Totals> instance_whole_run;  // the same per instance
+};
+
+// One database instance of a run: a workload against a database, with its own options (threads,
+// think time, rate, seed, server check, op log). Every instance of a run has the same workload
+// shape (the same workload, possibly with different options).
+struct DbInstanceSpec {
+  std::string name;    // "1", "ds3_2"
+  std::string target;  // the database URL, without secrets (for the result)
+  workload::Workload* workload = nullptr;
+  db::DbBackend* backend = nullptr;
+  RunOptions options;
 };
 
 class Runner {
  public:
+  explicit Runner(Clock& clock) : clock_(clock) {}
   Runner(workload::Workload& workload, db::DbBackend& backend, Clock& clock)
-      : workload_(workload), backend_(backend), clock_(clock) {}
+      : workload_(&workload), backend_(&backend), clock_(clock) {}
 
-  // Runs to the end. REQUIRES: workload.CheckReady() succeeded.
+  // Runs the one instance given to the constructor to the end. REQUIRES: CheckReady() succeeded.
   RunOutcome Run(const RunOptions& options, const RunCallbacks& callbacks);
+  // Runs several instances together: common phases (warm-up, run time, windows, baselines,
+  // log_freq, stop, connect timeout, steady-state thresholds) from `common`, the rest from each
+  // instance's options. Every baseline is judged per instance; the aggregate's verdict is theirs
+  // combined (all must pass).
+  RunOutcome RunMany(const std::vector<DbInstanceSpec>& instances, const RunOptions& common,
+                     const RunCallbacks& callbacks);
 
  private:
-  workload::Workload& workload_;
-  db::DbBackend& backend_;
+  workload::Workload* workload_ = nullptr;
+  db::DbBackend* backend_ = nullptr;
   Clock& clock_;
 };
 

@@ -107,8 +107,8 @@ void Worker::PushLast(int64_t completed, int64_t rt) {
   last_pos.store(pos + 1, std::memory_order_release);
 }
 
-void NapUntil(Clock& clock, int64_t deadline, const std::atomic<bool>& end) {
-  while (!end.load(std::memory_order_relaxed)) {
+void NapUntil(Clock& clock, int64_t deadline, const RunSignals& signals) {
+  while (!signals.Ended()) {
     const int64_t now = clock.NowNanos();
     if (now >= deadline) return;
     clock.SleepUntil(std::min(deadline, now + kPollNanos));
@@ -116,8 +116,7 @@ void NapUntil(Clock& clock, int64_t deadline, const std::atomic<bool>& end) {
 }
 
 void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& clock,
-              const std::atomic<bool>& end,
-              const std::function<void(const std::string&)>& message) {
+              const RunSignals& signals, const std::function<void(const std::string&)>& message) {
   WorkerContext ctx(w, clock, layout, limits, message);
   const bool open = w.pacer->open_loop();
   int64_t now = clock.NowNanos();
@@ -139,17 +138,17 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
   auto flush_log = [&] {
     if (limits.op_log != nullptr && !log_buf.empty()) limits.op_log->Write(log_buf);
   };
-  while (!end.load(std::memory_order_relaxed)) {
+  while (!signals.Ended()) {
     const int64_t intended = w.pacer->NextIntendedStart(now);
-    NapUntil(clock, intended, end);
-    if (end.load(std::memory_order_relaxed)) break;
+    NapUntil(clock, intended, signals);
+    if (signals.Ended()) break;
     if (!open && limits.hold != nullptr && limits.hold->load(std::memory_order_acquire)) {
       w.held.store(true, std::memory_order_release);
-      while (limits.hold->load(std::memory_order_acquire) && !end.load(std::memory_order_relaxed)) {
+      while (limits.hold->load(std::memory_order_acquire) && !signals.Ended()) {
         std::this_thread::sleep_for(std::chrono::microseconds(200));
       }
       w.held.store(false, std::memory_order_release);
-      if (end.load(std::memory_order_relaxed)) break;
+      if (signals.Ended()) break;
     }
     const int64_t start = clock.NowNanos();
     const int64_t lag = std::max<int64_t>(0, start - intended);
@@ -167,7 +166,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
       ctx.Message("connection lost (" + unit.message() + "); reconnecting");
       w.session.reset();
       int64_t backoff = 100 * kNanosPerMilli;
-      while (!end.load(std::memory_order_relaxed)) {
+      while (!signals.Ended()) {
         auto fresh = w.reconnect();
         if (fresh.ok()) {
           w.session = std::move(fresh).value();
@@ -175,7 +174,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
           ctx.Message("reconnected");
           break;
         }
-        NapUntil(clock, clock.NowNanos() + backoff, end);
+        NapUntil(clock, clock.NowNanos() + backoff, signals);
         backoff = std::min<int64_t>(backoff * 2, 5 * kNanosPerSecond);
       }
       if (!w.session) break;  // the run ended while the server was away

@@ -15,6 +15,7 @@
 
 #include "base/clock.h"
 #include "base/random.h"
+#include "driver/instance.h"
 #include "driver/op_log.h"
 #include "driver/pacer.h"
 #include "metrics/recorder.h"
@@ -83,16 +84,16 @@ struct Worker {
   std::thread thread;
 };
 
-// Runs units on `w` until `end` is set, the session fails, or (open loop) the schedule falls more
-// than max_lag behind. Each unit: wait for the pacer's intended start, run it through an
-// OpContext that times and retries its steps, then record the unit, its steps and counters
-// together. Unit latency is the sum of its timed steps in the closed loop (DVD Store's rt_tot)
-// and end − intended start in the open loop. `message` prints "Thread i: ..." lines.
+// Runs units on `w` until the run ends (signals.Ended()), the session fails, or (open loop) the
+// schedule falls more than max_lag behind. Each unit: wait for the pacer's intended start, run it
+// through an OpContext that times and retries its steps, then record the unit, its steps and
+// counters together. Unit latency is the sum of its timed steps in the closed loop (DVD Store's
+// rt_tot) and end − intended start in the open loop. `message` prints "Thread i: ..." lines.
 void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& clock,
-              const std::atomic<bool>& end, const std::function<void(const std::string&)>& message);
+              const RunSignals& signals, const std::function<void(const std::string&)>& message);
 
-// Sleeps until `deadline` in slices, returning early once `end` is set.
-void NapUntil(Clock& clock, int64_t deadline, const std::atomic<bool>& end);
+// Sleeps until `deadline` in slices, returning early once the run ends.
+void NapUntil(Clock& clock, int64_t deadline, const RunSignals& signals);
 
 }  // namespace sb::driver
 

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "metrics/headline_spec.h"
 #include "metrics/histogram.h"
 #include "metrics/storage_result.h"
 
@@ -63,6 +64,8 @@ struct WindowResult {
   // DVD Store's running-average OPM (since the warm-up reset) at the window's start and end.
   double running_start = 0, running_end = 0;
   std::vector<LatencySummary> latency;  // parallel to RunResult::type_names
+  // The workload's headline metrics over the window, in its declared order ("opm", ...).
+  std::vector<std::pair<std::string, double>> headlines;
 };
 
 // A pass/fail rule (--baseline opm>=2600@23m-28m) and its outcome.
@@ -71,6 +74,12 @@ struct BaselineResult {
   std::string words;  // the rule in words, e.g. "orders per minute over 23m-28m >= 2600"
   double measured = 0;
   bool passed = false;
+  // How a rate was judged over the window (metrics/windows.h): "window_mean", "every_interval"
+  // or "ds_cumulative"; latency rules are always judged on the window's histogram.
+  std::string kind = "window_mean";
+  // In a run of several instances: the instance that decided `measured` (the lowest, or for an
+  // upper bound the highest); "" otherwise.
+  std::string decided_by;
 };
 
 // Was throughput steady over the measured window? (fio's steadystate idea: a small slope of a
@@ -126,6 +135,17 @@ struct RunResult {
   std::string workload;       // "dvdstore"
   std::string headline_name;  // "opm"
   double headline_value = 0;
+  // Every headline metric the workload declares, over the measured window, the first being
+  // headline_name.
+  std::vector<std::pair<std::string, double>> headlines;
+  // Their definitions: which series types and counters each counts (indexes into
+  // series.type_names / series.counter_names), so reports can derive them per second.
+  std::vector<HeadlineSpec> headline_specs;
+  // In a run of several instances, each instance's own result: `name` and `target` set,
+  // `instances` empty. The enclosing result is their aggregate, merged exactly.
+  std::string name;    // the instance ("1", "ds3_2"); "" for a run of one instance
+  std::string target;  // the instance's database URL or storage targets (no secrets)
+  std::vector<RunResult> instances;
   std::string loop_model;  // "closed loop, think time 0 s (DVD Store order loop)"
   std::string started_at;  // ISO-8601 UTC
   std::string ended_at;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "metrics/headline.h"
 #include "metrics/run_result.h"
 
 namespace sb::metrics {
@@ -24,8 +25,7 @@ Result<std::vector<WindowSpec>> ParseWindows(std::string_view text);
 
 // The per-second values of `type` (units per second) in the time-series points whose interval
 // ends in (start_sec, end_sec]. Points are 1-second intervals.
-std::vector<double> PerSecond(const TimeSeries& series, int type, double start_sec,
-                              double end_sec);
+std::vector<double> PerSecond(const TimeSeries& series, int type, double start_sec, double end_sec);
 
 struct Spread {
   double min = 0, mean = 0, median = 0, max = 0;
@@ -42,17 +42,48 @@ SteadyStateResult DetectSteadyState(const std::vector<double>& per_second, doubl
 // Metrics: opm (units per minute over the window), min_opm (lowest per-second rate × 60),
 // running_opm (DVD Store's running average, lowest at the window's start and end),
 // tps (units per second over the window), p50_ms/p90_ms/p95_ms/p99_ms/max_ms (unit latency).
+// How a rate rule is judged over its window (the methods differ, and so do the peaks they find):
+//   window_mean     units in the window / the window's length (e.g. orders in minutes 23-28 / 5);
+//   every_interval  every whole 10-s interval of the window at or above (the lowest decides);
+//   ds_cumulative   DVD Store 3's cumulative figure (units since the warm-up reset / time since
+//                   it) at every second of the window (the lowest decides).
+enum class BaselineKind { kWindowMean, kEveryInterval, kDsCumulative };
+const char* BaselineKindName(BaselineKind k);
+Result<BaselineKind> ParseBaselineKind(std::string_view name);
+
 struct BaselineRule {
   std::string text;
+  BaselineKind kind = BaselineKind::kWindowMean;
   std::string metric;
   std::string op;  // ">=", "<=", ">", "<"
   double threshold = 0;
   WindowSpec window;
 };
-Result<BaselineRule> ParseBaseline(std::string_view text);
-// Evaluates a rule on a window's result; `unit` names the unit ("orders").
+// `headlines`: the workload's, whose names a rule may use besides the generic metrics.
+Result<BaselineRule> ParseBaseline(std::string_view text,
+                                   const std::vector<HeadlineSpec>& headlines = {});
+// Evaluates a rule on a window's result; `unit` names the unit ("orders"). Judges rates by their
+// window mean.
 BaselineResult EvaluateBaseline(const BaselineRule& rule, const WindowResult& w,
                                 const std::string& unit);
+
+// What a rule may also need: the run's time series (1-s points from Start), the warm-up reset's
+// time from Start, and the workload's headline metrics (a rule may name any of them: qps, iops).
+struct BaselineContext {
+  const TimeSeries* series = nullptr;
+  double reset_sec = 0;
+  const std::vector<HeadlineSpec>* headlines = nullptr;
+};
+BaselineResult EvaluateBaseline(const BaselineRule& rule, const WindowResult& w,
+                                const std::string& unit, const BaselineContext& context);
+// The metrics a rule may name besides the workload's headlines.
+bool IsBaselineMetric(const std::string& metric, const std::vector<HeadlineSpec>& headlines);
+
+// For a run of several instances: the rule's verdict over all of them (passed when every
+// instance passed; the measured figure is the lowest, or for an upper bound the highest, and
+// `names[i]` the instance that has it).
+BaselineResult CombineBaselines(const std::vector<BaselineResult>& per_instance,
+                                const std::vector<std::string>& names, const BaselineRule& rule);
 
 }  // namespace sb::metrics
 

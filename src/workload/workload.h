@@ -19,6 +19,7 @@
 #include "base/random.h"
 #include "base/status.h"
 #include "config/options.h"
+#include "metrics/headline.h"
 #include "metrics/load_meter.h"
 
 namespace sb::workload {
@@ -28,6 +29,9 @@ namespace sb::workload {
 struct Shape {
   std::string unit_name;                // "order"
   std::string headline_name;            // units per minute under the workload's name: "opm"
+  // Every headline metric, the first being headline_name's (units per minute). Baselines and
+  // verdicts may name any of them.
+  std::vector<metrics::HeadlineSpec> headlines;
   std::vector<std::string> step_types;  // "login", "newcust", "browse", ...
   std::vector<std::string> counters;    // workload counters, e.g. "rollbacks"
   int rollback_counter = -1;            // index into counters, or -1

@@ -99,6 +99,7 @@ int64_t AvgMsec(const workload::TypeTotals& t) {
 DvdStoreWorkload::DvdStoreWorkload() {
   shape_.unit_name = "order";
   shape_.headline_name = "opm";
+  shape_.headlines = {metrics::UnitsPerMinute("opm", "orders per minute")};
   shape_.step_types = {"login",        "newcust",   "newmember",      "browse",
                        "reviewbrowse", "newreview", "newhelpfulness", "purchase"};
   shape_.counters = {"rollbacks", "purchase_lines"};

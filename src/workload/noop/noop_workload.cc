@@ -26,6 +26,8 @@ class NoopSession final : public workload::Session {
 NoopWorkload::NoopWorkload() {
   shape_.unit_name = "op";
   shape_.headline_name = "ops_per_minute";
+  shape_.headlines = {metrics::UnitsPerMinute("ops_per_minute", "operations per minute"),
+                      metrics::UnitsPerSecond("ops", "operations per second")};
   shape_.step_types = {"select"};
 }
 

@@ -134,6 +134,14 @@ OltpWorkload::OltpWorkload() {
   shape_.headline_name = "transactions_per_minute";
   shape_.step_types = {"event"};
   shape_.counters = {"reads", "writes", "other", "rows_inserted", "rows_deleted"};
+  // sysbench's figures: transactions and queries (reads + writes + other) per second.
+  metrics::HeadlineSpec qps;
+  qps.name = "qps";
+  qps.words = "queries per second";
+  qps.counters = {{0, 1.0}, {1, 1.0}, {2, 1.0}};
+  shape_.headlines = {
+      metrics::UnitsPerMinute("transactions_per_minute", "transactions per minute"),
+      metrics::UnitsPerSecond("tps", "transactions per second"), qps};
 }
 
 void OltpWorkload::DeclareOptions(config::OptionSet* o) const {

@@ -52,10 +52,11 @@ LoopResult RunLoop(bool open) {
   Worker w(0, layout, 1);
   w.session = std::make_unique<StallSession>(clock, 2 * kNanosPerSecond, 6 * kNanosPerSecond, end);
   // Open loop: 500 units/s (one every 2 ms) for a system that needs 1 ms per unit.
-  w.pacer = open ? NewOpenLoopPacer(500, 1, 0, Arrival::kConstant, 0, 1)
-                 : NewClosedLoopPacer(0, 1);
+  w.pacer = open ? NewOpenLoopPacer(500, 1, 0, Arrival::kConstant, 0, 1) : NewClosedLoopPacer(0, 1);
   LoopLimits limits;
-  RunUnits(w, layout, limits, clock, end, nullptr);
+  RunSignals signals;  // the session ends the run through the stop flag
+  signals.stop = &end;
+  RunUnits(w, layout, limits, clock, signals, nullptr);
   LoopResult r;
   w.recorder.Snapshot(&r.snap);
   r.units = r.snap.types[0].count();

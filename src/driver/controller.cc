@@ -1,0 +1,191 @@
+#include "driver/controller.h"
+
+#include <algorithm>
+
+namespace sb::driver {
+namespace {
+
+constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
+constexpr int64_t kConnectPollNanos = 10 * kNanosPerMilli;
+// A window edge within this much after a sample counts as reached (ticks land a little late).
+constexpr double kEdgeSlackSec = 0.05;
+
+void SnapshotAll(const std::vector<Instance*>& instances, SnapshotPoint point,
+                 std::vector<metrics::RecorderSnapshot>* out) {
+  out->resize(instances.size());
+  for (size_t i = 0; i < instances.size(); ++i) instances[i]->Snapshot(point, &(*out)[i]);
+}
+
+std::vector<metrics::RecorderSnapshot> Difference(const std::vector<metrics::RecorderSnapshot>& a,
+                                                  const std::vector<metrics::RecorderSnapshot>& b) {
+  std::vector<metrics::RecorderSnapshot> d = a;
+  for (size_t i = 0; i < d.size(); ++i) d[i].Subtract(b[i]);
+  return d;
+}
+
+}  // namespace
+
+ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
+                                  const ControllerCallbacks& cb) {
+  ControllerOutcome out;
+  const ControllerOptions& o = options_;
+  auto stop_requested = [&] { return o.stop != nullptr && o.stop->load(); };
+  RunSignals signals;
+  signals.stop = o.stop;
+  auto end_and_join = [&] {
+    signals.gate.store(RunSignals::kEnded, std::memory_order_release);
+    signals.gate.notify_all();
+    for (Instance* in : instances) in->Join();
+  };
+  for (Instance* in : instances) in->Launch(signals);
+
+  // Connect phase: every worker of every instance ready, or give up.
+  const int64_t connect_deadline = clock_.NowNanos() + o.connect_timeout_nanos;
+  for (;;) {
+    int ready = 0, total = 0;
+    for (Instance* in : instances) {
+      const Readiness r = in->Ready();
+      if (r.failed > 0) {
+        end_and_join();
+        out.status = instances.size() == 1
+                         ? r.first_error
+                         : Status(r.first_error.code(),
+                                  "instance " + in->name() + ": " + r.first_error.message());
+        return out;
+      }
+      ready += r.ready;
+      total += r.total;
+    }
+    if (ready == total) break;
+    if (stop_requested() || clock_.NowNanos() > connect_deadline) {
+      end_and_join();
+      out.status = stop_requested()
+                       ? Status::Cancelled("stopped before all threads connected")
+                       : Status::FailedPrecondition("only " + std::to_string(ready) + " of " +
+                                                    std::to_string(total) +
+                                                    " threads connected within the timeout");
+      return out;
+    }
+    clock_.SleepFor(kConnectPollNanos);
+  }
+  if (cb.on_start) cb.on_start();
+
+  std::vector<metrics::RecorderSnapshot> prev, now_snap;
+  SnapshotAll(instances, o.warmup_nanos > 0 ? SnapshotPoint::kTick : SnapshotPoint::kReset, &prev);
+  out.at_reset = prev;
+  out.windows.resize(o.windows.size());
+  std::vector<std::vector<metrics::RecorderSnapshot>> window_start(o.windows.size());
+  for (size_t w = 0; w < o.windows.size(); ++w) out.windows[w].spec = o.windows[w];
+
+  const int64_t t0 = clock_.NowNanos();
+  out.t0 = t0;
+  out.reset_at = t0;
+  for (Instance* in : instances) in->OnStart(t0);
+  double cpu_at_reset = ProcessCpuSeconds();
+  if (o.system_cpu) out.system_at_reset = ReadProcStat();
+  signals.gate.store(RunSignals::kStarted, std::memory_order_release);
+  signals.gate.notify_all();
+
+  const bool has_warmup = o.warmup_nanos > 0;
+  const int64_t warmup_end = t0 + o.warmup_nanos;
+  const int64_t end_at = o.run_nanos > 0 ? warmup_end + o.run_nanos : INT64_MAX;
+  bool reset_done = !has_warmup;
+  int64_t tick = 1;
+  for (;;) {
+    // The next sample: the next whole tick, or a phase boundary before it.
+    int64_t target = t0 + tick * o.tick_nanos;
+    if (!reset_done) target = std::min(target, warmup_end);
+    target = std::min(target, end_at);
+    bool stopped = false;
+    while (clock_.NowNanos() < target) {
+      if (stop_requested()) {
+        stopped = true;
+        break;
+      }
+      clock_.SleepUntil(std::min(target, clock_.NowNanos() + kPollNanos));
+    }
+    stopped = stopped || stop_requested();
+    const int64_t now = clock_.NowNanos();
+    bool all_finished = true;
+    for (size_t i = 0; i < instances.size(); ++i) {
+      const Activity a = instances[i]->Check();
+      all_finished = all_finished && a.finished;
+      if (a.lagging && out.lagging_instance < 0) out.lagging_instance = static_cast<int>(i);
+    }
+    const bool finished = stopped || all_finished || out.lagging_instance >= 0 || now >= end_at;
+    const bool resets_here = !reset_done && !finished && now >= warmup_end;
+    SnapshotAll(instances,
+                finished      ? SnapshotPoint::kEnd
+                : resets_here ? SnapshotPoint::kReset
+                              : SnapshotPoint::kTick,
+                &now_snap);
+    const std::vector<metrics::RecorderSnapshot> interval = Difference(now_snap, prev);
+
+    Sample s;
+    s.now = now;
+    s.t_sec = static_cast<double>(now - t0) / 1e9;
+    s.warmup = has_warmup && now - t0 <= o.warmup_nanos;
+    s.finished = finished;
+    s.cumulative = &now_snap;
+    s.interval = &interval;
+    s.at_reset = &out.at_reset;
+    s.t0 = t0;
+    s.reset_at = out.reset_at;
+    if (now >= t0 + tick * o.tick_nanos) s.tick = tick++;
+    for (size_t w = 0; w < o.windows.size(); ++w) {
+      WindowMeasure& m = out.windows[w];
+      if (!m.started && s.t_sec + kEdgeSlackSec >= m.spec.start_sec) {
+        m.started = true;
+        m.start_at = now;
+        window_start[w] = now_snap;
+        s.windows_started.push_back(static_cast<int>(w));
+      }
+      if (m.started && !m.complete && s.t_sec + kEdgeSlackSec >= m.spec.end_sec) {
+        m.complete = true;
+        m.end_at = now;
+        m.delta = Difference(now_snap, window_start[w]);
+        s.windows_ended.push_back(static_cast<int>(w));
+      }
+    }
+    if (cb.on_sample) cb.on_sample(s);
+    prev = now_snap;
+
+    if (resets_here) {
+      bool paused = false;
+      for (Instance* in : instances) paused = in->OnWarmupEnd() || paused;
+      if (paused) {
+        SnapshotAll(instances, SnapshotPoint::kReset, &out.at_reset);
+        out.reset_at = clock_.NowNanos();
+      } else {
+        out.at_reset = now_snap;
+        out.reset_at = now;
+      }
+      reset_done = true;
+      cpu_at_reset = ProcessCpuSeconds();
+      if (o.system_cpu) out.system_at_reset = ReadProcStat();
+      if (cb.on_reset) cb.on_reset(out.at_reset, out.reset_at);
+    }
+    if (finished) {
+      out.interrupted = stopped;
+      out.end_at = now;
+      out.at_end = now_snap;
+      break;
+    }
+  }
+  out.process_cpu_sec = ProcessCpuSeconds() - cpu_at_reset;
+  if (o.system_cpu) out.system_at_end = ReadProcStat();
+  for (size_t w = 0; w < o.windows.size(); ++w) {
+    WindowMeasure& m = out.windows[w];
+    if (m.started && !m.complete) {
+      m.end_at = out.end_at;
+      m.delta = Difference(out.at_end, window_start[w]);
+    }
+  }
+  // A run that ended during warm-up keeps Start as its reset (warmed_up tells).
+  out.warmed_up = reset_done;
+  end_and_join();
+  SnapshotAll(instances, SnapshotPoint::kTick, &out.after_join);
+  return out;
+}
+
+}  // namespace sb::driver

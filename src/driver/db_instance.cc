@@ -1,0 +1,195 @@
+#include "driver/db_instance.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+#include <utility>
+
+#include "base/random.h"
+#include "driver/pacer.h"
+
+namespace sb::driver {
+
+DbInstance::DbInstance(std::string name, workload::Workload& workload, db::DbBackend& backend,
+                       Clock& clock, DbInstanceOptions options,
+                       std::function<void(const std::string&)> message)
+    : name_(std::move(name)),
+      workload_(workload),
+      backend_(backend),
+      clock_(clock),
+      options_(std::move(options)),
+      message_(std::move(message)) {
+  const workload::Shape& shape = workload.shape();
+  layout_.steps = static_cast<int>(shape.step_types.size());
+  layout_.workload_counters = static_cast<int>(shape.counters.size());
+  layout_.rollback_counter = shape.rollback_counter;
+  layout_.unit_name = shape.unit_name;
+  options_.limits.hold = &hold_;
+  for (int i = 0; i < options_.threads; ++i) {
+    workers_.push_back(std::make_unique<Worker>(i, layout_, options_.seed));
+  }
+}
+
+DbInstance::~DbInstance() {
+  for (auto& w : workers_) {
+    if (w->thread.joinable()) w->thread.join();
+  }
+}
+
+void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
+  const uint64_t seed = options_.seed;
+  const auto index = static_cast<uint64_t>(w.index);
+  // Connection ramp (DVD Store): a random stagger so ramp_rate connections open per second.
+  if (options_.threads > 1 && options_.ramp_rate > 0) {
+    const auto spread_ms = static_cast<int64_t>(1000.0 * options_.threads / options_.ramp_rate);
+    NapUntil(clock_, clock_.NowNanos() + w.ramp_rng.Next(spread_ms) * kNanosPerMilli, signals);
+  }
+  auto conn = backend_.Connect();
+  Status s = conn.ok() ? Status::Ok() : conn.status();
+  if (s.ok()) {
+    auto session =
+        workload_.NewSession(std::move(conn).value(), DeriveSeed(seed, {0, index, 1}), w.index);
+    if (session.ok()) {
+      w.session = std::move(session).value();
+    } else {
+      s = session.status();
+    }
+  }
+  if (!s.ok()) {
+    w.error = s;
+    w.state = WorkerState::kFailed;
+    return;
+  }
+  w.reconnect = [this, seed, index]() -> Result<std::unique_ptr<workload::Session>> {
+    auto c = backend_.Connect();
+    if (!c.ok()) return c.status();
+    return workload_.NewSession(std::move(c).value(), DeriveSeed(seed, {0, index, 6}),
+                                static_cast<int>(index));
+  };
+  w.state = WorkerState::kConnected;
+  if (!signals.WaitForStart() || signals.Ended()) return;
+  const uint64_t pace_seed = DeriveSeed(seed, {0, index, 2});
+  w.pacer = open_loop()
+                ? NewOpenLoopPacer(options_.rate_per_sec, options_.threads, w.index,
+                                   options_.poisson ? Arrival::kPoisson : Arrival::kConstant,
+                                   options_.limits.t0, pace_seed)
+                : NewClosedLoopPacer(options_.think_time_sec, pace_seed);
+  RunUnits(w, layout_, options_.limits, clock_, signals, message_);
+}
+
+void DbInstance::Launch(RunSignals& signals) {
+  for (auto& w : workers_) {
+    w->thread = std::thread([this, &signals, wp = w.get()] { WorkerMain(*wp, signals); });
+  }
+}
+
+Readiness DbInstance::Ready() const {
+  Readiness r;
+  r.total = options_.threads;
+  for (const auto& w : workers_) {
+    const WorkerState st = w->state.load();
+    if (st == WorkerState::kConnected) ++r.ready;
+    if (st == WorkerState::kFailed) {
+      if (r.failed++ == 0) {
+        r.first_error = Status(w->error.code(), "thread " + std::to_string(w->index) +
+                                                    " could not start: " + w->error.message());
+      }
+    }
+  }
+  return r;
+}
+
+void DbInstance::Snapshot(SnapshotPoint /*point*/, metrics::RecorderSnapshot* out) {
+  *out = metrics::RecorderSnapshot();
+  for (const auto& w : workers_) {
+    w->recorder.Snapshot(&one_);
+    out->Merge(one_);
+  }
+}
+
+Activity DbInstance::Check() const {
+  int failed = 0, done = 0;
+  Activity a;
+  for (const auto& w : workers_) {
+    const WorkerState st = w->state.load();
+    if (st == WorkerState::kFailed) ++failed;
+    if (st == WorkerState::kDone) ++done;
+    if (st == WorkerState::kLagExceeded) a.lagging = true;
+  }
+  a.all_failed = failed == options_.threads;
+  // Every worker reached units_per_thread (or failed).
+  a.finished = a.all_failed || (done > 0 && done + failed == options_.threads);
+  return a;
+}
+
+// Asks every worker to pause between units and waits until each running one has (workers that
+// ended do not count). Gives up after about 30 s (a unit stuck on a lock): false then, and the
+// reading may see units in flight.
+bool DbInstance::HoldWorkers() {
+  hold_ = true;
+  for (int waited = 0; waited < 30000; ++waited) {
+    bool all = true;
+    for (const auto& w : workers_) {
+      const WorkerState st = w->state.load();
+      if (st == WorkerState::kConnected && !w->held.load(std::memory_order_acquire)) all = false;
+    }
+    if (all) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
+bool DbInstance::OnWarmupEnd() {
+  if (!warmup_reading_) return false;
+  // Closed loop: pause the workers between units so that no unit straddles the reading; the
+  // measured window begins when they resume. The open loop cannot pause without distorting its
+  // schedule, so its reading is taken on the fly.
+  const int64_t hold_from = clock_.NowNanos();
+  reading_exact_ = !open_loop() && HoldWorkers();
+  warmup_reading_();
+  hold_ = false;
+  hold_ms_ = static_cast<double>(clock_.NowNanos() - hold_from) / 1e6;
+  return true;
+}
+
+void DbInstance::Join() {
+  for (auto& w : workers_) {
+    if (w->thread.joinable()) w->thread.join();
+  }
+}
+
+int64_t DbInstance::LastNMaxNanos(int64_t since) const {
+  std::vector<std::pair<int64_t, int64_t>> recent;
+  for (const auto& w : workers_) {
+    const uint64_t n = std::min<uint64_t>(w->last_pos.load(std::memory_order_acquire), kLastN);
+    for (uint64_t i = 0; i < n; ++i) {
+      const int64_t done = w->last_completed[i].load(std::memory_order_relaxed);
+      if (done >= since) recent.emplace_back(done, w->last_rt[i].load(std::memory_order_relaxed));
+    }
+  }
+  std::sort(recent.begin(), recent.end(), std::greater<>());
+  int64_t mx = 0;
+  for (size_t i = 0; i < recent.size() && i < kLastN; ++i) mx = std::max(mx, recent[i].second);
+  return mx;
+}
+
+int DbInstance::workers_failed() const {
+  int n = 0;
+  for (const auto& w : workers_) {
+    if (w->state.load() == WorkerState::kFailed) ++n;
+  }
+  return n;
+}
+
+int64_t DbInstance::max_lag_seen() const {
+  for (const auto& w : workers_) {
+    if (w->state.load() == WorkerState::kLagExceeded) return w->max_lag_seen;
+  }
+  return 0;
+}
+
+void DbInstance::CloseSessions() {
+  for (auto& w : workers_) w->session.reset();
+}
+
+}  // namespace sb::driver

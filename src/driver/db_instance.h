@@ -1,0 +1,87 @@
+// A database instance: one workload against one database, with `threads` workers, each owning
+// its session (and connection), random streams and recorder (driver/worker.h).
+#ifndef STOREBENCH_DRIVER_DB_INSTANCE_H_
+#define STOREBENCH_DRIVER_DB_INSTANCE_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backend/db/db.h"
+#include "base/clock.h"
+#include "driver/instance.h"
+#include "driver/worker.h"
+#include "workload/workload.h"
+
+namespace sb::driver {
+
+struct DbInstanceOptions {
+  int threads = 1;
+  double ramp_rate = 10;      // connections per second while connecting (DVD Store)
+  uint64_t seed = 1;          // the instance's seed; every worker's streams derive from it
+  double think_time_sec = 0;  // closed loop
+  double rate_per_sec = 0;    // > 0: open loop at this rate over the instance's workers
+  bool poisson = false;
+  LoopLimits limits;  // t0 and hold are set by the instance
+};
+
+class DbInstance final : public Instance {
+ public:
+  DbInstance(std::string name, workload::Workload& workload, db::DbBackend& backend, Clock& clock,
+             DbInstanceOptions options, std::function<void(const std::string&)> message);
+  ~DbInstance() override;
+
+  const std::string& name() const override { return name_; }
+  void Launch(RunSignals& signals) override;
+  Readiness Ready() const override;
+  void OnStart(int64_t t0) override { options_.limits.t0 = t0; }
+  void Snapshot(SnapshotPoint point, metrics::RecorderSnapshot* out) override;
+  Activity Check() const override;
+  bool OnWarmupEnd() override;
+  void Join() override;
+
+  // The reading to take with the workers paused at the end of warm-up (the server
+  // cross-check's start); none by default. Runs on the controller thread.
+  void set_warmup_reading(std::function<void()> reading) { warmup_reading_ = std::move(reading); }
+  // Whether the workers were all paused for that reading (closed loop), and for how long.
+  bool reading_exact() const { return reading_exact_; }
+  double hold_ms() const { return hold_ms_; }
+
+  const Layout& layout() const { return layout_; }
+  const workload::Shape& shape() const { return workload_.shape(); }
+  workload::Workload& workload() const { return workload_; }
+  db::DbBackend& backend() const { return backend_; }
+  int threads() const { return options_.threads; }
+  bool open_loop() const { return options_.rate_per_sec > 0; }
+  // DVD Store's rt_tot_lastn_max: the largest response time among the last 100 units that
+  // completed at or after `since` (clock nanos).
+  int64_t LastNMaxNanos(int64_t since) const;
+  int workers_failed() const;
+  // The largest schedule lag of a worker that fell too far behind (0 if none).
+  int64_t max_lag_seen() const;
+  // Closes every worker's session (after Join), so the server has their work counted.
+  void CloseSessions();
+
+ private:
+  void WorkerMain(Worker& w, RunSignals& signals);
+  bool HoldWorkers();
+
+  std::string name_;
+  workload::Workload& workload_;
+  db::DbBackend& backend_;
+  Clock& clock_;
+  DbInstanceOptions options_;
+  std::function<void(const std::string&)> message_;
+  Layout layout_;
+  std::atomic<bool> hold_{false};
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::function<void()> warmup_reading_;
+  bool reading_exact_ = true;
+  double hold_ms_ = 0;
+  metrics::RecorderSnapshot one_;  // reused per worker while merging
+};
+
+}  // namespace sb::driver
+
+#endif  // STOREBENCH_DRIVER_DB_INSTANCE_H_

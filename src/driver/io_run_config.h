@@ -1,0 +1,38 @@
+// The settings of a storage test (storebench io run), shared by the runner and its instances.
+#ifndef STOREBENCH_DRIVER_IO_RUN_CONFIG_H_
+#define STOREBENCH_DRIVER_IO_RUN_CONFIG_H_
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "workload/storage/test_file.h"
+
+namespace sb::driver {
+
+// A target and its test range (absolute offset and length in bytes).
+struct IoTarget {
+  std::string path;
+  uint64_t range_start = 0;
+  uint64_t range_bytes = 0;
+};
+
+struct IoRunConfig {
+  std::string engine = "io_uring";
+  int workers = 1;
+  int outstanding = 1;   // per worker and target
+  int submit_batch = 1;  // I/Os per submit call; 0 = every free slot in one call
+  bool direct = true;
+  bool allow_write = false;  // the caller checked the safety rules
+  std::vector<IoTarget> targets;
+  storage::DataPattern pattern = storage::DataPattern::kFullRandom;
+  int64_t ramp_nanos = 0;
+  int64_t run_nanos = 0;  // > 0
+  uint64_t seed = 1;
+  const std::atomic<bool>* stop = nullptr;  // set by a signal handler: end the test early
+};
+
+}  // namespace sb::driver
+
+#endif  // STOREBENCH_DRIVER_IO_RUN_CONFIG_H_

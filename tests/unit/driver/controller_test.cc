@@ -1,0 +1,268 @@
+// The run controller's phases on a fake clock: synchronized start, warm-up reset, windows, stop.
+// The instances here have no threads: each completes one unit every `unit_nanos` of clock time
+// since Start, recorded when the controller asks for a snapshot, so every figure is known exactly.
+#include "driver/controller.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "base/clock.h"
+#include "metrics/recorder.h"
+
+namespace sb::driver {
+namespace {
+
+class ClockInstance final : public Instance {
+ public:
+  ClockInstance(std::string name, FakeClock& clock, int64_t unit_nanos)
+      : name_(std::move(name)), clock_(clock), unit_nanos_(unit_nanos), recorder_(1, 1) {}
+
+  const std::string& name() const override { return name_; }
+  void Launch(RunSignals& signals) override {
+    launched = true;
+    signals_ = &signals;
+  }
+  Readiness Ready() const override {
+    Readiness r;
+    r.total = 2;  // two "workers"
+    ++polls_;
+    if (fail_to_start) {
+      r.failed = 1;
+      r.first_error = Status::FailedPrecondition("worker 1 could not connect");
+      return r;
+    }
+    r.ready = polls_ > ready_after_polls ? 2 : 1;
+    return r;
+  }
+  void OnStart(int64_t t0) override {
+    start_nanos = t0;
+    started = true;
+    gate_at_start = signals_->gate.load();
+  }
+  void Snapshot(SnapshotPoint point, metrics::RecorderSnapshot* out) override {
+    if (started) {
+      const int64_t due = (clock_.NowNanos() - start_nanos) / unit_nanos_;
+      for (; recorded_ < due; ++recorded_) recorder_.Record(0, 1000);
+    }
+    points.push_back(point);
+    if (stop_at_units > 0 && recorded_ >= stop_at_units && stop != nullptr) *stop = true;
+    recorder_.Snapshot(out);
+  }
+  Activity Check() const override {
+    Activity a;
+    a.finished = finish_at_units > 0 && recorded_ >= finish_at_units;
+    return a;
+  }
+  bool OnWarmupEnd() override {
+    if (!pause_at_warmup_end) return false;
+    clock_.Advance(250 * kNanosPerMilli);  // a reading that takes 250 ms
+    return true;
+  }
+  void Join() override {
+    joined = true;
+    gate_at_join = signals_->gate.load();
+  }
+
+  // Test knobs and observations.
+  int ready_after_polls = 0;
+  bool fail_to_start = false;
+  int64_t stop_at_units = 0;  // set *stop once this many units are recorded
+  std::atomic<bool>* stop = nullptr;
+  int64_t finish_at_units = 0;  // report finished once this many units are recorded
+  bool pause_at_warmup_end = false;
+  bool launched = false, started = false, joined = false;
+  int gate_at_start = -1, gate_at_join = -1;
+  int64_t start_nanos = -1;
+  std::vector<SnapshotPoint> points;
+
+ private:
+  std::string name_;
+  FakeClock& clock_;
+  int64_t unit_nanos_;
+  metrics::Recorder recorder_;
+  RunSignals* signals_ = nullptr;
+  int64_t recorded_ = 0;
+  mutable int polls_ = 0;
+};
+
+constexpr int64_t kMs = kNanosPerMilli;
+constexpr int64_t kSec = kNanosPerSecond;
+
+uint64_t Units(const metrics::RecorderSnapshot& s) { return s.types[0].count(); }
+
+TEST(ControllerTest, StartsEveryInstanceTogetherOnceAllAreReady) {
+  FakeClock clock(5 * kSec);
+  ClockInstance a("a", clock, 10 * kMs), b("b", clock, 10 * kMs);
+  b.ready_after_polls = 30;  // b's second worker connects 30 polls (300 ms) later
+  ControllerOptions o;
+  o.run_nanos = 2 * kSec;
+  o.system_cpu = false;
+  int on_start_calls = 0;
+  ControllerCallbacks cb;
+  cb.on_start = [&] {
+    ++on_start_calls;
+    EXPECT_FALSE(a.started);  // before anyone starts
+  };
+  ControllerOutcome out = Controller(clock, o).Run({&a, &b}, cb);
+  ASSERT_TRUE(out.status.ok()) << out.status.message();
+  EXPECT_EQ(on_start_calls, 1);
+  EXPECT_EQ(a.start_nanos, b.start_nanos);
+  EXPECT_EQ(out.t0, a.start_nanos);
+  EXPECT_GE(out.t0, 5 * kSec + 300 * kMs);  // waited for b
+  // The workers saw the gate closed at Start's call and ended at Join.
+  EXPECT_EQ(a.gate_at_start, RunSignals::kWaiting);
+  EXPECT_EQ(a.gate_at_join, RunSignals::kEnded);
+  EXPECT_TRUE(a.joined && b.joined);
+  // 2 s at one unit per 10 ms, for each instance separately.
+  EXPECT_EQ(Units(out.at_end[0]), 200u);
+  EXPECT_EQ(Units(out.at_end[1]), 200u);
+  EXPECT_DOUBLE_EQ(out.measured_sec(), 2.0);
+}
+
+TEST(ControllerTest, WarmupResetSamplesOnTheBoundaryAndMeasuresAfterIt) {
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 10 * kMs);
+  ControllerOptions o;
+  o.warmup_nanos = 2500 * kMs;
+  o.run_nanos = 3 * kSec;
+  o.system_cpu = false;
+  std::vector<double> times;
+  std::vector<bool> warm;
+  std::vector<int64_t> ticks;
+  std::vector<uint64_t> per_interval;
+  int resets = 0;
+  ControllerCallbacks cb;
+  cb.on_sample = [&](const Sample& s) {
+    times.push_back(s.t_sec);
+    warm.push_back(s.warmup);
+    ticks.push_back(s.tick);
+    per_interval.push_back(Units((*s.interval)[0]));
+  };
+  cb.on_reset = [&](const std::vector<metrics::RecorderSnapshot>& at_reset, int64_t reset_at) {
+    ++resets;
+    EXPECT_EQ(Units(at_reset[0]), 250u);
+  };
+  ControllerOutcome out = Controller(clock, o).Run({&a}, cb);
+  ASSERT_TRUE(out.status.ok());
+  EXPECT_EQ(resets, 1);
+  EXPECT_EQ(times, (std::vector<double>{1, 2, 2.5, 3, 4, 5, 5.5}));
+  EXPECT_EQ(warm, (std::vector<bool>{true, true, true, false, false, false, false}));
+  EXPECT_EQ(ticks, (std::vector<int64_t>{1, 2, 0, 3, 4, 5, 0}));
+  EXPECT_EQ(per_interval, (std::vector<uint64_t>{100, 100, 50, 50, 100, 100, 50}));
+  EXPECT_TRUE(out.warmed_up);
+  EXPECT_EQ(out.reset_at - out.t0, 2500 * kMs);
+  EXPECT_EQ(Units(out.at_reset[0]), 250u);
+  EXPECT_EQ(Units(out.at_end[0]), 550u);
+  EXPECT_DOUBLE_EQ(out.measured_sec(), 3.0);
+  // The instance was told which snapshots were the reset and the end.
+  EXPECT_EQ(a.points[3], SnapshotPoint::kReset);
+  EXPECT_EQ(a.points.back(), SnapshotPoint::kTick);  // after join
+  EXPECT_EQ(a.points[a.points.size() - 2], SnapshotPoint::kEnd);
+}
+
+TEST(ControllerTest, PausingInstanceGetsTheResetSnapshotAfterItsReading) {
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 10 * kMs);
+  a.pause_at_warmup_end = true;
+  ControllerOptions o;
+  o.warmup_nanos = 1 * kSec;
+  o.run_nanos = 2 * kSec;
+  o.system_cpu = false;
+  ControllerOutcome out = Controller(clock, o).Run({&a}, {});
+  ASSERT_TRUE(out.status.ok());
+  // The 250 ms reading happened between the sample at 1 s and the reset.
+  EXPECT_EQ(out.reset_at - out.t0, 1250 * kMs);
+  EXPECT_EQ(Units(out.at_reset[0]), 125u);
+}
+
+TEST(ControllerTest, WindowsAreMeasuredFromStartAtTheirEdges) {
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 20 * kMs), b("b", clock, 10 * kMs);
+  ControllerOptions o;
+  o.warmup_nanos = 1 * kSec;
+  o.run_nanos = 5 * kSec;
+  o.system_cpu = false;
+  o.windows = {{"2s-4s", 2, 4}, {"5s-9s", 5, 9}};
+  std::vector<std::pair<double, int>> edges;
+  ControllerCallbacks cb;
+  cb.on_sample = [&](const Sample& s) {
+    for (int w : s.windows_started) edges.emplace_back(s.t_sec, w + 1);
+    for (int w : s.windows_ended) edges.emplace_back(s.t_sec, -(w + 1));
+  };
+  ControllerOutcome out = Controller(clock, o).Run({&a, &b}, cb);
+  ASSERT_TRUE(out.status.ok());
+  ASSERT_EQ(out.windows.size(), 2u);
+  EXPECT_TRUE(out.windows[0].complete);
+  EXPECT_EQ(Units(out.windows[0].delta[0]), 100u);  // 2 s at 50/s
+  EXPECT_EQ(Units(out.windows[0].delta[1]), 200u);  // 2 s at 100/s
+  // The run ends at 6 s: the second window is cut short and says so.
+  EXPECT_TRUE(out.windows[1].started);
+  EXPECT_FALSE(out.windows[1].complete);
+  EXPECT_EQ(out.windows[1].end_at - out.t0, 6 * kSec);
+  EXPECT_EQ(Units(out.windows[1].delta[1]), 100u);
+  EXPECT_EQ(edges, (std::vector<std::pair<double, int>>{{2, 1}, {4, -1}, {5, 2}}));
+}
+
+TEST(ControllerTest, StopFlagEndsTheRunAtTheNextSampleAndMarksItInterrupted) {
+  FakeClock clock(0);
+  std::atomic<bool> stop{false};
+  ClockInstance a("a", clock, 10 * kMs);
+  a.stop_at_units = 300;  // the flag is raised during the 3 s sample
+  a.stop = &stop;
+  ControllerOptions o;
+  o.run_nanos = 60 * kSec;
+  o.stop = &stop;
+  o.system_cpu = false;
+  ControllerOutcome out = Controller(clock, o).Run({&a}, {});
+  ASSERT_TRUE(out.status.ok());
+  EXPECT_TRUE(out.interrupted);
+  EXPECT_EQ(out.end_at - out.t0, 3 * kSec);  // seen before sleeping towards 4 s
+  EXPECT_EQ(Units(out.at_end[0]), 300u);
+}
+
+TEST(ControllerTest, RunEndsWhenEveryInstanceHasFinished) {
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 10 * kMs), b("b", clock, 10 * kMs);
+  a.finish_at_units = 150;
+  b.finish_at_units = 350;
+  ControllerOptions o;  // no duration: until finished
+  o.system_cpu = false;
+  ControllerOutcome out = Controller(clock, o).Run({&a, &b}, {});
+  ASSERT_TRUE(out.status.ok());
+  EXPECT_FALSE(out.interrupted);
+  // An instance knows its progress at snapshots: a had 200 units at the 2 s sample (finished at
+  // 3 s), b reached 400 at the 4 s sample, so the 5 s sample ends the run.
+  EXPECT_EQ(out.end_at - out.t0, 5 * kSec);
+}
+
+TEST(ControllerTest, AnInstanceThatCannotStartStopsTheRunNamingIt) {
+  FakeClock clock(0);
+  ClockInstance a("ds3_1", clock, 10 * kMs), b("ds3_2", clock, 10 * kMs);
+  b.fail_to_start = true;
+  ControllerOptions o;
+  o.run_nanos = kSec;
+  o.system_cpu = false;
+  ControllerOutcome out = Controller(clock, o).Run({&a, &b}, {});
+  EXPECT_FALSE(out.status.ok());
+  EXPECT_EQ(out.status.message(), "instance ds3_2: worker 1 could not connect");
+  EXPECT_FALSE(a.started);
+  EXPECT_TRUE(a.joined && b.joined);
+}
+
+TEST(ControllerTest, ConnectTimeoutCountsWorkersOfEveryInstance) {
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 10 * kMs);
+  a.ready_after_polls = 1 << 30;  // never
+  ControllerOptions o;
+  o.connect_timeout_nanos = 2 * kSec;
+  o.system_cpu = false;
+  ControllerOutcome out = Controller(clock, o).Run({&a}, {});
+  EXPECT_FALSE(out.status.ok());
+  EXPECT_EQ(out.status.message(), "only 1 of 2 threads connected within the timeout");
+}
+
+}  // namespace
+}  // namespace sb::driver
