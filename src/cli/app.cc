@@ -9,25 +9,16 @@
 #include <memory>
 #include <thread>
 
-#include "backend/db/mysql/mysql_backend.h"
-#include "backend/db/null/null_backend.h"
-#include "backend/db/postgres/postgres_backend.h"
 #include "backend/db/registry.h"
-#include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
-#include "cli/metrics_server.h"
+#include "base/strings.h"
+#include "cli/db_run.h"
 #include "cli/status_line.h"
 #include "config/options.h"
 #include "driver/load.h"
 #include "driver/run_options.h"
-#include "driver/runner.h"
-#include "report/dvdstore_console.h"
 #include "report/json_report.h"
-#include "report/live.h"
 #include "report/load_progress.h"
-#include "workload/dvdstore/dvdstore_workload.h"
-#include "workload/noop/noop_workload.h"
-#include "workload/oltp/oltp_workload.h"
 #include "workload/registry.h"
 
 namespace sb::cli {
@@ -36,6 +27,9 @@ namespace {
 constexpr const char* kUsage =
     "usage: storebench oltp load|run|verify --db URL [options]\n"
     "       storebench oltp run --help     (all options)\n"
+    "       storebench run --plan FILE.toml [options]   (many instances at once)\n"
+    "       storebench consolidate --plan FILE.toml --instances 1..16 --runs 3 [options]\n"
+    "       storebench io prepare|run|verify --target PATH [options]\n"
     "       storebench version\n"
     "\n"
     "  load    generate a DVD Store database and load it (--db_size=S|M|L|<n>MB|<n>GB)\n"
@@ -44,154 +38,16 @@ constexpr const char* kUsage =
     "\n"
     "Databases: sqlite:///path/to/file.db\n";
 
-workload::WorkloadRegistry MakeWorkloads() {
-  workload::WorkloadRegistry r;
-  r.Register("dvdstore", "DVD Store 3 order loop",
-             [] { return std::make_unique<dvdstore::DvdStoreWorkload>(); });
-  r.Register("oltp", "sysbench-style OLTP",
-             [] { return std::make_unique<oltp::OltpWorkload>(); });
-  r.Register("noop", "one trivial query per operation, to measure the harness",
-             [] { return std::make_unique<noop::NoopWorkload>(); });
-  return r;
-}
-
-db::BackendRegistry MakeRegistry() {
-  db::BackendRegistry r;
-  r.Register("sqlite", db::OpenSqlite);
-  r.Register("postgresql", db::OpenPostgres);
-  r.Register("mysql", db::OpenMysql);
-  r.Register("null", db::OpenNull);
-  return r;
-}
-
-// Options of the command line itself (not of the driver or a workload).
-void DeclareCliOptions(config::OptionSet* o, const std::string& command,
-                       const workload::WorkloadRegistry& workloads) {
-  using config::OptionSpec;
-  using config::OptionType;
-  auto add = [&](OptionSpec s) {
-    s.group = "general";
-    o->Add(std::move(s));
-  };
-  auto str = [&](const char* name, const char* def, const char* help,
-                 std::vector<std::string> aliases = {}) {
-    OptionSpec s;
-    s.name = name;
-    s.aliases = std::move(aliases);
-    s.default_value = def;
-    s.help = help;
-    add(s);
-  };
-  str("db", "", "database URL, e.g. sqlite:///tmp/ds.db (required)");
-  {
-    OptionSpec s;
-    s.name = "workload";
-    s.type = OptionType::kEnum;
-    s.choices = workloads.Names();
-    s.default_value = "dvdstore";
-    s.help = "the OLTP workload: " + workloads.Describe();
-    add(s);
-  }
-  if (command == "load") {
-    OptionSpec t;
-    t.name = "load_threads";
-    t.type = OptionType::kInt;
-    t.min = 1;
-    t.max = 256;
-    t.default_value = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
-    t.help = "parallel data generator threads (default: cores)";
-    add(t);
-    OptionSpec f;
-    f.name = "force";
-    f.type = OptionType::kBool;
-    f.default_value = "N";
-    f.help = "replace an existing storebench database of this workload";
-    add(f);
-    str("csv_dir", "", "also write the generated rows as CSV files into this directory",
-        {"csv-dir"});
-    OptionSpec seed;
-    seed.name = "seed";
-    seed.type = OptionType::kInt;
-    seed.default_value = "1";
-    seed.help = "data seed: the same seed and size give the same data";
-    add(seed);
-  }
-  if (command == "run") {
-    str("json", "", "result document path (default results/<timestamp>.json)");
-    str("out_filename", "", "also write the status lines as CSV (DVD Store)");
-    {
-      OptionSpec pr;
-      pr.name = "progress";
-      pr.type = OptionType::kEnum;
-      pr.choices = {"human", "json", "none"};
-      pr.default_value = "human";
-      pr.help =
-          "live output on stderr: DVD Store status lines, one JSON object per second, or none";
-      add(pr);
-    }
-    str("metrics_addr", "",
-        "serve live figures in the Prometheus text format, e.g. 127.0.0.1:9464 (off by default)");
-    OptionSpec ts;
-    ts.name = "log_timestamp";
-    ts.type = OptionType::kEnum;
-    ts.choices = {"NONE", "UTC", "LOCAL"};
-    ts.default_value = "NONE";
-    ts.help = "prefix status lines with a UTC or local timestamp";
-    add(ts);
-    // Accepted so DVD Store DriverConfig.txt files work unchanged; they do not apply here.
-    auto compat = [&](const char* name, const char* def) {
-      OptionSpec s;
-      s.name = name;
-      s.default_value = def;
-      s.group = "DVD Store compatibility (accepted, not used: storebench connects with --db)";
-      s.help = "ignored";
-      o->Add(s);
-    };
-    compat("target", "localhost");
-    compat("virt_dir", "ds3");
-    compat("page_type", "php");
-    compat("windows_perf_host", "");
-    compat("linux_perf_host", "");
-    compat("detailed_view", "N");
-    OptionSpec stores;
-    stores.name = "n_stores";
-    stores.type = OptionType::kInt;
-    stores.default_value = "1";
-    stores.min = 1;
-    stores.max = 1;
-    stores.group = "DVD Store compatibility (accepted, not used: storebench connects with --db)";
-    stores.help = "DS3.5 stores per database (only 1 is supported)";
-    o->Add(stores);
-  }
-}
-
 struct Context {
   config::OptionSet options;
   std::unique_ptr<workload::Workload> owned_workload;
   workload::Workload& workload() { return *owned_workload; }
-  db::BackendRegistry registry = MakeRegistry();
+  db::BackendRegistry registry = MakeBackends();
   std::string command;
 };
 
 Result<std::unique_ptr<db::DbBackend>> OpenDb(Context& c, bool create, int busy_timeout_ms) {
-  const std::string& url = c.options.GetString("db");
-  if (url.empty()) {
-    return Status::InvalidArgument(
-        "no database given; add --db URL (e.g. --db sqlite:///tmp/ds.db)");
-  }
-  db::BackendOptions bo;
-  bo.create_if_missing = create;
-  bo.busy_timeout_ms = busy_timeout_ms;
-  auto backend = c.registry.Open(url, bo);
-  if (!backend.ok()) return backend.status();
-  c.workload().UseDialect((*backend)->dialect());
-  SB_RETURN_IF_ERROR(c.workload().CheckCapabilities((*backend)->capabilities()));
-  return backend;
-}
-
-std::string DbPathForEnvironment(const std::string& url) {
-  auto parsed = db::ParseDbUrl(url);
-  return parsed.ok() && parsed->scheme == "sqlite" ? parsed->database : "";
+  return OpenDatabase(c.registry, c.workload(), c.options.GetString("db"), create, busy_timeout_ms);
 }
 
 int Load(Context& c) {
@@ -246,149 +102,71 @@ int Verify(Context& c) {
   return all ? kExitOk : kExitFailure;
 }
 
-std::string LoopModel(const driver::RunOptions& r, const std::string& unit) {
-  char buf[360];
-  if (r.rate_per_sec > 0) {
-    std::snprintf(buf, sizeof buf,
-                  "open loop: %g %ss/s requested (%s arrivals) over %d threads; %s latency "
-                  "measured from the intended start (queueing included), schedule lag recorded "
-                  "separately",
-                  r.rate_per_sec, unit.c_str(), r.poisson ? "Poisson" : "evenly spaced", r.threads,
-                  unit.c_str());
-  } else {
-    std::snprintf(buf, sizeof buf,
-                  "closed loop: %d threads, think time %.3g s mean (uniform [0, 2T)) after each "
-                  "%s; response time = sum of the %s's timed database calls",
-                  r.threads, r.think_time_sec, unit.c_str(), unit.c_str());
-  }
-  return buf;
+// The options of `command` for `workload`, parsed from `args`.
+Status ParseOptions(const std::string& command, const workload::WorkloadRegistry& workloads,
+                    workload::Workload& workload, const std::vector<std::string>& args,
+                    config::OptionSet* options) {
+  DeclareCliOptions(options, command, workloads);
+  workload.DeclareOptions(options);
+  if (command == "run") driver::DeclareRunOptions(options);
+  SB_RETURN_IF_ERROR(config::ParseCommandLine(args, options));
+  return workload.Configure(*options);
 }
 
-int Run(Context& c) {
+// `oltp run`: one database, or several as DVD Store 3's target list ("URL1;URL2"): one instance
+// per database, the threads spread over them round robin (thread t drives target t mod n).
+int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::string& workload_name,
+        const std::vector<std::string>& args) {
   if (c.options.GetDouble("think_time") < 0) {
     return Fail(Status::InvalidArgument("option think_time must not be negative"));
   }
   if (c.options.GetDouble("rate") < 0) {
     return Fail(Status::InvalidArgument("option rate must not be negative"));
   }
-  // A short busy timeout for the readiness checks: a database locked by another process is
-  // reported at once instead of after the run's 30 s lock wait.
-  auto probe_backend = OpenDb(c, false, 2000);
-  if (!probe_backend.ok()) return Fail(probe_backend.status());
-  std::unique_ptr<db::Connection> conn;
-  if (Status s = CheckDatabase(c, **probe_backend, &conn); !s.ok()) return Fail(s);
-  if (Status s = conn->Begin(/*write=*/true); !s.ok()) {
-    return Fail(Status::FailedPrecondition("the database is locked by another process (" +
-                                           s.message() + ")"));
+  std::vector<std::string> urls;
+  for (const std::string& u : SplitTrimmed(c.options.GetString("db"), ';')) {
+    if (!u.empty()) urls.push_back(u);
   }
-  conn->Rollback().IgnoreError();
-  auto before = c.workload().Snapshot(*conn);
-  if (!before.ok()) return Fail(before.status());
-  auto backend = OpenDb(c, false, 30000);
-  if (!backend.ok()) return Fail(backend.status());
-  auto info = (*backend)->Describe();
-
-  auto parsed = driver::RunOptionsFrom(c.options, c.workload().max_failures());
-  if (!parsed.ok()) return Fail(parsed.status());
-  driver::RunOptions ro = std::move(parsed).value();
-  ro.stop = InstallStopHandlers();
-  std::fprintf(stderr, "%s\n", c.options.EchoLine().c_str());
-
-  const std::string ts_mode = c.options.GetString("log_timestamp");
-  const report::LogTimestamp ts = ts_mode == "UTC"     ? report::LogTimestamp::kUtc
-                                  : ts_mode == "LOCAL" ? report::LogTimestamp::kLocal
-                                                       : report::LogTimestamp::kNone;
-  std::unique_ptr<std::ofstream> csv;
-  const std::string csv_path = c.options.GetString("out_filename");
-  if (!csv_path.empty()) {
-    csv = std::make_unique<std::ofstream>(csv_path, std::ios::trunc);
-    if (!*csv) return Fail(Status::InvalidArgument("cannot write out_filename '" + csv_path + "'"));
-    *csv << report::CsvHeaderLine() << "\n";
+  if (urls.size() > 1024) {
+    return Fail(Status::InvalidArgument("--db names " + std::to_string(urls.size()) +
+                                        " databases; at most 1024 instances are supported"));
   }
-  const std::string progress = c.options.GetString("progress");
-  MetricsServer metrics_server;
-  const std::string metrics_addr = c.options.GetString("metrics_addr");
-  if (!metrics_addr.empty()) {
-    if (Status s = metrics_server.Start(metrics_addr); !s.ok()) return Fail(s);
-    std::fprintf(stderr, "serving Prometheus metrics on port %d\n", metrics_server.port());
-  }
-  driver::RunCallbacks cb;
-  // Thread messages (errors, retries, reconnects) are diagnostics, printed in every progress mode.
-  cb.on_message = Progress;
-  cb.on_status = [&](const metrics::StatusFigures& f) {
-    const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
-    if (progress == "human")
-      std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
-    if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
-  };
-  cb.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
-    if (progress == "json") {
-      std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
-    }
-    if (!metrics_addr.empty()) {
-      metrics_server.Update(report::PrometheusText(c.workload().name(), series, running));
-    }
-  };
-
-  SteadyClock clock;
-  driver::Runner runner(c.workload(), **backend, clock);
-  driver::RunOutcome out = runner.Run(ro, cb);
-  metrics::RunResult& r = out.result;
-  if (!out.status.ok() && r.series.points.empty()) return Fail(out.status);
-
-  r.workload = c.workload().name();
-  r.loop_model = LoopModel(ro, c.workload().shape().unit_name);
-  r.config_json = c.options.ToJson();
-  r.environment = CollectEnvironment(DbPathForEnvironment(c.options.GetString("db")));
-  if (info.ok()) {
-    r.environment["db.product"] = info->product;
-    r.environment["db.version"] = info->version;
-    for (const auto& [k, v] : info->settings) r.environment["db.setting." + k] = v;
-  }
-  r.choices = c.workload().Choices();
-  r.choices["driver_cpu"] =
-      "CPU of the storebench process; with an embedded database (SQLite) this includes the "
-      "database engine's own work";
-  r.choices["seed"] = std::to_string(ro.seed);
-
-  // Verify after every worker has finished, on a new connection (the server may have been
-  // restarted during the run).
-  auto verify_conn = (*backend)->Connect();
-  auto checks = verify_conn.ok() ? c.workload().Verify(**verify_conn, *before, &out.whole_run)
-                                 : Result<std::vector<workload::Check>>(verify_conn.status());
-  if (checks.ok()) {
-    for (const auto& ch : *checks) r.verify.push_back({ch.name, ch.passed, ch.detail});
+  std::vector<DbSetup> setups;
+  if (urls.size() <= 1) {
+    DbSetup one;
+    one.url = c.options.GetString("db");
+    one.workload = std::move(c.owned_workload);
+    one.options = std::make_unique<config::OptionSet>(std::move(c.options));
+    setups.push_back(std::move(one));
   } else {
-    r.verify.push_back({"verify", false, checks.status().message()});
-  }
-
-  std::printf("\n%s\n", report::FormatFinalLine(
-                            r, report::FinalLineDateTime(std::chrono::system_clock::now()))
-                            .c_str());
-  std::printf("%s", report::FormatSummary(r).c_str());
-  std::string json_path = c.options.GetString("json");
-  if (json_path.empty()) json_path = "results/" + WallClockLocal(/*compact=*/true) + ".json";
-  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) {
-    std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
-    return kExitFailure;
-  }
-  std::fprintf(stderr, "result written to %s\n", json_path.c_str());
-  std::fflush(stdout);
-  if (r.interrupted) return kExitInterrupted;
-  if (!out.status.ok()) {
-    std::fprintf(stderr, "storebench: %s\n", out.status.message().c_str());
-    return kExitFailure;
-  }
-  for (const auto& ch : r.verify) {
-    if (!ch.passed) return kExitFailure;
-  }
-  for (const auto& b : r.baselines) {
-    if (!b.passed) {
-      std::fprintf(stderr, "storebench: baseline failed: %s\n", b.words.c_str());
-      return kExitFailure;
+    const int64_t threads = c.options.GetInt("n_threads");
+    const auto n = static_cast<int64_t>(urls.size());
+    if (threads < n) {
+      return Fail(Status::InvalidArgument(
+          "n_threads (" + std::to_string(threads) + ") is fewer than the " + std::to_string(n) +
+          " databases of --db: each needs at least one thread (threads are spread round robin)"));
+    }
+    for (int64_t i = 0; i < n; ++i) {
+      DbSetup s;
+      s.name = std::to_string(i + 1);
+      s.url = urls[i];
+      s.workload = workloads.Create(workload_name).value();
+      s.options = std::make_unique<config::OptionSet>();
+      s.options->set_help_command("storebench oltp run --help");
+      std::vector<std::string> own = args;
+      own.push_back("--db=" + urls[i]);
+      own.push_back("--n_threads=" + std::to_string((threads - i + n - 1) / n));
+      if (Status st = ParseOptions("run", workloads, *s.workload, own, s.options.get()); !st.ok()) {
+        return Fail(st);
+      }
+      setups.push_back(std::move(s));
     }
   }
-  return kExitOk;
+  for (DbSetup& s : setups) {
+    if (Status st = PrepareDatabase(c.registry, &s, setups.size() > 1); !st.ok()) return Fail(st);
+  }
+  // The first instance's options hold the run's common settings (the same for every instance).
+  return RunDatabases(setups, *setups[0].options);
 }
 
 }  // namespace
@@ -404,6 +182,8 @@ int Main(int argc, char** argv) {
     return kExitOk;
   }
   if (args[0] == "io") return RunIoCommand({args.begin() + 1, args.end()});
+  if (args[0] == "run") return RunPlanCommand({args.begin() + 1, args.end()});
+  if (args[0] == "consolidate") return RunConsolidateCommand({args.begin() + 1, args.end()});
   if (args[0] != "oltp") {
     std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), kUsage);
     return kExitBadInput;
@@ -424,22 +204,23 @@ int Main(int argc, char** argv) {
   auto created = workloads.Create(workload_name);
   if (!created.ok()) return Fail(created.status());
   c.owned_workload = std::move(created).value();
-  DeclareCliOptions(&c.options, c.command, workloads);
-  c.workload().DeclareOptions(&c.options);
-  if (c.command == "run") driver::DeclareRunOptions(&c.options);
   std::vector<std::string> rest(args.begin() + 2, args.end());
   for (const auto& a : rest) {
     if (a == "--help" || a == "-h") {
+      DeclareCliOptions(&c.options, c.command, workloads);
+      c.workload().DeclareOptions(&c.options);
+      if (c.command == "run") driver::DeclareRunOptions(&c.options);
       std::printf("usage: storebench oltp %s --db URL [options]\n\n%s", c.command.c_str(),
                   c.options.HelpText().c_str());
       return kExitOk;
     }
   }
-  if (Status s = config::ParseCommandLine(rest, &c.options); !s.ok()) return Fail(s);
-  if (Status s = c.workload().Configure(c.options); !s.ok()) return Fail(s);
+  if (Status s = ParseOptions(c.command, workloads, c.workload(), rest, &c.options); !s.ok()) {
+    return Fail(s);
+  }
   if (c.command == "load") return Load(c);
   if (c.command == "verify") return Verify(c);
-  return Run(c);
+  return Run(c, workloads, workload_name, rest);
 }
 
 }  // namespace sb::cli

@@ -5,16 +5,16 @@
 #include <atomic>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "base/status.h"
-#include <vector>
 
 namespace sb::cli {
 
 // Exit codes.
 constexpr int kExitOk = 0;
-constexpr int kExitFailure = 1;     // the run or a verification failed
-constexpr int kExitBadInput = 2;    // bad option, config, size, database state
+constexpr int kExitFailure = 1;   // the run or a verification failed
+constexpr int kExitBadInput = 2;  // bad option, config, size, database state
 constexpr int kExitInterrupted = 130;
 
 // Prints "storebench: <message>" to stderr and returns the exit code for `s`: bad input and
@@ -36,6 +36,10 @@ const std::atomic<bool>* InstallStopHandlers();
 
 // `storebench io prepare|run ...` (args after "io"); returns the process exit code.
 int RunIoCommand(const std::vector<std::string>& args);
+// `storebench run --plan FILE ...` (args after "run").
+int RunPlanCommand(const std::vector<std::string>& args);
+// `storebench consolidate --plan FILE --instances A..B ...` (args after "consolidate").
+int RunConsolidateCommand(const std::vector<std::string>& args);
 
 }  // namespace sb::cli
 

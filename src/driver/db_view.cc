@@ -192,18 +192,6 @@ metrics::RunResult DbView::Finish(const ControllerOutcome& run) {
       if (o.label == w.label) r.windows.push_back(o);
     }
   }
-  const std::string unit_plural = shape_.unit_name + "s";
-  metrics::BaselineContext context;
-  context.series = &r.series;
-  context.reset_sec = static_cast<double>(reset_at_ - t0) / 1e9;
-  context.headlines = &headlines;
-  for (const auto& b : options_.baselines) {
-    for (const auto& o : windows) {
-      if (o.label == b.window.label) {
-        r.baselines.push_back(metrics::EvaluateBaseline(b, o, unit_plural, context));
-      }
-    }
-  }
   {
     std::vector<double> measured;
     for (const auto& p : r.series.points) {
@@ -260,6 +248,38 @@ metrics::RunResult DbView::Finish(const ControllerOutcome& run) {
     // The first headline is DVD Store's integral OPM; the others are exact rates.
     r.headlines.emplace_back(
         h.name, r.headlines.empty() ? r.headline_value : h.Rate(h.Count(window), fin.et_sec));
+  }
+
+  // The measured window as a window of its own, for rules on "@run".
+  metrics::WindowResult whole_window;
+  whole_window.label = metrics::kWholeRunWindow;
+  whole_window.start_sec = static_cast<double>(reset_at_ - t0) / 1e9;
+  whole_window.end_sec = static_cast<double>(run.end_at - t0) / 1e9;
+  whole_window.complete = !r.interrupted;
+  whole_window.latency = r.latency;
+  whole_window.per_minute =
+      fin.et_sec > 0 ? 60.0 * static_cast<double>(window.types[0].count()) / fin.et_sec : 0;
+  whole_window.running_start = whole_window.running_end = static_cast<double>(fin.opm);
+  whole_window.headlines = r.headlines;
+  const metrics::Spread whole_sp = metrics::SpreadOf(
+      metrics::PerSecond(r.series, 0, whole_window.start_sec, whole_window.end_sec));
+  whole_window.per_sec_min = whole_sp.min;
+  whole_window.per_sec_mean = whole_sp.mean;
+  whole_window.per_sec_median = whole_sp.median;
+  whole_window.per_sec_max = whole_sp.max;
+  windows.push_back(whole_window);
+  const std::string unit_plural = shape_.unit_name + "s";
+  metrics::BaselineContext context;
+  context.series = &r.series;
+  context.reset_sec = static_cast<double>(reset_at_ - t0) / 1e9;
+  context.headlines = &headlines;
+  for (const auto& b : options_.baselines) {
+    for (const auto& o : windows) {
+      if (o.label == b.window.label) {
+        r.baselines.push_back(metrics::EvaluateBaseline(b, o, unit_plural, context));
+        break;
+      }
+    }
   }
   return r;
 }

@@ -72,7 +72,18 @@ void DeclareRunOptions(config::OptionSet* o) {
               "min/mean/median/max throughput, latency percentiles, running OPM at both ends"));
   o->Add(spec("baseline", OptionType::kString, "",
               "pass/fail rules separated by ';', e.g. opm>=2600@23m-28m or p99_ms<=500@5m-10m "
-              "(metrics: opm, min_opm, running_opm, tps, p50_ms, p90_ms, p95_ms, p99_ms, max_ms)"));
+              "(metrics: opm, min_opm, running_opm, tps, p50_ms, p90_ms, p95_ms, p99_ms, max_ms, "
+              "and the workload's headline metrics such as qps); with several instances each "
+              "instance is judged and all must pass"));
+  {
+    OptionSpec s = spec("baseline_rule", OptionType::kEnum, "window_mean",
+                        "how a rate baseline is judged over its window: window_mean (units in the "
+                        "window / its length), every_interval (every 10-s interval of the "
+                        "window), ds_cumulative (DVD Store 3's cumulative figure since the "
+                        "warm-up reset at every second of it)");
+    s.choices = {"window_mean", "every_interval", "ds_cumulative"};
+    o->Add(s);
+  }
   o->Add(spec("steady_slope", OptionType::kDouble, "10",
               "steady state: largest change of the fitted throughput line across the measured "
               "window, in % of the mean"));
@@ -99,7 +110,8 @@ void DeclareRunOptions(config::OptionSet* o) {
   }
 }
 
-Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures) {
+Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures,
+                                  const std::vector<metrics::HeadlineSpec>& headlines) {
   RunOptions r;
   r.threads = static_cast<int>(o.GetInt("n_threads"));
   r.ramp_rate = static_cast<double>(o.GetInt("ramp_rate"));
@@ -127,11 +139,14 @@ Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures) 
     if (!windows.ok()) return windows.status();
     r.windows = std::move(windows).value();
   }
+  const metrics::BaselineKind kind =
+      metrics::ParseBaselineKind(o.GetString("baseline_rule")).value();
   std::string_view rules = o.GetString("baseline");
   while (!rules.empty()) {
     const size_t semi = rules.find(';');
-    auto rule = metrics::ParseBaseline(rules.substr(0, semi));
+    auto rule = metrics::ParseBaseline(rules.substr(0, semi), headlines);
     if (!rule.ok()) return rule.status();
+    rule->kind = kind;
     r.baselines.push_back(std::move(rule).value());
     rules = semi == std::string_view::npos ? std::string_view() : rules.substr(semi + 1);
   }

@@ -9,9 +9,11 @@ namespace sb::driver {
 
 // Declares n_threads, ramp_rate, run_time, warmup_time, think_time, log_freq, seed, ... .
 void DeclareRunOptions(config::OptionSet* options);
-// Reads them. `max_failures` is the workload's tries per database call. A bad window or
-// baseline is InvalidArgument.
-Result<RunOptions> RunOptionsFrom(const config::OptionSet& options, int max_failures);
+// Reads them. `max_failures` is the workload's tries per database call; `headlines` the
+// workload's headline metrics (a baseline may name them). A bad window or baseline is
+// InvalidArgument.
+Result<RunOptions> RunOptionsFrom(const config::OptionSet& options, int max_failures,
+                                  const std::vector<metrics::HeadlineSpec>& headlines = {});
 
 }  // namespace sb::driver
 

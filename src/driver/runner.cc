@@ -135,6 +135,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   // The user's windows and the baselines', each measured once.
   RunOptions view_options = common;
   for (const auto& b : common.baselines) {
+    if (b.window.label == metrics::kWholeRunWindow) continue;  // the measured window itself
     if (std::none_of(view_options.windows.begin(), view_options.windows.end(),
                      [&](const metrics::WindowSpec& w) { return w.label == b.window.label; })) {
       co.windows.push_back(b.window);

@@ -122,8 +122,8 @@ Result<BaselineKind> ParseBaselineKind(std::string_view name) {
 }
 
 namespace {
-constexpr const char* kGenericMetrics[] = {"opm",    "min_opm", "running_opm", "tps",   "p50_ms",
-                                           "p90_ms", "p95_ms",  "p99_ms",      "max_ms"};
+constexpr const char* kGenericMetrics[] = {"opm",    "min_opm", "running_opm", "tps",    "units",
+                                           "p50_ms", "p90_ms",  "p95_ms",      "p99_ms", "max_ms"};
 bool IsLatencyMetric(const std::string& m) { return m.size() > 3 && m.ends_with("_ms"); }
 }  // namespace
 
@@ -143,10 +143,14 @@ Result<BaselineRule> ParseBaseline(std::string_view text,
   };
   const size_t at = text.find('@');
   if (at == std::string_view::npos) return bad("names no window after '@'");
-  auto windows = ParseWindows(text.substr(at + 1));
-  if (!windows.ok()) return bad("has a bad window");
-  if (windows->size() != 1) return bad("must name one window");
-  r.window = windows->front();
+  if (text.substr(at + 1) == kWholeRunWindow) {
+    r.window.label = kWholeRunWindow;
+  } else {
+    auto windows = ParseWindows(text.substr(at + 1));
+    if (!windows.ok()) return bad("has a bad window");
+    if (windows->size() != 1) return bad("must name one window");
+    r.window = windows->front();
+  }
   const std::string_view cond = text.substr(0, at);
   size_t op_pos = cond.find_first_of("<>");
   if (op_pos == std::string_view::npos) return bad("has no comparison (>=, <=, >, <)");
@@ -158,7 +162,8 @@ Result<BaselineRule> ParseBaseline(std::string_view text,
   if (!v.ok()) return bad("has a bad value");
   r.threshold = *v;
   if (!IsBaselineMetric(r.metric, headlines)) {
-    std::string known = "opm, min_opm, running_opm, tps, p50_ms, p90_ms, p95_ms, p99_ms, max_ms";
+    std::string known =
+        "opm, min_opm, running_opm, tps, units, p50_ms, p90_ms, p95_ms, p99_ms, max_ms";
     for (const HeadlineSpec& h : headlines) {
       if (known.find(h.name) == std::string::npos) known += ", " + h.name;
     }
@@ -264,6 +269,9 @@ BaselineResult EvaluateBaseline(const BaselineRule& rule, const WindowResult& w,
       if (name == rule.metric) b.measured = value;
     }
     what = headline->words + " over the window";
+  } else if (rule.metric == "units") {
+    b.measured = w.latency.empty() ? 0 : static_cast<double>(w.latency[0].count);
+    what = "the number of " + unit + " completed";
   } else if (rule.metric == "opm") {
     b.measured = w.per_minute;
     what = unit + " per minute over the window";
@@ -294,9 +302,15 @@ BaselineResult EvaluateBaseline(const BaselineRule& rule, const WindowResult& w,
                          : rule.op == ">"  ? "more than"
                                            : "less than";
   char buf[320];
-  std::snprintf(buf, sizeof buf, "%s in %s (%g s to %g s from start) must be %s %g%s", what.c_str(),
-                rule.window.label.c_str(), rule.window.start_sec, rule.window.end_sec, op_words, t,
-                w.complete ? "" : "; the run did not cover the whole window");
+  if (rule.window.label == kWholeRunWindow) {
+    std::snprintf(buf, sizeof buf, "%s in the measured window must be %s %g%s", what.c_str(),
+                  op_words, t, w.complete ? "" : "; the run was interrupted");
+  } else {
+    std::snprintf(buf, sizeof buf, "%s in %s (%g s to %g s from start) must be %s %g%s",
+                  what.c_str(), rule.window.label.c_str(), rule.window.start_sec,
+                  rule.window.end_sec, op_words, t,
+                  w.complete ? "" : "; the run did not cover the whole window");
+  }
   b.words = buf;
   return b;
 }

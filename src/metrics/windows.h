@@ -38,10 +38,13 @@ Spread SpreadOf(std::vector<double> values);
 SteadyStateResult DetectSteadyState(const std::vector<double>& per_second, double max_slope_pct,
                                     double max_cv_pct, int min_points = 10);
 
-// A baseline rule: "<metric><op><value>@<window>", e.g. "opm>=2600@23m-28m".
+// A baseline rule: "<metric><op><value>@<window>", e.g. "opm>=2600@23m-28m"; the window "run"
+// is the measured window, whatever its length ("units>=1000@run").
 // Metrics: opm (units per minute over the window), min_opm (lowest per-second rate × 60),
 // running_opm (DVD Store's running average, lowest at the window's start and end),
-// tps (units per second over the window), p50_ms/p90_ms/p95_ms/p99_ms/max_ms (unit latency).
+// tps (units per second over the window), units (units completed in the window),
+// p50_ms/p90_ms/p95_ms/p99_ms/max_ms (unit latency), and the workload's headline metrics.
+inline constexpr const char* kWholeRunWindow = "run";
 // How a rate rule is judged over its window (the methods differ, and so do the peaks they find):
 //   window_mean     units in the window / the window's length (e.g. orders in minutes 23-28 / 5);
 //   every_interval  every whole 10-s interval of the window at or above (the lowest decides);

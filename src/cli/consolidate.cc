@@ -1,0 +1,438 @@
+// storebench consolidate: the peak number of instances that all stay above a baseline.
+//
+// The method of the published consolidation reports (docs/consolidation.md): run the plan with
+// N instances of its scale group, `runs` times for each N; decide each N on its median run (the
+// runs ordered by the figure that decides their baselines: the lowest instance); stop at the
+// first N whose median run fails. The peak is the largest N that passed. Because the boundary is
+// noisy and need not be monotone, the search also reports how many runs passed at the peak and
+// at the first failing count. Every run writes its own result; the search writes its state after
+// every run, so an interrupted search resumes (--resume) where it stopped.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "base/clock.h"
+#include "base/units.h"
+#include "cli/app.h"
+#include "cli/db_run.h"
+#include "cli/plan_instances.h"
+#include "config/plan.h"
+
+namespace sb::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct SearchRun {
+  std::string result_file;
+  int exit_code = 0;
+  bool passed = false;
+  double deciding = 0;  // the first baseline's combined figure (lowest instance)
+  double instance_min = 0, instance_median = 0, aggregate = 0;  // headline metric
+};
+
+struct SearchCount {
+  int count = 0;
+  std::vector<SearchRun> runs;
+  int median_run = -1;  // index into runs once all are done
+  bool passed = false;
+  int runs_passed() const {
+    return static_cast<int>(
+        std::count_if(runs.begin(), runs.end(), [](const SearchRun& r) { return r.passed; }));
+  }
+};
+
+struct Search {
+  std::string plan;
+  std::string step = "linear";
+  int from = 1, to = 1, runs = 3;
+  std::string headline;
+  std::vector<SearchCount> counts;  // in the order tried
+  bool finished = false;
+  int peak = 0;  // 0: not even the first count passed
+};
+
+Json ToJson(const Search& s) {
+  Json j;
+  j["kind"] = "storebench consolidation search";
+  j["plan"] = s.plan;
+  j["step"] = s.step;
+  j["instances"] = {{"from", s.from}, {"to", s.to}};
+  j["runs_per_count"] = s.runs;
+  j["headline"] = s.headline;
+  j["finished"] = s.finished;
+  j["peak"] = s.peak;
+  Json counts = Json::array();
+  for (const SearchCount& c : s.counts) {
+    Json cj;
+    cj["count"] = c.count;
+    cj["passed"] = c.passed;
+    cj["median_run"] = c.median_run;
+    cj["runs_passed"] = c.runs_passed();
+    Json runs = Json::array();
+    for (const SearchRun& r : c.runs) {
+      runs.push_back({{"result_file", r.result_file},
+                      {"exit_code", r.exit_code},
+                      {"passed", r.passed},
+                      {"deciding_figure", r.deciding},
+                      {"instance_min", r.instance_min},
+                      {"instance_median", r.instance_median},
+                      {"aggregate", r.aggregate}});
+    }
+    cj["runs"] = std::move(runs);
+    counts.push_back(std::move(cj));
+  }
+  j["counts"] = std::move(counts);
+  return j;
+}
+
+Result<Search> FromJson(const std::string& text, const std::string& path) {
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object() ||
+      j.value("kind", "") != "storebench consolidation search") {
+    return Status::InvalidArgument("'" + path + "' is not a storebench consolidation search file");
+  }
+  Search s;
+  s.plan = j.value("plan", "");
+  s.step = j.value("step", "linear");
+  s.from = j["instances"].value("from", 1);
+  s.to = j["instances"].value("to", 1);
+  s.runs = j.value("runs_per_count", 3);
+  s.headline = j.value("headline", "");
+  for (const auto& cj : j.value("counts", Json::array())) {
+    SearchCount c;
+    c.count = cj.value("count", 0);
+    c.passed = cj.value("passed", false);
+    c.median_run = cj.value("median_run", -1);
+    for (const auto& rj : cj.value("runs", Json::array())) {
+      SearchRun r;
+      r.result_file = rj.value("result_file", "");
+      r.exit_code = rj.value("exit_code", 0);
+      r.passed = rj.value("passed", false);
+      r.deciding = rj.value("deciding_figure", 0.0);
+      r.instance_min = rj.value("instance_min", 0.0);
+      r.instance_median = rj.value("instance_median", 0.0);
+      r.aggregate = rj.value("aggregate", 0.0);
+      c.runs.push_back(r);
+    }
+    s.counts.push_back(std::move(c));
+  }
+  return s;
+}
+
+Status WriteSearch(const Search& s, const std::string& path) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << ToJson(s).dump(2) << "\n";
+    if (!out) return Status::IoError("cannot write the search file '" + tmp + "'");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) return Status::IoError("cannot write the search file '" + path + "': " + ec.message());
+  return Status::Ok();
+}
+
+// "4" or "1..16".
+Result<std::pair<int, int>> ParseRange(const std::string& text) {
+  const size_t dots = text.find("..");
+  auto num = [](const std::string& t) -> Result<int> {
+    auto n = ParseInt(t, "instances");
+    if (!n.ok()) return n.status();
+    if (*n < 1 || *n > config::kMaxPlanInstances) {
+      return Status::InvalidArgument("--instances: counts must be from 1 to " +
+                                     std::to_string(config::kMaxPlanInstances));
+    }
+    return static_cast<int>(*n);
+  };
+  auto a = num(dots == std::string::npos ? text : text.substr(0, dots));
+  if (!a.ok()) return a.status();
+  auto b = dots == std::string::npos ? a : num(text.substr(dots + 2));
+  if (!b.ok()) return b.status();
+  if (*b < *a) {
+    return Status::InvalidArgument("--instances " + text + " is an empty range (write e.g. 1..16)");
+  }
+  return std::make_pair(*a, *b);
+}
+
+// The median of `v` (the lower middle one for an even count, so it is a value that occurred).
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[(v.size() - 1) / 2];
+}
+
+SearchRun Summarize(const metrics::RunResult& r, int exit_code, const std::string& file) {
+  SearchRun s;
+  s.result_file = file;
+  s.exit_code = exit_code;
+  s.passed = exit_code == kExitOk && !r.baselines.empty() &&
+             std::all_of(r.baselines.begin(), r.baselines.end(),
+                         [](const metrics::BaselineResult& b) { return b.passed; });
+  s.deciding = r.baselines.empty() ? 0 : r.baselines[0].measured;
+  s.aggregate = r.headline_value;
+  std::vector<double> per;
+  if (r.instances.empty()) {
+    per.push_back(r.headline_value);
+  } else {
+    for (const auto& in : r.instances) per.push_back(in.headline_value);
+  }
+  s.instance_min = *std::min_element(per.begin(), per.end());
+  s.instance_median = Median(per);
+  return s;
+}
+
+// The median run of a count: runs ordered by their deciding figure (ties: the earlier run; an
+// even count takes the lower middle run).
+int MedianRun(const std::vector<SearchRun>& runs) {
+  std::vector<int> order(runs.size());
+  for (size_t i = 0; i < runs.size(); ++i) order[i] = static_cast<int>(i);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return runs[a].deciding < runs[b].deciding; });
+  return order[(order.size() - 1) / 2];
+}
+
+// The next count to try, or 0 when the search is over.
+int NextCount(const Search& s) {
+  int last_pass = 0, first_fail = 0;
+  for (const SearchCount& c : s.counts) {
+    if (c.median_run < 0) return c.count;  // unfinished: resume it
+    if (c.passed) last_pass = std::max(last_pass, c.count);
+    if (!c.passed && (first_fail == 0 || c.count < first_fail)) first_fail = c.count;
+  }
+  if (s.counts.empty()) return s.from;
+  if (first_fail == 0) {
+    // Everything so far passed: go up.
+    const int last = s.counts.back().count;
+    if (last >= s.to) return 0;
+    return s.step == "doubling" ? std::min(s.to, last * 2) : last + 1;
+  }
+  if (first_fail == s.from || first_fail - last_pass <= 1) return 0;
+  if (s.step == "linear") return 0;
+  return last_pass + (first_fail - last_pass) / 2;  // bisect between them
+}
+
+std::string FormatTable(const Search& s) {
+  std::string out = "consolidation search (" + s.step + ", " + std::to_string(s.runs) +
+                    " run(s) per count, decided on the median run; figures of " + s.headline +
+                    " from the median run)\n";
+  char line[200];
+  std::snprintf(line, sizeof line, "  %9s  %8s  %14s  %14s  %14s  %s\n", "instances", "passed",
+                "instance min", "inst. median", "aggregate", "verdict");
+  out += line;
+  std::vector<SearchCount> sorted = s.counts;
+  std::sort(sorted.begin(), sorted.end(),
+            [](const SearchCount& a, const SearchCount& b) { return a.count < b.count; });
+  for (const SearchCount& c : sorted) {
+    if (c.median_run < 0) continue;
+    const SearchRun& m = c.runs[c.median_run];
+    std::snprintf(line, sizeof line, "  %9d  %4d of %d  %14.1f  %14.1f  %14.1f  %s\n", c.count,
+                  c.runs_passed(), static_cast<int>(c.runs.size()), m.instance_min,
+                  m.instance_median, m.aggregate, c.passed ? "PASS" : "FAIL");
+    out += line;
+  }
+  const SearchCount* at_peak = nullptr;
+  const SearchCount* above = nullptr;
+  for (const SearchCount& c : s.counts) {
+    if (c.count == s.peak) at_peak = &c;
+    if (c.count == s.peak + 1) above = &c;
+  }
+  if (s.peak == 0) {
+    out += "peak: none (the first count, " + std::to_string(s.from) + ", failed its baseline)\n";
+  } else {
+    out += "peak: " + std::to_string(s.peak) + " instance(s)";
+    if (at_peak != nullptr) {
+      out += "; " + std::to_string(at_peak->runs_passed()) + " of " +
+             std::to_string(at_peak->runs.size()) + " runs passed at the peak";
+    }
+    if (above != nullptr) {
+      out += ", " + std::to_string(above->runs_passed()) + " of " +
+             std::to_string(above->runs.size()) + " at " + std::to_string(s.peak + 1);
+    } else if (s.peak >= s.to) {
+      out += " (the top of the range: the peak may be higher)";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+int RunConsolidateCommand(const std::vector<std::string>& args) {
+  for (const auto& a : args) {
+    if (a == "--help" || a == "-h") {
+      std::printf(
+          "usage: storebench consolidate --plan FILE.toml --instances 1..16 [--runs 3]\n"
+          "         [--step linear|doubling] [--search FILE.json] [--resume] [options]\n\n"
+          "Finds the largest number of instances of the plan's scale group that all pass the\n"
+          "baselines (--baseline, in the plan's [run] or here), deciding each count on the\n"
+          "median of --runs runs (docs/consolidation.md). Other options apply to every "
+          "instance.\n");
+      return kExitOk;
+    }
+  }
+  std::vector<std::string> rest;
+  auto plan_path = TakePlanArg(args, &rest);
+  if (!plan_path.ok()) return Fail(plan_path.status());
+  // The search's own options; everything else goes to the instances.
+  std::string range_text, step = "linear", search_path;
+  int runs = 3;
+  bool resume = false;
+  std::vector<std::string> extra;
+  for (size_t i = 0; i < rest.size(); ++i) {
+    const std::string& a = rest[i];
+    auto value = [&](const char* name, std::string* out) {
+      const std::string flag = std::string("--") + name;
+      if (a == flag && i + 1 < rest.size()) {
+        *out = rest[++i];
+        return true;
+      }
+      if (a.rfind(flag + "=", 0) == 0) {
+        *out = a.substr(flag.size() + 1);
+        return true;
+      }
+      return false;
+    };
+    std::string runs_text;
+    if (value("instances", &range_text) || value("step", &step) || value("search", &search_path)) {
+      continue;
+    }
+    if (value("runs", &runs_text)) {
+      auto n = ParseInt(runs_text, "runs");
+      if (!n.ok() || *n < 1 || *n > 99) {
+        return Fail(Status::InvalidArgument("--runs must be a whole number from 1 to 99"));
+      }
+      runs = static_cast<int>(*n);
+      continue;
+    }
+    if (a == "--resume" || a == "--resume=Y") {
+      resume = true;
+      continue;
+    }
+    if (a.rfind("--json", 0) == 0) {
+      return Fail(Status::InvalidArgument(
+          "--json: each run of a search writes its own result next to the search file "
+          "(--search)"));
+    }
+    extra.push_back(a);
+  }
+  if (step != "linear" && step != "doubling") {
+    return Fail(Status::InvalidArgument("--step must be linear or doubling"));
+  }
+  if (range_text.empty()) {
+    return Fail(Status::InvalidArgument("no instance counts given; add --instances 1..16"));
+  }
+  auto range = ParseRange(range_text);
+  if (!range.ok()) return Fail(range.status());
+  auto plan = config::ReadPlanFile(*plan_path);
+  if (!plan.ok()) return Fail(plan.status());
+  if (search_path.empty()) {
+    search_path = "results/consolidate-" + WallClockLocal(/*compact=*/true) + ".json";
+  }
+  const std::filesystem::path search_file(search_path);
+  const std::string run_dir =
+      (search_file.parent_path() / (search_file.stem().string() + "-runs")).string();
+
+  Search s;
+  if (resume) {
+    std::ifstream in(search_path);
+    if (!in) return Fail(Status::InvalidArgument("--resume: cannot read '" + search_path + "'"));
+    std::stringstream text;
+    text << in.rdbuf();
+    auto loaded = FromJson(text.str(), search_path);
+    if (!loaded.ok()) return Fail(loaded.status());
+    s = std::move(loaded).value();
+    if (s.plan != *plan_path || s.from != range->first || s.to != range->second || s.step != step ||
+        s.runs != runs) {
+      return Fail(Status::InvalidArgument(
+          "--resume: '" + search_path + "' is a search of " + s.plan + " over " +
+          std::to_string(s.from) + ".." + std::to_string(s.to) + " (" + s.step + ", " +
+          std::to_string(s.runs) + " runs); give the same plan, --instances, --step and --runs"));
+    }
+    Progress("resuming the search in " + search_path);
+  } else {
+    s.plan = *plan_path;
+    s.from = range->first;
+    s.to = range->second;
+    s.step = step;
+    s.runs = runs;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(run_dir, ec);
+  if (ec) return Fail(Status::InvalidArgument("cannot create '" + run_dir + "': " + ec.message()));
+
+  const db::BackendRegistry backends = MakeBackends();
+  const workload::WorkloadRegistry workloads = MakeWorkloads();
+  const std::atomic<bool>* stop = InstallStopHandlers();
+  for (int count = NextCount(s); count > 0; count = NextCount(s)) {
+    SearchCount* c = nullptr;
+    for (SearchCount& existing : s.counts) {
+      if (existing.count == count) c = &existing;
+    }
+    if (c == nullptr) {
+      s.counts.push_back({count, {}, -1, false});
+      c = &s.counts.back();
+    }
+    while (static_cast<int>(c->runs.size()) < s.runs) {
+      const int run_no = static_cast<int>(c->runs.size()) + 1;
+      const std::string file =
+          run_dir + "/n" + std::to_string(count) + "-run" + std::to_string(run_no) + ".json";
+      Progress("consolidate: " + std::to_string(count) + " instance(s), run " +
+               std::to_string(run_no) + " of " + std::to_string(s.runs));
+      PlanBuild build;
+      build.scale_count = count;
+      build.extra_args = extra;
+      build.extra_args.push_back("--json=" + file);
+      auto setups = BuildPlanInstances(*plan, build, backends, workloads);
+      if (!setups.ok()) {
+        WriteSearch(s, search_path).IgnoreError();
+        return Fail(setups.status());
+      }
+      metrics::RunResult result;
+      const int rc = RunDatabases(*setups, *(*setups)[0].options, &result);
+      if (rc == kExitInterrupted || (stop != nullptr && stop->load())) {
+        if (Status w = WriteSearch(s, search_path); !w.ok()) return Fail(w);
+        Progress("consolidate: interrupted; the search so far is in " + search_path +
+                 " (--resume continues it)");
+        return kExitInterrupted;
+      }
+      if (rc == kExitBadInput || result.started_at.empty()) {
+        // The run could not start (its message is printed): the search cannot go on.
+        WriteSearch(s, search_path).IgnoreError();
+        return rc == kExitOk ? kExitFailure : rc;
+      }
+      if (result.baselines.empty()) {
+        return Fail(
+            Status::InvalidArgument("a consolidation search needs a baseline: add --baseline (e.g. "
+                                    "\"opm>=2600@23m-28m\") here or in the plan's [run]"));
+      }
+      if (s.headline.empty()) s.headline = result.headline_name;
+      c->runs.push_back(Summarize(result, rc, file));
+      if (Status w = WriteSearch(s, search_path); !w.ok()) return Fail(w);
+    }
+    c->median_run = MedianRun(c->runs);
+    c->passed = c->runs[c->median_run].passed;
+    Progress("consolidate: " + std::to_string(count) + " instance(s): " +
+             std::to_string(c->runs_passed()) + " of " + std::to_string(c->runs.size()) +
+             " runs passed; the median run " + (c->passed ? "passed" : "failed"));
+    if (Status w = WriteSearch(s, search_path); !w.ok()) return Fail(w);
+  }
+  s.peak = 0;
+  for (const SearchCount& c : s.counts) {
+    if (c.passed) s.peak = std::max(s.peak, c.count);
+  }
+  s.finished = true;
+  if (Status w = WriteSearch(s, search_path); !w.ok()) return Fail(w);
+  std::printf("\n%s", FormatTable(s).c_str());
+  std::fprintf(stderr, "search written to %s\n", search_path.c_str());
+  return s.peak > 0 ? kExitOk : kExitFailure;
+}
+
+}  // namespace sb::cli

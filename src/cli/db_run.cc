@@ -1,0 +1,376 @@
+#include "cli/db_run.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <thread>
+
+#include "backend/db/mysql/mysql_backend.h"
+#include "backend/db/null/null_backend.h"
+#include "backend/db/postgres/postgres_backend.h"
+#include "backend/db/sqlite/sqlite_backend.h"
+#include "base/clock.h"
+#include "cli/app.h"
+#include "cli/metrics_server.h"
+#include "driver/run_options.h"
+#include "report/dvdstore_console.h"
+#include "report/json_report.h"
+#include "report/live.h"
+#include "workload/dvdstore/dvdstore_workload.h"
+#include "workload/noop/noop_workload.h"
+#include "workload/oltp/oltp_workload.h"
+
+namespace sb::cli {
+
+workload::WorkloadRegistry MakeWorkloads() {
+  workload::WorkloadRegistry r;
+  r.Register("dvdstore", "DVD Store 3 order loop",
+             [] { return std::make_unique<dvdstore::DvdStoreWorkload>(); });
+  r.Register("oltp", "sysbench-style OLTP", [] { return std::make_unique<oltp::OltpWorkload>(); });
+  r.Register("noop", "one trivial query per operation, to measure the harness",
+             [] { return std::make_unique<noop::NoopWorkload>(); });
+  return r;
+}
+
+db::BackendRegistry MakeBackends() {
+  db::BackendRegistry r;
+  r.Register("sqlite", db::OpenSqlite);
+  r.Register("postgresql", db::OpenPostgres);
+  r.Register("mysql", db::OpenMysql);
+  r.Register("null", db::OpenNull);
+  return r;
+}
+
+void DeclareCliOptions(config::OptionSet* o, const std::string& command,
+                       const workload::WorkloadRegistry& workloads) {
+  using config::OptionSpec;
+  using config::OptionType;
+  auto add = [&](OptionSpec s) {
+    s.group = "general";
+    o->Add(std::move(s));
+  };
+  auto str = [&](const char* name, const char* def, const char* help,
+                 std::vector<std::string> aliases = {}) {
+    OptionSpec s;
+    s.name = name;
+    s.aliases = std::move(aliases);
+    s.default_value = def;
+    s.help = help;
+    add(s);
+  };
+  str("db", "", "database URL, e.g. sqlite:///tmp/ds.db (required)");
+  {
+    OptionSpec s;
+    s.name = "workload";
+    s.type = OptionType::kEnum;
+    s.choices = workloads.Names();
+    s.default_value = "dvdstore";
+    s.help = "the OLTP workload: " + workloads.Describe();
+    add(s);
+  }
+  if (command == "load") {
+    OptionSpec t;
+    t.name = "load_threads";
+    t.type = OptionType::kInt;
+    t.min = 1;
+    t.max = 256;
+    t.default_value = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
+    t.help = "parallel data generator threads (default: cores)";
+    add(t);
+    OptionSpec f;
+    f.name = "force";
+    f.type = OptionType::kBool;
+    f.default_value = "N";
+    f.help = "replace an existing storebench database of this workload";
+    add(f);
+    str("csv_dir", "", "also write the generated rows as CSV files into this directory",
+        {"csv-dir"});
+    OptionSpec seed;
+    seed.name = "seed";
+    seed.type = OptionType::kInt;
+    seed.default_value = "1";
+    seed.help = "data seed: the same seed and size give the same data";
+    add(seed);
+  }
+  if (command == "run") {
+    str("json", "", "result document path (default results/<timestamp>.json)");
+    str("out_filename", "", "also write the status lines as CSV (DVD Store)");
+    {
+      OptionSpec pr;
+      pr.name = "progress";
+      pr.type = OptionType::kEnum;
+      pr.choices = {"human", "json", "none"};
+      pr.default_value = "human";
+      pr.help =
+          "live output on stderr: DVD Store status lines, one JSON object per second, or none";
+      add(pr);
+    }
+    str("metrics_addr", "",
+        "serve live figures in the Prometheus text format, e.g. 127.0.0.1:9464 (off by default)");
+    OptionSpec ts;
+    ts.name = "log_timestamp";
+    ts.type = OptionType::kEnum;
+    ts.choices = {"NONE", "UTC", "LOCAL"};
+    ts.default_value = "NONE";
+    ts.help = "prefix status lines with a UTC or local timestamp";
+    add(ts);
+    // Accepted so DVD Store DriverConfig.txt files work unchanged; they do not apply here.
+    auto compat = [&](const char* name, const char* def) {
+      OptionSpec s;
+      s.name = name;
+      s.default_value = def;
+      s.group = "DVD Store compatibility (accepted, not used: storebench connects with --db)";
+      s.help = "ignored";
+      o->Add(s);
+    };
+    compat("target", "localhost");
+    compat("virt_dir", "ds3");
+    compat("page_type", "php");
+    compat("windows_perf_host", "");
+    compat("linux_perf_host", "");
+    compat("detailed_view", "N");
+    OptionSpec stores;
+    stores.name = "n_stores";
+    stores.type = OptionType::kInt;
+    stores.default_value = "1";
+    stores.min = 1;
+    stores.max = 1;
+    stores.group = "DVD Store compatibility (accepted, not used: storebench connects with --db)";
+    stores.help = "DS3.5 stores per database (only 1 is supported)";
+    o->Add(stores);
+  }
+}
+
+Result<std::unique_ptr<db::DbBackend>> OpenDatabase(const db::BackendRegistry& backends,
+                                                    workload::Workload& workload,
+                                                    const std::string& url, bool create,
+                                                    int busy_timeout_ms) {
+  if (url.empty()) {
+    return Status::InvalidArgument(
+        "no database given; add --db URL (e.g. --db sqlite:///tmp/ds.db)");
+  }
+  db::BackendOptions bo;
+  bo.create_if_missing = create;
+  bo.busy_timeout_ms = busy_timeout_ms;
+  auto backend = backends.Open(url, bo);
+  if (!backend.ok()) return backend.status();
+  workload.UseDialect((*backend)->dialect());
+  SB_RETURN_IF_ERROR(workload.CheckCapabilities((*backend)->capabilities()));
+  return backend;
+}
+
+namespace {
+
+std::string DbPathForEnvironment(const std::string& url) {
+  auto parsed = db::ParseDbUrl(url);
+  return parsed.ok() && parsed->scheme == "sqlite" ? parsed->database : "";
+}
+
+Status Named(const Status& s, const DbSetup& setup, bool several) {
+  if (s.ok() || !several) return s;
+  return Status(s.code(), "instance " + setup.name + " (" + setup.url + "): " + s.message());
+}
+
+std::string LoopModel(const driver::RunOptions& r, const std::string& unit) {
+  char buf[360];
+  if (r.rate_per_sec > 0) {
+    std::snprintf(buf, sizeof buf,
+                  "open loop: %g %ss/s requested (%s arrivals) over %d threads; %s latency "
+                  "measured from the intended start (queueing included), schedule lag recorded "
+                  "separately",
+                  r.rate_per_sec, unit.c_str(), r.poisson ? "Poisson" : "evenly spaced", r.threads,
+                  unit.c_str());
+  } else {
+    std::snprintf(buf, sizeof buf,
+                  "closed loop: %d threads, think time %.3g s mean (uniform [0, 2T)) after each "
+                  "%s; response time = sum of the %s's timed database calls",
+                  r.threads, r.think_time_sec, unit.c_str(), unit.c_str());
+  }
+  return buf;
+}
+
+}  // namespace
+
+Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool several) {
+  workload::Workload& wl = *setup->workload;
+  // A short busy timeout for the readiness checks: a database locked by another process is
+  // reported at once instead of after the run's 30 s lock wait.
+  auto probe = OpenDatabase(backends, wl, setup->url, false, 2000);
+  if (!probe.ok()) return Named(probe.status(), *setup, several);
+  auto conn = (*probe)->Connect();
+  if (!conn.ok()) return Named(conn.status(), *setup, several);
+  if (Status s = wl.CheckReady(**conn); !s.ok()) return Named(s, *setup, several);
+  if (Status s = (*conn)->Begin(/*write=*/true); !s.ok()) {
+    return Named(Status::FailedPrecondition("the database is locked by another process (" +
+                                            s.message() + ")"),
+                 *setup, several);
+  }
+  (*conn)->Rollback().IgnoreError();
+  auto before = wl.Snapshot(**conn);
+  if (!before.ok()) return Named(before.status(), *setup, several);
+  setup->before = std::move(before).value();
+  auto backend = OpenDatabase(backends, wl, setup->url, false, 30000);
+  if (!backend.ok()) return Named(backend.status(), *setup, several);
+  setup->backend = std::move(backend).value();
+  auto info = setup->backend->Describe();
+  if (info.ok()) setup->info = std::move(info).value();
+  return Status::Ok();
+}
+
+int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
+                 metrics::RunResult* result) {
+  const bool several = setups.size() > 1;
+  std::vector<driver::DbInstanceSpec> specs;
+  for (DbSetup& s : setups) {
+    auto parsed = driver::RunOptionsFrom(*s.options, s.workload->max_failures(),
+                                         s.workload->shape().headlines);
+    if (!parsed.ok()) return Fail(Named(parsed.status(), s, several));
+    driver::DbInstanceSpec spec;
+    spec.name = s.name;
+    spec.target = s.url;
+    spec.workload = s.workload.get();
+    spec.backend = s.backend.get();
+    spec.options = std::move(parsed).value();
+    // Each instance draws its own random streams (instance k: seed + k), as DVD Store's drivers
+    // on separate clients would; instance 0 keeps the seed, so one instance runs as before.
+    spec.options.seed += specs.size();
+    specs.push_back(std::move(spec));
+  }
+  auto parsed = driver::RunOptionsFrom(common, setups[0].workload->max_failures(),
+                                       setups[0].workload->shape().headlines);
+  if (!parsed.ok()) return Fail(parsed.status());
+  driver::RunOptions ro = std::move(parsed).value();
+  ro.stop = InstallStopHandlers();
+  for (auto& spec : specs) spec.options.stop = ro.stop;
+  std::fprintf(stderr, "%s\n", common.EchoLine().c_str());
+
+  const std::string ts_mode = common.GetString("log_timestamp");
+  const report::LogTimestamp ts = ts_mode == "UTC"     ? report::LogTimestamp::kUtc
+                                  : ts_mode == "LOCAL" ? report::LogTimestamp::kLocal
+                                                       : report::LogTimestamp::kNone;
+  std::unique_ptr<std::ofstream> csv;
+  const std::string csv_path = common.GetString("out_filename");
+  if (!csv_path.empty()) {
+    csv = std::make_unique<std::ofstream>(csv_path, std::ios::trunc);
+    if (!*csv) return Fail(Status::InvalidArgument("cannot write out_filename '" + csv_path + "'"));
+    *csv << report::CsvHeaderLine() << "\n";
+  }
+  const std::string progress = common.GetString("progress");
+  MetricsServer metrics_server;
+  const std::string metrics_addr = common.GetString("metrics_addr");
+  if (!metrics_addr.empty()) {
+    if (Status s = metrics_server.Start(metrics_addr); !s.ok()) return Fail(s);
+    std::fprintf(stderr, "serving Prometheus metrics on port %d\n", metrics_server.port());
+  }
+  workload::Workload& first = *setups[0].workload;
+  driver::RunCallbacks cb;
+  // Thread messages (errors, retries, reconnects) are diagnostics, printed in every progress mode.
+  cb.on_message = Progress;
+  cb.on_status = [&](const metrics::StatusFigures& f) {
+    const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
+    if (progress == "human")
+      std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
+    if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
+  };
+  cb.on_instance_status = [&](const std::string& name, const metrics::StatusFigures& f) {
+    if (progress == "human") {
+      std::fprintf(stderr, "  [%s] %s\n", name.c_str(), report::FormatStatusLine(f, "").c_str());
+    }
+  };
+  cb.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
+    if (progress == "json") {
+      std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
+    }
+    if (!metrics_addr.empty()) {
+      metrics_server.Update(report::PrometheusText(first.name(), series, running));
+    }
+  };
+
+  SteadyClock clock;
+  driver::Runner runner(clock);
+  driver::RunOutcome out = runner.RunMany(specs, ro, cb);
+  metrics::RunResult& r = out.result;
+  if (!out.status.ok() && r.series.points.empty()) return Fail(out.status);
+
+  r.workload = first.name();
+  r.loop_model = LoopModel(specs[0].options, first.shape().unit_name);
+  if (several) {
+    r.loop_model = std::to_string(setups.size()) + " instances started together (instance " +
+                   setups[0].name + ": " + r.loop_model + ")";
+  }
+  r.config_json = common.ToJson();
+  r.environment = CollectEnvironment(DbPathForEnvironment(setups[0].url));
+  if (setups[0].info) {
+    r.environment["db.product"] = setups[0].info->product;
+    r.environment["db.version"] = setups[0].info->version;
+    for (const auto& [k, v] : setups[0].info->settings) r.environment["db.setting." + k] = v;
+  }
+  r.choices = first.Choices();
+  r.choices["driver_cpu"] =
+      "CPU of the storebench process; with an embedded database (SQLite) this includes the "
+      "database engine's own work";
+  r.choices["seed"] = std::to_string(ro.seed);
+  if (several) {
+    r.choices["instances"] =
+        "every instance ran its own workers against its own database, all started together; the "
+        "aggregate merges their histograms and counters exactly; a baseline passes when it "
+        "passes for every instance";
+    for (size_t i = 0; i < setups.size(); ++i) {
+      r.instances[i].loop_model = LoopModel(specs[i].options, first.shape().unit_name);
+      r.instances[i].config_json = setups[i].options->ToJson();
+    }
+  }
+
+  // Verify after every worker has finished, on a new connection (the server may have been
+  // restarted during the run).
+  for (size_t i = 0; i < setups.size(); ++i) {
+    DbSetup& s = setups[i];
+    const workload::Totals& whole = out.instance_whole_run[i];
+    auto verify_conn = s.backend->Connect();
+    auto checks = verify_conn.ok() ? s.workload->Verify(**verify_conn, s.before, &whole)
+                                   : Result<std::vector<workload::Check>>(verify_conn.status());
+    metrics::RunResult& target = several ? r.instances[i] : r;
+    if (checks.ok()) {
+      for (const auto& ch : *checks) target.verify.push_back({ch.name, ch.passed, ch.detail});
+    } else {
+      target.verify.push_back({"verify", false, checks.status().message()});
+    }
+    if (several) {
+      for (const auto& ch : target.verify) {
+        r.verify.push_back({s.name + "." + ch.name, ch.passed, ch.detail});
+      }
+    }
+  }
+
+  std::printf("\n%s\n", report::FormatFinalLine(
+                            r, report::FinalLineDateTime(std::chrono::system_clock::now()))
+                            .c_str());
+  std::printf("%s", report::FormatSummary(r).c_str());
+  std::string json_path = common.GetString("json");
+  if (json_path.empty()) json_path = "results/" + WallClockLocal(/*compact=*/true) + ".json";
+  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) {
+    std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
+    return kExitFailure;
+  }
+  std::fprintf(stderr, "result written to %s\n", json_path.c_str());
+  std::fflush(stdout);
+  if (result != nullptr) *result = r;
+  if (r.interrupted) return kExitInterrupted;
+  if (!out.status.ok()) {
+    std::fprintf(stderr, "storebench: %s\n", out.status.message().c_str());
+    return kExitFailure;
+  }
+  for (const auto& ch : r.verify) {
+    if (!ch.passed) return kExitFailure;
+  }
+  for (const auto& b : r.baselines) {
+    if (!b.passed) {
+      std::fprintf(stderr, "storebench: baseline failed: %s\n", b.words.c_str());
+      return kExitFailure;
+    }
+  }
+  return kExitOk;
+}
+}  // namespace sb::cli

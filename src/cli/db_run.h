@@ -1,0 +1,66 @@
+// Database runs from the command line: one instance (`oltp run --db URL`), several with DVD Store
+// 3's target list (`--db "URL1;URL2"`, threads spread round robin), or the instances of a plan
+// file (`storebench run --plan`). Each instance is opened and checked before any starts; all run
+// together under one controller (driver::Runner::RunMany) and are verified, reported and judged
+// after.
+#ifndef STOREBENCH_CLI_DB_RUN_H_
+#define STOREBENCH_CLI_DB_RUN_H_
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend/db/db.h"
+#include "backend/db/registry.h"
+#include "config/options.h"
+#include "driver/runner.h"
+#include "workload/registry.h"
+#include "workload/workload.h"
+
+namespace sb::cli {
+
+// The back ends storebench knows (sqlite, postgresql, mysql, null).
+db::BackendRegistry MakeBackends();
+// The workloads storebench knows (dvdstore, oltp, noop).
+workload::WorkloadRegistry MakeWorkloads();
+
+// Options of the command line itself (not of the driver or a workload) for `command` (load, run,
+// verify).
+void DeclareCliOptions(config::OptionSet* o, const std::string& command,
+                       const workload::WorkloadRegistry& workloads);
+
+// Opens the back end of `url` for `workload` (dialect and capabilities checked).
+Result<std::unique_ptr<db::DbBackend>> OpenDatabase(const db::BackendRegistry& backends,
+                                                    workload::Workload& workload,
+                                                    const std::string& url, bool create,
+                                                    int busy_timeout_ms);
+
+// One database instance of a run, as the command line or a plan describes it.
+struct DbSetup {
+  std::string name = "1";  // "1", or "<group>_<i>" in a plan
+  std::string url;
+  std::unique_ptr<workload::Workload> workload;
+  std::unique_ptr<config::OptionSet> options;  // this instance's effective options
+  // Filled by PrepareDatabase:
+  std::unique_ptr<db::DbBackend> backend;
+  std::map<std::string, int64_t> before;  // the workload's Snapshot() before the run
+  std::optional<db::ServerInfo> info;
+};
+
+// Checks that the instance's database holds its workload at the configured size and is not
+// locked, takes the snapshot Verify compares against, and opens the back end the run uses.
+// Errors name the instance when `several`.
+Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool several);
+
+// Runs every instance together; `common` holds the options of the run as a whole (phases,
+// windows, baselines, outputs). Prints the DVD Store lines (and per-instance lines), the
+// summary, writes the result. Returns the process exit code; `result`, when given, receives the
+// run's result.
+int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
+                 metrics::RunResult* result = nullptr);
+
+}  // namespace sb::cli
+
+#endif  // STOREBENCH_CLI_DB_RUN_H_

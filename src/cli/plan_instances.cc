@@ -1,0 +1,152 @@
+#include "cli/plan_instances.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <thread>
+
+#include "base/clock.h"
+#include "cli/app.h"
+#include "driver/load.h"
+#include "driver/run_options.h"
+
+namespace sb::cli {
+namespace {
+
+// The options that shape the run as a whole (its phases, windows, verdicts and outputs): one
+// value for every instance.
+constexpr const char* kRunWide[] = {"warmup_time",   "run_time",     "window",       "baseline",
+                                    "baseline_rule", "log_freq",     "steady_slope", "steady_cv",
+                                    "json",          "out_filename", "progress",     "metrics_addr",
+                                    "log_timestamp"};
+
+Status Apply(config::OptionSet* o, const config::Plan& plan,
+             const std::vector<config::PlanValue>& values, bool skip_undeclared) {
+  for (const config::PlanValue& v : values) {
+    if (skip_undeclared && !o->Has(v.key)) continue;
+    SB_RETURN_IF_ERROR(o->Set(v.key, v.value, plan.Where(v.line)));
+  }
+  return Status::Ok();
+}
+
+// Loads the instance's database with the group's options that `load` knows.
+Status LoadInstance(const config::Plan& plan, const config::PlanGroup& g, const DbSetup& setup,
+                    const db::BackendRegistry& backends,
+                    const workload::WorkloadRegistry& workloads) {
+  auto wl = workloads.Create(g.workload);
+  if (!wl.ok()) return wl.status();
+  config::OptionSet o;
+  DeclareCliOptions(&o, "load", workloads);
+  (*wl)->DeclareOptions(&o);
+  SB_RETURN_IF_ERROR(Apply(&o, plan, plan.run, /*skip_undeclared=*/true));
+  SB_RETURN_IF_ERROR(Apply(&o, plan, g.options, /*skip_undeclared=*/true));
+  SB_RETURN_IF_ERROR(o.Set("db", setup.url, plan.Where(g.line)));
+  SB_RETURN_IF_ERROR((*wl)->Configure(o));
+  auto backend = OpenDatabase(backends, **wl, setup.url, /*create=*/true, 30000);
+  if (!backend.ok()) return backend.status();
+  workload::LoadContext ctx;
+  ctx.threads = static_cast<int>(o.GetInt("load_threads"));
+  ctx.seed = static_cast<uint64_t>(o.GetInt("seed"));
+  ctx.progress = [name = setup.name](const std::string& m) { Progress("[" + name + "] " + m); };
+  Progress("instance " + setup.name + ": loading " + (*wl)->Describe() + " into " + setup.url +
+           " (the plan's group '" + g.name + "' has load = true)");
+  SteadyClock clock;
+  driver::LoadOutcome out = driver::RunLoad(**wl, **backend, ctx, clock);
+  if (!out.status.ok()) return out.status;
+  Progress("instance " + setup.name + ": loaded " + std::to_string(out.rows) + " rows in " +
+           std::to_string(static_cast<int>(out.seconds)) + " s");
+  return Status::Ok();
+}
+
+}  // namespace
+
+bool IsRunWideOption(const std::string& canonical_name) {
+  return std::find(std::begin(kRunWide), std::end(kRunWide), canonical_name) != std::end(kRunWide);
+}
+
+Result<std::string> TakePlanArg(const std::vector<std::string>& args,
+                                std::vector<std::string>* rest) {
+  std::string path;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].rfind("--plan=", 0) == 0) {
+      path = args[i].substr(7);
+    } else if (args[i] == "--plan" && i + 1 < args.size()) {
+      path = args[++i];
+    } else {
+      rest->push_back(args[i]);
+    }
+  }
+  if (path.empty()) return Status::InvalidArgument("no plan given; add --plan FILE.toml");
+  return path;
+}
+
+Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const PlanBuild& build,
+                                                const db::BackendRegistry& backends,
+                                                const workload::WorkloadRegistry& workloads) {
+  std::vector<DbSetup> setups;
+  const int scale_group = plan.ScaleGroup();
+  for (size_t gi = 0; gi < plan.groups.size(); ++gi) {
+    const config::PlanGroup& g = plan.groups[gi];
+    const int count =
+        static_cast<int>(gi) == scale_group && build.scale_count > 0 ? build.scale_count : g.count;
+    for (int i = 1; i <= count; ++i) {
+      DbSetup s;
+      s.name = g.name + "_" + std::to_string(i);
+      s.url = config::ExpandInstanceTemplate(g.db, i);
+      auto wl = workloads.Create(g.workload);
+      if (!wl.ok()) {
+        return Status::InvalidArgument(plan.Where(g.line) + ": " + wl.status().message());
+      }
+      s.workload = std::move(wl).value();
+      s.options = std::make_unique<config::OptionSet>();
+      config::OptionSet& o = *s.options;
+      o.set_help_command("storebench run --help");
+      DeclareCliOptions(&o, "run", workloads);
+      s.workload->DeclareOptions(&o);
+      driver::DeclareRunOptions(&o);
+      SB_RETURN_IF_ERROR(Apply(&o, plan, plan.run, /*skip_undeclared=*/false));
+      for (const config::PlanValue& v : g.options) {
+        const config::OptionSpec* spec = o.FindSpec(v.key);
+        if (spec != nullptr &&
+            (IsRunWideOption(spec->name) || spec->name == "db" || spec->name == "workload")) {
+          return Status::InvalidArgument(
+              plan.Where(v.line) + ": key '" + v.key + "' applies to the whole run" +
+              (spec->name == "db" || spec->name == "workload"
+                   ? std::string(" of the group; set it as the group's own key")
+                   : std::string("; set it in [run]")));
+        }
+      }
+      SB_RETURN_IF_ERROR(Apply(&o, plan, g.options, /*skip_undeclared=*/false));
+      SB_RETURN_IF_ERROR(config::ParseCommandLine(build.extra_args, &o));
+      if (g.spread_threads > 0) {
+        const int threads = (g.spread_threads - (i - 1) + count - 1) / count;
+        if (threads < 1) {
+          return Status::InvalidArgument(plan.Where(g.line) + ": group '" + g.name + "' spreads " +
+                                         std::to_string(g.spread_threads) + " threads over " +
+                                         std::to_string(count) +
+                                         " instances: each needs at least one");
+        }
+        SB_RETURN_IF_ERROR(o.Set("n_threads", std::to_string(threads), plan.Where(g.line)));
+      }
+      SB_RETURN_IF_ERROR(o.Set("db", s.url, plan.Where(g.line)));
+      SB_RETURN_IF_ERROR(o.Set("workload", g.workload, plan.Where(g.line)));
+      if (Status st = s.workload->Configure(o); !st.ok()) {
+        return Status(st.code(), "instance " + s.name + ": " + st.message());
+      }
+      Status ready = PrepareDatabase(backends, &s, /*several=*/true);
+      // A load never replaces a database storebench did not create, nor (without --force) one
+      // it did: only a missing or empty one is loaded here.
+      if (!ready.ok() && g.load && build.allow_load && ready.code() != StatusCode::kCancelled) {
+        if (Status l = LoadInstance(plan, g, s, backends, workloads); !l.ok()) {
+          return Status(l.code(), "instance " + s.name + " (" + s.url + "): " + l.message());
+        }
+        ready = PrepareDatabase(backends, &s, /*several=*/true);
+      }
+      SB_RETURN_IF_ERROR(ready);
+      setups.push_back(std::move(s));
+    }
+  }
+  return setups;
+}
+
+}  // namespace sb::cli
