@@ -232,14 +232,9 @@ Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t sta
 
 // Reads and checks an Iometer configuration file; every error names the file and line.
 Result<storage::IcfImport> ReadIcf(const std::string& path, bool direct) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Status::InvalidArgument("cannot read the ICF file '" + path +
-                                   "': " + std::strerror(errno));
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto icf = storage::ParseIcf(text.str(), path);
+  auto text = storage::ReadIcfText(path);
+  if (!text.ok()) return text.status();
+  auto icf = storage::ParseIcf(*text, path);
   if (!icf.ok()) return icf.status();
   SB_RETURN_IF_ERROR(storage::ValidateIcfSpecs(*icf, direct));
   return icf;
