@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   liburing-dev libaio-dev  # storage engines (io_uring, libaio)
   python3 python3-jsonschema python3-prometheus-client
+  libcpp-httplib-dev  # the Prometheus endpoint (--metrics_addr)
   # PostgreSQL and MariaDB client libraries, and the servers scripts/services.sh starts for tests
   libpq-dev libmariadb-dev
   postgresql postgresql-client mariadb-server mariadb-client

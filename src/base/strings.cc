@@ -45,4 +45,22 @@ bool StartsWithNoCase(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && EqualsNoCase(s.substr(0, prefix.size()), prefix);
 }
 
+std::string QuotablePrefix(std::string_view s, size_t max_chars) {
+  // Control bytes (a NUL from /dev/zero would end the printed message) are shown as \xNN.
+  std::string out;
+  for (char c : s.substr(0, max_chars)) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  if (s.size() > max_chars) out += "... (" + std::to_string(s.size()) + " bytes)";
+  return out;
+}
+
 }  // namespace sb

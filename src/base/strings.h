@@ -18,6 +18,10 @@ std::string Lower(std::string_view s);
 // ASCII case-insensitive comparisons.
 bool EqualsNoCase(std::string_view a, std::string_view b);
 bool StartsWithNoCase(std::string_view s, std::string_view prefix);
+// `s` for quoting in a message: whole when at most `max_chars` long, else its first `max_chars`
+// characters and "..." (and how long it is), so a huge bad input does not become a huge message;
+// control characters are written \xNN.
+std::string QuotablePrefix(std::string_view s, size_t max_chars);
 
 }  // namespace sb
 

@@ -26,11 +26,44 @@ Result<int64_t> ParseInt(std::string_view text, std::string_view what) {
   return v;
 }
 
+namespace {
+
+// A plain decimal number: [-]digits[.digits][e[+|-]digits], at least one digit before the
+// exponent. strtod alone also takes leading blanks, '+', hexadecimal, "inf" and "nan".
+bool IsDecimalNumber(std::string_view t) {
+  const auto digits = [&t](size_t i) {
+    size_t j = i;
+    while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) ++j;
+    return j;
+  };
+  size_t i = !t.empty() && t[0] == '-' ? 1 : 0;
+  const size_t int_end = digits(i);
+  size_t mantissa_digits = int_end - i;
+  i = int_end;
+  if (i < t.size() && t[i] == '.') {
+    const size_t frac_end = digits(i + 1);
+    mantissa_digits += frac_end - (i + 1);
+    i = frac_end;
+  }
+  if (mantissa_digits == 0) return false;
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+    const size_t exp_end = digits(i);
+    if (exp_end == i) return false;
+    i = exp_end;
+  }
+  return i == t.size();
+}
+
+}  // namespace
+
 Result<double> ParseDouble(std::string_view text, std::string_view what) {
   std::string s(text);
   char* end = nullptr;
-  const double v = s.empty() ? NAN : std::strtod(s.c_str(), &end);
-  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v)) {
+  const bool plain = IsDecimalNumber(text);
+  const double v = plain ? std::strtod(s.c_str(), &end) : NAN;
+  if (!plain || end != s.c_str() + s.size() || !std::isfinite(v)) {
     return Status::InvalidArgument(std::string(what) + " " + Quote(text) + " is not a number");
   }
   return v;
@@ -116,6 +149,7 @@ Result<uint64_t> ParseBytes(std::string_view text) {
   } else {
     return bad();
   }
+  if (static_cast<uint64_t>(*num) > UINT64_MAX / scale) return bad();  // would wrap
   return static_cast<uint64_t>(*num) * scale;
 }
 

@@ -22,7 +22,8 @@ Result<uint64_t> ParseBytes(std::string_view text);
 
 // Parses a whole non-negative decimal integer; rejects signs, fractions and trailing text.
 Result<int64_t> ParseInt(std::string_view text, std::string_view what);
-// Parses a finite decimal number.
+// Parses a finite decimal number written [-]digits[.digits][e[+|-]digits]: no blanks, no '+',
+// no hexadecimal, no inf/nan (the same "exactly the text" rule as ParseInt).
 Result<double> ParseDouble(std::string_view text, std::string_view what);
 // Parses Y/N (any case), yes/no, true/false, 1/0.
 Result<bool> ParseBool(std::string_view text, std::string_view what);

@@ -17,6 +17,7 @@
 #include "backend/io/null/null_engine.h"
 #include "backend/io/sync/psync_engine.h"
 #include "base/clock.h"
+#include "base/limits.h"
 #include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
@@ -63,6 +64,19 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
     s.choices = std::move(choices);
     o->Add(s);
   };
+  // Whole numbers and durations (nanoseconds) with their limits (base/limits.h).
+  auto add_ranged = [&](const char* name, OptionType type, const char* def, int64_t min,
+                        int64_t max, const char* help) {
+    OptionSpec s;
+    s.name = name;
+    s.type = type;
+    s.default_value = def;
+    s.help = help;
+    s.group = "storage";
+    s.min = min;
+    s.max = max;
+    o->Add(s);
+  };
   OptionSpec target;
   target.name = "target";
   target.help =
@@ -87,7 +101,8 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
                      "(sectors); default: ") +
          default_text)
             .c_str());
-    add("start_sector", OptionType::kInt, "0", "first 512-byte sector of the test range");
+    add_ranged("start_sector", OptionType::kInt, "0", 0, INT64_MAX / storage::kSectorBytes,
+               "first 512-byte sector of the test range");
   };
   if (command == "prepare") {
     add("size", OptionType::kString, "1GiB", "size of the test file's data area");
@@ -98,7 +113,7 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   if (command == "verify") {
     std::erase(names, "null");  // it transfers no data
     add("engine", OptionType::kEnum, "io_uring", "I/O engine", names);
-    add("outstanding", OptionType::kInt, "32", "I/Os in flight");
+    add_ranged("outstanding", OptionType::kInt, "32", 1, limits::kMaxOutstanding, "I/Os in flight");
     add("block_size", OptionType::kString, "4KiB",
         "verify block size (a multiple of 512 B); each block carries its offset and a checksum");
     add("verify_phase", OptionType::kEnum, "both",
@@ -119,17 +134,20 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
       "workers) and test setup (run time, ramp, workers, outstanding I/Os, test range, data "
       "pattern); options given on the command line override the file");
   add("engine", OptionType::kEnum, "io_uring", "I/O engine", names);
-  add("workers", OptionType::kInt, "1", "worker threads (each with its own engine and cursor)");
-  add("outstanding", OptionType::kInt, "1",
+  add_ranged("workers", OptionType::kInt, "1", 1, limits::kMaxIoWorkers,
+             "worker threads (each with its own engine and cursor)");
+  add_ranged(
+      "outstanding", OptionType::kInt, "1", 1, limits::kMaxOutstanding,
       "outstanding I/Os per worker and target (Iometer \"# of Outstanding I/Os\"; the presets "
       "use 64)");
-  add("submit_batch", OptionType::kInt, "1",
-      "I/Os per submit call: 1 submits each I/O as soon as it is generated (Iometer, fio's "
-      "default); N hands up to N to one call; 0 all free slots at once (fewer system calls, "
-      "but the I/Os travel in waves)");
-  add("run_time", OptionType::kDuration, "30s",
-      "measured time per specification (vmtn: 120s; --icf: the file's)");
-  add("ramp_time", OptionType::kDuration, "0s", "time per specification before measuring");
+  add_ranged("submit_batch", OptionType::kInt, "1", 0, limits::kMaxOutstanding,
+             "I/Os per submit call: 1 submits each I/O as soon as it is generated (Iometer, fio's "
+             "default); N hands up to N to one call; 0 all free slots at once (fewer system calls, "
+             "but the I/Os travel in waves)");
+  add_ranged("run_time", OptionType::kDuration, "30s", 0, limits::kMaxDurationNanos,
+             "measured time per specification (vmtn: 120s; --icf: the file's)");
+  add_ranged("ramp_time", OptionType::kDuration, "0s", 0, limits::kMaxDurationNanos,
+             "time per specification before measuring");
   add("align", OptionType::kEnum, "sector",
       "preset alignment: sector (512 B, Iometer <= 1.0) or size (transfer size, Iometer 1.1.0)",
       {"sector", "size"});
@@ -214,14 +232,9 @@ Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t sta
 
 // Reads and checks an Iometer configuration file; every error names the file and line.
 Result<storage::IcfImport> ReadIcf(const std::string& path, bool direct) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Status::InvalidArgument("cannot read the ICF file '" + path +
-                                   "': " + std::strerror(errno));
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto icf = storage::ParseIcf(text.str(), path);
+  auto text = storage::ReadIcfText(path);
+  if (!text.ok()) return text.status();
+  auto icf = storage::ParseIcf(*text, path);
   if (!icf.ok()) return icf.status();
   SB_RETURN_IF_ERROR(storage::ValidateIcfSpecs(*icf, direct));
   return icf;

@@ -1,17 +1,24 @@
 #include "cli/metrics_server.h"
 
 #include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
+#include <httplib.h>
 
 #include "base/units.h"
 
 namespace sb::cli {
+namespace {
+
+// Threads answering requests: each idle keep-alive or half-open connection holds one until its
+// read timeout, so a few dozen idle clients still leave threads for a scrape.
+constexpr size_t kThreads = 32;
+// Prometheus scrapes in well under a second; a client silent for this long is dropped.
+constexpr time_t kTimeoutSec = 2;
+
+}  // namespace
+
+MetricsServer::MetricsServer() = default;
+
+MetricsServer::~MetricsServer() { Stop(); }
 
 Status MetricsServer::Start(const std::string& addr) {
   std::string host = "127.0.0.1";
@@ -25,26 +32,31 @@ Status MetricsServer::Start(const std::string& addr) {
   if (!port.ok() || *port > 65535) {
     return Status::InvalidArgument("metrics_addr '" + addr + "' is not HOST:PORT");
   }
-  sockaddr_in sa{};
-  sa.sin_family = AF_INET;
-  sa.sin_port = htons(static_cast<uint16_t>(*port));
-  if (inet_pton(AF_INET, host.c_str(), &sa.sin_addr) != 1) {
+  in_addr ip{};
+  if (inet_pton(AF_INET, host.c_str(), &ip) != 1) {
     return Status::InvalidArgument("metrics_addr '" + addr + "' has no IPv4 address");
   }
-  fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd_ < 0) return Status::IoError(std::string("socket: ") + std::strerror(errno));
-  const int one = 1;
-  setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  if (bind(fd_, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0 || listen(fd_, 16) != 0) {
-    const std::string err = std::strerror(errno);
-    close(fd_);
-    fd_ = -1;
-    return Status::InvalidArgument("cannot listen on metrics_addr '" + addr + "': " + err);
+  server_ = std::make_unique<httplib::Server>();
+  server_->new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
+  server_->set_read_timeout(kTimeoutSec, 0);
+  server_->set_write_timeout(kTimeoutSec, 0);
+  server_->set_keep_alive_timeout(kTimeoutSec);
+  // Every path answers with the metrics, as Prometheus' default /metrics and a bare / both do.
+  server_->Get(".*", [this](const httplib::Request&, httplib::Response& res) {
+    res.set_content(Text(), "text/plain; version=0.0.4");
+  });
+  if (*port == 0) {
+    port_ = server_->bind_to_any_port(host);
+  } else {
+    port_ = server_->bind_to_port(host, static_cast<int>(*port)) ? static_cast<int>(*port) : -1;
   }
-  socklen_t len = sizeof sa;
-  getsockname(fd_, reinterpret_cast<sockaddr*>(&sa), &len);
-  port_ = ntohs(sa.sin_port);
-  thread_ = std::thread([this] { Serve(); });
+  if (port_ <= 0) {
+    server_.reset();
+    port_ = 0;
+    return Status::InvalidArgument("cannot listen on metrics_addr '" + addr +
+                                   "' (in use, or not an address of this host)");
+  }
+  thread_ = std::thread([this] { server_->listen_after_bind(); });
   return Status::Ok();
 }
 
@@ -53,40 +65,15 @@ void MetricsServer::Update(std::string text) {
   text_ = std::move(text);
 }
 
-void MetricsServer::Stop() {
-  stop_ = true;
-  if (thread_.joinable()) thread_.join();
-  if (fd_ >= 0) close(fd_);
-  fd_ = -1;
+std::string MetricsServer::Text() {
+  std::lock_guard lock(mu_);
+  return text_;
 }
 
-void MetricsServer::Serve() {
-  while (!stop_) {
-    pollfd p{fd_, POLLIN, 0};
-    if (poll(&p, 1, 100) <= 0) continue;  // wake up to notice Stop()
-    const int c = accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC);
-    if (c < 0) continue;
-    // Read the request head (we answer every request the same way), with a short timeout.
-    char buf[2048];
-    pollfd cp{c, POLLIN, 0};
-    if (poll(&cp, 1, 1000) > 0) (void)!read(c, buf, sizeof buf);
-    std::string body;
-    {
-      std::lock_guard lock(mu_);
-      body = text_;
-    }
-    const std::string head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\n"
-                             "Content-Length: " + std::to_string(body.size()) +
-                             "\r\nConnection: close\r\n\r\n";
-    const std::string resp = head + body;
-    size_t off = 0;
-    while (off < resp.size()) {
-      const ssize_t n = write(c, resp.data() + off, resp.size() - off);
-      if (n <= 0) break;
-      off += static_cast<size_t>(n);
-    }
-    close(c);
-  }
+void MetricsServer::Stop() {
+  if (server_) server_->stop();
+  if (thread_.joinable()) thread_.join();
+  server_.reset();
 }
 
 }  // namespace sb::cli

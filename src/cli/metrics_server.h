@@ -1,37 +1,43 @@
-// A minimal HTTP server for the Prometheus endpoint (--metrics_addr): every GET answers with
-// the latest exposition text. One thread, one connection at a time; loopback unless the user
-// names another address.
+// The Prometheus endpoint (--metrics_addr): every GET answers with the latest exposition text.
+// cpp-httplib (Debian libcpp-httplib-dev) serves it from a pool of threads with read and write
+// timeouts, so idle or slow clients neither block a scrape nor hold a thread for long;
+// loopback unless the user names another address.
 #ifndef STOREBENCH_CLI_METRICS_SERVER_H_
 #define STOREBENCH_CLI_METRICS_SERVER_H_
 
-#include <atomic>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 
 #include "base/status.h"
 
+namespace httplib {
+class Server;
+}  // namespace httplib
+
 namespace sb::cli {
 
 class MetricsServer {
  public:
-  MetricsServer() = default;
-  ~MetricsServer() { Stop(); }
+  MetricsServer();
+  ~MetricsServer();
   MetricsServer(const MetricsServer&) = delete;
   MetricsServer& operator=(const MetricsServer&) = delete;
 
-  // Listens on "HOST:PORT" (or ":PORT"/"PORT" for 127.0.0.1). Port 0 picks a free port.
+  // Listens on "HOST:PORT" (or ":PORT"/"PORT" for 127.0.0.1; HOST is an IPv4 address). Port 0
+  // picks a free port (see port()).
   Status Start(const std::string& addr);
   // Replaces the text served from now on.
   void Update(std::string text);
+  // Stops listening and waits for requests in progress. Idempotent.
   void Stop();
   int port() const { return port_; }
 
  private:
-  void Serve();
-  int fd_ = -1;
+  std::string Text();
+  std::unique_ptr<httplib::Server> server_;
   int port_ = 0;
-  std::atomic<bool> stop_{false};
   std::mutex mu_;
   std::string text_;
   std::thread thread_;

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "base/limits.h"
+#include "base/strings.h"
 #include "config/options.h"
 
 namespace sb::config {
@@ -19,17 +21,27 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-// Reads one line without its '\n'. Returns false at end of file with nothing read.
-bool ReadLine(std::FILE* f, std::string* line) {
+enum class LineRead { kLine, kEnd, kTooLong };
+
+// Reads one line without its '\n', at most limits::kMaxConfigLineBytes of it, counting every byte
+// read into *total. A DriverConfig line is a name and a short value: a longer one (or a "file"
+// like /dev/zero that never ends a line) is refused instead of read into memory whole.
+LineRead ReadLine(std::FILE* f, std::string* line, size_t* total) {
   line->clear();
   int c;
   bool any = false;
   while ((c = std::fgetc(f)) != EOF) {
     any = true;
-    if (c == '\n') return true;
+    ++*total;
+    if (c == '\n') return LineRead::kLine;
+    if (line->size() >= limits::kMaxConfigLineBytes) return LineRead::kTooLong;
     line->push_back(static_cast<char>(c));
   }
-  return any;
+  return any ? LineRead::kLine : LineRead::kEnd;
+}
+
+std::string Quoted(std::string_view text) {
+  return "'" + QuotablePrefix(text, limits::kMaxQuotedChars) + "'";
 }
 
 }  // namespace
@@ -41,25 +53,40 @@ Status ParseDriverConfigFile(const std::string& path, OptionSet* options) {
   }
   std::string line;
   int line_number = 0;
+  size_t total = 0;
   Status status;
-  while (status.ok() && ReadLine(f, &line)) {
+  while (status.ok()) {
+    const LineRead read = ReadLine(f, &line, &total);
+    if (read == LineRead::kEnd) break;
     ++line_number;
+    const std::string origin = path + ":" + std::to_string(line_number);
+    if (read == LineRead::kTooLong) {
+      status = Status::InvalidArgument("config line " + Quoted(line) + " is longer than " +
+                                       std::to_string(limits::kMaxConfigLineBytes) + " bytes (" +
+                                       origin + ")");
+      break;
+    }
+    if (total > limits::kMaxConfigFileBytes) {
+      status = Status::InvalidArgument("config file '" + path + "' is larger than " +
+                                       std::to_string(limits::kMaxConfigFileBytes >> 20) +
+                                       " MiB; a DriverConfig file is a list of name=value lines");
+      break;
+    }
     std::string_view text = line;
     if (line_number == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // BOM
     text = Trim(text);
     if (text.empty() || text.front() == '#') continue;
-    const std::string origin = path + ":" + std::to_string(line_number);
     const size_t eq = text.find('=');
     if (eq == std::string_view::npos) {
-      status = Status::InvalidArgument("config line '" + std::string(text) +
-                                       "' is not name=value (" + origin + ")");
+      status = Status::InvalidArgument("config line " + Quoted(text) + " is not name=value (" +
+                                       origin + ")");
       break;
     }
     const std::string_view name = Trim(text.substr(0, eq));
     const std::string_view value = Trim(text.substr(eq + 1));
     if (name.empty()) {
-      status = Status::InvalidArgument("config line '" + std::string(text) +
-                                       "' has no option name before '=' (" + origin + ")");
+      status = Status::InvalidArgument("config line " + Quoted(text) +
+                                       " has no option name before '=' (" + origin + ")");
       break;
     }
     // DVD Store keys are lower-case, but accept any case.

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "base/limits.h"
+#include "base/strings.h"
 #include "base/units.h"
 
 namespace sb::config {
@@ -31,14 +33,6 @@ std::string Upper(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;
-}
-
-bool IsSpace(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
-  return s;
 }
 
 [[noreturn]] void Die(const std::string& message) {
@@ -105,6 +99,10 @@ std::string JoinChoices(const std::vector<std::string>& choices) {
   return out;
 }
 
+std::string BelowMinimum(const OptionSpec& spec, const std::string& min) {
+  return "is below the minimum of " + min + (spec.zero_is_off ? " (0 = off)" : "");
+}
+
 struct Parsed {
   std::string text;
   int64_t int_value = 0;
@@ -114,7 +112,9 @@ struct Parsed {
 // Parses `raw` for `spec`. On failure returns the problem phrase (e.g. "is not a number");
 // the caller wraps it into a sentence naming the option, the value and the origin.
 std::string ParseValue(const OptionSpec& spec, std::string_view raw, Parsed* out) {
-  const std::string_view v = spec.type == OptionType::kString ? raw : Trim(raw);
+  // One rule for every type: the value is the text as given. A blank around a number is refused
+  // like any other stray character (DriverConfig files trim their lines before this).
+  const std::string_view v = raw;
   switch (spec.type) {
     case OptionType::kInt: {
       auto r = ParseInt(v, spec.name);
@@ -125,7 +125,8 @@ std::string ParseValue(const OptionSpec& spec, std::string_view raw, Parsed* out
         });
         return digits ? "is too large" : "is not a whole non-negative number";
       }
-      if (*r < spec.min) return "is below the minimum of " + std::to_string(spec.min);
+      const bool off = spec.zero_is_off && *r == 0;
+      if (*r < spec.min && !off) return BelowMinimum(spec, std::to_string(spec.min));
       if (*r > spec.max) return "is above the maximum of " + std::to_string(spec.max);
       out->int_value = *r;
       out->double_value = static_cast<double>(*r);
@@ -135,6 +136,9 @@ std::string ParseValue(const OptionSpec& spec, std::string_view raw, Parsed* out
     case OptionType::kDouble: {
       auto r = ParseDouble(v, spec.name);
       if (!r.ok()) return "is not a number";
+      const bool off = spec.zero_is_off && *r == 0;
+      if (*r < spec.min_double && !off) return BelowMinimum(spec, FormatDouble(spec.min_double));
+      if (*r > spec.max_double) return "is above the maximum of " + FormatDouble(spec.max_double);
       out->double_value = *r;
       out->text = FormatDouble(*r);
       return "";
@@ -155,6 +159,9 @@ std::string ParseValue(const OptionSpec& spec, std::string_view raw, Parsed* out
         return "is not a duration like 90s, 2m or 1h30m, or a bare number of " +
                UnitName(spec.bare_unit_nanos);
       }
+      const bool off = spec.zero_is_off && *r == 0;
+      if (*r < spec.min && !off) return BelowMinimum(spec, FormatDurationExact(spec.min));
+      if (*r > spec.max) return "is above the maximum of " + FormatDurationExact(spec.max);
       out->int_value = *r;
       out->double_value = static_cast<double>(*r) / 1e9;
       out->text = FormatDurationExact(*r);
@@ -297,7 +304,8 @@ Status OptionSet::UnknownOption(std::string_view name, std::string_view origin) 
       }
     }
   }
-  std::string message = "unknown option '" + std::string(name) + "' (" + std::string(origin) + ")";
+  std::string message = "unknown option '" + QuotablePrefix(name, limits::kMaxQuotedChars) + "' (" +
+                        std::string(origin) + ")";
   if (!best.empty()) message += "; did you mean '" + best + "'?";
   message += best.empty() ? "; see " : " see ";
   message += help_command_;
@@ -312,7 +320,8 @@ Status OptionSet::Set(std::string_view name_or_alias, std::string_view value,
   Parsed parsed;
   const std::string problem = ParseValue(entry.spec, value, &parsed);
   if (!problem.empty()) {
-    const std::string shown = entry.spec.secret ? kRedacted : std::string(value);
+    const std::string shown =
+        entry.spec.secret ? kRedacted : QuotablePrefix(value, limits::kMaxQuotedChars);
     return Status::InvalidArgument("option " + entry.spec.name + ": '" + shown + "' " + problem +
                                    " (" + std::string(origin) + ")");
   }

@@ -5,6 +5,7 @@
 #define STOREBENCH_CONFIG_OPTIONS_H_
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <string>
 #include <string_view>
@@ -16,9 +17,9 @@
 namespace sb::config {
 
 enum class OptionType {
-  kInt,       // whole non-negative number
-  kDouble,    // decimal number
-  kBool,      // Y/N, yes/no, true/false, 1/0; a bare --flag on the command line means Y
+  kInt,     // whole non-negative number: decimal digits only (no sign, no blanks)
+  kDouble,  // decimal number: digits with an optional '.', exponent and leading '-'
+  kBool,    // Y/N, yes/no, true/false, 1/0; a bare --flag on the command line means Y
   kString,
   kDuration,  // "90s", "2m"; a bare number is in `bare_unit_nanos` (DVD Store: minutes)
   kEnum,      // one of `choices` (compared case-insensitively, stored as the choice's spelling)
@@ -34,8 +35,14 @@ struct OptionSpec {
   std::string group;                 // heading in --help ("driver", "dvdstore", ...)
   int64_t bare_unit_nanos = 1000000000;  // kDuration only
   std::vector<std::string> choices;  // kEnum only
-  int64_t min = 0;                   // kInt only (inclusive)
-  int64_t max = INT64_MAX;           // kInt only (inclusive)
+  // Limits, inclusive, checked by Set (bad input, never a silent clamp or wrap): kInt values
+  // and kDuration values (in nanoseconds) lie in [min, max], kDouble values in
+  // [min_double, max_double]. With `zero_is_off`, 0 is accepted too ("0 = off").
+  int64_t min = 0;
+  int64_t max = INT64_MAX;
+  double min_double = 0;
+  double max_double = std::numeric_limits<double>::max();
+  bool zero_is_off = false;
   bool secret = false;               // never echoed (shown as "<redacted>")
   bool repeatable = false;           // kString only: a second setting appends ",value"
 };

@@ -1,6 +1,7 @@
 #include "driver/run_options.h"
 
 #include "base/clock.h"
+#include "base/limits.h"
 
 namespace sb::driver {
 
@@ -22,13 +23,14 @@ void DeclareRunOptions(config::OptionSet* o) {
         spec("n_threads", OptionType::kInt, "1", "worker threads, each with its own connection");
     s.aliases = {"threads"};
     s.min = 1;
-    s.max = 4096;
+    s.max = limits::kMaxDbThreads;
     o->Add(s);
   }
   {
     OptionSpec s =
         spec("ramp_rate", OptionType::kInt, "10", "connections opened per second at start-up");
     s.min = 1;
+    s.max = 1000000;
     o->Add(s);
   }
   {
@@ -37,6 +39,7 @@ void DeclareRunOptions(config::OptionSet* o) {
         "measured time after warm-up: whole minutes (DVD Store) or 90s, 2m; 0 = until stopped");
     s.aliases = {"duration"};
     s.bare_unit_nanos = 60 * kNanosPerSecond;  // DVD Store counts whole minutes
+    s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }
   {
@@ -44,29 +47,49 @@ void DeclareRunOptions(config::OptionSet* o) {
                         "warm-up before the stats reset: whole minutes or 30s");
     s.aliases = {"warmup"};
     s.bare_unit_nanos = 60 * kNanosPerSecond;  // DVD Store counts whole minutes
+    s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }
-  o->Add(spec("think_time", OptionType::kDouble, "0",
-              "mean think time per order in seconds (drawn uniformly in [0, 2T))"));
+  {
+    OptionSpec s = spec("think_time", OptionType::kDouble, "0",
+                        "mean think time per order in seconds (drawn uniformly in [0, 2T))");
+    s.max_double = limits::kMaxThinkTimeSec;
+    o->Add(s);
+  }
   {
     OptionSpec s = spec("log_freq", OptionType::kInt, "10", "seconds between status lines");
     s.min = 1;
+    s.max = limits::kMaxDurationNanos / kNanosPerSecond;
     o->Add(s);
   }
-  o->Add(
-      spec("rate", OptionType::kDouble, "0",
-           "open loop: start units (orders) at this aggregate rate per second, measuring latency "
-           "from the intended start; 0 = closed loop with think time"));
+  {
+    OptionSpec s =
+        spec("rate", OptionType::kDouble, "0",
+             "open loop: start units (orders) at this aggregate rate per second, measuring "
+             "latency from the intended start; 0 = closed loop with think time");
+    s.min_double = limits::kMinRatePerSec;
+    s.max_double = limits::kMaxRatePerSec;
+    s.zero_is_off = true;
+    o->Add(s);
+  }
   {
     OptionSpec s = spec("arrival", OptionType::kEnum, "constant",
                         "open loop: evenly spaced or Poisson arrivals");
     s.choices = {"constant", "poisson"};
     o->Add(s);
   }
-  o->Add(spec("max_lag", OptionType::kDuration, "10s",
-              "open loop: stop the run when the schedule falls this far behind"));
-  o->Add(spec("latency_limit", OptionType::kDuration, "0",
-              "count units slower than this as late (0 = off)"));
+  {
+    OptionSpec s = spec("max_lag", OptionType::kDuration, "10s",
+                        "open loop: stop the run when the schedule falls this far behind");
+    s.max = limits::kMaxDurationNanos;
+    o->Add(s);
+  }
+  {
+    OptionSpec s = spec("latency_limit", OptionType::kDuration, "0",
+                        "count units slower than this as late (0 = off)");
+    s.max = limits::kMaxDurationNanos;
+    o->Add(s);
+  }
   o->Add(spec("window", OptionType::kString, "",
               "report windows measured from Start, e.g. 23m-28m or 5m-10m,23m-28m: per-second "
               "min/mean/median/max throughput, latency percentiles, running OPM at both ends"));
@@ -84,16 +107,30 @@ void DeclareRunOptions(config::OptionSet* o) {
     s.choices = {"window_mean", "every_interval", "ds_cumulative"};
     o->Add(s);
   }
-  o->Add(spec("steady_slope", OptionType::kDouble, "10",
-              "steady state: largest change of the fitted throughput line across the measured "
-              "window, in % of the mean"));
-  o->Add(spec("steady_cv", OptionType::kDouble, "25",
-              "steady state: largest per-second throughput spread (coefficient of variation), %"));
+  // Percentages of the mean: a change or spread can exceed 100 %, not 1e6 %.
+  {
+    OptionSpec s = spec("steady_slope", OptionType::kDouble, "10",
+                        "steady state: largest change of the fitted throughput line across the "
+                        "measured window, in % of the mean");
+    s.max_double = 1e6;
+    o->Add(s);
+  }
+  {
+    OptionSpec s =
+        spec("steady_cv", OptionType::kDouble, "25",
+             "steady state: largest per-second throughput spread (coefficient of variation), %");
+    s.max_double = 1e6;
+    o->Add(s);
+  }
   o->Add(spec("op_log", OptionType::kString, "",
               "write one line per sampled operation: worker type intended_start_us start_us "
               "latency_us outcome (times from Start)"));
-  o->Add(spec("op_log_sampling", OptionType::kDouble, "1",
-              "fraction of operations written to the op_log (0.01 = 1 %)"));
+  {
+    OptionSpec s = spec("op_log_sampling", OptionType::kDouble, "1",
+                        "fraction of operations written to the op_log (0.01 = 1 %)");
+    s.max_double = 1;
+    o->Add(s);
+  }
   o->Add(spec("server_check", OptionType::kBool, "Y",
               "cross-check against the database: read its own counters and the workload's row "
               "counts at the start and end of the measured window (the workers pause between "

@@ -2,6 +2,7 @@
 import json
 import os
 import re
+import socket
 import subprocess
 import time
 import unittest
@@ -73,6 +74,37 @@ class LiveOutputsTest(unittest.TestCase):
             self.assertIn("storebench_latency_ms", families)
             self.assertIn("storebench_running_per_minute", families)
         finally:
+            p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 0)
+
+    def test_prometheus_endpoint_answers_beside_idle_connections(self):
+        # The old endpoint served one connection at a time: 17 idle clients blocked it.
+        p = subprocess.Popen([harness.ARGS.binary, "oltp", "run", "--db", "sqlite://" + self.db,
+                              "--n_threads=1", "--warmup_time=0", "--run_time=8s",
+                              "--metrics_addr=127.0.0.1:0", "--json",
+                              tmp_path("it-live-idle.json")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        idle = []
+        try:
+            port = None
+            deadline = time.time() + 30
+            while port is None and time.time() < deadline:
+                m = re.search(r"port (\d+)", p.stderr.readline())
+                if m:
+                    port = int(m.group(1))
+            self.assertIsNotNone(port)
+            for _ in range(20):
+                idle.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+            time.sleep(0.5)
+            started = time.time()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as resp:
+                self.assertEqual(resp.status, 200)
+                self.assertIn("text/plain", resp.headers["Content-Type"])
+                resp.read()
+            self.assertLess(time.time() - started, 3)
+        finally:
+            for s in idle:
+                s.close()
             p.communicate(timeout=60)
         self.assertEqual(p.returncode, 0)
 

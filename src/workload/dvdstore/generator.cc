@@ -40,6 +40,9 @@ class Row {
   // Append to the current field.
   void Put(std::string_view s) {
     assert(len_ + s.size() <= kCapacity);
+    // An empty field (e.g. a customer's empty address2) may have a null data(); memcpy's
+    // arguments must not be null even for a size of 0 (C11 7.24.1p2).
+    if (s.empty()) return;
     std::memcpy(buf_ + len_, s.data(), s.size());
     len_ += s.size();
   }

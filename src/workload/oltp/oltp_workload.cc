@@ -149,12 +149,15 @@ void OltpWorkload::DeclareOptions(config::OptionSet* o) const {
     s.group = "oltp (sysbench-style)";
     o->Add(std::move(s));
   };
-  auto add_int = [&](const char* name, int64_t def, int64_t min, const char* help) {
+  // Statements per transaction stay below a million; tables and rows far above sysbench's uses.
+  auto add_int = [&](const char* name, int64_t def, int64_t min, const char* help,
+                     int64_t max = 1000000) {
     OptionSpec s;
     s.name = name;
     s.type = OptionType::kInt;
     s.default_value = std::to_string(def);
     s.min = min;
+    s.max = max;
     s.help = help;
     add(s);
   };
@@ -166,11 +169,12 @@ void OltpWorkload::DeclareOptions(config::OptionSet* o) const {
     s.help = help;
     add(s);
   };
-  auto add_double = [&](const char* name, const char* def, const char* help) {
+  auto add_double = [&](const char* name, const char* def, double max, const char* help) {
     OptionSpec s;
     s.name = name;
     s.type = OptionType::kDouble;
     s.default_value = def;
+    s.max_double = max;
     s.help = help;
     add(s);
   };
@@ -182,8 +186,8 @@ void OltpWorkload::DeclareOptions(config::OptionSet* o) const {
   test.help = "transaction type, as sysbench's oltp_<test>";
   add(test);
   add_int("tables", 1, 1, "number of tables sbtest1..N");
-  add_int("table_size", 10000, 1, "rows per table");
-  add_int("range_size", 100, 1, "rows per range select");
+  add_int("table_size", 10000, 1, "rows per table", int64_t{1} << 40);
+  add_int("range_size", 100, 1, "rows per range select", int64_t{1} << 40);
   add_int("point_selects", 10, 0, "point selects per read_only/read_write transaction");
   add_int("simple_ranges", 1, 0, "simple range selects per transaction");
   add_int("sum_ranges", 1, 0, "SUM() range selects per transaction");
@@ -201,10 +205,10 @@ void OltpWorkload::DeclareOptions(config::OptionSet* o) const {
   rt.default_value = "special";
   rt.help = "key distribution (sysbench 1.0's default is special)";
   add(rt);
-  add_double("rand_spec_pct", "1", "special: % of keys in the hot slice");
-  add_double("rand_spec_res", "75", "special: % of draws that hit the hot slice");
-  add_double("rand_zipfian_exp", "0.8", "zipfian: exponent");
-  add_double("rand_pareto_h", "0.2", "pareto: h");
+  add_double("rand_spec_pct", "1", 100, "special: % of keys in the hot slice");
+  add_double("rand_spec_res", "75", 100, "special: % of draws that hit the hot slice");
+  add_double("rand_zipfian_exp", "0.8", 1000, "zipfian: exponent");
+  add_double("rand_pareto_h", "0.2", 1, "pareto: h");
 }
 
 Status OltpWorkload::Configure(const config::OptionSet& o) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/limits.h"
 #include "base/strings.h"
 #include "base/units.h"
 
@@ -103,10 +104,26 @@ Status ValidateSpec(const AccessSpec& spec, bool direct, int* bad_line) {
   return s;
 }
 
+namespace {
+
+// The same limits as the ICF reader's (base/limits.h): a value that would not fit Iometer's int
+// fields is refused, never wrapped.
+Status OverLimit(const std::string& term, int64_t max) {
+  return Status::InvalidArgument("'" + term + "' is larger than Iometer allows (at most " +
+                                 std::to_string(max) + ")");
+}
+
+}  // namespace
+
 Result<AccessSpec> ParseSpecText(std::string_view text) {
   AccessSpec spec;
   spec.name = Trim(text);
   const std::vector<std::string> lines = SplitTrimmed(text, ';');
+  if (lines.size() > limits::kMaxSpecLines) {
+    return Status::InvalidArgument("the access specification has " + std::to_string(lines.size()) +
+                                   " lines; Iometer allows at most " +
+                                   std::to_string(limits::kMaxSpecLines));
+  }
   int given_share = 0, without_share = 0;
   std::vector<bool> has_share;
   for (const std::string& line_text : lines) {
@@ -143,10 +160,12 @@ Result<AccessSpec> ParseSpecText(std::string_view text) {
         if (key == "delay") {
           auto d = ParseDurationNanos(value, 1000000);
           if (!d.ok()) return d.status();
+          if (*d / 1000000 > limits::kMaxDelayMs) return OverLimit(term_raw, limits::kMaxDelayMs);
           l.delay_ms = static_cast<int>(*d / 1000000);
         } else if (key == "burst") {
           auto b = ParseInt(value, "burst");
           if (!b.ok()) return b.status();
+          if (*b > limits::kMaxBurst) return OverLimit(term_raw, limits::kMaxBurst);
           l.burst = static_cast<int>(*b);
         } else if (key == "align") {
           if (value == "sector") {
@@ -156,6 +175,9 @@ Result<AccessSpec> ParseSpecText(std::string_view text) {
           } else {
             auto a = ParseBytes(value);
             if (!a.ok()) return a.status();
+            if (*a > static_cast<uint64_t>(limits::kMaxTransferBytes)) {
+              return OverLimit(term_raw, limits::kMaxTransferBytes);
+            }
             l.align = static_cast<uint32_t>(*a);
           }
         } else {
@@ -165,7 +187,9 @@ Result<AccessSpec> ParseSpecText(std::string_view text) {
       } else if (!size_seen) {
         auto b = ParseBytes(term);
         if (!b.ok()) return b.status();
-        if (*b > (1u << 30)) return Status::InvalidArgument("transfer size '" + term_raw + "' is over 1 GiB");
+        if (*b > static_cast<uint64_t>(limits::kMaxTransferBytes)) {
+          return Status::InvalidArgument("transfer size '" + term_raw + "' is over 1 GiB");
+        }
         l.size = static_cast<uint32_t>(*b);
         size_seen = true;
       } else {

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <map>
 
+#include "base/limits.h"
 #include "base/strings.h"
 #include "base/units.h"
 
@@ -89,6 +93,16 @@ class Parser {
     return Status::InvalidArgument(file_ + " line " + std::to_string(line) + ": " + what);
   }
 
+  Status TooManyWorkers(int line, int64_t n) const {
+    return Error(line, "more than " + std::to_string(limits::kMaxIoWorkers) + " disk workers (" +
+                           std::to_string(n) + ")");
+  }
+
+  // A value from the file for a message: at most a short prefix of a long line.
+  static std::string Quote(std::string_view text) {
+    return QuotablePrefix(text, limits::kMaxQuotedChars);
+  }
+
   Status ReadVersion() {
     for (size_t i = 0; i < lines_.size(); ++i) {
       const std::string t = Trim(lines_[i]);
@@ -134,7 +148,9 @@ class Parser {
 
   Result<int64_t> Number(const std::string& text, int line, const std::string& what) const {
     auto v = ParseInt(text, what);
-    if (!v.ok()) return Error(line, v.status().message());
+    if (!v.ok()) {
+      return Error(line, what + " '" + Quote(text) + "' is not a whole non-negative number");
+    }
     return *v;
   }
 
@@ -146,7 +162,11 @@ class Parser {
       if (specs_line_ == 0) specs_line_ = item.line;
       return Enter(kSpecs);
     }
-    if (StartsWithNoCase(k, "'MANAGER LIST")) return Enter(kManagers);
+    if (StartsWithNoCase(k, "'MANAGER LIST")) {
+      if (managers_line_ == 0) managers_line_ = item.line;
+      return Enter(kManagers);
+    }
+    if (EqualsNoCase(k, "'END manager list")) managers_ended_ = true;
     for (const char* end : {"'END test setup", "'END results display", "'END access specifications",
                             "'END manager list"}) {
       if (EqualsNoCase(k, end)) return Enter(kNone);
@@ -189,7 +209,14 @@ class Parser {
         return Error(v->line,
                      "the run time should be three whole numbers (hours minutes "
                      "seconds), not '" +
-                         v->value + "'");
+                         Quote(v->value) + "'");
+      }
+      // Each field is bounded before multiplying, so the sum cannot overflow.
+      constexpr int64_t kMaxSec = limits::kMaxDurationNanos / kNanosPerSecond;
+      if (hms[0] > kMaxSec / 3600 || hms[1] > kMaxSec / 60 || hms[2] > kMaxSec ||
+          hms[0] * 3600 + hms[1] * 60 + hms[2] > kMaxSec) {
+        return Error(v->line, "the run time '" + Quote(v->value) + "' is longer than " +
+                                  FormatDuration(limits::kMaxDurationNanos));
       }
       const int64_t sec = hms[0] * 3600 + hms[1] * 60 + hms[2];
       if (sec > 0) out_.run_nanos = IcfValue<int64_t>{sec * kNanosPerSecond, v->line};
@@ -198,6 +225,10 @@ class Parser {
       if (!v.ok()) return v.status();
       auto n = Number(v->value, v->line, "the ramp-up time");
       if (!n.ok()) return n.status();
+      if (*n > limits::kMaxDurationNanos / kNanosPerSecond) {
+        return Error(v->line, "the ramp-up time " + Quote(v->value) + " s is longer than " +
+                                  FormatDuration(limits::kMaxDurationNanos));
+      }
       out_.ramp_nanos = IcfValue<int64_t>{*n * kNanosPerSecond, v->line};
     } else if (EqualsNoCase(k, "'Default Disk Workers to Spawn") ||
                EqualsNoCase(k, "'Default Workers to Spawn")) {
@@ -209,6 +240,7 @@ class Parser {
       } else {
         auto n = Number(v->value, v->line, "the number of disk workers");
         if (!n.ok()) return n.status();
+        if (*n > limits::kMaxIoWorkers) return TooManyWorkers(v->line, *n);
         default_workers_cpus_ = *n == 0 && EqualsNoCase(k, "'Default Workers to Spawn");
         default_workers_ = IcfValue<int>{static_cast<int>(*n), v->line};
       }
@@ -216,7 +248,7 @@ class Parser {
       auto v = Value(item);
       if (!v.ok()) return v.status();
       if (!EqualsNoCase(v->value, "NORMAL") && v->value != "0") {
-        return Error(v->line, "the test type '" + v->value +
+        return Error(v->line, "the test type '" + Quote(v->value) +
                                   "' (one of Iometer's cycling tests) is not supported yet; "
                                   "only NORMAL is");
       }
@@ -242,6 +274,10 @@ class Parser {
       if (spec_index_.count(e.spec.name) != 0) {
         return Error(v->line, "the access specification '" + e.spec.name + "' is defined twice");
       }
+      if (specs_.size() >= limits::kMaxSpecs) {
+        return Error(v->line, "more than " + std::to_string(limits::kMaxSpecs) +
+                                  " access specifications in one file");
+      }
       spec_index_[e.spec.name] = specs_.size();
       specs_.push_back(std::move(e));
       return Status::Ok();
@@ -255,6 +291,11 @@ class Parser {
       SpecEntry& e = specs_.back();
       for (const Text& v : item.values) {
         if (v.value.empty()) continue;
+        if (e.spec.lines.size() >= limits::kMaxSpecLines) {
+          return Error(v.line, "the access specification '" + e.spec.name + "' has more than " +
+                                   std::to_string(limits::kMaxSpecLines) +
+                                   " lines (Iometer's limit)");
+        }
         auto l = SpecLine(v);
         if (!l.ok()) return l.status();
         e.spec.lines.push_back(*l);
@@ -265,7 +306,7 @@ class Parser {
       }
       return Status::Ok();
     }
-    return Error(item.line, "unexpected '" + k.substr(1) + "' in the access specifications");
+    return Error(item.line, "unexpected '" + Quote(k.substr(1)) + "' in the access specifications");
   }
 
   // "size,% of size,% reads,% random,delay,burst,align,reply" (a results file adds a comma).
@@ -276,7 +317,7 @@ class Parser {
       return Error(v.line,
                    "an access specification line needs 8 comma-separated numbers "
                    "(size,% of size,% reads,% random,delay,burst,align,reply), not '" +
-                       v.value + "'");
+                       Quote(v.value) + "'");
     }
     int64_t n[8];
     static const char* kNames[8] = {"size",  "% of size", "% reads", "% random",
@@ -284,7 +325,9 @@ class Parser {
     for (int i = 0; i < 8; ++i) {
       auto x = Number(f[i], v.line, std::string("the ") + kNames[i] + " field");
       if (!x.ok()) return x.status();
-      if (*x > (1 << 30)) {
+      // Every field is an int or DWORD in Iometer; none is meaningful above 1 GiB (the largest
+      // transfer its dialog takes), and the same limits apply to --spec (base/limits.h).
+      if (*x > limits::kMaxTransferBytes) {
         return Error(v.line, std::string("the ") + kNames[i] + " field " + f[i] +
                                  " is larger than Iometer allows");
       }
@@ -315,6 +358,9 @@ class Parser {
       return Status::Ok();
     }
     if (EqualsNoCase(k, "'Worker")) {
+      if (workers_.size() >= static_cast<size_t>(limits::kMaxIoWorkers)) {
+        return TooManyWorkers(item.line, static_cast<int64_t>(workers_.size()) + 1);
+      }
       auto v = Value(item);
       if (!v.ok()) return v.status();
       Worker w;
@@ -335,20 +381,29 @@ class Parser {
       const std::vector<std::string> f = SplitTrimmed(v->value, ',');
       auto n = Number(f[0], v->line, "the number of outstanding I/Os");
       if (!n.ok()) return n.status();
-      if (*n < 1) return Error(v->line, "the number of outstanding I/Os must be at least 1");
-      w.outstanding = IcfValue<int>{static_cast<int>(std::min<int64_t>(*n, 1 << 20)), v->line};
+      if (*n < 1 || *n > limits::kMaxOutstanding) {
+        return Error(v->line, "the number of outstanding I/Os must be 1 to " +
+                                  std::to_string(limits::kMaxOutstanding) + ", not " +
+                                  std::to_string(*n));
+      }
+      w.outstanding = IcfValue<int>{static_cast<int>(*n), v->line};
     } else if (StartsWithNoCase(k, "'Disk maximum size")) {
       auto v = Value(item);
       if (!v.ok()) return v.status();
       const std::vector<std::string> f = SplitTrimmed(v->value, ',');
       if (f.size() < 2) {
         return Error(v->line, "expected 'maximum size,starting sector[,data pattern]', not '" +
-                                  v->value + "'");
+                                  Quote(v->value) + "'");
       }
       auto max = Number(f[0], v->line, "the maximum disk size");
       if (!max.ok()) return max.status();
       auto start = Number(f[1], v->line, "the starting sector");
       if (!start.ok()) return start.status();
+      // Sectors become byte offsets: they must fit int64 after multiplying by 512.
+      constexpr int64_t kMaxSectors = INT64_MAX / kSectorBytes;
+      if (*max > kMaxSectors || *start > kMaxSectors || *max + *start > kMaxSectors) {
+        return Error(v->line, "the maximum size and starting sector lie beyond 2^63 bytes");
+      }
       w.max_size = IcfValue<uint64_t>{static_cast<uint64_t>(*max), v->line};
       w.start = IcfValue<uint64_t>{static_cast<uint64_t>(*start), v->line};
       if (f.size() >= 3) {
@@ -381,6 +436,16 @@ class Parser {
   }
 
   Status Assemble() {
+    // Iometer writes "'END manager list" after the last manager (ManagerList::SaveConfig). A
+    // file cut short inside the list may have lost workers, targets or assigned specifications,
+    // and would then run other specifications than the file assigns: refuse it instead.
+    if (managers_line_ > 0 && !managers_ended_) {
+      int last = static_cast<int>(lines_.size());
+      while (last > 1 && Trim(lines_[last - 1]).empty()) --last;
+      return Error(last, "the manager list that starts at line " + std::to_string(managers_line_) +
+                             " has no 'END manager list: the file is cut short; save it again "
+                             "from Iometer");
+    }
     std::vector<const Worker*> active;
     for (const Worker& w : workers_) {
       if (w.targets.empty() || w.assigned.empty()) continue;  // an idle worker
@@ -468,12 +533,47 @@ class Parser {
   std::optional<IcfValue<int>> default_workers_;
   bool default_workers_cpus_ = false;
   int managers_ = 0;
+  int managers_line_ = 0;  // the first 'MANAGER LIST header
+  bool managers_ended_ = false;
   std::vector<Worker> workers_;
 };
 
 }  // namespace
 
+namespace {
+
+Status TooLarge(const std::string& file) {
+  return Status::InvalidArgument(file + ": the file is larger than " +
+                                 std::to_string(limits::kMaxIcfBytes >> 20) +
+                                 " MiB, which no Iometer configuration file is");
+}
+
+}  // namespace
+
+Result<std::string> ReadIcfText(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    return Status::InvalidArgument("cannot read the ICF file '" + path +
+                                   "': " + std::strerror(errno));
+  }
+  // Reads at most one byte more than allowed: a huge file (or /dev/zero) is refused without
+  // being read into memory.
+  std::string text(limits::kMaxIcfBytes + 1, '\0');
+  const size_t n = std::fread(text.data(), 1, text.size(), f);
+  const bool failed = std::ferror(f) != 0;
+  const int err = errno;
+  std::fclose(f);
+  if (failed) {
+    return Status::InvalidArgument("cannot read the ICF file '" + path +
+                                   "': " + std::strerror(err));
+  }
+  if (n > limits::kMaxIcfBytes) return TooLarge(path);
+  text.resize(n);
+  return text;
+}
+
 Result<IcfImport> ParseIcf(std::string_view text, const std::string& file) {
+  if (text.size() > limits::kMaxIcfBytes) return TooLarge(file);
   return Parser(text, file).Parse();
 }
 

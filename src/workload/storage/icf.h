@@ -66,8 +66,15 @@ struct IcfImport {
   std::vector<std::string> targets;  // the first disk worker's target names, as written
 };
 
+// Reads an ICF file whole; a file larger than limits::kMaxIcfBytes (docs/limits.md) is refused
+// after reading just past the limit.
+Result<std::string> ReadIcfText(const std::string& path);
+
 // Parses the text of an ICF. `file` names it in messages: every error is one sentence that starts
-// with "<file> line <n>: ".
+// with "<file> line <n>: " (or "<file>: " for a file over limits::kMaxIcfBytes). Limits: at most
+// limits::kMaxSpecs specifications of limits::kMaxSpecLines lines, limits::kMaxIoWorkers
+// workers, limits::kMaxOutstanding outstanding I/Os, times up to limits::kMaxDurationNanos; a
+// manager list without its "'END manager list" (a file cut short) is refused.
 Result<IcfImport> ParseIcf(std::string_view text, const std::string& file);
 
 // ValidateSpec for every imported specification, with the file line of the offending spec line

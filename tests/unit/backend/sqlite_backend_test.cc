@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 namespace sb::db {
 namespace {
@@ -36,6 +37,53 @@ TEST(DbUrlTest, ParsesSchemesAndRejectsPasswords) {
   EXPECT_FALSE(ParseDbUrl("postgresql://bench:secret@host/ds3").ok());
   EXPECT_FALSE(ParseDbUrl("mysql://u@h/db?password=x").ok());
   EXPECT_FALSE(ParseDbUrl("/tmp/x.db").ok());
+}
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Opening someone else's database must not change it: a connection used to switch every file to
+// WAL mode (header bytes 18/19 and the change counter) before the workload refused it.
+TEST(SqliteBackendTest, ConnectingLeavesAForeignDatabaseByteForByte) {
+  const std::string path = TmpFile("foreign.db");
+  {
+    auto b = Open(path, true);
+    ASSERT_TRUE(b.ok());
+    auto c = (*b)->Connect();
+    ASSERT_TRUE(c.ok()) << c.status().message();
+    ASSERT_TRUE((*c)->ExecuteScript("PRAGMA journal_mode=DELETE; CREATE TABLE theirs (x); "
+                                    "INSERT INTO theirs VALUES (1);")
+                    .ok());
+  }
+  const std::string before = ReadAll(path);
+  ASSERT_GT(before.size(), 100u);
+  ASSERT_EQ(before[18], 1) << "a rollback-journal database";
+  for (bool create : {false, true}) {
+    auto b = Open(path, create);
+    ASSERT_TRUE(b.ok());
+    auto c = (*b)->Connect();
+    ASSERT_TRUE(c.ok()) << c.status().message();
+    auto stmt = (*c)->Prepare("SELECT count(*) FROM theirs");
+    ASSERT_TRUE(stmt.ok());
+    ASSERT_TRUE((*stmt)->Execute().ok());
+  }
+  EXPECT_TRUE(ReadAll(path) == before) << "the file changed";
+  EXPECT_FALSE(std::filesystem::exists(path + "-wal"));
+}
+
+TEST(SqliteBackendTest, LoadSwitchesANewDatabaseToWal) {
+  const std::string path = TmpFile("new-wal.db");
+  auto b = Open(path, true);
+  ASSERT_TRUE(b.ok());
+  auto c = (*b)->Connect();
+  ASSERT_TRUE(c.ok());
+  auto stmt = (*c)->Prepare("PRAGMA journal_mode");
+  ASSERT_TRUE(stmt.ok());
+  ASSERT_TRUE((*stmt)->Execute().ok());
+  ASSERT_TRUE((*stmt)->Next());
+  EXPECT_EQ((*stmt)->GetText(0), "wal");
 }
 
 TEST(SqliteBackendTest, MissingFileIsNotFoundUnlessCreating) {

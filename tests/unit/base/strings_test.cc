@@ -16,5 +16,11 @@ TEST(StringsTest, TrimSplitLowerCompare) {
   EXPECT_FALSE(StartsWithNoCase("'Ramp", "'Ramp Up"));
 }
 
+TEST(StringsTest, QuotablePrefixIsShortAndPrintable) {
+  EXPECT_EQ(QuotablePrefix("short", 10), "short");
+  EXPECT_EQ(QuotablePrefix(std::string(50, 'a'), 3), "aaa... (50 bytes)");
+  EXPECT_EQ(QuotablePrefix(std::string("a\0\tb", 4), 10), "a\\x00\\x09b");
+}
+
 }  // namespace
 }  // namespace sb

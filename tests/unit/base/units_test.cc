@@ -36,6 +36,16 @@ TEST(UnitsTest, IntsAndBools) {
   EXPECT_FALSE(ParseBool("maybe", "b").ok());
 }
 
+TEST(UnitsTest, NumbersAreExactlyTheirText) {
+  for (const char* bad : {" 4", "4 ", "+4", "0x10", "inf", "nan", "1e", "-", ".", "4,5"}) {
+    EXPECT_FALSE(ParseDouble(bad, "x").ok()) << bad;
+    EXPECT_FALSE(ParseInt(bad, "x").ok()) << bad;
+  }
+  EXPECT_DOUBLE_EQ(*ParseDouble("-1.5e3", "x"), -1500);
+  EXPECT_DOUBLE_EQ(*ParseDouble(".5", "x"), 0.5);
+  EXPECT_FALSE(ParseBytes("99999999999999999T").ok());  // would wrap uint64
+}
+
 TEST(UnitsTest, FormatDuration) {
   EXPECT_EQ(FormatDuration(90LL * 1000 * 1000 * 1000), "1m30s");
   EXPECT_EQ(FormatDuration(0), "0s");

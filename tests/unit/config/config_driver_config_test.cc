@@ -186,6 +186,38 @@ TEST_F(DriverConfigTest, BadValuesNamePathAndLine) {
   EXPECT_NE(s.message().find("(" + path + ":1)"), std::string::npos) << s.message();
 }
 
+TEST_F(DriverConfigTest, LongLineIsRefusedAndQuotedShort) {
+  const std::string value(50 << 20, 'a');  // 50 MB on one line
+  Status s = ParseText("n_threads=2\ntarget=" + value + "\n");
+  ASSERT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("is longer than 4096 bytes"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find(":2)"), std::string::npos) << s.message();
+  EXPECT_LT(s.message().size(), 400u);
+  EXPECT_EQ(options_.GetString("target"), "localhost");
+}
+
+TEST_F(DriverConfigTest, LargeFileIsRefused) {
+  std::string text;
+  while (text.size() <= (1u << 20)) text += "# a comment line of a config file that is too large\n";
+  Status s = ParseText(text);
+  ASSERT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("is larger than 1 MiB"), std::string::npos) << s.message();
+}
+
+TEST_F(DriverConfigTest, EndlessFileIsRefused) {
+  Status s = ParseDriverConfigFile("/dev/zero", &options_);
+  ASSERT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("/dev/zero:1"), std::string::npos) << s.message();
+  EXPECT_LT(s.message().size(), 400u);
+}
+
+TEST_F(DriverConfigTest, BadLinesAreQuotedShort) {
+  Status s = ParseText("n_threads=2\n" + std::string(3000, 'z') + "\n");
+  ASSERT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("is not name=value"), std::string::npos) << s.message();
+  EXPECT_LT(s.message().size(), 400u) << s.message();
+}
+
 TEST_F(DriverConfigTest, MissingFileIsNotFound) {
   const std::string path = ScratchPath("missing.txt");
   Status s = ParseDriverConfigFile(path, &options_);

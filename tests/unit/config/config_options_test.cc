@@ -91,8 +91,6 @@ TEST_F(OptionSetTest, IntGoodValues) {
   EXPECT_EQ(options_.GetInt("n_threads"), 1000);
   EXPECT_EQ(SetError("pct_newcustomers", "0"), "");
   EXPECT_EQ(options_.GetInt("pct_newcustomers"), 0);
-  EXPECT_EQ(SetError("n_searches", " 7 "), "");  // surrounding space is not part of a number
-  EXPECT_EQ(options_.GetInt("n_searches"), 7);
   EXPECT_EQ(SetError("n_line_items", "007"), "");
   EXPECT_EQ(options_.GetInt("n_line_items"), 7);
 }
@@ -117,6 +115,89 @@ TEST_F(OptionSetTest, IntBadValues) {
   // A failed Set leaves the option as it was.
   EXPECT_EQ(options_.GetInt("n_threads"), 1);
   EXPECT_FALSE(options_.IsSet("n_threads"));
+}
+
+// One rule for every number: exactly the digits, no blank, no sign (DriverConfig files trim
+// their lines before values reach the option).
+TEST_F(OptionSetTest, NumbersHaveNoSurroundingBlanksOrSigns) {
+  for (const char* bad : {" 4", "4 ", "\t4", "+4", "4\n"}) {
+    EXPECT_NE(SetError("n_searches", bad), "") << "'" << bad << "'";
+    EXPECT_NE(SetError("think_time", bad), "") << "'" << bad << "'";
+    EXPECT_NE(SetError("run_time", bad), "") << "'" << bad << "'";
+  }
+  for (const char* bad : {"0x10", "1e", ".", "-", "nan", "1,5", " 0.5"}) {
+    EXPECT_NE(SetError("think_time", bad), "") << "'" << bad << "'";
+  }
+  EXPECT_EQ(SetError("think_time", "1e-3"), "");
+  EXPECT_DOUBLE_EQ(options_.GetDouble("think_time"), 0.001);
+  EXPECT_EQ(SetError("think_time", ".5"), "");
+  EXPECT_EQ(SetError("detailed_view", " Y"),
+            "option detailed_view: ' Y' is not Y or N (yes/no, true/false and 1/0 also work) "
+            "(command line)");
+  EXPECT_EQ(options_.GetInt("n_searches"), 3);
+}
+
+TEST(OptionLimitsTest, DoublesAndDurationsHaveLimits) {
+  OptionSet o;
+  OptionSpec think = testing::Spec("think_time", OptionType::kDouble, "0");
+  think.max_double = 3600;
+  o.Add(think);
+  OptionSpec slope = testing::Spec("steady_slope", OptionType::kDouble, "10");
+  o.Add(slope);  // the default minimum of a double is 0
+  OptionSpec rate = testing::Spec("rate", OptionType::kDouble, "0");
+  rate.min_double = 0.001;
+  rate.max_double = 1e8;
+  rate.zero_is_off = true;
+  o.Add(rate);
+  OptionSpec run = testing::Spec("run_time", OptionType::kDuration, "0");
+  run.max = 24 * 3600 * kSecond;
+  o.Add(run);
+  OptionSpec lat = testing::Spec("latency_limit", OptionType::kDuration, "0");
+  lat.min = 1000;  // 1 us
+  lat.zero_is_off = true;
+  o.Add(lat);
+  auto error = [&o](const char* name, const char* value) {
+    return o.Set(name, value, "command line").message();
+  };
+  EXPECT_EQ(error("think_time", "1e308"),
+            "option think_time: '1e308' is above the maximum of 3600 (command line)");
+  EXPECT_EQ(error("steady_slope", "-1"),
+            "option steady_slope: '-1' is below the minimum of 0 (command line)");
+  EXPECT_EQ(error("rate", "1e-300"),
+            "option rate: '1e-300' is below the minimum of 0.001 (0 = off) (command line)");
+  EXPECT_EQ(error("rate", "0"), "");
+  EXPECT_EQ(error("rate", "500"), "");
+  EXPECT_EQ(error("rate", "1e9"),
+            "option rate: '1e9' is above the maximum of 1e+08 (command line)");
+  EXPECT_EQ(error("run_time", "25h"),
+            "option run_time: '25h' is above the maximum of 24h (command line)");
+  EXPECT_EQ(error("run_time", "24h"), "");
+  EXPECT_EQ(error("latency_limit", "0"), "");
+  EXPECT_EQ(error("latency_limit", "10ns"),
+            "option latency_limit: '10ns' is below the minimum of 1us (0 = off) (command line)");
+  EXPECT_DOUBLE_EQ(o.GetDouble("rate"), 500);
+  EXPECT_EQ(o.GetDurationNanos("run_time"), 24 * 3600 * kSecond);
+}
+
+TEST(OptionLimitsTest, IntsNeverWrap) {
+  OptionSet o;
+  OptionSpec workers = testing::Spec("workers", OptionType::kInt, "1");
+  workers.min = 1;
+  workers.max = 1024;
+  o.Add(workers);
+  // 2^32 + 1 would be 1 as a 32-bit int.
+  EXPECT_EQ(o.Set("workers", "4294967297", "command line").message(),
+            "option workers: '4294967297' is above the maximum of 1024 (command line)");
+  EXPECT_EQ(o.GetInt("workers"), 1);
+}
+
+TEST_F(OptionSetTest, LongValuesAreQuotedShortInErrors) {
+  const std::string huge(100000, '7');
+  const std::string message = SetError("n_threads", huge);
+  EXPECT_LT(message.size(), 200u) << message;
+  EXPECT_NE(message.find("... (100000 bytes)"), std::string::npos) << message;
+  const std::string unknown = options_.Set(std::string(5000, 'x'), "1", "command line").message();
+  EXPECT_LT(unknown.size(), 300u) << unknown;
 }
 
 TEST_F(OptionSetTest, DoubleValues) {

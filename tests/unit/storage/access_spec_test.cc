@@ -38,6 +38,20 @@ TEST(AccessSpecTest, RejectsBadInput) {
   EXPECT_FALSE(ValidateSpec(*shares, true).ok());
 }
 
+// The command-line form has the ICF reader's limits (base/limits.h): nothing wraps into an int.
+TEST(AccessSpecTest, FieldsHaveTheIcfLimits) {
+  auto burst = ParseSpecText("4KiB,burst=99999999999");
+  ASSERT_FALSE(burst.ok());
+  EXPECT_NE(burst.status().message().find("burst=99999999999"), std::string::npos);
+  EXPECT_TRUE(ParseSpecText("4KiB,burst=1073741824").ok());
+  EXPECT_FALSE(ParseSpecText("4KiB,delay=9999999999s").ok());
+  EXPECT_FALSE(ParseSpecText("4KiB,align=8GiB").ok());
+  EXPECT_FALSE(ParseSpecText("99999999999999999T").ok());  // the byte count would wrap
+  std::string lines = "4KiB";
+  for (int i = 0; i < 100; ++i) lines += ";4KiB";
+  EXPECT_FALSE(ParseSpecText(lines).ok());
+}
+
 TEST(AccessSpecTest, VmtnPresetHasTheConfirmedFields) {
   auto p = FindPreset("vmtn", AlignMode::kSector);
   ASSERT_TRUE(p.ok());

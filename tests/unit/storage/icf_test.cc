@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -212,6 +213,53 @@ TEST(IcfTest, ErrorsNameTheFileAndLine) {
             "manager in the file");
   EXPECT_EQ(ErrorOf(Icf(specs + specs)),
             "x.icf line 13: the access specification 'a' is defined twice");
+}
+
+// A file cut short inside its manager list may have lost the workers' assigned specifications;
+// running "every specification" instead would run what the file does not assign.
+TEST(IcfTest, ManagerListCutShortIsRefused) {
+  const std::string specs =
+      Spec("a", "\t4096,100,100,100,0,1,0,0\n") + Spec("b", "\t8192,100,0,0,0,1,0,0\n");
+  const std::string whole = Icf(specs, Manager(Worker("w1", "\tb\n")));
+  ASSERT_EQ(ErrorOf(whole), "");
+  for (const char* cut_after : {"'Assigned access specs\n", "'Target\n", "'End manager\n"}) {
+    const std::string text = whole.substr(0, whole.find(cut_after) + std::strlen(cut_after));
+    const std::string error = ErrorOf(text);
+    EXPECT_NE(error.find("has no 'END manager list: the file is cut short"), std::string::npos)
+        << cut_after << ": " << error;
+    EXPECT_EQ(error.rfind("x.icf line ", 0), 0u) << error;
+  }
+}
+
+TEST(IcfTest, NumbersHaveLimitsAndNeverOverflow) {
+  const std::string ok_line = "\t4096,100,100,100,0,1,0,0\n";
+  const std::string specs = Spec("a", ok_line);
+  // 1e13 hours would overflow int64 nanoseconds (UBSan: signed overflow).
+  EXPECT_EQ(ErrorOf(Icf(specs, "", "'Run Time\n'\thours  minutes  seconds\n\t9999999999999 0 0\n")),
+            "x.icf line 5: the run time '9999999999999 0 0' is longer than 8760h");
+  EXPECT_EQ(ErrorOf(Icf(specs, "", "'Ramp Up Time (s)\n\t99999999999999\n")),
+            "x.icf line 4: the ramp-up time 99999999999999 s is longer than 8760h");
+  EXPECT_EQ(ErrorOf(Icf(specs, "", "'Default Disk Workers to Spawn\n\t100000\n")),
+            "x.icf line 4: more than 1024 disk workers (100000)");
+  EXPECT_EQ(ErrorOf(Icf(specs, Manager(Worker("w1", "\ta\n", 2000000)))),
+            "x.icf line 24: the number of outstanding I/Os must be 1 to 65536, not 2000000");
+  EXPECT_EQ(ErrorOf(Icf(Spec("a", "\t4096,100,100,100,0,99999999999,0,0\n"))),
+            "x.icf line 11: the burst field 99999999999 is larger than Iometer allows");
+  std::string many;
+  for (int i = 0; i < 101; ++i) many += "\t4096,1,100,100,0,1,0,0\n";
+  EXPECT_EQ(ErrorOf(Icf(Spec("a", many))),
+            "x.icf line 111: the access specification 'a' has more than 100 lines (Iometer's "
+            "limit)");
+}
+
+TEST(IcfTest, LargeFilesAndLongLinesAreRefusedShort) {
+  std::string big = Icf(Spec("a", "\t4096,100,100,100,0,1,0,0\n"));
+  big += std::string(5 << 20, '#');
+  EXPECT_EQ(ErrorOf(big),
+            "x.icf: the file is larger than 4 MiB, which no Iometer configuration file is");
+  const std::string error =
+      ErrorOf(Icf(Spec("a", "\t4096,100,100,100,0,1,0," + std::string(100000, '7') + "\n")));
+  EXPECT_LT(error.size(), 300u) << error.substr(0, 300);
 }
 
 }  // namespace

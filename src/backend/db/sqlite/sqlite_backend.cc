@@ -34,10 +34,11 @@ Status Error(sqlite3* db, int code, std::string_view what) {
   return Status::Db(Classify(code), std::move(msg), "", code);
 }
 
-// Applies the pragmas every storebench connection uses; recorded in the result by Describe().
+// The pragmas every storebench connection uses; recorded in the result by Describe(). They set
+// per-connection state only and write nothing to the file.
 constexpr const char* kConnectionPragmas =
-    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; "
-    "PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY;";
+    "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-65536; "
+    "PRAGMA temp_store=MEMORY;";
 
 class SqliteStatement final : public Statement {
  public:
@@ -239,6 +240,7 @@ class SqliteBackend final : public DbBackend {
     sqlite3_busy_timeout(db, options_.busy_timeout_ms);
     auto conn = std::make_unique<SqliteConnection>(db);
     Status s = conn->ExecuteScript(kConnectionPragmas);
+    if (s.ok()) s = UseWalIfNew(*conn);
     if (!s.ok()) {
       if ((s.native_code() & 0xff) == SQLITE_NOTADB) {
         return Status::FailedPrecondition("'" + path_ + "' is not an SQLite database");
@@ -250,6 +252,34 @@ class SqliteBackend final : public DbBackend {
       return s;
     }
     return std::unique_ptr<Connection>(std::move(conn));
+  }
+
+  // WAL mode (concurrent readers beside the one writer) is a property of the file, kept once set
+  // (https://www.sqlite.org/wal.html, "Persistence of WAL mode"), and setting it writes the file
+  // header (bytes 18 and 19, https://www.sqlite.org/fileformat.html). So it is set only by a
+  // connection that may create a database (load) on a file without any schema yet: a database
+  // storebench loaded is in WAL mode already, and a file of someone else's stays byte for byte
+  // as it was until the workload has looked at its storebench_meta and refused it. The check
+  // reads the schema, which also tells a file that is not a database (SQLITE_NOTADB).
+  Status UseWalIfNew(SqliteConnection& conn) {
+    std::string mode;
+    int64_t objects = 0;
+    {
+      auto stmt = conn.Prepare("PRAGMA journal_mode");
+      if (!stmt.ok()) return stmt.status();
+      SB_RETURN_IF_ERROR((*stmt)->Execute());
+      if ((*stmt)->Next()) mode = std::string((*stmt)->GetText(0));
+      SB_RETURN_IF_ERROR((*stmt)->status());
+    }
+    {
+      auto stmt = conn.Prepare("SELECT count(*) FROM sqlite_master");
+      if (!stmt.ok()) return stmt.status();
+      SB_RETURN_IF_ERROR((*stmt)->Execute());
+      if ((*stmt)->Next()) objects = (*stmt)->GetInt(0);
+      SB_RETURN_IF_ERROR((*stmt)->status());
+    }
+    if (mode == "wal" || objects > 0 || !options_.create_if_missing) return Status::Ok();
+    return conn.ExecuteScript("PRAGMA journal_mode=WAL");
   }
 
   Result<std::unique_ptr<BulkWriter>> NewBulkWriter(

@@ -1,0 +1,89 @@
+"""Database URLs and files the user names: secrets in a URL are refused and never echoed, every
+scheme refuses parameters it does not apply, and a foreign SQLite file is refused without being
+changed (issue #20, items 4, 5 and 14)."""
+import os
+import sqlite3
+import unittest
+
+import harness
+from harness import storebench, tmp_path
+
+SECRET = "Tiger-Secret-123"
+
+
+class DbInputTest(unittest.TestCase):
+    def foreign_db(self, name):
+        """A database of someone else's, in rollback-journal mode, with a table and rows."""
+        path = tmp_path(name)
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            if os.path.exists(path + suffix):
+                os.remove(path + suffix)
+        con = sqlite3.connect(path)
+        con.execute("PRAGMA journal_mode=DELETE")
+        con.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT)")
+        con.executemany("INSERT INTO accounts (owner) VALUES (?)", [("a",), ("b",)])
+        con.commit()
+        con.close()
+        return path
+
+    def test_foreign_sqlite_file_is_refused_unchanged(self):
+        path = self.foreign_db("foreign-unchanged.db")
+        with open(path, "rb") as f:
+            before = f.read()
+        self.assertEqual(before[18:20], b"\x01\x01", "rollback-journal mode to start with")
+        url = "sqlite://" + path
+        for args in (["oltp", "run", "--db", url, "--run_time=1s", "--warmup_time=0",
+                      "--json", tmp_path("foreign-run.json")],
+                     ["oltp", "load", "--db", url, "--db_size=5MB"],
+                     ["oltp", "verify", "--db", url],
+                     ["oltp", "load", "--workload", "oltp", "--db", url],
+                     ["oltp", "run", "--workload", "oltp", "--db", url, "--duration", "1s"],
+                     ["oltp", "verify", "--workload", "oltp", "--db", url]):
+            r = storebench(*args)
+            self.assertEqual(r.returncode, 2, (args, r.stderr))
+            with open(path, "rb") as f:
+                after = f.read()
+            self.assertEqual(after[18:20], before[18:20], (args, "journal mode bytes changed"))
+            self.assertEqual(after[24:28], before[24:28], (args, "change counter changed"))
+            self.assertTrue(after == before, (args, "the file changed"))
+            self.assertFalse(os.path.exists(path + "-wal"), args)
+
+    def test_sqlite_parameters_are_refused_not_ignored(self):
+        path = self.foreign_db("foreign-mode-ro.db")
+        with open(path, "rb") as f:
+            before = f.read()
+        r = storebench("oltp", "load", "--db", "sqlite://" + path + "?mode=ro", "--db_size=5MB")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("parameter 'mode' is not supported for sqlite:// URLs", r.stderr)
+        with open(path, "rb") as f:
+            self.assertTrue(f.read() == before)
+
+    def test_secret_in_a_url_is_refused_and_never_echoed(self):
+        out = tmp_path("secret-url.json")
+        if os.path.exists(out):
+            os.remove(out)
+        for url, hint in [
+                (f"postgresql://storebench@127.0.0.1:1/x?sslpassword={SECRET}", "PGPASSWORD"),
+                (f"postgresql://storebench@127.0.0.1:1/x?password={SECRET}", "~/.pgpass"),
+                (f"mysql://storebench@127.0.0.1:1/x?password={SECRET}", "MYSQL_PWD"),
+                (f"postgresql://storebench:{SECRET}@127.0.0.1:1/x", "PGPASSWORD")]:
+            r = storebench("oltp", "run", "--db", url, "--run_time=1s", "--json", out)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(hint, r.stderr)
+            self.assertNotIn(SECRET, r.stderr + r.stdout)
+            self.assertFalse(os.path.exists(out))
+
+    def test_server_urls_refuse_unknown_parameters_and_name_a_missing_database(self):
+        r = storebench("oltp", "verify", "--db", "mysql://storebench@127.0.0.1:1/x?compress=1")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("allowed: connect_timeout, read_timeout, write_timeout, ssl", r.stderr)
+        r = storebench("oltp", "verify", "--db", "postgresql://storebench@127.0.0.1:1/x?bogus=1")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("'bogus' is not supported for postgresql:// URLs (allowed: ", r.stderr)
+        r = storebench("oltp", "verify", "--db", "mysql://storebench@127.0.0.1:3306")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("the database name is missing", r.stderr)
+
+
+if __name__ == "__main__":
+    harness.main()
