@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -43,6 +44,9 @@ Status ReadValues(const toml::table& t, const std::string& path, std::vector<Pla
     if (!text.ok()) return text.status();
     out->push_back({key, *text, LineOf(v)});
   }
+  // toml++ keeps a table's keys sorted; options apply in the order they are written.
+  std::stable_sort(out->begin(), out->end(),
+                   [](const PlanValue& a, const PlanValue& b) { return a.line < b.line; });
   return Status::Ok();
 }
 

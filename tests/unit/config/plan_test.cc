@@ -1,0 +1,110 @@
+// Plan files: what a valid plan holds, and that every mistake names the file, line and key.
+#include "config/plan.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace sb::config {
+namespace {
+
+constexpr const char* kPlan = R"(# three DVD Store instances and one oltp instance
+[run]
+run_time = "30s"
+baseline = "opm>=100@10s-30s"
+
+[[group]]
+name = "ds3"
+count = 3
+db = "sqlite:///tmp/sb/ds3_{i}.db"
+load = true
+spread_threads = 8
+[group.options]
+db_size = "S"
+think_time = 0.5
+server_check = false
+
+[[group]]
+name = "sb"
+workload = "oltp"
+db = "postgresql://storebench@127.0.0.1:5432/sbtest"
+scale = true
+)";
+
+TEST(PlanTest, ReadsGroupsOptionsAndLines) {
+  auto plan = ParsePlan(kPlan, "p.toml");
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->run.size(), 2u);
+  EXPECT_EQ(plan->run[0].key, "run_time");
+  EXPECT_EQ(plan->run[0].value, "30s");
+  EXPECT_EQ(plan->run[0].line, 3);
+  ASSERT_EQ(plan->groups.size(), 2u);
+  const PlanGroup& ds3 = plan->groups[0];
+  EXPECT_EQ(ds3.name, "ds3");
+  EXPECT_EQ(ds3.count, 3);
+  EXPECT_EQ(ds3.workload, "dvdstore");  // the default
+  EXPECT_TRUE(ds3.load);
+  EXPECT_EQ(ds3.spread_threads, 8);
+  ASSERT_EQ(ds3.options.size(), 3u);
+  EXPECT_EQ(ds3.options[1].key, "think_time");
+  EXPECT_EQ(ds3.options[1].value, "0.5");
+  EXPECT_EQ(ds3.options[2].value, "N");  // booleans as DVD Store's Y/N
+  EXPECT_EQ(ds3.options[2].line, 15);
+  EXPECT_EQ(plan->groups[1].workload, "oltp");
+  EXPECT_EQ(plan->groups[1].count, 1);
+  EXPECT_EQ(plan->Instances(), 4);
+  EXPECT_EQ(plan->ScaleGroup(), 1);
+  EXPECT_EQ(plan->Where(7), "p.toml:7");
+}
+
+TEST(PlanTest, TemplateNumbersInstancesFromOne) {
+  EXPECT_EQ(ExpandInstanceTemplate("postgresql://u@h:5432/ds3_{i}", 12),
+            "postgresql://u@h:5432/ds3_12");
+  EXPECT_EQ(ExpandInstanceTemplate("sqlite:///d/{i}/ds{i}.db", 2), "sqlite:///d/2/ds2.db");
+  EXPECT_EQ(ExpandInstanceTemplate("sqlite:///plain.db", 3), "sqlite:///plain.db");
+}
+
+void ExpectRefused(const std::string& text, const std::string& where, const std::string& words) {
+  auto plan = ParsePlan(text, "bad.toml");
+  ASSERT_FALSE(plan.ok()) << text;
+  EXPECT_EQ(plan.status().code(), StatusCode::kInvalidArgument);
+  const std::string& m = plan.status().message();
+  EXPECT_EQ(m.rfind(where, 0), 0u) << m;
+  EXPECT_NE(m.find(words), std::string::npos) << m;
+}
+
+TEST(PlanTest, MistakesNameFileLineAndKey) {
+  ExpectRefused("[[group]]\nname = \"a\"\ndb = \"sqlite:///x\"\ncuont = 2\n", "bad.toml:4:",
+                "unknown key 'cuont'");
+  ExpectRefused("[[group]]\ndb = \"sqlite:///x\"\ncount = 0\n", "bad.toml:3:", "'count'");
+  ExpectRefused("[[group]]\ndb = \"sqlite:///x\"\ncount = 100000\n", "bad.toml:3:", "'count'");
+  ExpectRefused("[[group]]\nname = \"a\"\ncount = 2\n", "bad.toml:1:", "has no 'db'");
+  ExpectRefused("[[group]]\ndb = \"sqlite:///x\"\nload = \"yes\"\n", "bad.toml:3:",
+                "'load' must be true or false");
+  ExpectRefused("[[group]]\ndb = \"sqlite:///x\"\n[group.options]\nwindow = [1, 2]\n",
+                "bad.toml:4:", "key 'window'");
+  ExpectRefused("[run]\nrun_time = \"30s\"\n", "bad.toml:1:", "no [[group]]");
+  ExpectRefused("[rnu]\nrun_time = 1\n", "bad.toml:1:", "unknown key 'rnu'");
+  ExpectRefused("[[group]]\ndb = \"sqlite:///x\"\nname = \"a b\"\n", "bad.toml:1:",
+                "group name 'a b'");
+  ExpectRefused("[[group]]\nname = \"a\"\ndb = \"x\"\n[[group]]\nname = \"a\"\ndb = \"y\"\n",
+                "bad.toml:4:", "used twice");
+  ExpectRefused("[[group]]\ndb = \"x\"\nscale = true\n[[group]]\ndb = \"y\"\nscale = true\n",
+                "bad.toml:1:", "only one group");
+  ExpectRefused("[[group]\ndb = 1\n", "bad.toml:1:", "not valid TOML");
+  // More instances than supported, over several groups.
+  ExpectRefused("[[group]]\ndb = \"x\"\ncount = 1000\n[[group]]\ndb = \"y\"\ncount = 1000\n",
+                "bad.toml:1:", "2000 instances");
+}
+
+TEST(PlanTest, ReadPlanFileRefusesWhatIsNotARegularFile) {
+  auto dir = ReadPlanFile("/tmp");
+  ASSERT_FALSE(dir.ok());
+  EXPECT_NE(dir.status().message().find("not a regular file"), std::string::npos);
+  auto missing = ReadPlanFile("/nonexistent/plan.toml");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("cannot read the plan"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sb::config
