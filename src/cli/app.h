@@ -18,7 +18,8 @@ constexpr int kExitBadInput = 2;    // bad option, config, size, database state
 constexpr int kExitInterrupted = 130;
 
 // Prints "storebench: <message>" to stderr and returns the exit code for `s`: bad input and
-// unusable databases are 2, a signal 130, anything else 1.
+// unusable databases are 2, a signal 130, anything else 1. Control characters in the message
+// are escaped (EscapeForTerminal), as in Progress.
 int Fail(const Status& s);
 // A progress or diagnostic line on stderr.
 void Progress(const std::string& message);

@@ -403,11 +403,11 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
       ", test range " + ranges + ", ramp " + FormatDuration(c.ramp_nanos) + ", run " +
       FormatDuration(c.run_nanos) + ", pattern " + storage::DataPatternName(c.pattern) + ", seed " +
       std::to_string(c.seed);
-  std::printf("storebench io %s on %s\n  %s\n", preset.name.c_str(), target_text.c_str(),
-              settings.c_str());
+  std::printf("storebench io %s on %s\n  %s\n", preset.name.c_str(),
+              EscapeForTerminal(target_text).c_str(), EscapeForTerminal(settings).c_str());
   if (!preset.description.empty()) std::printf("  preset: %s\n", preset.description.c_str());
   const std::string icf_note = icf ? IcfNote(*icf, o) : "";
-  if (icf) std::printf("  icf: %s\n", icf_note.c_str());
+  if (icf) std::printf("  icf: %s\n", EscapeForTerminal(icf_note).c_str());
   std::fflush(stdout);
 
   metrics::RunResult r;

@@ -1,0 +1,114 @@
+"""Issue #20, "nothing lost, nothing leaked": outputs never land on inputs or on each other,
+default result names never collide, unwritable outputs and special input files are bad input
+found before anything runs, console text from files is escaped, and load and io prepare stop
+cleanly on SIGTERM. Runs use the noop workload on SQLite and the null I/O engine: short, and
+nothing depends on speed."""
+import glob
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import unittest
+import urllib.parse
+
+sys.path.insert(0, os.path.dirname(__file__))
+import harness  # noqa: E402
+
+MIB = 1 << 20
+# Output paths nobody can create files under, root included (/proc accepts no new files).
+UNWRITABLE_DIR = "/proc"
+
+
+def scratch(name):
+    """An empty directory of its own under the build tree's test-tmp."""
+    d = harness.tmp_path(os.path.join("output_safety", name))
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    return d
+
+
+def sqlite_file(path):
+    """A small SQLite database the noop workload can run against."""
+    c = sqlite3.connect(path)
+    c.execute("create table t (x integer)")
+    c.execute("insert into t values (1)")
+    c.commit()
+    c.close()
+    return path
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def noop_run(db, *args, **kw):
+    return harness.storebench("oltp", "run", "--workload", "noop", "--db", "sqlite://" + db,
+                              "--warmup_time", "0", "--run_time", "1s", "--progress", "none",
+                              *args, **kw)
+
+
+def null_io_run(target, *args, **kw):
+    return harness.storebench("io", "run", "--engine", "null", "--target", target,
+                              "--run_time", "1s", *args, **kw)
+
+
+def wait_for(predicate, timeout, what):
+    end = time.time() + timeout
+    while time.time() < end:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting for " + what)
+
+
+class TerminalEscapeTest(unittest.TestCase):
+    """Item 10: bytes from DriverConfig lines and ICF specification names reach the console
+    escaped, never as escape sequences."""
+
+    ESC = "\x1b"
+
+    def test_driver_config_values_and_bad_lines(self):
+        d = scratch("escape_config")
+        db = sqlite_file(os.path.join(d, "ds.db"))
+        cfg = os.path.join(d, "DriverConfig.txt")
+        with open(cfg, "w") as f:
+            f.write("target=db\x1b]0;owned\x07host\n")
+        p = noop_run(db, "--config_file", cfg, "--json", os.path.join(d, "r.json"))
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertNotIn(self.ESC, p.stderr + p.stdout)
+        self.assertIn("target=db\\x1b]0;owned\\x07host", p.stderr)
+        with open(cfg, "w") as f:
+            f.write("\x1b[2J\x1b[31mnot a setting\n")
+        p = noop_run(db, "--config_file", cfg)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertNotIn(self.ESC, p.stderr)
+        self.assertIn("config line '\\x1b[2J\\x1b[31mnot a setting'", p.stderr)
+
+    def test_icf_specification_names(self):
+        d = scratch("escape_icf")
+        with open(os.path.join(harness.ARGS.source, "tests/data/some.icf")) as f:
+            text = f.read().replace("OLTP 8K 70% read random", "OLTP \x1b]0;owned\x07 8K")
+        icf = os.path.join(d, "evil.icf")
+        with open(icf, "w") as f:
+            f.write(text)
+        target = os.path.join(d, "t.bin")
+        with open(target, "wb") as f:
+            f.write(bytes(4 * MIB))
+        p = null_io_run(target, "--icf", icf, "--ramp_time", "0s",
+                        "--json", os.path.join(d, "r.json"))
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertNotIn(self.ESC, p.stdout + p.stderr)
+        self.assertIn("OLTP \\x1b]0;owned\\x07 8K", p.stdout)
+        # The JSON document keeps the name as written (JSON escapes it).
+        with open(os.path.join(d, "r.json")) as f:
+            names = [t["name"] for t in json.load(f)["storage"]]
+        self.assertIn("OLTP \x1b]0;owned\x07 8K", names)
+
+
+if __name__ == "__main__":
+    harness.main()
