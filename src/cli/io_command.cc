@@ -17,6 +17,7 @@
 #include "backend/io/null/null_engine.h"
 #include "backend/io/sync/psync_engine.h"
 #include "base/clock.h"
+#include "base/input_file.h"
 #include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
@@ -214,14 +215,9 @@ Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t sta
 
 // Reads and checks an Iometer configuration file; every error names the file and line.
 Result<storage::IcfImport> ReadIcf(const std::string& path, bool direct) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Status::InvalidArgument("cannot read the ICF file '" + path +
-                                   "': " + std::strerror(errno));
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto icf = storage::ParseIcf(text.str(), path);
+  auto text = ReadInputFile(path, "the ICF file");
+  if (!text.ok()) return text.status();
+  auto icf = storage::ParseIcf(*text, path);
   if (!icf.ok()) return icf.status();
   SB_RETURN_IF_ERROR(storage::ValidateIcfSpecs(*icf, direct));
   return icf;

@@ -1,11 +1,9 @@
 // ParseDriverConfigFile: DVD Store's DriverConfig.txt, one name=value per line.
 #include <cctype>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <string>
 #include <string_view>
 
+#include "base/input_file.h"
 #include "config/options.h"
 
 namespace sb::config {
@@ -19,32 +17,20 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-// Reads one line without its '\n'. Returns false at end of file with nothing read.
-bool ReadLine(std::FILE* f, std::string* line) {
-  line->clear();
-  int c;
-  bool any = false;
-  while ((c = std::fgetc(f)) != EOF) {
-    any = true;
-    if (c == '\n') return true;
-    line->push_back(static_cast<char>(c));
-  }
-  return any;
-}
-
 }  // namespace
 
 Status ParseDriverConfigFile(const std::string& path, OptionSet* options) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    return Status::NotFound("config file '" + path + "' cannot be read: " + std::strerror(errno));
-  }
-  std::string line;
+  // Not fopen: a FIFO given as the config file would block the open forever.
+  auto content = ReadInputFile(path, "config file");
+  if (!content.ok()) return content.status();
+  std::string_view rest = *content;
   int line_number = 0;
   Status status;
-  while (status.ok() && ReadLine(f, &line)) {
+  while (status.ok() && !rest.empty()) {
     ++line_number;
-    std::string_view text = line;
+    const size_t nl = rest.find('\n');
+    std::string_view text = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
     if (line_number == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // BOM
     text = Trim(text);
     if (text.empty() || text.front() == '#') continue;
@@ -66,10 +52,6 @@ Status ParseDriverConfigFile(const std::string& path, OptionSet* options) {
     const OptionSpec* spec = options->FindSpec(name, /*ignore_case=*/true);
     status = options->Set(spec != nullptr ? std::string_view(spec->name) : name, value, origin);
   }
-  if (status.ok() && std::ferror(f)) {
-    status = Status::IoError("config file '" + path + "' cannot be read: " + std::strerror(errno));
-  }
-  std::fclose(f);
   return status;
 }
 

@@ -110,5 +110,37 @@ class TerminalEscapeTest(unittest.TestCase):
         self.assertIn("OLTP \x1b]0;owned\x07 8K", names)
 
 
+class SpecialInputFileTest(unittest.TestCase):
+    """Item 9: a FIFO as target, ICF or config file blocked forever in open(); a directory as the
+    config file exited 1. Both are bad input, refused at once."""
+
+    def setUp(self):
+        self.dir = scratch("special_inputs")
+        self.fifo = os.path.join(self.dir, "fifo")
+        os.mkfifo(self.fifo)
+        self.db = sqlite_file(os.path.join(self.dir, "ds.db"))
+        self.target = os.path.join(self.dir, "t.bin")
+        with open(self.target, "wb") as f:
+            f.write(bytes(4 * MIB))
+
+    def check(self, p, words):
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn(words, p.stderr)
+
+    def test_fifo_inputs(self):
+        self.check(null_io_run(self.fifo, "--spec", "4KiB,100%read", timeout=20),
+                   f"target '{self.fifo}' is a FIFO")
+        self.check(null_io_run(self.target, "--icf", self.fifo, timeout=20),
+                   f"the ICF file '{self.fifo}' cannot be read: it is a FIFO, not a regular file")
+        self.check(noop_run(self.db, "--config_file", self.fifo, timeout=20),
+                   f"config file '{self.fifo}' cannot be read: it is a FIFO")
+        self.check(harness.storebench("io", "prepare", "--target", self.fifo, "--size", "1MiB",
+                                      timeout=20), "is a FIFO")
+
+    def test_directory_as_config_file(self):
+        self.check(noop_run(self.db, f"--config_file={self.dir}"),
+                   f"config file '{self.dir}' cannot be read: it is a directory")
+
+
 if __name__ == "__main__":
     harness.main()

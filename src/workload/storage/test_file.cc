@@ -14,6 +14,8 @@
 #include <system_error>
 #include <vector>
 
+#include "base/input_file.h"
+
 namespace sb::storage {
 namespace {
 
@@ -164,17 +166,20 @@ std::string DetectSignature(const uint8_t* d, size_t n) {
 Result<TargetInfo> InspectTarget(const std::string& path) {
   TargetInfo info;
   info.path = path;
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
+  // O_NONBLOCK so that a FIFO cannot hold the open; fstat then says what was opened.
+  Fd f;
+  f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (f.fd < 0) {
     if (errno == ENOENT) {
       return Status::NotFound("test file '" + path + "' does not exist; create it with "
                               "'storebench io prepare --target " + path + " --size 1GiB'");
     }
+    return Status::IoError("cannot open '" + path + "': " + ErrnoText(errno));
+  }
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) {
     return Status::IoError("cannot stat '" + path + "': " + ErrnoText(errno));
   }
-  Fd f;
-  f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (f.fd < 0) return Status::IoError("cannot open '" + path + "': " + ErrnoText(errno));
   if (S_ISBLK(st.st_mode)) {
     info.block_device = true;
     uint64_t bytes = 0;
@@ -185,7 +190,8 @@ Result<TargetInfo> InspectTarget(const std::string& path) {
     return info;
   }
   if (!S_ISREG(st.st_mode)) {
-    return Status::InvalidArgument("'" + path + "' is neither a regular file nor a block device");
+    return Status::InvalidArgument("target '" + path + "' is " + FileKind(st.st_mode) +
+                                   ", neither a regular file nor a block device");
   }
   char block[kMarkerBlock] = {};
   const ssize_t got = ::pread(f.fd, block, sizeof block - 1, 0);

@@ -41,7 +41,9 @@ struct TargetInfo {
   std::string pattern;           // the fill pattern named in the marker
 };
 
-// Looks at an existing target without writing. NotFound when missing.
+// Looks at an existing target without writing. NotFound when missing; InvalidArgument for
+// anything but a regular file or a block device (a FIFO is refused, never opened: opening one
+// waits for a writer, forever when none comes).
 Result<TargetInfo> InspectTarget(const std::string& path);
 
 // Fails (FailedPrecondition, naming the reason and --force_destroy) unless the target may be

@@ -2,14 +2,14 @@
 #include "workload/storage/test_file.h"
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace sb::storage {
 namespace {
@@ -65,6 +65,18 @@ TEST(TestFileTest, ForeignFileIsNeitherOverwrittenNorWritten) {
   EXPECT_EQ(info->data_start, 0u);
   EXPECT_EQ(CheckWritable(*info, false).code(), StatusCode::kFailedPrecondition);
   EXPECT_TRUE(CheckWritable(*info, true).ok());
+  std::filesystem::remove(path);
+}
+
+// Issue #20: open(2) on a FIFO waits for a writer; InspectTarget must refuse it at once.
+TEST(TestFileTest, FifoIsRefusedWithoutBlocking) {
+  const std::string path = TmpPath("target.fifo");
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  auto info = InspectTarget(path);
+  ASSERT_FALSE(info.ok());
+  EXPECT_EQ(info.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(info.status().message().find("is a FIFO"), std::string::npos)
+      << info.status().message();
   std::filesystem::remove(path);
 }
 
