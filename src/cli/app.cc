@@ -15,6 +15,7 @@
 #include "backend/db/registry.h"
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
+#include "cli/command_paths.h"
 #include "cli/metrics_server.h"
 #include "cli/status_line.h"
 #include "config/options.h"
@@ -429,6 +430,7 @@ int Main(int argc, char** argv) {
   }
   if (Status s = config::ParseCommandLine(rest, &c.options); !s.ok()) return Fail(s);
   if (Status s = c.workload().Configure(c.options); !s.ok()) return Fail(s);
+  if (Status s = CheckOltpPaths(c.command, c.options, rest); !s.ok()) return Fail(s);
   if (c.command == "load") return Load(c);
   if (c.command == "verify") return Verify(c);
   return Run(c);

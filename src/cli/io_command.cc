@@ -21,6 +21,7 @@
 #include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/command_paths.h"
 #include "config/options.h"
 #include "driver/io_runner.h"
 #include "driver/io_verify.h"
@@ -596,6 +597,7 @@ int RunIoCommand(const std::vector<std::string>& args) {
     }
   }
   if (Status s = config::ParseCommandLine(rest, &o); !s.ok()) return Fail(s);
+  if (Status s = CheckIoPaths(args[0], o, rest); !s.ok()) return Fail(s);
   if (args[0] == "prepare") return Prepare(o);
   return args[0] == "verify" ? Verify(o, engines) : Run(o, engines);
 }

@@ -142,5 +142,123 @@ class SpecialInputFileTest(unittest.TestCase):
                    f"config file '{self.dir}' cannot be read: it is a directory")
 
 
+class OutputOntoInputTest(unittest.TestCase):
+    """Item 1: an output that is (or links to) an input or another output is refused, exit 2,
+    before the run, with both paths named; the input keeps its bytes."""
+
+    def test_oltp_run_outputs_onto_the_database(self):
+        d = scratch("onto_db")
+        db = sqlite_file(os.path.join(d, "ds.db"))
+        os.symlink(db, os.path.join(d, "link.json"))
+        os.link(db, os.path.join(d, "hard.json"))
+        before = read(db)
+        cases = [
+            ("--json", db),
+            ("--json", os.path.join(d, "link.json")),   # symbolic link
+            ("--json", os.path.join(d, "hard.json")),   # hard link
+            ("--json", os.path.join(d, ".", "ds.db")),  # another spelling
+            ("--json", db + "-wal"),                     # SQLite's own file, not there yet
+            ("--out_filename", db),
+            ("--op_log", db),
+        ]
+        for option, path in cases:
+            with self.subTest(option=option, path=path):
+                p = noop_run(db, option, path)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(f"refusing to write {option} '{path}'", p.stderr)
+                self.assertIn(f"the database", p.stderr)
+                self.assertIn(db, p.stderr)
+                self.assertNotIn("Final", p.stdout)
+                self.assertEqual(read(db), before)
+        self.assertFalse(os.path.exists(db + "-wal"))
+
+    def test_oltp_run_output_onto_the_config_file(self):
+        d = scratch("onto_config")
+        db = sqlite_file(os.path.join(d, "ds.db"))
+        cfg = os.path.join(d, "DriverConfig.txt")
+        with open(cfg, "w") as f:
+            f.write("n_threads=1\n")
+        p = noop_run(db, "--config_file", cfg, "--out_filename", cfg)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn(f"it is the config file '{cfg}'", p.stderr)
+        self.assertEqual(read(cfg), b"n_threads=1\n")
+
+    def test_io_run_outputs_onto_the_target_and_each_other(self):
+        d = scratch("onto_target")
+        foreign = os.path.join(d, "foreign.bin")
+        with open(foreign, "wb") as f:
+            f.write(os.urandom(4 * MIB))
+        before = read(foreign)
+        for option in ("--csv", "--series_csv", "--json"):
+            with self.subTest(option=option):
+                p = null_io_run(foreign, "--spec", "4KiB,100%read", option, foreign)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(f"refusing to write {option} '{foreign}': it is the --target file",
+                              p.stderr)
+                self.assertEqual(read(foreign), before)
+        csv = os.path.join(d, "r.csv")
+        p = null_io_run(foreign, "--spec", "4KiB,100%read", "--csv", csv,
+                        "--series_csv", os.path.join(d, ".", "r.csv"))
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("they are the same file", p.stderr)
+        self.assertFalse(os.path.exists(csv))
+        # /dev/null may take several outputs at once.
+        p = null_io_run(foreign, "--spec", "4KiB,100%read", "--json", "/dev/null",
+                        "--csv", "/dev/null", "--series_csv", "/dev/null")
+        self.assertEqual(p.returncode, 0, p.stderr)
+
+
+class UnwritableOutputTest(unittest.TestCase):
+    """Item 3: an output that cannot be written is bad input found before the run."""
+
+    def test_oltp_run(self):
+        d = scratch("unwritable_oltp")
+        db = sqlite_file(os.path.join(d, "ds.db"))
+        for option, path in (("--json", UNWRITABLE_DIR + "/storebench-r.json"),
+                             ("--json", UNWRITABLE_DIR + "/no/such/dir/r.json"),
+                             ("--json", d),  # a directory
+                             ("--op_log", os.path.join(d, "missing-dir", "ops.log"))):
+            with self.subTest(option=option, path=path):
+                p = noop_run(db, option, path)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(f"{option} '{path}' cannot be written", p.stderr)
+                self.assertNotIn("Final", p.stdout)
+
+    def test_io_run(self):
+        d = scratch("unwritable_io")
+        target = os.path.join(d, "t.bin")
+        with open(target, "wb") as f:
+            f.write(bytes(4 * MIB))
+        for option in ("--json", "--csv", "--series_csv"):
+            with self.subTest(option=option):
+                path = UNWRITABLE_DIR + "/storebench-out"
+                p = null_io_run(target, "--spec", "4KiB,100%read", option, path)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(f"{option} '{path}' cannot be written", p.stderr)
+                self.assertNotIn("Av. Resp. Time ms", p.stdout)
+
+    def test_default_result_directory(self):
+        """No --json and a working directory that takes no results/ directory."""
+        target = os.path.join(scratch("unwritable_default"), "t.bin")
+        with open(target, "wb") as f:
+            f.write(bytes(4 * MIB))
+        p = null_io_run(target, "--spec", "4KiB,100%read", cwd=UNWRITABLE_DIR)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("the result file", p.stderr)
+        self.assertIn("cannot be written", p.stderr)
+
+    def test_load_csv_dir(self):
+        """Item 12: --csv_dir where no file can be created: bad input before the load starts."""
+        d = scratch("csv_dir")
+        db = os.path.join(d, "ds.db")
+        csv_dir = UNWRITABLE_DIR + "/storebench-csv"
+        p = harness.storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=S",
+                               "--csv_dir", csv_dir)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn(f"--csv_dir '{csv_dir}/", p.stderr)
+        self.assertIn("cannot be written", p.stderr)
+        self.assertFalse(os.path.exists(db), "the load began")
+
+
 if __name__ == "__main__":
     harness.main()
