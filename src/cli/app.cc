@@ -17,6 +17,7 @@
 #include "base/clock.h"
 #include "cli/command_paths.h"
 #include "cli/metrics_server.h"
+#include "cli/result_path.h"
 #include "cli/status_line.h"
 #include "config/options.h"
 #include "driver/load.h"
@@ -356,8 +357,7 @@ int Run(Context& c) {
                             r, report::FinalLineDateTime(std::chrono::system_clock::now()))
                             .c_str());
   std::printf("%s", report::FormatSummary(r).c_str());
-  std::string json_path = c.options.GetString("json");
-  if (json_path.empty()) json_path = "results/" + WallClockLocal(/*compact=*/true) + ".json";
+  const std::string json_path = ResultPath(c.options.GetString("json"), ".json");
   if (Status s = report::WriteResultFile(json_path, r); !s.ok()) {
     std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
     return kExitFailure;

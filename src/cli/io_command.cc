@@ -22,6 +22,7 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_paths.h"
+#include "cli/result_path.h"
 #include "config/options.h"
 #include "driver/io_runner.h"
 #include "driver/io_verify.h"
@@ -460,8 +461,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   r.driver_cpu_sec_per_op = ios > 0 ? r.driver_cpu_sec / static_cast<double>(ios) : 0;
   r.driver_cpu_share = r.measured_sec > 0 ? r.driver_cpu_sec / r.measured_sec : 0;
 
-  std::string json_path = o.GetString("json");
-  if (json_path.empty()) json_path = "results/" + WallClockLocal(/*compact=*/true) + "-io.json";
+  const std::string json_path = ResultPath(o.GetString("json"), "-io.json");
   if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
   Progress("result written to " + json_path);
   auto write_text = [&](const std::string& path, const std::string& text) {

@@ -260,5 +260,43 @@ class UnwritableOutputTest(unittest.TestCase):
         self.assertFalse(os.path.exists(db), "the load began")
 
 
+class DefaultResultNameTest(unittest.TestCase):
+    """Item 2: default result names have one-second resolution; a name already taken (another
+    run in the same second) gets a -2 suffix instead of being replaced."""
+
+    def check(self, run, ext):
+        d = scratch("default_name" + ext)
+        os.makedirs(os.path.join(d, "results"))
+        # Every name this run could pick, taken by "earlier runs".
+        t0 = time.time()
+        taken = {}
+        for s in range(0, 60):
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(t0 + s))
+            path = os.path.join(d, "results", stamp + ext)
+            with open(path, "w") as f:
+                f.write("an earlier run\n")
+            taken[path] = stamp
+        p = run(d)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        for path in taken:
+            self.assertEqual(read(path), b"an earlier run\n", path)
+        new = sorted(set(glob.glob(os.path.join(d, "results", "*"))) - set(taken))
+        self.assertEqual(len(new), 1, new)
+        self.assertTrue(new[0].endswith("-2" + ext), new[0])
+        self.assertIn(os.path.relpath(new[0], d), p.stderr)
+        with open(new[0]) as f:
+            self.assertIn("schema_version", json.load(f))
+
+    def test_oltp_run(self):
+        db = sqlite_file(os.path.join(scratch("default_name_db"), "ds.db"))
+        self.check(lambda d: noop_run(db, cwd=d), ".json")
+
+    def test_io_run(self):
+        target = os.path.join(scratch("default_name_target"), "t.bin")
+        with open(target, "wb") as f:
+            f.write(bytes(4 * MIB))
+        self.check(lambda d: null_io_run(target, "--spec", "4KiB,100%read", cwd=d), "-io.json")
+
+
 if __name__ == "__main__":
     harness.main()
