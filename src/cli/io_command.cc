@@ -170,6 +170,7 @@ int Prepare(const config::OptionSet& o) {
   p.seed = static_cast<uint64_t>(o.GetInt("seed"));
   p.direct = o.GetBool("direct");
   p.force_destroy = o.GetBool("force_destroy");
+  p.stop = InstallStopHandlers();
   for (const std::string& path : *targets) {
     p.path = path;
     bool created = false;

@@ -298,5 +298,47 @@ class DefaultResultNameTest(unittest.TestCase):
         self.check(lambda d: null_io_run(target, "--spec", "4KiB,100%read", cwd=d), "-io.json")
 
 
+class InterruptedPrepareTest(unittest.TestCase):
+    """Item 9: io prepare stops cleanly on SIGTERM (130, a message); the interrupted file is then
+    named as such (not "storebench did not create it") and io prepare redoes it."""
+
+    def test_io_prepare_stops_on_sigterm_and_prepare_redoes_it(self):
+        d = scratch("prepare_stop")
+        target = os.path.join(d, "t.tst")
+        # 64 GiB is sparse until filled; the signal comes long before that.
+        prep = subprocess.Popen([harness.ARGS.binary, "io", "prepare", "--target", target,
+                                 "--size", "64GiB", "--direct=N"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+        def preparing():
+            try:
+                with open(target, "rb") as f:
+                    return b"state=preparing" in f.read(4096)
+            except OSError:
+                return False
+        wait_for(preparing, 30, "the preparing marker")
+        prep.send_signal(signal.SIGTERM)
+        _, err = prep.communicate(timeout=60)
+        self.assertEqual(prep.returncode, 130, err)
+        self.assertIn("stopped by a signal", err)
+        self.assertIn("state=preparing", err)
+
+        p = harness.storebench("io", "run", "--engine", "psync", "--direct=N", "--target",
+                               target, "--spec", "4KiB,100%write", "--run_time", "1s")
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("was interrupted", p.stderr)
+        self.assertNotIn("did not create it", p.stderr)
+
+        p = harness.storebench("io", "prepare", "--target", target, "--size", "4MiB",
+                               "--direct=N")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("interrupted", p.stderr)
+        self.assertEqual(os.path.getsize(target), 5 * MIB)
+        p = harness.storebench("io", "run", "--engine", "psync", "--direct=N", "--target",
+                               target, "--spec", "4KiB,100%write", "--run_time", "1s",
+                               "--json", os.path.join(d, "r.json"))
+        self.assertEqual(p.returncode, 0, p.stderr)
+
+
 if __name__ == "__main__":
     harness.main()

@@ -207,6 +207,7 @@ Result<TargetInfo> InspectTarget(const std::string& path) {
       return info;
     }
   }
+  info.prepare_interrupted = !kv.empty() && kv.count("state") && kv.at("state") == "preparing";
   info.data_start = 0;
   info.data_bytes = file_size;
   return info;
@@ -226,6 +227,13 @@ Status CheckWritable(const TargetInfo& t, bool force_destroy) {
     }
     return Status::FailedPrecondition("refusing to write to block device '" + t.path + "': " +
                                       why + "; add --force_destroy to overwrite it");
+  }
+  if (t.prepare_interrupted) {
+    return Status::FailedPrecondition(
+        "refusing to write to '" + t.path +
+        "': its 'storebench io prepare' was interrupted before the data area was filled "
+        "(state=preparing); run 'storebench io prepare --target " +
+        t.path + "' with its --size again to finish it, or add --force_destroy");
   }
   if (!t.storebench_file) {
     return Status::FailedPrecondition(
@@ -257,7 +265,9 @@ Status PrepareTestFile(const PrepareOptions& o,
                " bytes, " + existing->pattern + "); leaving it as it is");
       return Status::Ok();
     }
-    if (!existing->storebench_file && !o.force_destroy) {
+    if (existing->prepare_interrupted) {
+      progress("test file " + o.path + ": the last 'io prepare' was interrupted; preparing again");
+    } else if (!existing->storebench_file && !o.force_destroy) {
       return Status::AlreadyExists("refusing to overwrite '" + o.path +
                                    "': storebench did not create it (no test-file marker); "
                                    "choose another path or add --force_destroy");
@@ -290,6 +300,13 @@ Status PrepareTestFile(const PrepareOptions& o,
   FillPattern(o.pattern, rng, 0xA5, chunk.get(), kFillChunk);
   uint64_t next_report = 1ULL << 30;
   for (uint64_t off = kHeaderBytes; off < total; off += kFillChunk) {
+    if (o.stop != nullptr && o.stop->load(std::memory_order_relaxed)) {
+      return Status::Cancelled("io prepare of '" + o.path + "' stopped by a signal after " +
+                               std::to_string((off - kHeaderBytes) >> 20) + " MiB of " +
+                               std::to_string(o.data_bytes >> 20) +
+                               " MiB; the file stays marked unfinished (state=preparing) until "
+                               "'storebench io prepare' runs on it again");
+    }
     if (o.pattern == DataPattern::kFullRandom) FillPattern(o.pattern, rng, 0, chunk.get(), kFillChunk);
     const size_t n = static_cast<size_t>(std::min<uint64_t>(kFillChunk, total - off));
     SB_RETURN_IF_ERROR(WriteAll(f.fd, chunk.get(), n, off, o.path));
