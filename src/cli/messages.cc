@@ -26,6 +26,11 @@ int Fail(const Status& s) {
   }
 }
 
+int FailDuringWork(const Status& s) {
+  const int code = Fail(s);
+  return s.code() == StatusCode::kDbError ? kExitFailure : code;
+}
+
 void Progress(const std::string& m) {
   std::fprintf(stderr, "%s\n", EscapeForTerminal(m, /*keep_newlines=*/true).c_str());
 }

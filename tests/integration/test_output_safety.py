@@ -340,5 +340,78 @@ class InterruptedPrepareTest(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
 
 
+class LoadStopTest(unittest.TestCase):
+    """Item 12: load stops cleanly on SIGTERM with a message and exit 130, and the unfinished
+    database is reported as such."""
+
+    def test_load_stops_on_sigterm(self):
+        d = scratch("load_stop")
+        db = os.path.join(d, "big.db")
+        load = subprocess.Popen([harness.ARGS.binary, "oltp", "load", "--workload", "oltp",
+                                 "--db", "sqlite://" + db, "--tables", "1",
+                                 "--table_size", "100000000"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_for(lambda: os.path.exists(db) and os.path.getsize(db) > 0, 30, "the database")
+        time.sleep(1)
+        self.assertIsNone(load.poll(), "the load ended before the signal")
+        load.send_signal(signal.SIGTERM)
+        _, err = load.communicate(timeout=120)
+        self.assertEqual(load.returncode, 130, err)
+        last = err.strip().splitlines()[-1]
+        self.assertTrue(last.startswith("storebench: load stopped by a signal"), err)
+        # The unfinished database is reported as such, not used.
+        p = harness.storebench("oltp", "run", "--workload", "oltp", "--db", "sqlite://" + db,
+                               "--tables", "1", "--table_size", "100000000", "--run_time", "1s",
+                               "--warmup_time", "0")
+        self.assertEqual(p.returncode, 2, p.stderr)
+
+
+MYSQL_URL = harness.server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest",
+                               "sbtest_fault_load")
+
+
+class ServerLostDuringLoadTest(unittest.TestCase):
+    """Item 12: a server lost in the middle of a load is a failed load (1), not bad input (2).
+    The connections are killed with KILL CONNECTION from a client of the same user, so the
+    server itself keeps running for everyone else. Uses MariaDB's sbtest_fault_load database
+    (the PostgreSQL fault test uses PostgreSQL's)."""
+
+    def mysql(self, sql):
+        u = urllib.parse.urlsplit(MYSQL_URL)
+        return subprocess.run(["mysql", "-h", u.hostname, "-P", str(u.port), "-u", u.username,
+                               "-N", "-B", "-e", sql], capture_output=True, text=True, timeout=60)
+
+    def test_connection_killed_during_load_exits_1(self):
+        harness.require_server(self, MYSQL_URL)
+        if shutil.which("mysql") is None:
+            self.skipTest("no mysql client")
+        r = self.mysql("CREATE DATABASE IF NOT EXISTS sbtest_fault_load")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        load = subprocess.Popen([harness.ARGS.binary, "oltp", "load", "--db", MYSQL_URL,
+                                 "--db_size=S", "--force"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        ids = []
+
+        def loading():
+            nonlocal ids
+            r = self.mysql("SELECT id FROM information_schema.processlist "
+                           "WHERE db = 'sbtest_fault_load' AND user = 'storebench' "
+                           "AND id <> CONNECTION_ID()")
+            ids = r.stdout.split()
+            return len(ids) >= 2  # the load's own connection and a bulk writer
+        wait_for(loading, 60, "the load's connections")
+        time.sleep(1)
+        self.assertIsNone(load.poll(), "the load finished before its connections were killed")
+        for i in ids:
+            self.mysql(f"KILL CONNECTION {i}")
+        _, err = load.communicate(timeout=120)
+        self.assertEqual(load.returncode, 1, err)
+        last = err.strip().splitlines()[-1]
+        self.assertTrue(last.startswith("storebench: "), err)
+        # It is redone with --force.
+        p = harness.storebench("oltp", "load", "--db", MYSQL_URL, "--db_size=S", "--force")
+        self.assertEqual(p.returncode, 0, p.stderr)
+
+
 if __name__ == "__main__":
     harness.main()

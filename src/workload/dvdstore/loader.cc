@@ -239,6 +239,11 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
     Batch b;
     std::vector<std::string_view> fields;
     while (queue.Pop(&b)) {
+      if (ctx.stop_requested()) {
+        stats.Fail(workload::LoadContext::Stopped());
+        queue.Fail();
+        return;
+      }
       if (!ctx.csv_dir.empty()) {
         std::lock_guard lock(csv_mu);
         csv.Write(b);
