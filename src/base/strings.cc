@@ -1,11 +1,50 @@
 #include "base/strings.h"
 
 #include <cctype>
+#include <cstdint>
+#include <cstdio>
 
 namespace sb {
 namespace {
 
 char LowerChar(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+// The length of the valid UTF-8 sequence starting at s[i] and its code point, or 0 when the
+// bytes there are not valid UTF-8 (stray continuation byte, truncated or overlong sequence,
+// surrogate, beyond U+10FFFF). RFC 3629, section 4.
+size_t Utf8Sequence(std::string_view s, size_t i, uint32_t* code_point) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  const unsigned char lead = b(0);
+  size_t n = 0;
+  uint32_t cp = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    n = 2;
+    cp = lead & 0x1F;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    n = 3;
+    cp = lead & 0x0F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    n = 4;
+    cp = lead & 0x07;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((b(k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b(k) & 0x3F);
+  }
+  const uint32_t min = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  *code_point = cp;
+  return n;
+}
+
+void AppendEscape(std::string* out, const char* format, unsigned value) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, format, value);
+  *out += buf;
+}
 
 }  // namespace
 
@@ -60,6 +99,44 @@ std::string QuotablePrefix(std::string_view s, size_t max_chars) {
     }
   }
   if (s.size() > max_chars) out += "... (" + std::to_string(s.size()) + " bytes)";
+  return out;
+}
+
+std::string EscapeForTerminal(std::string_view s, bool keep_newlines) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c == '\n' && keep_newlines) {
+        out += '\n';
+      } else if (c == '\n') {
+        out += "\\n";
+      } else if (c == '\t') {
+        out += "\\t";
+      } else if (c == '\r') {
+        out += "\\r";
+      } else if (c < 0x20 || c == 0x7F) {
+        AppendEscape(&out, "\\x%02x", c);
+      } else {
+        out += static_cast<char>(c);
+      }
+      ++i;
+      continue;
+    }
+    uint32_t cp = 0;
+    const size_t n = Utf8Sequence(s, i, &cp);
+    if (n == 0) {
+      AppendEscape(&out, "\\x%02x", c);
+      ++i;
+    } else if (cp <= 0x9F) {
+      AppendEscape(&out, "\\u%04x", cp);
+      i += n;
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
   return out;
 }
 

@@ -23,6 +23,15 @@ bool StartsWithNoCase(std::string_view s, std::string_view prefix);
 // control characters are written \xNN.
 std::string QuotablePrefix(std::string_view s, size_t max_chars);
 
+// `s` made safe to print on a terminal. Text from files and command lines (DriverConfig lines,
+// ICF specification names, paths) may carry control characters, and a terminal acts on them:
+// ESC and CSI start ECMA-48 control sequences that move the cursor, recolour or retitle the
+// window, and '\r' overwrites the line. Every C0 control, DEL, C1 control (U+0080..U+009F) and
+// byte that is not part of valid UTF-8 is written as a visible escape ("\t", "\r", "\n",
+// "\x1b", "\u009b"); other text, UTF-8 included, is unchanged. With `keep_newlines`, '\n' stays
+// (messages of several lines).
+std::string EscapeForTerminal(std::string_view s, bool keep_newlines = false);
+
 }  // namespace sb
 
 #endif  // STOREBENCH_BASE_STRINGS_H_

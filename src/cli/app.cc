@@ -13,6 +13,8 @@
 #include "base/clock.h"
 #include "base/strings.h"
 #include "cli/db_run.h"
+#include "cli/command_paths.h"
+#include "cli/result_path.h"
 #include "cli/status_line.h"
 #include "config/options.h"
 #include "driver/load.h"
@@ -58,6 +60,7 @@ int Load(Context& c) {
   ctx.force = c.options.GetBool("force");
   ctx.csv_dir = c.options.GetString("csv_dir");
   ctx.seed = static_cast<uint64_t>(c.options.GetInt("seed"));
+  ctx.stop = InstallStopHandlers();
   // Rewritten each second on a terminal; a plain line every 10 s in a log.
   StatusLine line(stderr, isatty(STDERR_FILENO) == 1, 10);
   ctx.progress = [&line](const std::string& m) { line.Message(m); };
@@ -68,7 +71,7 @@ int Load(Context& c) {
   SteadyClock clock;
   driver::LoadOutcome out = driver::RunLoad(c.workload(), **backend, ctx, clock, progress);
   line.End();
-  if (!out.status.ok()) return Fail(out.status);
+  if (!out.status.ok()) return FailDuringWork(out.status);
   const double secs = out.seconds > 0 ? out.seconds : 1;
   std::printf(
       "loaded %s into %s: %lld rows in %.1f s (%.0f rows/s; %.1f MB of row text, %.1f MB/s)\n",
@@ -218,6 +221,7 @@ int Main(int argc, char** argv) {
   if (Status s = ParseOptions(c.command, workloads, c.workload(), rest, &c.options); !s.ok()) {
     return Fail(s);
   }
+  if (Status s = CheckOltpPaths(c.command, c.options, rest); !s.ok()) return Fail(s);
   if (c.command == "load") return Load(c);
   if (c.command == "verify") return Verify(c);
   return Run(c, workloads, workload_name, rest);

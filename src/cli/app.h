@@ -18,8 +18,12 @@ constexpr int kExitBadInput = 2;  // bad option, config, size, database state
 constexpr int kExitInterrupted = 130;
 
 // Prints "storebench: <message>" to stderr and returns the exit code for `s`: bad input and
-// unusable databases are 2, a signal 130, anything else 1.
+// unusable databases are 2, a signal 130, anything else 1. Control characters in the message
+// are escaped (EscapeForTerminal), as in Progress.
 int Fail(const Status& s);
+// Fail() for an error that ends work already under way (a load): a database error there is the
+// work failing (1), e.g. the server lost, not a database the user named that cannot be used.
+int FailDuringWork(const Status& s);
 // A progress or diagnostic line on stderr.
 void Progress(const std::string& message);
 

@@ -14,6 +14,7 @@
 #include "base/clock.h"
 #include "cli/app.h"
 #include "cli/metrics_server.h"
+#include "cli/result_path.h"
 #include "driver/run_options.h"
 #include "report/dvdstore_console.h"
 #include "report/json_report.h"
@@ -348,8 +349,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
                             r, report::FinalLineDateTime(std::chrono::system_clock::now()))
                             .c_str());
   std::printf("%s", report::FormatSummary(r).c_str());
-  std::string json_path = common.GetString("json");
-  if (json_path.empty()) json_path = "results/" + WallClockLocal(/*compact=*/true) + ".json";
+  const std::string json_path = ResultPath(common.GetString("json"), ".json");
   if (Status s = report::WriteResultFile(json_path, r); !s.ok()) {
     std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
     return kExitFailure;

@@ -17,10 +17,13 @@
 #include "backend/io/null/null_engine.h"
 #include "backend/io/sync/psync_engine.h"
 #include "base/clock.h"
+#include "base/input_file.h"
 #include "base/limits.h"
 #include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/command_paths.h"
+#include "cli/result_path.h"
 #include "config/options.h"
 #include "driver/io_runner.h"
 #include "driver/io_verify.h"
@@ -185,6 +188,7 @@ int Prepare(const config::OptionSet& o) {
   p.seed = static_cast<uint64_t>(o.GetInt("seed"));
   p.direct = o.GetBool("direct");
   p.force_destroy = o.GetBool("force_destroy");
+  p.stop = InstallStopHandlers();
   for (const std::string& path : *targets) {
     p.path = path;
     bool created = false;
@@ -232,7 +236,8 @@ Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t sta
 
 // Reads and checks an Iometer configuration file; every error names the file and line.
 Result<storage::IcfImport> ReadIcf(const std::string& path, bool direct) {
-  auto text = storage::ReadIcfText(path);
+  // Non-blocking and only a regular file (a FIFO would block), at most the ICF limit.
+  auto text = ReadInputFile(path, "the ICF file", limits::kMaxIcfBytes);
   if (!text.ok()) return text.status();
   auto icf = storage::ParseIcf(*text, path);
   if (!icf.ok()) return icf.status();
@@ -416,11 +421,11 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
       ", test range " + ranges + ", ramp " + FormatDuration(c.ramp_nanos) + ", run " +
       FormatDuration(c.run_nanos) + ", pattern " + storage::DataPatternName(c.pattern) + ", seed " +
       std::to_string(c.seed);
-  std::printf("storebench io %s on %s\n  %s\n", preset.name.c_str(), target_text.c_str(),
-              settings.c_str());
+  std::printf("storebench io %s on %s\n  %s\n", preset.name.c_str(),
+              EscapeForTerminal(target_text).c_str(), EscapeForTerminal(settings).c_str());
   if (!preset.description.empty()) std::printf("  preset: %s\n", preset.description.c_str());
   const std::string icf_note = icf ? IcfNote(*icf, o) : "";
-  if (icf) std::printf("  icf: %s\n", icf_note.c_str());
+  if (icf) std::printf("  icf: %s\n", EscapeForTerminal(icf_note).c_str());
   std::fflush(stdout);
 
   metrics::RunResult r;
@@ -476,8 +481,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   r.driver_cpu_sec_per_op = ios > 0 ? r.driver_cpu_sec / static_cast<double>(ios) : 0;
   r.driver_cpu_share = r.measured_sec > 0 ? r.driver_cpu_sec / r.measured_sec : 0;
 
-  std::string json_path = o.GetString("json");
-  if (json_path.empty()) json_path = "results/" + WallClockLocal(/*compact=*/true) + "-io.json";
+  const std::string json_path = ResultPath(o.GetString("json"), "-io.json");
   if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
   Progress("result written to " + json_path);
   auto write_text = [&](const std::string& path, const std::string& text) {
@@ -613,6 +617,7 @@ int RunIoCommand(const std::vector<std::string>& args) {
     }
   }
   if (Status s = config::ParseCommandLine(rest, &o); !s.ok()) return Fail(s);
+  if (Status s = CheckIoPaths(args[0], o, rest); !s.ok()) return Fail(s);
   if (args[0] == "prepare") return Prepare(o);
   return args[0] == "verify" ? Verify(o, engines) : Run(o, engines);
 }

@@ -1,11 +1,14 @@
 #include <cstdio>
 
+#include "base/strings.h"
 #include "cli/app.h"
 
 namespace sb::cli {
 
 int Fail(const Status& s) {
-  std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
+  // Messages quote user input (config lines, ICF names, paths): escaped, never sent raw.
+  std::fprintf(stderr, "storebench: %s\n",
+               EscapeForTerminal(s.message(), /*keep_newlines=*/true).c_str());
   switch (s.code()) {
     case StatusCode::kInvalidArgument:
     case StatusCode::kNotFound:
@@ -23,6 +26,13 @@ int Fail(const Status& s) {
   }
 }
 
-void Progress(const std::string& m) { std::fprintf(stderr, "%s\n", m.c_str()); }
+int FailDuringWork(const Status& s) {
+  const int code = Fail(s);
+  return s.code() == StatusCode::kDbError ? kExitFailure : code;
+}
+
+void Progress(const std::string& m) {
+  std::fprintf(stderr, "%s\n", EscapeForTerminal(m, /*keep_newlines=*/true).c_str());
+}
 
 }  // namespace sb::cli

@@ -7,6 +7,7 @@
 
 #include "base/clock.h"
 #include "cli/app.h"
+#include "cli/command_paths.h"
 #include "driver/load.h"
 #include "driver/run_options.h"
 
@@ -47,6 +48,7 @@ Status LoadInstance(const config::Plan& plan, const config::PlanGroup& g, const 
   workload::LoadContext ctx;
   ctx.threads = static_cast<int>(o.GetInt("load_threads"));
   ctx.seed = static_cast<uint64_t>(o.GetInt("seed"));
+  ctx.stop = InstallStopHandlers();
   ctx.progress = [name = setup.name](const std::string& m) { Progress("[" + name + "] " + m); };
   Progress("instance " + setup.name + ": loading " + (*wl)->Describe() + " into " + setup.url +
            " (the plan's group '" + g.name + "' has load = true)");
@@ -131,6 +133,9 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       SB_RETURN_IF_ERROR(o.Set("db", s.url, plan.Where(g.line)));
       SB_RETURN_IF_ERROR(o.Set("workload", g.workload, plan.Where(g.line)));
       if (Status st = s.workload->Configure(o); !st.ok()) {
+        return Status(st.code(), "instance " + s.name + ": " + st.message());
+      }
+      if (Status st = CheckOltpPaths("run", o, {}); !st.ok()) {
         return Status(st.code(), "instance " + s.name + ": " + st.message());
       }
       Status ready = PrepareDatabase(backends, &s, /*several=*/true);

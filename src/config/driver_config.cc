@@ -1,11 +1,9 @@
 // ParseDriverConfigFile: DVD Store's DriverConfig.txt, one name=value per line.
 #include <cctype>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <string>
 #include <string_view>
 
+#include "base/input_file.h"
 #include "base/limits.h"
 #include "base/strings.h"
 #include "config/options.h"
@@ -21,25 +19,6 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-enum class LineRead { kLine, kEnd, kTooLong };
-
-// Reads one line without its '\n', at most limits::kMaxConfigLineBytes of it, counting every byte
-// read into *total. A DriverConfig line is a name and a short value: a longer one (or a "file"
-// like /dev/zero that never ends a line) is refused instead of read into memory whole.
-LineRead ReadLine(std::FILE* f, std::string* line, size_t* total) {
-  line->clear();
-  int c;
-  bool any = false;
-  while ((c = std::fgetc(f)) != EOF) {
-    any = true;
-    ++*total;
-    if (c == '\n') return LineRead::kLine;
-    if (line->size() >= limits::kMaxConfigLineBytes) return LineRead::kTooLong;
-    line->push_back(static_cast<char>(c));
-  }
-  return any ? LineRead::kLine : LineRead::kEnd;
-}
-
 std::string Quoted(std::string_view text) {
   return "'" + QuotablePrefix(text, limits::kMaxQuotedChars) + "'";
 }
@@ -47,32 +26,25 @@ std::string Quoted(std::string_view text) {
 }  // namespace
 
 Status ParseDriverConfigFile(const std::string& path, OptionSet* options) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    return Status::NotFound("config file '" + path + "' cannot be read: " + std::strerror(errno));
-  }
-  std::string line;
+  // Not fopen: a FIFO given as the config file would block the open forever.
+  auto content = ReadInputFile(path, "config file", limits::kMaxConfigFileBytes);
+  if (!content.ok()) return content.status();
+  std::string_view rest = *content;
   int line_number = 0;
-  size_t total = 0;
   Status status;
-  while (status.ok()) {
-    const LineRead read = ReadLine(f, &line, &total);
-    if (read == LineRead::kEnd) break;
+  while (status.ok() && !rest.empty()) {
     ++line_number;
+    const size_t nl = rest.find('\n');
+    std::string_view text = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
     const std::string origin = path + ":" + std::to_string(line_number);
-    if (read == LineRead::kTooLong) {
-      status = Status::InvalidArgument("config line " + Quoted(line) + " is longer than " +
+    // A DriverConfig line is a name and a short value: a longer one is refused, quoted short.
+    if (text.size() > limits::kMaxConfigLineBytes) {
+      status = Status::InvalidArgument("config line " + Quoted(text) + " is longer than " +
                                        std::to_string(limits::kMaxConfigLineBytes) + " bytes (" +
                                        origin + ")");
       break;
     }
-    if (total > limits::kMaxConfigFileBytes) {
-      status = Status::InvalidArgument("config file '" + path + "' is larger than " +
-                                       std::to_string(limits::kMaxConfigFileBytes >> 20) +
-                                       " MiB; a DriverConfig file is a list of name=value lines");
-      break;
-    }
-    std::string_view text = line;
     if (line_number == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // BOM
     text = Trim(text);
     if (text.empty() || text.front() == '#') continue;
@@ -93,10 +65,6 @@ Status ParseDriverConfigFile(const std::string& path, OptionSet* options) {
     const OptionSpec* spec = options->FindSpec(name, /*ignore_case=*/true);
     status = options->Set(spec != nullptr ? std::string_view(spec->name) : name, value, origin);
   }
-  if (status.ok() && std::ferror(f)) {
-    status = Status::IoError("config file '" + path + "' cannot be read: " + std::strerror(errno));
-  }
-  std::fclose(f);
   return status;
 }
 

@@ -415,7 +415,8 @@ std::string OptionSet::EchoLine() const {
   std::string out;
   for (const Entry& e : entries_) {
     if (!out.empty()) out += ' ';
-    out += e.spec.name + "=" + (e.spec.secret ? std::string(kRedacted) : e.text);
+    // Printed on the console: values from DriverConfig files must not carry escape sequences.
+    out += e.spec.name + "=" + (e.spec.secret ? std::string(kRedacted) : EscapeForTerminal(e.text));
   }
   return out;
 }

@@ -78,7 +78,8 @@ class OptionSet {
   // The effective configuration as a JSON object text: {"name": value, ...} with numbers as
   // numbers, booleans as booleans, durations as seconds, secrets as "<redacted>".
   std::string ToJson() const;
-  // DVD Store's settings echo: "name=value name=value ..." in declaration order.
+  // DVD Store's settings echo: "name=value name=value ..." in declaration order, for the
+  // console: control characters in values are escaped (EscapeForTerminal).
   std::string EchoLine() const;
   // Help text, grouped, one option per line with aliases, default and help.
   std::string HelpText() const;

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "base/strings.h"
+
 namespace sb::report {
 namespace {
 
@@ -102,8 +104,9 @@ std::string FormatStorageTable(const std::vector<metrics::StorageTest>& tests) {
                 "Av. IOs/sec", "Av. MB/sec", "CPU util. %");
   out += line;
   for (const auto& t : tests) {
-    std::snprintf(line, sizeof line, "%-30s %18.3f %14.1f %12.2f %12.1f\n", t.name.c_str(),
-                  t.AvgResponseMs(), t.Iops(), t.MibPerSec(), t.cpu.utilization_pct);
+    std::snprintf(line, sizeof line, "%-30s %18.3f %14.1f %12.2f %12.1f\n",
+                  EscapeForTerminal(t.name).c_str(), t.AvgResponseMs(), t.Iops(), t.MibPerSec(),
+                  t.cpu.utilization_pct);
     out += line;
   }
   return out;
@@ -120,15 +123,19 @@ std::string FormatStorageDetails(const metrics::StorageTest& t) {
       "  all   p90 %.3f  p99.99 %.3f ms\n"
       "  CPU (guest-visible, %d CPUs) %.1f %%: user %.1f, system %.1f, irq %.1f, softirq %.1f, "
       "steal %.1f, iowait %.1f; %.0f interrupts/s; storebench %.2f us CPU per I/O\n",
-      t.name.c_str(), t.measured_sec, static_cast<unsigned long long>(c.ios()),
+      EscapeForTerminal(t.name).c_str(), t.measured_sec, static_cast<unsigned long long>(c.ios()),
       static_cast<unsigned long long>(c.read_ios), static_cast<unsigned long long>(c.write_ios),
       static_cast<unsigned long long>(c.read_errors + c.write_errors), t.ReadIops(),
       t.measured_sec > 0 ? static_cast<double>(c.read_bytes) / t.measured_sec / 1048576.0 : 0,
-      c.read_ios ? static_cast<double>(c.read_latency_sum_ns) / static_cast<double>(c.read_ios) / 1e6 : 0,
-      t.read_p50_ms, t.read_p99_ms, t.read_p999_ms, static_cast<double>(c.read_latency_max_ns) / 1e6,
-      t.WriteIops(),
+      c.read_ios
+          ? static_cast<double>(c.read_latency_sum_ns) / static_cast<double>(c.read_ios) / 1e6
+          : 0,
+      t.read_p50_ms, t.read_p99_ms, t.read_p999_ms,
+      static_cast<double>(c.read_latency_max_ns) / 1e6, t.WriteIops(),
       t.measured_sec > 0 ? static_cast<double>(c.write_bytes) / t.measured_sec / 1048576.0 : 0,
-      c.write_ios ? static_cast<double>(c.write_latency_sum_ns) / static_cast<double>(c.write_ios) / 1e6 : 0,
+      c.write_ios
+          ? static_cast<double>(c.write_latency_sum_ns) / static_cast<double>(c.write_ios) / 1e6
+          : 0,
       t.write_p50_ms, t.write_p99_ms, t.write_p999_ms,
       static_cast<double>(c.write_latency_max_ns) / 1e6, t.all_p90_ms, t.all_p9999_ms, t.cpu.cpus,
       t.cpu.utilization_pct, t.cpu.user_pct, t.cpu.system_pct, t.cpu.irq_pct, t.cpu.softirq_pct,
@@ -143,7 +150,7 @@ std::string FormatStorageDetails(const metrics::StorageTest& t) {
           b, sizeof b,
           "  target %s: %llu I/Os (%llu read, %llu write), %.1f IOPS, %.2f MiB/s, avg "
           "%.3f ms, %llu errors\n",
-          t.targets[i].path.c_str(), static_cast<unsigned long long>(p.ios()),
+          EscapeForTerminal(t.targets[i].path).c_str(), static_cast<unsigned long long>(p.ios()),
           static_cast<unsigned long long>(p.read_ios), static_cast<unsigned long long>(p.write_ios),
           sec > 0 ? static_cast<double>(p.ios()) / sec : 0,
           sec > 0 ? static_cast<double>(p.bytes()) / sec / 1048576.0 : 0,

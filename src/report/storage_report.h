@@ -11,7 +11,8 @@
 
 namespace sb::report {
 
-// One header line and one line per test; MB/sec is MiB/s (Iometer's binary MB).
+// Console text; test names and paths have their control characters escaped (an ICF file names
+// the tests). One header line and one line per test; MB/sec is MiB/s (Iometer's binary MB).
 std::string FormatStorageTable(const std::vector<metrics::StorageTest>& tests);
 // Read/write split, percentiles, maximum, CPU breakdown and storebench's own CPU per I/O.
 std::string FormatStorageDetails(const metrics::StorageTest& t);

@@ -7,6 +7,7 @@
 #ifndef STOREBENCH_WORKLOAD_WORKLOAD_H_
 #define STOREBENCH_WORKLOAD_WORKLOAD_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -109,6 +110,15 @@ struct LoadContext {
   // When not null, the loader declares its tables here and counts rows and bytes as they are
   // written (the driver shows progress from it).
   metrics::LoadMeter* meter = nullptr;
+  // When not null, a stop request (SIGINT/SIGTERM): loaders check it between batches and return
+  // Cancelled, leaving the database marked as not finished.
+  const std::atomic<bool>* stop = nullptr;
+  bool stop_requested() const { return stop != nullptr && stop->load(std::memory_order_relaxed); }
+  // What a loader returns when it stops on request.
+  static Status Stopped() {
+    return Status::Cancelled(
+        "load stopped by a signal; the database is not finished: load it again with --force");
+  }
 };
 
 struct Check {

@@ -286,6 +286,7 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
                  " generator threads");
   }
   SB_RETURN_IF_ERROR(LoadDvdStore(backend, opts_, dialect_, ctx));
+  if (ctx.stop_requested()) return workload::LoadContext::Stopped();
   if (ctx.progress) ctx.progress("building indexes, full-text index and the restock trigger");
   auto indexes = SqlScript(dialect_, "indexes.sql", opts_.ds2_mode);
   if (!indexes.ok()) return indexes.status();

@@ -186,6 +186,8 @@ std::vector<std::string> TableColumns(Table t, bool ds2) {
   return {};
 }
 
+std::string CsvFileName(Table t) { return std::string(TableName(t)) + ".csv"; }
+
 std::vector<Table> TablesFor(bool ds2) {
   std::vector<Table> tables;
   for (int i = 0; i < kNumTables; ++i) {

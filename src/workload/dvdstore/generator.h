@@ -39,6 +39,8 @@ std::string_view TableName(Table t);
 std::vector<std::string> TableColumns(Table t, bool ds2);
 // The tables that exist in this mode (DS2: no membership, reviews, reviews_helpfulness).
 std::vector<Table> TablesFor(bool ds2);
+// The file `load --csv_dir` writes a table's rows into, inside that directory ("customers.csv").
+std::string CsvFileName(Table t);
 
 // One independently generated piece of data. `table` is the chunk's primary table; orders
 // chunks also emit orderlines and cust_hist rows, reviews chunks also emit helpfulness rows.

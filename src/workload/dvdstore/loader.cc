@@ -123,7 +123,7 @@ class CsvFiles {
     std::filesystem::create_directories(dir, ec);
     if (ec) return Status::IoError("cannot create CSV directory '" + dir + "': " + ec.message());
     for (Table t : TablesFor(ds2)) {
-      const std::string path = dir + "/" + std::string(TableName(t)) + ".csv";
+      const std::string path = dir + "/" + CsvFileName(t);
       auto f = std::make_unique<std::ofstream>(path, std::ios::binary | std::ios::trunc);
       if (!*f) return Status::IoError("cannot write CSV file '" + path + "'");
       files_[t] = std::move(f);
@@ -239,6 +239,11 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
     Batch b;
     std::vector<std::string_view> fields;
     while (queue.Pop(&b)) {
+      if (ctx.stop_requested()) {
+        stats.Fail(workload::LoadContext::Stopped());
+        queue.Fail();
+        return;
+      }
       if (!ctx.csv_dir.empty()) {
         std::lock_guard lock(csv_mu);
         csv.Write(b);

@@ -336,6 +336,11 @@ Status OltpWorkload::Load(db::DbBackend& backend, const workload::LoadContext& c
   }
   auto worker = [&] {
     for (size_t i = next++; i < chunks.size(); i = next++) {
+      if (ctx.stop_requested()) {
+        std::lock_guard lock(mu);
+        if (first_error.ok()) first_error = workload::LoadContext::Stopped();
+        return;
+      }
       const Chunk& ch = chunks[i];
       auto w = backend.NewBulkWriter(TableName(ch.table), {"id", "k", "c", "pad"});
       Status s = w.ok() ? Status::Ok() : w.status();

@@ -14,6 +14,8 @@
 #include <system_error>
 #include <vector>
 
+#include "base/input_file.h"
+
 namespace sb::storage {
 namespace {
 
@@ -164,17 +166,20 @@ std::string DetectSignature(const uint8_t* d, size_t n) {
 Result<TargetInfo> InspectTarget(const std::string& path) {
   TargetInfo info;
   info.path = path;
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
+  // O_NONBLOCK so that a FIFO cannot hold the open; fstat then says what was opened.
+  Fd f;
+  f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (f.fd < 0) {
     if (errno == ENOENT) {
       return Status::NotFound("test file '" + path + "' does not exist; create it with "
                               "'storebench io prepare --target " + path + " --size 1GiB'");
     }
+    return Status::IoError("cannot open '" + path + "': " + ErrnoText(errno));
+  }
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) {
     return Status::IoError("cannot stat '" + path + "': " + ErrnoText(errno));
   }
-  Fd f;
-  f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (f.fd < 0) return Status::IoError("cannot open '" + path + "': " + ErrnoText(errno));
   if (S_ISBLK(st.st_mode)) {
     info.block_device = true;
     uint64_t bytes = 0;
@@ -185,7 +190,8 @@ Result<TargetInfo> InspectTarget(const std::string& path) {
     return info;
   }
   if (!S_ISREG(st.st_mode)) {
-    return Status::InvalidArgument("'" + path + "' is neither a regular file nor a block device");
+    return Status::InvalidArgument("target '" + path + "' is " + FileKind(st.st_mode) +
+                                   ", neither a regular file nor a block device");
   }
   char block[kMarkerBlock] = {};
   const ssize_t got = ::pread(f.fd, block, sizeof block - 1, 0);
@@ -201,6 +207,7 @@ Result<TargetInfo> InspectTarget(const std::string& path) {
       return info;
     }
   }
+  info.prepare_interrupted = !kv.empty() && kv.count("state") && kv.at("state") == "preparing";
   info.data_start = 0;
   info.data_bytes = file_size;
   return info;
@@ -220,6 +227,13 @@ Status CheckWritable(const TargetInfo& t, bool force_destroy) {
     }
     return Status::FailedPrecondition("refusing to write to block device '" + t.path + "': " +
                                       why + "; add --force_destroy to overwrite it");
+  }
+  if (t.prepare_interrupted) {
+    return Status::FailedPrecondition(
+        "refusing to write to '" + t.path +
+        "': its 'storebench io prepare' was interrupted before the data area was filled "
+        "(state=preparing); run 'storebench io prepare --target " +
+        t.path + "' with its --size again to finish it, or add --force_destroy");
   }
   if (!t.storebench_file) {
     return Status::FailedPrecondition(
@@ -251,7 +265,9 @@ Status PrepareTestFile(const PrepareOptions& o,
                " bytes, " + existing->pattern + "); leaving it as it is");
       return Status::Ok();
     }
-    if (!existing->storebench_file && !o.force_destroy) {
+    if (existing->prepare_interrupted) {
+      progress("test file " + o.path + ": the last 'io prepare' was interrupted; preparing again");
+    } else if (!existing->storebench_file && !o.force_destroy) {
       return Status::AlreadyExists("refusing to overwrite '" + o.path +
                                    "': storebench did not create it (no test-file marker); "
                                    "choose another path or add --force_destroy");
@@ -284,6 +300,13 @@ Status PrepareTestFile(const PrepareOptions& o,
   FillPattern(o.pattern, rng, 0xA5, chunk.get(), kFillChunk);
   uint64_t next_report = 1ULL << 30;
   for (uint64_t off = kHeaderBytes; off < total; off += kFillChunk) {
+    if (o.stop != nullptr && o.stop->load(std::memory_order_relaxed)) {
+      return Status::Cancelled("io prepare of '" + o.path + "' stopped by a signal after " +
+                               std::to_string((off - kHeaderBytes) >> 20) + " MiB of " +
+                               std::to_string(o.data_bytes >> 20) +
+                               " MiB; the file stays marked unfinished (state=preparing) until "
+                               "'storebench io prepare' runs on it again");
+    }
     if (o.pattern == DataPattern::kFullRandom) FillPattern(o.pattern, rng, 0, chunk.get(), kFillChunk);
     const size_t n = static_cast<size_t>(std::min<uint64_t>(kFillChunk, total - off));
     SB_RETURN_IF_ERROR(WriteAll(f.fd, chunk.get(), n, off, o.path));

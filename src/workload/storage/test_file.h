@@ -9,6 +9,7 @@
 #ifndef STOREBENCH_WORKLOAD_STORAGE_TEST_FILE_H_
 #define STOREBENCH_WORKLOAD_STORAGE_TEST_FILE_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -36,12 +37,17 @@ struct TargetInfo {
   std::string path;
   bool block_device = false;
   bool storebench_file = false;  // carries a complete marker written by `io prepare`
+  // Carries the marker of an `io prepare` that never finished (state=preparing): storebench
+  // created it, but its data area is not filled; `io prepare` fills it again.
+  bool prepare_interrupted = false;
   uint64_t data_start = 0;       // first byte I/O may touch
   uint64_t data_bytes = 0;       // size of the data area
   std::string pattern;           // the fill pattern named in the marker
 };
 
-// Looks at an existing target without writing. NotFound when missing.
+// Looks at an existing target without writing. NotFound when missing; InvalidArgument for
+// anything but a regular file or a block device (a FIFO is refused, never opened: opening one
+// waits for a writer, forever when none comes).
 Result<TargetInfo> InspectTarget(const std::string& path);
 
 // Fails (FailedPrecondition, naming the reason and --force_destroy) unless the target may be
@@ -60,12 +66,16 @@ struct PrepareOptions {
   uint64_t seed = 1;
   bool direct = true;       // fill with O_DIRECT (falls back to buffered with a message)
   bool force_destroy = false;  // overwrite a file storebench did not create
+  // When set, checked between 1 MiB chunks: a stop leaves the file marked state=preparing and
+  // returns Cancelled.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // Creates (or re-creates) the test file: marker with state=preparing, the data area filled with
 // the pattern, fsync, then the marker with state=ready. An existing storebench file of the same
-// size and pattern is left as it is (returns false in *created). A foreign file is refused unless
-// force_destroy; block devices are refused (run the tests on them with --force_destroy).
+// size and pattern is left as it is (returns false in *created); one whose preparation was
+// interrupted is prepared again from the start. A foreign file is refused unless force_destroy;
+// block devices are refused (run the tests on them with --force_destroy).
 Status PrepareTestFile(const PrepareOptions& options,
                        const std::function<void(const std::string&)>& progress, bool* created);
 

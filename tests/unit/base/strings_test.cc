@@ -22,5 +22,21 @@ TEST(StringsTest, QuotablePrefixIsShortAndPrintable) {
   EXPECT_EQ(QuotablePrefix(std::string("a\0\tb", 4), 10), "a\\x00\\x09b");
 }
 
+// Issue #20: text from DriverConfig files and ICF names reached the terminal with its escape
+// sequences intact.
+TEST(StringsTest, EscapeForTerminalMakesControlCharactersVisible) {
+  EXPECT_EQ(EscapeForTerminal("plain text, UTF-8 \u00e9\u2713"), "plain text, UTF-8 \u00e9\u2713");
+  EXPECT_EQ(EscapeForTerminal("\x1b]0;owned\x07\x1b[2J"), "\\x1b]0;owned\\x07\\x1b[2J");
+  EXPECT_EQ(EscapeForTerminal("a\rb\tc\x7f"), "a\\rb\\tc\\x7f");
+  EXPECT_EQ(EscapeForTerminal("two\nlines"), "two\\nlines");
+  EXPECT_EQ(EscapeForTerminal("two\nlines", /*keep_newlines=*/true), "two\nlines");
+  // C1 controls as UTF-8 (U+009B is CSI), stray and truncated bytes.
+  EXPECT_EQ(EscapeForTerminal(std::string("\xc2\x9b") + "31m"), "\\u009b31m");
+  EXPECT_EQ(EscapeForTerminal(std::string("\x9b") + "31m"), "\\x9b31m");
+  EXPECT_EQ(EscapeForTerminal("end\xe2\x9c"), "end\\xe2\\x9c");
+  EXPECT_EQ(EscapeForTerminal("\xc0\x80"), "\\xc0\\x80");  // overlong NUL
+  EXPECT_EQ(EscapeForTerminal(std::string("nul\0", 4)), "nul\\x00");
+}
+
 }  // namespace
 }  // namespace sb

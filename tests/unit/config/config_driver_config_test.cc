@@ -1,5 +1,6 @@
 // ParseDriverConfigFile: DVD Store DriverConfig.txt files.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <string>
@@ -207,7 +208,8 @@ TEST_F(DriverConfigTest, LargeFileIsRefused) {
 TEST_F(DriverConfigTest, EndlessFileIsRefused) {
   Status s = ParseDriverConfigFile("/dev/zero", &options_);
   ASSERT_EQ(s.code(), StatusCode::kInvalidArgument);
-  EXPECT_NE(s.message().find("/dev/zero:1"), std::string::npos) << s.message();
+  // A device is not read at all (it could be endless): only a regular file is a config file.
+  EXPECT_NE(s.message().find("not a regular file"), std::string::npos) << s.message();
   EXPECT_LT(s.message().size(), 400u);
 }
 
@@ -233,6 +235,22 @@ TEST_F(DriverConfigTest, DirectoryCannotBeRead) {
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("config file '" + dir + "' cannot be read"), std::string::npos)
       << s.message();
+  // Bad input (exit 2), not a failed run (issue #20).
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("it is a directory, not a regular file"), std::string::npos)
+      << s.message();
+}
+
+// Issue #20: fopen() on a FIFO without a writer blocked forever; it is refused at once.
+TEST_F(DriverConfigTest, FifoIsRefusedWithoutBlocking) {
+  const std::string fifo = ScratchPath("config.fifo");
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  Status s = ParseDriverConfigFile(fifo, &options_);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(s.message(),
+            "config file '" + fifo + "' cannot be read: it is a FIFO, not a regular file");
 }
 
 TEST_F(DriverConfigTest, SecretsFromAFileAreRedactedInJson) {

@@ -2,14 +2,15 @@
 #include "workload/storage/test_file.h"
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace sb::storage {
 namespace {
@@ -65,6 +66,56 @@ TEST(TestFileTest, ForeignFileIsNeitherOverwrittenNorWritten) {
   EXPECT_EQ(info->data_start, 0u);
   EXPECT_EQ(CheckWritable(*info, false).code(), StatusCode::kFailedPrecondition);
   EXPECT_TRUE(CheckWritable(*info, true).ok());
+  std::filesystem::remove(path);
+}
+
+// Issue #20: a prepare stopped by a signal leaves state=preparing; run and prepare used to call
+// that file foreign ("storebench did not create it") and prepare refused to touch it.
+TEST(TestFileTest, StoppedPrepareIsNamedAsSuchAndPreparedAgain) {
+  PrepareOptions o;
+  o.path = TmpPath("prepare_stopped.tst");
+  o.data_bytes = 8 << 20;
+  std::atomic<bool> stop{true};
+  o.stop = &stop;
+  bool created = true;
+  Status s = PrepareTestFile(o, Quiet, &created);
+  EXPECT_EQ(s.code(), StatusCode::kCancelled) << s.message();
+  EXPECT_FALSE(created);
+  EXPECT_NE(s.message().find("state=preparing"), std::string::npos) << s.message();
+
+  auto info = InspectTarget(o.path);
+  ASSERT_TRUE(info.ok()) << info.status().message();
+  EXPECT_FALSE(info->storebench_file);
+  EXPECT_TRUE(info->prepare_interrupted);
+  s = CheckWritable(*info, /*force_destroy=*/false);
+  EXPECT_EQ(s.code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(s.message().find("was interrupted"), std::string::npos) << s.message();
+  EXPECT_EQ(s.message().find("did not create it"), std::string::npos) << s.message();
+
+  stop = false;
+  std::vector<std::string> said;
+  ASSERT_TRUE(PrepareTestFile(
+                  o, [&](const std::string& m) { said.push_back(m); }, &created)
+                  .ok());
+  EXPECT_TRUE(created);
+  ASSERT_FALSE(said.empty());
+  EXPECT_NE(said[0].find("interrupted"), std::string::npos) << said[0];
+  info = InspectTarget(o.path);
+  ASSERT_TRUE(info.ok());
+  EXPECT_TRUE(info->storebench_file);
+  EXPECT_FALSE(info->prepare_interrupted);
+  std::filesystem::remove(o.path);
+}
+
+// Issue #20: open(2) on a FIFO waits for a writer; InspectTarget must refuse it at once.
+TEST(TestFileTest, FifoIsRefusedWithoutBlocking) {
+  const std::string path = TmpPath("target.fifo");
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  auto info = InspectTarget(path);
+  ASSERT_FALSE(info.ok());
+  EXPECT_EQ(info.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(info.status().message().find("is a FIFO"), std::string::npos)
+      << info.status().message();
   std::filesystem::remove(path);
 }
 
