@@ -20,8 +20,10 @@ const char* FileKind(mode_t mode) {
   return "a special file";
 }
 
-Result<std::string> ReadInputFile(const std::string& path, std::string_view what,
-                                  size_t max_bytes) {
+namespace {
+
+Result<std::string> Read(const std::string& path, std::string_view what, size_t max_bytes,
+                         bool prefix) {
   const std::string name = std::string(what) + " '" + path + "'";
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return Status::NotFound(name + " cannot be read: " + std::strerror(errno));
@@ -38,13 +40,12 @@ Result<std::string> ReadInputFile(const std::string& path, std::string_view what
   }
   auto too_large = [&] {
     ::close(fd);
-    const std::string limit = max_bytes % (1 << 20) == 0
-                                  ? std::to_string(max_bytes >> 20) + " MiB"
-                                  : std::to_string(max_bytes) + " bytes";
+    const std::string limit = max_bytes % (1 << 20) == 0 ? std::to_string(max_bytes >> 20) + " MiB"
+                                                         : std::to_string(max_bytes) + " bytes";
     return Status::InvalidArgument(name + " is larger than " + limit +
                                    ", more than such a file ever holds");
   };
-  if (static_cast<uint64_t>(st.st_size) > max_bytes) return too_large();
+  if (!prefix && static_cast<uint64_t>(st.st_size) > max_bytes) return too_large();
   std::string text;
   char buf[65536];
   for (;;) {
@@ -57,10 +58,26 @@ Result<std::string> ReadInputFile(const std::string& path, std::string_view what
     }
     if (n == 0) break;
     text.append(buf, static_cast<size_t>(n));
-    if (text.size() > max_bytes) return too_large();  // it grew while being read
+    if (text.size() > max_bytes) {
+      if (!prefix) return too_large();  // it grew while being read
+      text.resize(max_bytes + 1);
+      break;
+    }
   }
   ::close(fd);
   return text;
+}
+
+}  // namespace
+
+Result<std::string> ReadInputFile(const std::string& path, std::string_view what,
+                                  size_t max_bytes) {
+  return Read(path, what, max_bytes, /*prefix=*/false);
+}
+
+Result<std::string> ReadInputPrefix(const std::string& path, std::string_view what,
+                                    size_t max_bytes) {
+  return Read(path, what, max_bytes, /*prefix=*/true);
 }
 
 }  // namespace sb

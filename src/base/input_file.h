@@ -25,6 +25,12 @@ namespace sb {
 Result<std::string> ReadInputFile(const std::string& path, std::string_view what,
                                   size_t max_bytes = SIZE_MAX);
 
+// Like ReadInputFile, but a file larger than `max_bytes` is not refused: the first
+// max_bytes + 1 bytes are returned (the caller tells a long file from one of exactly max_bytes,
+// and can name what in its beginning is wrong).
+Result<std::string> ReadInputPrefix(const std::string& path, std::string_view what,
+                                    size_t max_bytes);
+
 // "a directory", "a FIFO", "a socket", "a character device", "a block device", "a symbolic link",
 // "a regular file" for a stat(2) st_mode.
 const char* FileKind(mode_t mode);

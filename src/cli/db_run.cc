@@ -318,6 +318,13 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
         "every instance ran its own workers against its own database, all started together; the "
         "aggregate merges their histograms and counters exactly; a baseline passes when it "
         "passes for every instance";
+    for (const DbSetup& s : setups) {
+      if (s.workload->name() != first.name()) {
+        r.choices["instances.aggregate"] =
+            "the instances run different workloads: the aggregate figures merge the " +
+            first.name() + " instances only; every instance has its own result";
+      }
+    }
     for (size_t i = 0; i < setups.size(); ++i) {
       r.instances[i].loop_model = LoopModel(specs[i].options, first.shape().unit_name);
       r.instances[i].config_json = setups[i].options->ToJson();

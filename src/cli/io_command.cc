@@ -23,11 +23,15 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_paths.h"
+#include "cli/metrics_server.h"
 #include "cli/result_path.h"
 #include "config/options.h"
 #include "driver/io_runner.h"
 #include "driver/io_verify.h"
+#include "metrics/headline.h"
+#include "metrics/windows.h"
 #include "report/json_report.h"
+#include "report/live.h"
 #include "report/storage_report.h"
 #include "workload/storage/access_spec.h"
 #include "workload/storage/icf.h"
@@ -88,7 +92,8 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   target.group = "storage";
   target.repeatable = true;
   o->Add(target);
-  add("direct", OptionType::kBool, "Y", "O_DIRECT with aligned buffers (N: through the page cache)");
+  add("direct", OptionType::kBool, "Y",
+      "O_DIRECT with aligned buffers (N: through the page cache)");
   add("seed", OptionType::kInt, "1", "run seed: every random stream derives from it");
   add("force_destroy", OptionType::kBool, "N",
       "write to a target storebench did not create (destroys its data)");
@@ -156,7 +161,24 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
       {"sector", "size"});
   add_range("the preset's, else the whole test file");
   add("readonly", OptionType::kBool, "N", "never write: refuse specifications with writes");
-  add("json", OptionType::kString, "", "result document path (default results/<timestamp>-io.json)");
+  add("json", OptionType::kString, "",
+      "result document path (default results/<timestamp>-io.json)");
+  add("window", OptionType::kString, "",
+      "report windows measured from each test's start, e.g. 10s-20s: per-second IOPS "
+      "min/mean/median/max, latency percentiles, iops, mib_per_sec");
+  add("baseline", OptionType::kString, "",
+      "pass/fail rules separated by ';', judged for every specification, e.g. "
+      "iops>=50000@10s-20s, mib_per_sec>=200@run or p99_ms<=5@run (metrics: iops, read_iops, "
+      "write_iops, mib_per_sec, units, p50_ms ... max_ms)");
+  add("baseline_rule", OptionType::kEnum, "window_mean",
+      "how a rate baseline is judged: window_mean, every_interval (every 10-s interval), "
+      "ds_cumulative (the cumulative figure since the ramp at every second)",
+      {"window_mean", "every_interval", "ds_cumulative"});
+  add("progress", OptionType::kEnum, "human",
+      "live output on stderr: human (the per-test lines), json (one JSON object per second), none",
+      {"human", "json", "none"});
+  add("metrics_addr", OptionType::kString, "",
+      "serve live figures in the Prometheus text format, e.g. 127.0.0.1:9464 (off by default)");
   add("csv", OptionType::kString, "", "also write an Iometer 1.1.0 'Results CSV file");
   add("series_csv", OptionType::kString, "", "also write the per-second time series as CSV");
   add("description", OptionType::kString, "storebench io run",
@@ -365,6 +387,38 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   c.pattern = storage::ParseDataPattern(o.GetString("pattern")).value();
   if (icf && icf->pattern && !o.IsSet("pattern")) c.pattern = icf->pattern->value;
   c.stop = InstallStopHandlers();
+  if (const std::string& w = o.GetString("window"); !w.empty()) {
+    auto windows = metrics::ParseWindows(w);
+    if (!windows.ok()) return Fail(windows.status());
+    c.windows = std::move(windows).value();
+  }
+  {
+    const std::vector<metrics::HeadlineSpec> headlines = metrics::StorageHeadlines();
+    const metrics::BaselineKind kind =
+        metrics::ParseBaselineKind(o.GetString("baseline_rule")).value();
+    for (const std::string& rule : SplitTrimmed(o.GetString("baseline"), ';')) {
+      if (rule.empty()) continue;
+      auto parsed = metrics::ParseBaseline(rule, headlines);
+      if (!parsed.ok()) return Fail(parsed.status());
+      parsed->kind = kind;
+      c.baselines.push_back(std::move(parsed).value());
+    }
+  }
+  MetricsServer metrics_server;
+  const std::string metrics_addr = o.GetString("metrics_addr");
+  if (!metrics_addr.empty()) {
+    if (Status s = metrics_server.Start(metrics_addr); !s.ok()) return Fail(s);
+    Progress("serving Prometheus metrics on port " + std::to_string(metrics_server.port()));
+  }
+  const std::string progress_mode = o.GetString("progress");
+  c.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
+    if (progress_mode == "json") {
+      std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
+    }
+    if (!metrics_addr.empty()) {
+      metrics_server.Update(report::PrometheusText("storage", series, running));
+    }
+  };
 
   // Every worker runs on every target, each with the same start sector and maximum size (Iometer
   // applies a worker's disk settings to each of its targets); a smaller target is used whole.
@@ -402,8 +456,9 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   }
   c.allow_write = writes;
   if (c.engine == "psync" && c.outstanding > 1) {
-    Progress("note: psync is synchronous: each worker has 1 I/O in flight (use --workers for "
-             "concurrency, or libaio/io_uring for outstanding I/Os)");
+    Progress(
+        "note: psync is synchronous: each worker has 1 I/O in flight (use --workers for "
+        "concurrency, or libaio/io_uring for outstanding I/Os)");
   }
   std::string ranges;
   for (const auto& t : c.targets) {
@@ -454,8 +509,43 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   for (const auto& t : r.storage) std::printf("%s", report::FormatStorageDetails(t).c_str());
   std::fflush(stdout);
 
+  // Windows and baselines of each specification; a rule passes when it passes for every one.
+  for (const auto& t : r.storage) {
+    for (const auto& w : t.windows) {
+      double iops = 0, mib = 0;
+      for (const auto& [name, value] : w.headlines) {
+        if (name == "iops") iops = value;
+        if (name == "mib_per_sec") mib = value;
+      }
+      std::printf(
+          "  %s window %s: %.1f IOPS, %.2f MiB/s, per second min %.0f / median %.0f, "
+          "p99 %.3f ms%s\n",
+          EscapeForTerminal(t.name).c_str(), w.label.c_str(), iops, mib, w.per_sec_min,
+          w.per_sec_median, w.latency.empty() ? 0.0 : w.latency[0].p99_ms,
+          w.complete ? "" : " (the test did not cover the whole window)");
+    }
+    for (const auto& b : t.baselines) {
+      std::printf("  %s baseline %s: %s (measured %g)\n", EscapeForTerminal(t.name).c_str(),
+                  b.passed ? "PASS" : "FAIL", b.words.c_str(), b.measured);
+    }
+  }
+  for (size_t b = 0; b < c.baselines.size(); ++b) {
+    std::vector<metrics::BaselineResult> per;
+    std::vector<std::string> names;
+    for (const auto& t : r.storage) {
+      if (b < t.baselines.size()) {
+        per.push_back(t.baselines[b]);
+        names.push_back(t.name);
+      }
+    }
+    r.baselines.push_back(metrics::CombineBaselines(per, names, c.baselines[b], "specification"));
+  }
+  std::fflush(stdout);
   r.headline_name = "iops";
   r.headline_value = r.storage.empty() ? 0 : r.storage[0].Iops();
+  if (!r.storage.empty()) {
+    r.headlines = {{"iops", r.storage[0].Iops()}, {"mib_per_sec", r.storage[0].MibPerSec()}};
+  }
   r.loop_model = "closed loop: " + std::to_string(c.workers) + " worker(s), each keeping " +
                  std::to_string(c.outstanding) + " I/Os outstanding on each of " +
                  std::to_string(c.targets.size()) +
@@ -507,6 +597,12 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   }
   for (const auto& t : r.storage) {
     if (t.totals.read_errors + t.totals.write_errors > 0 && rc == kExitOk) rc = kExitFailure;
+  }
+  for (const auto& b : r.baselines) {
+    if (!b.passed && rc == kExitOk) {
+      std::fprintf(stderr, "storebench: baseline failed: %s\n", b.words.c_str());
+      rc = kExitFailure;
+    }
   }
   return rc;
 }

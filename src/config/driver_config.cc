@@ -27,7 +27,9 @@ std::string Quoted(std::string_view text) {
 
 Status ParseDriverConfigFile(const std::string& path, OptionSet* options) {
   // Not fopen: a FIFO given as the config file would block the open forever.
-  auto content = ReadInputFile(path, "config file", limits::kMaxConfigFileBytes);
+  // At most the limit (and one byte): a long line in it is named by its line number, a file
+  // that goes on beyond it is refused as too large.
+  auto content = ReadInputPrefix(path, "config file", limits::kMaxConfigFileBytes);
   if (!content.ok()) return content.status();
   std::string_view rest = *content;
   int line_number = 0;
@@ -64,6 +66,11 @@ Status ParseDriverConfigFile(const std::string& path, OptionSet* options) {
     // DVD Store keys are lower-case, but accept any case.
     const OptionSpec* spec = options->FindSpec(name, /*ignore_case=*/true);
     status = options->Set(spec != nullptr ? std::string_view(spec->name) : name, value, origin);
+  }
+  if (status.ok() && content->size() > limits::kMaxConfigFileBytes) {
+    status = Status::InvalidArgument("config file '" + path + "' is larger than " +
+                                     std::to_string(limits::kMaxConfigFileBytes >> 20) +
+                                     " MiB; a DriverConfig file is a list of name=value lines");
   }
   return status;
 }

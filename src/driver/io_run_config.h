@@ -4,9 +4,12 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "metrics/run_result.h"
+#include "metrics/windows.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::driver {
@@ -31,6 +34,12 @@ struct IoRunConfig {
   int64_t run_nanos = 0;  // > 0
   uint64_t seed = 1;
   const std::atomic<bool>* stop = nullptr;  // set by a signal handler: end the test early
+  // Reporting windows and pass/fail rules, from each test's start (metrics/windows.h).
+  std::vector<metrics::WindowSpec> windows;
+  std::vector<metrics::BaselineRule> baselines;
+  // After every sample: the test's series so far (types io, read, write; counters read_bytes,
+  // write_bytes) and its running figures since the end of the ramp. On the controller thread.
+  std::function<void(const metrics::TimeSeries&, const metrics::StatusFigures&)> on_interval;
 };
 
 }  // namespace sb::driver

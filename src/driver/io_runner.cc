@@ -9,7 +9,9 @@
 #include "driver/controller.h"
 #include "driver/io_instance.h"
 #include "driver/proc_stat.h"
+#include "metrics/headline.h"
 #include "metrics/recorder.h"
+#include "metrics/windows.h"
 
 namespace sb::driver {
 namespace {
@@ -65,6 +67,75 @@ metrics::IoCounts CountsOf(const metrics::RecorderSnapshot& s, const storage::Ac
 
 double Ms(int64_t nanos) { return static_cast<double>(nanos) / 1e6; }
 
+// The windows and baselines of one storage test, from the controller's window snapshots and the
+// test's series.
+void StorageWindows(const ControllerOutcome& run, const storage::AccessSpec& spec,
+                    const IoLayout& shape, const IoRunConfig& c, const metrics::TimeSeries& series,
+                    metrics::StorageTest* t) {
+  const std::vector<metrics::HeadlineSpec> headlines = metrics::StorageHeadlines();
+  auto window_of = [&](const metrics::RecorderSnapshot& d, const std::string& label, double start,
+                       double end, double secs, bool complete) {
+    metrics::WindowResult w;
+    w.label = label;
+    w.start_sec = start;
+    w.end_sec = end;
+    w.complete = complete;
+    const Directions dirs = Split(d, spec, shape, -1);
+    metrics::Histogram all = dirs.read;
+    all.Merge(dirs.write);
+    w.latency = {metrics::LatencySummary::From(all), metrics::LatencySummary::From(dirs.read),
+                 metrics::LatencySummary::From(dirs.write)};
+    const double ios = static_cast<double>(all.count());
+    w.per_minute = secs > 0 ? 60 * ios / secs : 0;
+    auto per_sec = [&](double n) { return secs > 0 ? n / secs : 0; };
+    w.headlines = {{"iops", per_sec(ios)},
+                   {"read_iops", per_sec(static_cast<double>(dirs.read.count()))},
+                   {"write_iops", per_sec(static_cast<double>(dirs.write.count()))},
+                   {"mib_per_sec",
+                    per_sec(static_cast<double>(dirs.read_bytes + dirs.write_bytes)) / 1048576}};
+    const metrics::Spread sp = metrics::SpreadOf(metrics::PerSecond(series, 0, start, end));
+    w.per_sec_min = sp.min;
+    w.per_sec_mean = sp.mean;
+    w.per_sec_median = sp.median;
+    w.per_sec_max = sp.max;
+    return w;
+  };
+  std::vector<metrics::WindowResult> windows;
+  for (const WindowMeasure& m : run.windows) {
+    if (!m.started) {
+      windows.push_back(window_of(metrics::RecorderSnapshot(), m.spec.label, m.spec.start_sec,
+                                  m.spec.end_sec, 0, false));
+      continue;
+    }
+    const double secs = static_cast<double>(m.end_at - run.t0) / 1e9 - m.spec.start_sec;
+    windows.push_back(
+        window_of(m.delta[0], m.spec.label, m.spec.start_sec, m.spec.end_sec, secs, m.complete));
+  }
+  metrics::RecorderSnapshot measured = run.at_end[0];
+  measured.Subtract(run.at_reset[0]);
+  const double reset_sec = static_cast<double>(run.reset_at - run.t0) / 1e9;
+  windows.push_back(window_of(measured, metrics::kWholeRunWindow, reset_sec,
+                              static_cast<double>(run.end_at - run.t0) / 1e9,
+                              run.warmed_up ? run.measured_sec() : 0, !run.interrupted));
+  for (const auto& w : c.windows) {
+    for (const auto& o : windows) {
+      if (o.label == w.label) t->windows.push_back(o);
+    }
+  }
+  metrics::BaselineContext context;
+  context.series = &series;
+  context.reset_sec = reset_sec;
+  context.headlines = &headlines;
+  for (const auto& b : c.baselines) {
+    for (const auto& o : windows) {
+      if (o.label == b.window.label) {
+        t->baselines.push_back(metrics::EvaluateBaseline(b, o, "I/Os", context));
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 Result<metrics::StorageTest> RunStorageTest(
@@ -95,8 +166,54 @@ Result<metrics::StorageTest> RunStorageTest(
   co.warmup_nanos = c.ramp_nanos;
   co.run_nanos = c.run_nanos;
   co.stop = c.stop;
+  co.windows = c.windows;
+  for (const auto& b : c.baselines) {
+    if (b.window.label == metrics::kWholeRunWindow) continue;  // the measured window itself
+    if (std::none_of(co.windows.begin(), co.windows.end(),
+                     [&](const metrics::WindowSpec& w) { return w.label == b.window.label; })) {
+      co.windows.push_back(b.window);
+    }
+  }
+  // The series windows, baselines and live outputs read (types io, read, write; bytes).
+  metrics::TimeSeries generic;
+  generic.type_names = {"io", "read", "write"};
+  generic.counter_names = {"read_bytes", "write_bytes"};
+  uint64_t ios_at_reset = 0;
+  int64_t reset_at = 0;
   ControllerCallbacks cb;
+  cb.on_reset = [&](const std::vector<metrics::RecorderSnapshot>& at_reset, int64_t at) {
+    const Directions d = Split(at_reset[0], spec, shape, -1);
+    ios_at_reset = d.read.count() + d.write.count();
+    reset_at = at;
+  };
   cb.on_sample = [&](const Sample& s) {
+    if (reset_at == 0) reset_at = s.reset_at;
+    {
+      const Directions d = Split((*s.interval)[0], spec, shape, -1);
+      metrics::Histogram all = d.read;
+      all.Merge(d.write);
+      metrics::IntervalPoint g;
+      g.t_sec = s.t_sec;
+      g.phase = s.warmup ? "ramp" : "measure";
+      for (const metrics::Histogram* h :
+           std::initializer_list<const metrics::Histogram*>{&all, &d.read, &d.write}) {
+        g.type_counts.push_back(h->count());
+        g.type_mean_ms.push_back(h->mean() / 1e6);
+        g.type_p99_ms.push_back(Ms(h->ValueAtPercentile(99)));
+      }
+      g.counters = {static_cast<int64_t>(d.read_bytes), static_cast<int64_t>(d.write_bytes)};
+      generic.points.push_back(std::move(g));
+      if (c.on_interval) {
+        const Directions cum = Split((*s.cumulative)[0], spec, shape, -1);
+        metrics::StatusFigures f;
+        f.et_sec = static_cast<double>(s.now - reset_at) / 1e9;
+        f.n_overall = static_cast<int64_t>(cum.read.count() + cum.write.count() - ios_at_reset);
+        f.opm = f.et_sec > 0
+                    ? static_cast<int64_t>(60.0 * static_cast<double>(f.n_overall) / f.et_sec)
+                    : 0;
+        c.on_interval(generic, f);
+      }
+    }
     const metrics::RecorderSnapshot& iv = (*s.interval)[0];
     metrics::StorageInterval p;
     p.t_sec = s.t_sec;
@@ -135,6 +252,7 @@ Result<metrics::StorageTest> RunStorageTest(
       t.per_worker_target.back().push_back(CountsOf(wi, spec, shape, target));
     }
   }
+  StorageWindows(run, spec, shape, c, generic, &t);
   const Directions dirs = Split(window, spec, shape, -1);
   const metrics::Histogram& rh = dirs.read;
   const metrics::Histogram& wh = dirs.write;

@@ -150,7 +150,9 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   for (size_t i = 0; i < specs.size(); ++i) {
     views.emplace_back(db_instances, std::vector<int>{static_cast<int>(i)},
                        specs[i].workload->shape(), view_options);
-    all.push_back(static_cast<int>(i));
+    // The aggregate merges histograms type by type, so it holds the instances of the first
+    // instance's workload; instances of other workloads are in the result's instance list.
+    if (specs[i].workload->name() == specs[0].workload->name()) all.push_back(static_cast<int>(i));
   }
   std::unique_ptr<DbView> aggregate;
   if (several) aggregate = std::make_unique<DbView>(db_instances, all, shape, view_options);

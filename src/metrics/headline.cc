@@ -47,6 +47,19 @@ HeadlineSpec UnitsPerSecond(const std::string& name, const std::string& words) {
   return h;
 }
 
+std::vector<HeadlineSpec> StorageHeadlines() {
+  HeadlineSpec iops = UnitsPerSecond("iops", "I/Os per second");
+  HeadlineSpec reads = UnitsPerSecond("read_iops", "reads per second");
+  reads.types = {{1, 1.0}};
+  HeadlineSpec writes = UnitsPerSecond("write_iops", "writes per second");
+  writes.types = {{2, 1.0}};
+  HeadlineSpec mib;
+  mib.name = "mib_per_sec";
+  mib.words = "MiB per second";
+  mib.counters = {{0, 1.0 / 1048576}, {1, 1.0 / 1048576}};
+  return {iops, reads, writes, mib};
+}
+
 const HeadlineSpec* FindHeadline(const std::vector<HeadlineSpec>& specs, const std::string& name) {
   for (const HeadlineSpec& h : specs) {
     if (h.name == name) return &h;

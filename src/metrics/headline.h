@@ -20,6 +20,11 @@ HeadlineSpec UnitsPerMinute(const std::string& name, const std::string& words);
 // Units of work per second.
 HeadlineSpec UnitsPerSecond(const std::string& name, const std::string& words);
 
+// Storage tests' headlines over the series storage runs keep for windows and baselines (types:
+// all I/Os, reads, writes; counters: bytes read, bytes written): iops, read_iops, write_iops,
+// mib_per_sec.
+std::vector<HeadlineSpec> StorageHeadlines();
+
 // The first spec named `name`, or nullptr.
 const HeadlineSpec* FindHeadline(const std::vector<HeadlineSpec>& specs, const std::string& name);
 

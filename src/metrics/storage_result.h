@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "metrics/histogram.h"
+#include "metrics/window_result.h"
 
 namespace sb::metrics {
 
@@ -45,8 +46,7 @@ struct IoCounts {
 struct CpuUsage {
   int cpus = 0;
   double utilization_pct = 0;  // non-idle: user + system + irq + softirq + steal
-  double user_pct = 0, system_pct = 0, irq_pct = 0, softirq_pct = 0, steal_pct = 0,
-         iowait_pct = 0;
+  double user_pct = 0, system_pct = 0, irq_pct = 0, softirq_pct = 0, steal_pct = 0, iowait_pct = 0;
   double interrupts_per_sec = 0;
 };
 
@@ -66,14 +66,15 @@ struct StorageTarget {
 };
 
 struct StorageTest {
-  std::string name;                     // access specification name
-  std::vector<std::string> spec_lines;  // ICF form "size,% of size,% reads,% random,delay,burst,align,reply"
+  std::string name;  // access specification name
+  std::vector<std::string>
+      spec_lines;  // ICF form "size,% of size,% reads,% random,delay,burst,align,reply"
   std::vector<StorageTarget>
       targets;  // every worker runs on all of them (Iometer workers × targets)
   std::string engine;
   int workers = 1;
-  int outstanding = 1;                  // per worker and target
-  int submit_batch = 1;                 // I/Os per submit call (0 = every free slot at once)
+  int outstanding = 1;   // per worker and target
+  int submit_batch = 1;  // I/Os per submit call (0 = every free slot at once)
   bool direct = true;
   std::string data_pattern;
   double ramp_sec = 0;
@@ -90,8 +91,12 @@ struct StorageTest {
   double write_p50_ms = 0, write_p99_ms = 0, write_p999_ms = 0;
   double all_p50_ms = 0, all_p90_ms = 0, all_p99_ms = 0, all_p999_ms = 0, all_p9999_ms = 0;
   CpuUsage cpu;
-  double driver_cpu_sec = 0;            // storebench's own user + system CPU, measured window
+  double driver_cpu_sec = 0;  // storebench's own user + system CPU, measured window
   std::vector<StorageInterval> series;
+  // Reporting windows and baselines over this test (from its start, like the series), with the
+  // storage headline metrics iops, read_iops, write_iops, mib_per_sec; latency is of all I/Os.
+  std::vector<WindowResult> windows;
+  std::vector<BaselineResult> baselines;
 
   // Derived figures (Iometer's definitions: MB = MiB for the binary columns).
   double Iops() const { return Per(totals.ios()); }
@@ -102,7 +107,9 @@ struct StorageTest {
   double DriverCpuUsPerIo() const;
 
  private:
-  double Per(uint64_t n) const { return measured_sec > 0 ? static_cast<double>(n) / measured_sec : 0; }
+  double Per(uint64_t n) const {
+    return measured_sec > 0 ? static_cast<double>(n) / measured_sec : 0;
+  }
 };
 
 }  // namespace sb::metrics

@@ -243,8 +243,9 @@ BaselineResult EvaluateBaseline(const BaselineRule& rule, const WindowResult& w,
   b.kind = BaselineKindName(rule.kind);
   const LatencySummary unit_latency = w.latency.empty() ? LatencySummary() : w.latency[0];
   std::string what;
-  const bool rate_metric =
-      !IsLatencyMetric(rule.metric) && rule.metric != "min_opm" && rule.metric != "running_opm";
+  // Rates are judged by the rule's kind; latencies, counts and DVD Store's own figures are not.
+  const bool rate_metric = !IsLatencyMetric(rule.metric) && rule.metric != "min_opm" &&
+                           rule.metric != "running_opm" && rule.metric != "units";
   const HeadlineSpec* headline =
       context.headlines != nullptr ? FindHeadline(*context.headlines, rule.metric) : nullptr;
   if (rate_metric && rule.kind != BaselineKind::kWindowMean && context.series != nullptr) {
@@ -320,7 +321,8 @@ BaselineResult EvaluateBaseline(const BaselineRule& rule, const WindowResult& w,
 namespace sb::metrics {
 
 BaselineResult CombineBaselines(const std::vector<BaselineResult>& per_instance,
-                                const std::vector<std::string>& names, const BaselineRule& rule) {
+                                const std::vector<std::string>& names, const BaselineRule& rule,
+                                const std::string& what) {
   BaselineResult b;
   b.rule = rule.text;
   b.kind = per_instance.empty() ? BaselineKindName(rule.kind) : per_instance[0].kind;
@@ -339,9 +341,9 @@ BaselineResult CombineBaselines(const std::vector<BaselineResult>& per_instance,
       b.words = r.words;
     }
   }
-  b.words = "every instance: " + b.words + " (" + std::to_string(passed) + " of " +
+  b.words = "every " + what + ": " + b.words + " (" + std::to_string(passed) + " of " +
             std::to_string(per_instance.size()) + " passed; " +
-            (upper_bound ? "highest" : "lowest") + ": instance " + b.decided_by + ")";
+            (upper_bound ? "highest" : "lowest") + ": " + what + " " + b.decided_by + ")";
   return b;
 }
 

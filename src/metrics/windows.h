@@ -85,8 +85,10 @@ bool IsBaselineMetric(const std::string& metric, const std::vector<HeadlineSpec>
 // For a run of several instances: the rule's verdict over all of them (passed when every
 // instance passed; the measured figure is the lowest, or for an upper bound the highest, and
 // `names[i]` the instance that has it).
+// `what` names the parts ("instance"; storage runs: "specification").
 BaselineResult CombineBaselines(const std::vector<BaselineResult>& per_instance,
-                                const std::vector<std::string>& names, const BaselineRule& rule);
+                                const std::vector<std::string>& names, const BaselineRule& rule,
+                                const std::string& what = "instance");
 
 }  // namespace sb::metrics
 

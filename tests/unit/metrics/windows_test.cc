@@ -84,8 +84,8 @@ TEST(BaselineTest, ParsesRulesAndRejectsBadOnes) {
   auto p = ParseBaseline("p99_ms<500@1m-2m");
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(p->op, "<");
-  for (const char* bad : {"opm>=2600", "opm2600@1m-2m", "speed>=1@1m-2m", "opm>=x@1m-2m",
-                          "opm>=1@2m-1m"}) {
+  for (const char* bad :
+       {"opm>=2600", "opm2600@1m-2m", "speed>=1@1m-2m", "opm>=x@1m-2m", "opm>=1@2m-1m"}) {
     EXPECT_FALSE(ParseBaseline(bad).ok()) << bad;
   }
 }
@@ -101,9 +101,7 @@ TEST(BaselineTest, PassAndFail) {
   LatencySummary l;
   l.p99_ms = 420;
   w.latency = {l};
-  auto eval = [&](const char* rule) {
-    return EvaluateBaseline(*ParseBaseline(rule), w, "orders");
-  };
+  auto eval = [&](const char* rule) { return EvaluateBaseline(*ParseBaseline(rule), w, "orders"); };
   EXPECT_TRUE(eval("opm>=2600@23m-28m").passed);
   EXPECT_DOUBLE_EQ(eval("opm>=2600@23m-28m").measured, 2650);
   EXPECT_FALSE(eval("min_opm>=2600@23m-28m").passed);
@@ -118,6 +116,142 @@ TEST(BaselineTest, PassAndFail) {
   w.complete = false;
   EXPECT_FALSE(eval("opm>=2600@23m-28m").passed);
   EXPECT_NE(eval("opm>=2600@23m-28m").words.find("did not cover"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sb::metrics
+
+namespace sb::metrics {
+namespace {
+
+// A series of 1-s points from Start with the given units per second (type 0).
+TimeSeries SeriesOf(const std::vector<uint64_t>& per_second) {
+  TimeSeries s;
+  s.type_names = {"order"};
+  for (size_t i = 0; i < per_second.size(); ++i) {
+    IntervalPoint p;
+    p.t_sec = static_cast<double>(i + 1);
+    p.phase = "measure";
+    p.type_counts = {per_second[i]};
+    s.points.push_back(p);
+  }
+  return s;
+}
+
+// The three rules on one constructed series: 100 orders per second for 30 s, except a dip to
+// 10 per second in seconds 16-20 (t in (15, 20]). Window 10s-30s.
+struct RuleCase {
+  TimeSeries series;
+  WindowResult window;
+  BaselineContext context;
+  RuleCase() {
+    std::vector<uint64_t> v(30, 100);
+    for (int i = 15; i < 20; ++i) v[i] = 10;
+    series = SeriesOf(v);
+    window.label = "10s-30s";
+    window.start_sec = 10;
+    window.end_sec = 30;
+    window.complete = true;
+    // 20 s in the window: 15 s at 100 and 5 s at 10 = 1550 orders, 4650 per minute.
+    window.per_minute = 1550.0 * 60 / 20;
+    LatencySummary l;
+    l.count = 1550;
+    window.latency = {l};
+    context.series = &series;
+    context.reset_sec = 0;
+  }
+  BaselineResult Eval(const std::string& rule, BaselineKind kind) {
+    BaselineRule r = *ParseBaseline(rule);
+    r.kind = kind;
+    return EvaluateBaseline(r, window, "orders", context);
+  }
+};
+
+TEST(BaselineRulesTest, WindowMeanIsUnitsInTheWindowOverItsLength) {
+  RuleCase c;
+  const BaselineResult b = c.Eval("opm>=4600@10s-30s", BaselineKind::kWindowMean);
+  EXPECT_EQ(b.kind, "window_mean");
+  EXPECT_DOUBLE_EQ(b.measured, 4650);
+  EXPECT_TRUE(b.passed);
+}
+
+TEST(BaselineRulesTest, EveryIntervalJudgesTheWorstTenSeconds) {
+  RuleCase c;
+  // Intervals (10,20]: 5·100 + 5·10 = 550 in 10 s = 3300/min; (20,30]: 6000/min.
+  const BaselineResult b = c.Eval("opm>=4600@10s-30s", BaselineKind::kEveryInterval);
+  EXPECT_EQ(b.kind, "every_interval");
+  EXPECT_DOUBLE_EQ(b.measured, 3300);
+  EXPECT_FALSE(b.passed);
+  EXPECT_NE(b.words.find("10-s intervals"), std::string::npos) << b.words;
+  EXPECT_TRUE(c.Eval("opm>=3300@10s-30s", BaselineKind::kEveryInterval).passed);
+}
+
+TEST(BaselineRulesTest, DsCumulativeIsTheRunningFigureAtEverySecond) {
+  RuleCase c;
+  // Cumulative since Start: lowest at t = 20 s: (15·100 + 5·10) / 20 s = 77.5/s = 4650/min;
+  // it recovers to (25·100 + 50) / 30 = 85/s by the end. A smoothed figure: the dip shows less.
+  const BaselineResult b = c.Eval("opm>=4600@10s-30s", BaselineKind::kDsCumulative);
+  EXPECT_EQ(b.kind, "ds_cumulative");
+  EXPECT_DOUBLE_EQ(b.measured, 4650);
+  EXPECT_TRUE(b.passed);
+  // From a reset at 10 s the dip weighs more: at 20 s (5·100 + 5·10) / 10 s = 55/s = 3300/min.
+  c.context.reset_sec = 10;
+  EXPECT_DOUBLE_EQ(c.Eval("opm>=4600@10s-30s", BaselineKind::kDsCumulative).measured, 3300);
+}
+
+TEST(BaselineRulesTest, LatencyAndCountRulesIgnoreTheRateRule) {
+  RuleCase c;
+  const BaselineResult units = c.Eval("units>=1500@10s-30s", BaselineKind::kEveryInterval);
+  EXPECT_EQ(units.kind, "window_mean");
+  EXPECT_DOUBLE_EQ(units.measured, 1550);
+  EXPECT_TRUE(units.passed);
+  auto whole = ParseBaseline("units>=1@run");
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(whole->window.label, "run");
+}
+
+TEST(BaselineRulesTest, HeadlineMetricsCanBeNamed) {
+  std::vector<HeadlineSpec> headlines = {UnitsPerMinute("opm", "orders per minute")};
+  HeadlineSpec qps;
+  qps.name = "qps";
+  qps.words = "queries per second";
+  qps.counters = {{0, 1.0}};
+  headlines.push_back(qps);
+  EXPECT_FALSE(ParseBaseline("qps>=10@1m-2m").ok());  // not without the workload's headlines
+  auto rule = ParseBaseline("qps>=10@1m-2m", headlines);
+  ASSERT_TRUE(rule.ok());
+  WindowResult w;
+  w.complete = true;
+  w.headlines = {{"opm", 600}, {"qps", 12.5}};
+  BaselineContext context;
+  context.headlines = &headlines;
+  const BaselineResult b = EvaluateBaseline(*rule, w, "transactions", context);
+  EXPECT_DOUBLE_EQ(b.measured, 12.5);
+  EXPECT_TRUE(b.passed);
+}
+
+TEST(BaselineRulesTest, SeveralInstancesPassOnlyWhenAllPass) {
+  const BaselineRule rule = *ParseBaseline("opm>=2600@23m-28m");
+  BaselineResult a, b, c;
+  a.measured = 2700;
+  a.passed = true;
+  b.measured = 2650;
+  b.passed = true;
+  c.measured = 2590;
+  c.passed = false;
+  BaselineResult all = CombineBaselines({a, b, c}, {"ds3_1", "ds3_2", "ds3_3"}, rule);
+  EXPECT_FALSE(all.passed);
+  EXPECT_DOUBLE_EQ(all.measured, 2590);  // the minimum over instances, as TPC-VMS reports
+  EXPECT_EQ(all.decided_by, "ds3_3");
+  EXPECT_NE(all.words.find("2 of 3 passed"), std::string::npos) << all.words;
+  BaselineResult two = CombineBaselines({a, b}, {"ds3_1", "ds3_2"}, rule);
+  EXPECT_TRUE(two.passed);
+  EXPECT_EQ(two.decided_by, "ds3_2");
+  // An upper bound is decided by the highest.
+  const BaselineRule p99 = *ParseBaseline("p99_ms<=50@1m-2m");
+  a.measured = 40;
+  b.measured = 45;
+  EXPECT_EQ(CombineBaselines({a, b}, {"x", "y"}, p99).decided_by, "y");
 }
 
 }  // namespace
