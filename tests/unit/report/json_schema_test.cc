@@ -21,13 +21,11 @@ using Json = nlohmann::ordered_json;
 
 const std::string kSource = STOREBENCH_SOURCE_DIR;
 
+// A directory of the running test's own: ctest runs the cases as parallel processes.
 fs::path SchemaDir() {
-  static const fs::path dir = [] {
-    fs::path d = fs::path(STOREBENCH_TEST_TMP) / "report" / "schema";
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-  }();
+  const fs::path dir = fs::path(STOREBENCH_TEST_TMP) / "report" / "schema" /
+                       ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  fs::create_directories(dir);
   return dir;
 }
 
