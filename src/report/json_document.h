@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "base/status.h"
 #include "metrics/run_result.h"
@@ -15,23 +16,35 @@ namespace sb::report::internal {
 // figures keep DVD Store's canonical order.
 using Json = nlohmann::ordered_json;
 
-// Time-series points are spliced in after pretty-printing (one point per line). "points" is the
-// last key of "time_series", which is the last key of the document, so the last occurrence of
-// this placeholder is ours even if some user-supplied string happened to contain it.
+// Time-series points are spliced in after pretty-printing, one point per line: the writer puts a
+// placeholder string where each document's "points" array goes (the top-level document's and
+// each instance document's), and ResultToJson replaces it. A placeholder is this prefix, a salt
+// and the series' number; ResultToJson picks a salt whose placeholders each occur exactly once in
+// the text, so a user-supplied string (a host name, a setting) can never be mistaken for one.
 inline constexpr char kPointsPlaceholder[] = "__storebench_time_series_points__";
+
+// A time series whose points replace `placeholder` (a JSON string value) in the dumped text.
+struct PointsSplice {
+  std::string placeholder;
+  const metrics::TimeSeries* series = nullptr;
+};
 
 // Invalid UTF-8 in user-supplied strings (host names, settings) must not make dump() throw.
 inline std::string Dump(const Json& j, int indent) {
   return j.dump(indent, ' ', /*ensure_ascii=*/false, Json::error_handler_t::replace);
 }
 
-// The whole document, with kPointsPlaceholder in place of the time-series points.
-Json ToDocument(const metrics::RunResult& r);
+// The whole document. With `splices`, each non-empty series' points are a placeholder made from
+// kPointsPlaceholder and `salt` and listed in *splices in document order; without, the points are
+// written inline.
+Json ToDocument(const metrics::RunResult& r, const std::string& salt,
+                std::vector<PointsSplice>* splices);
 // One time-series point.
 Json PointToJson(const metrics::IntervalPoint& p);
 
-// Fills *r from a parsed document (see ResultFromJson for the errors).
-Status ReadDocument(const Json& doc, metrics::RunResult* r);
+// Fills *r from a parsed document (see ResultFromJson for the errors). `path` locates the
+// document in error messages: "" for the top level, "instances[1]" for an instance document.
+Status ReadDocument(const Json& doc, const std::string& path, metrics::RunResult* r);
 
 }  // namespace sb::report::internal
 

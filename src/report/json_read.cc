@@ -163,10 +163,10 @@ Status ReadOperationList(const Json& ops, const std::string& path, std::vector<s
   });
 }
 
-Status ReadOperations(const Json& doc, RunResult* r) {
+Status ReadOperations(const Json& doc, const std::string& base, RunResult* r) {
   const Json* ops = nullptr;
-  SB_RETURN_IF_ERROR(GetArray(doc, "operations", "", &ops));
-  return ReadOperationList(*ops, "operations", &r->type_names, &r->latency);
+  SB_RETURN_IF_ERROR(GetArray(doc, "operations", base, &ops));
+  return ReadOperationList(*ops, Child(base, "operations"), &r->type_names, &r->latency);
 }
 
 // The optional keys added within schema_version 1 ("windows", "baselines", "steady_state",
@@ -176,10 +176,74 @@ const Json* Optional(const Json& obj, std::string_view key) {
   return it == obj.end() ? nullptr : &*it;
 }
 
-Status ReadWindows(const Json& doc, RunResult* r) {
+// A key that schema_version 2 added: required from version 2 on; in a version 1 document it is
+// absent and *out stays null (the caller keeps the default).
+Status Since2(const Json& obj, std::string_view key, const std::string& path, int64_t version,
+              const Json** out) {
+  *out = Optional(obj, key);
+  if (*out == nullptr && version >= 2) return Member(obj, key, path, out);
+  return Status::Ok();
+}
+
+// A headlines object (name → number or null) into ordered pairs; absent in version 1.
+Status ReadHeadlines(const Json& obj, const std::string& path, int64_t version,
+                     std::vector<std::pair<std::string, double>>* out) {
+  const Json* h = nullptr;
+  SB_RETURN_IF_ERROR(Since2(obj, "headlines", path, version, &h));
+  if (h == nullptr) return Status::Ok();
+  const std::string h_path = Child(path, "headlines");
+  if (!h->is_object()) return Expected(h_path, "an object");
+  for (const auto& [name, value] : h->items()) {
+    double v = 0;
+    SB_RETURN_IF_ERROR(AsDouble(value, Child(h_path, name), &v));
+    out->emplace_back(name, v);
+  }
+  return Status::Ok();
+}
+
+// A spec's "types" or "counters": (index, weight) pairs. The names are for human readers; the
+// index is what counts.
+Status ReadTerms(const Json& spec, std::string_view key, const std::string& path,
+                 std::vector<std::pair<int, double>>* out) {
+  const Json* terms = nullptr;
+  SB_RETURN_IF_ERROR(GetArray(spec, key, path, &terms));
+  return ForEachObject(*terms, Child(path, key), [&](const Json& tj, const std::string& t_path) {
+    int64_t index = 0;
+    double weight = 0;
+    std::string name;
+    SB_RETURN_IF_ERROR(Get(tj, "index", t_path, AsInt64, &index));
+    if (index < 0 || index > std::numeric_limits<int>::max()) {
+      return Expected(Child(t_path, "index"), "an index >= 0");
+    }
+    SB_RETURN_IF_ERROR(Get(tj, "name", t_path, AsString, &name));
+    SB_RETURN_IF_ERROR(Get(tj, "weight", t_path, AsDouble, &weight));
+    out->emplace_back(static_cast<int>(index), weight);
+    return Status::Ok();
+  });
+}
+
+Status ReadHeadlineSpecs(const Json& doc, const std::string& base, int64_t version, RunResult* r) {
+  const Json* specs = nullptr;
+  SB_RETURN_IF_ERROR(Since2(doc, "headline_specs", base, version, &specs));
+  if (specs == nullptr) return Status::Ok();
+  return ForEachObject(*specs, Child(base, "headline_specs"),
+                       [&](const Json& hj, const std::string& path) {
+                         metrics::HeadlineSpec h;
+                         SB_RETURN_IF_ERROR(Get(hj, "name", path, AsString, &h.name));
+                         SB_RETURN_IF_ERROR(Get(hj, "words", path, AsString, &h.words));
+                         SB_RETURN_IF_ERROR(Get(hj, "per_second", path, AsDouble, &h.per_second));
+                         SB_RETURN_IF_ERROR(ReadTerms(hj, "types", path, &h.types));
+                         SB_RETURN_IF_ERROR(ReadTerms(hj, "counters", path, &h.counters));
+                         r->headline_specs.push_back(std::move(h));
+                         return Status::Ok();
+                       });
+}
+
+Status ReadWindows(const Json& doc, const std::string& base, int64_t version, RunResult* r) {
   const Json* windows = Optional(doc, "windows");
   if (windows == nullptr) return Status::Ok();
-  return ForEachObject(*windows, "windows", [&](const Json& wj, const std::string& path) -> Status {
+  const std::string windows_path = Child(base, "windows");
+  return ForEachObject(*windows, windows_path, [&](const Json& wj, const std::string& path) {
     metrics::WindowResult w;
     SB_RETURN_IF_ERROR(Get(wj, "label", path, AsString, &w.label));
     SB_RETURN_IF_ERROR(Get(wj, "start_sec", path, AsDouble, &w.start_sec));
@@ -198,6 +262,7 @@ Status ReadWindows(const Json& doc, RunResult* r) {
     const std::string ro_path = Child(path, "running_opm");
     SB_RETURN_IF_ERROR(Get(*running, "start", ro_path, AsDouble, &w.running_start));
     SB_RETURN_IF_ERROR(Get(*running, "end", ro_path, AsDouble, &w.running_end));
+    SB_RETURN_IF_ERROR(ReadHeadlines(wj, path, version, &w.headlines));
     const Json* ops = nullptr;
     SB_RETURN_IF_ERROR(GetArray(wj, "operations", path, &ops));
     const std::string ops_path = Child(path, "operations");
@@ -205,34 +270,40 @@ Status ReadWindows(const Json& doc, RunResult* r) {
     SB_RETURN_IF_ERROR(ReadOperationList(*ops, ops_path, &types, &w.latency));
     // Window latency is parallel to the top-level operation types.
     if (types != r->type_names) {
-      return Status::InvalidArgument("result JSON: " + ops_path +
-                                     " must list the same types in the same order as "
-                                     "operations (" +
-                                     std::to_string(r->type_names.size()) + " types)");
+      return Status::InvalidArgument(
+          "result JSON: " + ops_path + " must list the same types in the same order as " +
+          Child(base, "operations") + " (" + std::to_string(r->type_names.size()) + " types)");
     }
     r->windows.push_back(std::move(w));
     return Status::Ok();
   });
 }
 
-Status ReadBaselines(const Json& doc, RunResult* r) {
+Status ReadBaselines(const Json& doc, const std::string& base, int64_t version, RunResult* r) {
   const Json* baselines = Optional(doc, "baselines");
   if (baselines == nullptr) return Status::Ok();
-  return ForEachObject(*baselines, "baselines", [&](const Json& bj, const std::string& path) {
-    metrics::BaselineResult b;
+  const std::string baselines_path = Child(base, "baselines");
+  return ForEachObject(*baselines, baselines_path, [&](const Json& bj, const std::string& path) {
+    metrics::BaselineResult b;  // kind "window_mean": the only kind before version 2
     SB_RETURN_IF_ERROR(Get(bj, "rule", path, AsString, &b.rule));
+    const Json* kind = nullptr;
+    SB_RETURN_IF_ERROR(Since2(bj, "kind", path, version, &kind));
+    if (kind != nullptr) SB_RETURN_IF_ERROR(AsString(*kind, Child(path, "kind"), &b.kind));
     SB_RETURN_IF_ERROR(Get(bj, "words", path, AsString, &b.words));
     SB_RETURN_IF_ERROR(Get(bj, "measured", path, AsDouble, &b.measured));
     SB_RETURN_IF_ERROR(Get(bj, "passed", path, AsBool, &b.passed));
+    if (Optional(bj, "decided_by") != nullptr) {
+      SB_RETURN_IF_ERROR(Get(bj, "decided_by", path, AsString, &b.decided_by));
+    }
     r->baselines.push_back(std::move(b));
     return Status::Ok();
   });
 }
 
-Status ReadSteadyState(const Json& doc, RunResult* r) {
+Status ReadSteadyState(const Json& doc, const std::string& base, RunResult* r) {
   const Json* sj = Optional(doc, "steady_state");
   if (sj == nullptr) return Status::Ok();
-  const std::string path = "steady_state";
+  const std::string path = Child(base, "steady_state");
   if (!sj->is_object()) return Expected(path, "an object");
   metrics::SteadyStateResult& s = r->steady_state;
   SB_RETURN_IF_ERROR(Get(*sj, "evaluated", path, AsBool, &s.evaluated));
@@ -245,9 +316,9 @@ Status ReadSteadyState(const Json& doc, RunResult* r) {
   return Status::Ok();
 }
 
-Status ReadWarnings(const Json& doc, RunResult* r) {
+Status ReadWarnings(const Json& doc, const std::string& base, RunResult* r) {
   if (Optional(doc, "warnings") == nullptr) return Status::Ok();
-  return GetVector(doc, "warnings", "", AsString, &r->warnings);
+  return GetVector(doc, "warnings", base, AsString, &r->warnings);
 }
 
 Status ReadReadings(const Json& obj, std::string_view key, const std::string& parent,
@@ -266,10 +337,10 @@ Status ReadReadings(const Json& obj, std::string_view key, const std::string& pa
 }
 
 // "server_check" was added within schema_version 1: absent means no cross-check was made.
-Status ReadServerCheck(const Json& doc, RunResult* r) {
+Status ReadServerCheck(const Json& doc, const std::string& base, RunResult* r) {
   const Json* sj = Optional(doc, "server_check");
   if (sj == nullptr) return Status::Ok();
-  const std::string path = "server_check";
+  const std::string path = Child(base, "server_check");
   if (!sj->is_object()) return Expected(path, "an object");
   metrics::ServerCheckResult& c = r->server_check;
   c.present = true;
@@ -330,10 +401,11 @@ Status ReadIoCounts(const Json& obj, std::string_view key, const std::string& pa
   return ReadIoCountsObject(*j, path, c);
 }
 
-Status ReadStorage(const Json& doc, RunResult* r) {
+Status ReadStorage(const Json& doc, const std::string& base, RunResult* r) {
   const Json* storage = Optional(doc, "storage");
   if (storage == nullptr) return Status::Ok();
-  return ForEachObject(*storage, "storage", [&](const Json& tj, const std::string& path) -> Status {
+  const std::string storage_path = Child(base, "storage");
+  return ForEachObject(*storage, storage_path, [&](const Json& tj, const std::string& path) {
     metrics::StorageTest t;
     int64_t workers = 0, outstanding = 0, cpus = 0;
     SB_RETURN_IF_ERROR(Get(tj, "name", path, AsString, &t.name));
@@ -451,10 +523,10 @@ Status ReadStorage(const Json& doc, RunResult* r) {
   });
 }
 
-Status ReadTimeSeries(const Json& doc, metrics::TimeSeries* ts) {
+Status ReadTimeSeries(const Json& doc, const std::string& base, metrics::TimeSeries* ts) {
   const Json* series = nullptr;
-  SB_RETURN_IF_ERROR(GetObject(doc, "time_series", "", &series));
-  const std::string path = "time_series";
+  SB_RETURN_IF_ERROR(GetObject(doc, "time_series", base, &series));
+  const std::string path = Child(base, "time_series");
   SB_RETURN_IF_ERROR(Get(*series, "interval_sec", path, AsDouble, &ts->interval_sec));
   SB_RETURN_IF_ERROR(GetVector(*series, "type_names", path, AsString, &ts->type_names));
   SB_RETURN_IF_ERROR(GetVector(*series, "counter_names", path, AsString, &ts->counter_names));
@@ -493,57 +565,66 @@ Status ReadTimeSeries(const Json& doc, metrics::TimeSeries* ts) {
 
 }  // namespace
 
-Status ReadDocument(const Json& doc, RunResult* r) {
+Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
   if (!doc.is_object()) return Status::InvalidArgument("result JSON: expected an object");
   int64_t version = 0;
-  SB_RETURN_IF_ERROR(Get(doc, "schema_version", "", AsInt64, &version));
+  SB_RETURN_IF_ERROR(Get(doc, "schema_version", base, AsInt64, &version));
   if (version > kResultSchemaVersion) {
     return Status::FailedPrecondition("result JSON has schema_version " + std::to_string(version) +
                                       ", newer than this storebench reads (" +
                                       std::to_string(kResultSchemaVersion) +
                                       "); use a newer storebench");
   }
-  if (version < 1) return Expected("schema_version", "an integer >= 1");
+  if (version < 1) return Expected(Child(base, "schema_version"), "an integer >= 1");
 
-  SB_RETURN_IF_ERROR(Get(doc, "workload", "", AsString, &r->workload));
-  SB_RETURN_IF_ERROR(Get(doc, "started_at", "", AsString, &r->started_at));
-  SB_RETURN_IF_ERROR(Get(doc, "ended_at", "", AsString, &r->ended_at));
-  SB_RETURN_IF_ERROR(Get(doc, "interrupted", "", AsBool, &r->interrupted));
-  SB_RETURN_IF_ERROR(Get(doc, "loop_model", "", AsString, &r->loop_model));
+  // "name" and "target" identify an instance document (see "instances").
+  if (Optional(doc, "name") != nullptr) {
+    SB_RETURN_IF_ERROR(Get(doc, "name", base, AsString, &r->name));
+    SB_RETURN_IF_ERROR(Get(doc, "target", base, AsString, &r->target));
+  }
+  SB_RETURN_IF_ERROR(Get(doc, "workload", base, AsString, &r->workload));
+  SB_RETURN_IF_ERROR(Get(doc, "started_at", base, AsString, &r->started_at));
+  SB_RETURN_IF_ERROR(Get(doc, "ended_at", base, AsString, &r->ended_at));
+  SB_RETURN_IF_ERROR(Get(doc, "interrupted", base, AsBool, &r->interrupted));
+  SB_RETURN_IF_ERROR(Get(doc, "loop_model", base, AsString, &r->loop_model));
 
   const Json* headline = nullptr;
-  SB_RETURN_IF_ERROR(GetObject(doc, "headline", "", &headline));
-  SB_RETURN_IF_ERROR(Get(*headline, "name", "headline", AsString, &r->headline_name));
-  SB_RETURN_IF_ERROR(Get(*headline, "value", "headline", AsDouble, &r->headline_value));
+  SB_RETURN_IF_ERROR(GetObject(doc, "headline", base, &headline));
+  const std::string hp = Child(base, "headline");
+  SB_RETURN_IF_ERROR(Get(*headline, "name", hp, AsString, &r->headline_name));
+  SB_RETURN_IF_ERROR(Get(*headline, "value", hp, AsDouble, &r->headline_value));
+  SB_RETURN_IF_ERROR(ReadHeadlines(doc, base, version, &r->headlines));
+  SB_RETURN_IF_ERROR(ReadHeadlineSpecs(doc, base, version, r));
 
   const Json* config = nullptr;
-  SB_RETURN_IF_ERROR(GetObject(doc, "config", "", &config));
+  SB_RETURN_IF_ERROR(GetObject(doc, "config", base, &config));
   r->config_json = Dump(*config, -1);
-  SB_RETURN_IF_ERROR(GetMap(doc, "environment", "", AsString, &r->environment));
-  SB_RETURN_IF_ERROR(GetMap(doc, "choices", "", AsString, &r->choices));
-  SB_RETURN_IF_ERROR(Get(doc, "measured_sec", "", AsDouble, &r->measured_sec));
+  SB_RETURN_IF_ERROR(GetMap(doc, "environment", base, AsString, &r->environment));
+  SB_RETURN_IF_ERROR(GetMap(doc, "choices", base, AsString, &r->choices));
+  SB_RETURN_IF_ERROR(Get(doc, "measured_sec", base, AsDouble, &r->measured_sec));
 
-  SB_RETURN_IF_ERROR(ReadOperations(doc, r));
-  SB_RETURN_IF_ERROR(GetMap(doc, "counters", "", AsInt64, &r->counters));
-  SB_RETURN_IF_ERROR(GetMap(doc, "errors", "", AsInt64, &r->errors));
-  SB_RETURN_IF_ERROR(Get(doc, "retries", "", AsInt64, &r->retries));
+  SB_RETURN_IF_ERROR(ReadOperations(doc, base, r));
+  SB_RETURN_IF_ERROR(GetMap(doc, "counters", base, AsInt64, &r->counters));
+  SB_RETURN_IF_ERROR(GetMap(doc, "errors", base, AsInt64, &r->errors));
+  SB_RETURN_IF_ERROR(Get(doc, "retries", base, AsInt64, &r->retries));
   const Json* workers = nullptr;
-  SB_RETURN_IF_ERROR(GetObject(doc, "workers", "", &workers));
-  SB_RETURN_IF_ERROR(Get(*workers, "started", "workers", AsInt64, &r->workers_started));
-  SB_RETURN_IF_ERROR(Get(*workers, "failed", "workers", AsInt64, &r->workers_failed));
+  SB_RETURN_IF_ERROR(GetObject(doc, "workers", base, &workers));
+  const std::string wp = Child(base, "workers");
+  SB_RETURN_IF_ERROR(Get(*workers, "started", wp, AsInt64, &r->workers_started));
+  SB_RETURN_IF_ERROR(Get(*workers, "failed", wp, AsInt64, &r->workers_failed));
 
   const Json* figures = nullptr;
-  SB_RETURN_IF_ERROR(GetObject(doc, "figures", "", &figures));
+  SB_RETURN_IF_ERROR(GetObject(doc, "figures", base, &figures));
   for (const auto& [name, value] : figures->items()) {
     double v = 0;
-    SB_RETURN_IF_ERROR(AsDouble(value, Child("figures", name), &v));
+    SB_RETURN_IF_ERROR(AsDouble(value, Child(Child(base, "figures"), name), &v));
     r->figures.emplace_back(name, v);
   }
 
   const Json* status = nullptr;
-  SB_RETURN_IF_ERROR(GetObject(doc, "final_status", "", &status));
+  SB_RETURN_IF_ERROR(GetObject(doc, "final_status", base, &status));
   metrics::StatusFigures& f = r->final_status;
-  const std::string sp = "final_status";
+  const std::string sp = Child(base, "final_status");
   SB_RETURN_IF_ERROR(Get(*status, "et_sec", sp, AsDouble, &f.et_sec));
   SB_RETURN_IF_ERROR(Get(*status, "n_overall", sp, AsInt64, &f.n_overall));
   SB_RETURN_IF_ERROR(Get(*status, "opm", sp, AsInt64, &f.opm));
@@ -554,30 +635,44 @@ Status ReadDocument(const Json& doc, RunResult* r) {
   SB_RETURN_IF_ERROR(Get(*status, "rollback_pct", sp, AsDouble, &f.rollback_pct));
 
   const Json* driver = nullptr;
-  SB_RETURN_IF_ERROR(GetObject(doc, "driver", "", &driver));
-  SB_RETURN_IF_ERROR(Get(*driver, "cpu_sec", "driver", AsDouble, &r->driver_cpu_sec));
-  SB_RETURN_IF_ERROR(Get(*driver, "cpu_sec_per_op", "driver", AsDouble, &r->driver_cpu_sec_per_op));
-  SB_RETURN_IF_ERROR(Get(*driver, "cpu_share_of_core", "driver", AsDouble, &r->driver_cpu_share));
+  SB_RETURN_IF_ERROR(GetObject(doc, "driver", base, &driver));
+  const std::string dp = Child(base, "driver");
+  SB_RETURN_IF_ERROR(Get(*driver, "cpu_sec", dp, AsDouble, &r->driver_cpu_sec));
+  SB_RETURN_IF_ERROR(Get(*driver, "cpu_sec_per_op", dp, AsDouble, &r->driver_cpu_sec_per_op));
+  SB_RETURN_IF_ERROR(Get(*driver, "cpu_share_of_core", dp, AsDouble, &r->driver_cpu_share));
 
-  SB_RETURN_IF_ERROR(ReadWindows(doc, r));
-  SB_RETURN_IF_ERROR(ReadBaselines(doc, r));
-  SB_RETURN_IF_ERROR(ReadSteadyState(doc, r));
-  SB_RETURN_IF_ERROR(ReadWarnings(doc, r));
-  SB_RETURN_IF_ERROR(ReadStorage(doc, r));
-  SB_RETURN_IF_ERROR(ReadServerCheck(doc, r));
+  SB_RETURN_IF_ERROR(ReadWindows(doc, base, version, r));
+  SB_RETURN_IF_ERROR(ReadBaselines(doc, base, version, r));
+  SB_RETURN_IF_ERROR(ReadSteadyState(doc, base, r));
+  SB_RETURN_IF_ERROR(ReadWarnings(doc, base, r));
+  SB_RETURN_IF_ERROR(ReadStorage(doc, base, r));
+  SB_RETURN_IF_ERROR(ReadServerCheck(doc, base, r));
 
   const Json* verify = nullptr;
-  SB_RETURN_IF_ERROR(GetArray(doc, "verify", "", &verify));
-  SB_RETURN_IF_ERROR(ForEachObject(*verify, "verify", [&](const Json& cj, const std::string& path) {
-    RunResult::Check c;
-    SB_RETURN_IF_ERROR(Get(cj, "name", path, AsString, &c.name));
-    SB_RETURN_IF_ERROR(Get(cj, "passed", path, AsBool, &c.passed));
-    SB_RETURN_IF_ERROR(Get(cj, "detail", path, AsString, &c.detail));
-    r->verify.push_back(std::move(c));
-    return Status::Ok();
-  }));
+  SB_RETURN_IF_ERROR(GetArray(doc, "verify", base, &verify));
+  SB_RETURN_IF_ERROR(
+      ForEachObject(*verify, Child(base, "verify"), [&](const Json& cj, const std::string& path) {
+        RunResult::Check c;
+        SB_RETURN_IF_ERROR(Get(cj, "name", path, AsString, &c.name));
+        SB_RETURN_IF_ERROR(Get(cj, "passed", path, AsBool, &c.passed));
+        SB_RETURN_IF_ERROR(Get(cj, "detail", path, AsString, &c.detail));
+        r->verify.push_back(std::move(c));
+        return Status::Ok();
+      }));
 
-  return ReadTimeSeries(doc, &r->series);
+  // Each instance's result is a complete document of its own ("instances" came with version 2;
+  // absent: a run of one instance).
+  if (const Json* instances = Optional(doc, "instances"); instances != nullptr) {
+    SB_RETURN_IF_ERROR(ForEachObject(*instances, Child(base, "instances"),
+                                     [&](const Json& ij, const std::string& path) {
+                                       RunResult one;
+                                       SB_RETURN_IF_ERROR(ReadDocument(ij, path, &one));
+                                       r->instances.push_back(std::move(one));
+                                       return Status::Ok();
+                                     }));
+  }
+
+  return ReadTimeSeries(doc, base, &r->series);
 }
 
 }  // namespace sb::report::internal

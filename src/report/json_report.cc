@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <filesystem>
@@ -37,27 +38,66 @@ Status WriteFailure(const std::string& path, const std::string& why) {
 
 const char* ToolVersion() { return STOREBENCH_VERSION; }
 
-std::string ResultToJson(const RunResult& r) {
-  std::string text = internal::Dump(internal::ToDocument(r), 2);
-  if (r.series.points.empty()) return text;
+namespace {
 
-  const std::string placeholder = std::string("\"") + internal::kPointsPlaceholder + "\"";
-  const size_t at = text.rfind(placeholder);
-  if (at == std::string::npos) {  // cannot happen; keep the document correct regardless
-    Json doc = internal::ToDocument(r);
-    Json points = Json::array();
-    for (const auto& p : r.series.points) points.push_back(internal::PointToJson(p));
-    doc["time_series"]["points"] = std::move(points);
-    return internal::Dump(doc, 2);
+// Where `quoted` occurs in `text`: its only position, or npos when it occurs never or twice.
+size_t OnlyOccurrence(const std::string& text, const std::string& quoted) {
+  const size_t at = text.find(quoted);
+  if (at == std::string::npos || text.find(quoted, at + 1) != std::string::npos) {
+    return std::string::npos;
   }
-  std::string points = "[\n";
-  for (size_t i = 0; i < r.series.points.size(); ++i) {
-    points += "      " + internal::Dump(internal::PointToJson(r.series.points[i]), -1);
-    points += i + 1 < r.series.points.size() ? ",\n" : "\n";
+  return at;
+}
+
+// The series' points as a JSON array, one point per line, for a "points" key whose line is
+// indented by `indent` spaces.
+std::string PointLines(const metrics::TimeSeries& series, size_t indent) {
+  const std::string point_indent(indent + 2, ' ');
+  std::string out = "[\n";
+  for (size_t i = 0; i < series.points.size(); ++i) {
+    out += point_indent + internal::Dump(internal::PointToJson(series.points[i]), -1);
+    out += i + 1 < series.points.size() ? ",\n" : "\n";
   }
-  points += "    ]";
-  text.replace(at, placeholder.size(), points);
-  return text;
+  return out + std::string(indent, ' ') + "]";
+}
+
+// ToDocument's text with every placeholder replaced by its points, or "" when a placeholder does
+// not occur exactly once (a user string happens to hold it).
+std::string Splice(const std::string& text, const std::vector<internal::PointsSplice>& splices) {
+  std::vector<std::pair<size_t, const internal::PointsSplice*>> at;
+  for (const auto& s : splices) {
+    const size_t pos = OnlyOccurrence(text, "\"" + s.placeholder + "\"");
+    if (pos == std::string::npos) return "";
+    at.emplace_back(pos, &s);
+  }
+  std::sort(at.begin(), at.end());
+  std::string out;
+  size_t done = 0;
+  for (const auto& [pos, s] : at) {
+    const size_t line_start = text.rfind('\n', pos) + 1;  // npos + 1 == 0 on the first line
+    const size_t indent = text.find_first_not_of(' ', line_start) - line_start;
+    out.append(text, done, pos - done);
+    out += PointLines(*s->series, indent);
+    done = pos + s->placeholder.size() + 2;
+  }
+  out.append(text, done, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
+std::string ResultToJson(const RunResult& r) {
+  // The salt changes only if a placeholder collides with a user string, which takes a string
+  // made to collide; after a few tries the points are simply written inline (valid, less compact).
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    std::vector<internal::PointsSplice> splices;
+    const std::string salt = attempt == 0 ? "" : std::to_string(attempt) + "_";
+    const std::string text = internal::Dump(internal::ToDocument(r, salt, &splices), 2);
+    if (splices.empty()) return text;
+    std::string spliced = Splice(text, splices);
+    if (!spliced.empty()) return spliced;
+  }
+  return internal::Dump(internal::ToDocument(r, "", nullptr), 2);
 }
 
 Result<RunResult> ResultFromJson(std::string_view text) {
@@ -72,7 +112,7 @@ Result<RunResult> ResultFromJson(std::string_view text) {
     return Status::InvalidArgument("result JSON is not valid JSON: " + what);
   }
   RunResult r;
-  SB_RETURN_IF_ERROR(internal::ReadDocument(doc, &r));
+  SB_RETURN_IF_ERROR(internal::ReadDocument(doc, "", &r));
   return r;
 }
 

@@ -14,25 +14,29 @@
 
 namespace sb::report {
 
-inline constexpr int kResultSchemaVersion = 1;
+inline constexpr int kResultSchemaVersion = 2;
 
 // storebench's version as written into "tool": {"version": ...}.
 const char* ToolVersion();
 
 // The result document, pretty-printed (2-space indent, no trailing newline). Each time-series
-// point is kept on one line so that long runs stay readable. Non-finite numbers are written as
-// null. `r.config_json` is embedded as a JSON object (empty text → {}; text that is not a JSON
-// object → {"unparsed": text}).
+// point is kept on one line so that long runs stay readable, in instance documents too. A run of
+// several instances also writes "instances": each instance's result as a complete document.
+// Non-finite numbers are written as null. `r.config_json` is embedded as a JSON object (empty text
+// → {}; text that is not a JSON object → {"unparsed": text}).
 std::string ResultToJson(const metrics::RunResult& r);
 
 // Parses a result document back into a RunResult. Everything ResultToJson writes round-trips,
 // except that config_json comes back as compact JSON text (same keys, same order) and null
 // numbers come back as NaN. Fails with InvalidArgument naming the offending key
-// ("operations[2].p99_ms: expected a number") on malformed or incomplete documents, and with
-// FailedPrecondition on a newer schema_version. "windows", "baselines", "steady_state" and
-// "warnings" were added within schema_version 1: when absent they read as empty / default. Each
-// window's "operations" must list the top-level operation types in the same order (the writer
-// writes one entry per type, zeros where a window has no summary for it).
+// ("operations[2].p99_ms: expected a number", "instances[1].headlines: ...") on malformed or
+// incomplete documents, and with FailedPrecondition on a newer schema_version. Older documents
+// read: "windows", "baselines", "steady_state" and "warnings" were added within schema_version 1
+// and read as empty / default when absent; a schema_version 1 document has no "headlines",
+// "headline_specs", window "headlines" or baseline "kind" (read as empty, and kind
+// "window_mean", the only kind then). Each window's "operations" must list the top-level
+// operation types in the same order (the writer writes one entry per type, zeros where a window
+// has no summary for it). Each element of "instances" is read as a document of its own.
 Result<metrics::RunResult> ResultFromJson(std::string_view text);
 
 // Writes ResultToJson(r) plus a newline to `path`: creates missing parent directories, writes a

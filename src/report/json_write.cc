@@ -97,6 +97,43 @@ Json OperationsToJson(const std::vector<std::string>& type_names,
   return operations;
 }
 
+// Headline name → value, in the workload's order; whole numbers as integers, like figures.
+Json HeadlinesToJson(const std::vector<std::pair<std::string, double>>& headlines) {
+  Json j = Json::object();
+  for (const auto& [name, value] : headlines) j[name] = Figure(value);
+  return j;
+}
+
+// A spec's (index, weight) terms; `names` (the series' type or counter names) give each index a
+// name for human readers. Readers use the index.
+Json TermsToJson(const std::vector<std::pair<int, double>>& terms,
+                 const std::vector<std::string>& names) {
+  Json out = Json::array();
+  for (const auto& [index, weight] : terms) {
+    Json t = Json::object();
+    t["index"] = index;
+    t["name"] = index >= 0 && static_cast<size_t>(index) < names.size() ? names[index] : "";
+    t["weight"] = Num(weight);
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+Json HeadlineSpecsToJson(const std::vector<metrics::HeadlineSpec>& specs,
+                         const metrics::TimeSeries& series) {
+  Json out = Json::array();
+  for (const auto& h : specs) {
+    Json j = Json::object();
+    j["name"] = h.name;
+    j["words"] = h.words;
+    j["per_second"] = Num(h.per_second);
+    j["types"] = TermsToJson(h.types, series.type_names);
+    j["counters"] = TermsToJson(h.counters, series.counter_names);
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
 Json WindowToJson(const metrics::WindowResult& w, const std::vector<std::string>& type_names) {
   Json j = Json::object();
   j["label"] = w.label;
@@ -114,6 +151,7 @@ Json WindowToJson(const metrics::WindowResult& w, const std::vector<std::string>
   running["start"] = Num(w.running_start);
   running["end"] = Num(w.running_end);
   j["running_opm"] = std::move(running);
+  j["headlines"] = HeadlinesToJson(w.headlines);
   j["operations"] = OperationsToJson(type_names, w.latency);
   return j;
 }
@@ -121,9 +159,11 @@ Json WindowToJson(const metrics::WindowResult& w, const std::vector<std::string>
 Json BaselineToJson(const metrics::BaselineResult& b) {
   Json j = Json::object();
   j["rule"] = b.rule;
+  j["kind"] = b.kind;
   j["words"] = b.words;
   j["measured"] = Num(b.measured);
   j["passed"] = b.passed;
+  if (!b.decided_by.empty()) j["decided_by"] = b.decided_by;
   return j;
 }
 
@@ -139,7 +179,6 @@ Json SteadyStateToJson(const metrics::SteadyStateResult& s) {
   return j;
 }
 
-// Everything but the time-series points (see kPointsPlaceholder).
 // ---- Storage tests (optional key "storage", storage runs only) ---------------------------
 
 Json IoCountsToJson(const metrics::IoCounts& c) {
@@ -306,13 +345,18 @@ Json ServerCheckToJson(const metrics::ServerCheckResult& c) {
 
 }  // namespace
 
-Json ToDocument(const RunResult& r) {
+Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsSplice>* splices) {
   Json doc = Json::object();
   doc["schema_version"] = kResultSchemaVersion;
   Json tool = Json::object();
   tool["name"] = "storebench";
   tool["version"] = ToolVersion();
   doc["tool"] = std::move(tool);
+  // An instance's result in a run of several (see "instances").
+  if (!r.name.empty() || !r.target.empty()) {
+    doc["name"] = r.name;
+    doc["target"] = r.target;
+  }
   doc["workload"] = r.workload;
   doc["started_at"] = r.started_at;
   doc["ended_at"] = r.ended_at;
@@ -322,6 +366,8 @@ Json ToDocument(const RunResult& r) {
   headline["name"] = r.headline_name;
   headline["value"] = Figure(r.headline_value);
   doc["headline"] = std::move(headline);
+  doc["headlines"] = HeadlinesToJson(r.headlines);
+  doc["headline_specs"] = HeadlineSpecsToJson(r.headline_specs, r.series);
   doc["config"] = ConfigObject(r.config_json);
   doc["environment"] = MapToJson(r.environment);
   doc["choices"] = MapToJson(r.choices);
@@ -383,19 +429,31 @@ Json ToDocument(const RunResult& r) {
     doc["storage"] = std::move(storage);
   }
 
+  // Each instance's own result, as a complete document of its own. Written before the
+  // enclosing document's time series, so "time_series" stays the last key.
+  if (!r.instances.empty()) {
+    Json instances = Json::array();
+    for (const auto& one : r.instances) instances.push_back(ToDocument(one, salt, splices));
+    doc["instances"] = std::move(instances);
+  }
+
   Json series = Json::object();
   series["interval_sec"] = Num(r.series.interval_sec);
   series["type_names"] = StringsToJson(r.series.type_names);
   series["counter_names"] = StringsToJson(r.series.counter_names);
-  if (r.series.points.empty()) {
-    series["points"] = Json::array();
+  if (r.series.points.empty() || splices == nullptr) {
+    Json points = Json::array();
+    for (const auto& p : r.series.points) points.push_back(PointToJson(p));
+    series["points"] = std::move(points);
   } else {
-    series["points"] = kPointsPlaceholder;
+    PointsSplice splice;
+    splice.placeholder = kPointsPlaceholder + salt + std::to_string(splices->size());
+    splice.series = &r.series;
+    series["points"] = splice.placeholder;
+    splices->push_back(std::move(splice));
   }
   doc["time_series"] = std::move(series);
   return doc;
 }
-
-// ---- Reading ------------------------------------------------------------------------------
 
 }  // namespace sb::report::internal

@@ -116,7 +116,7 @@ class DvdStoreSqliteTest(unittest.TestCase):
         with open(out) as f:
             doc = json.load(f)
         jsonschema.validate(doc, self.schema)
-        self.assertEqual(doc["schema_version"], 1)
+        self.assertEqual(doc["schema_version"], 2)
         self.assertEqual(doc["headline"]["value"], v["opm"])
         self.assertEqual(doc["figures"]["n_overall"], v["n_overall"])
         self.assertFalse(doc["interrupted"])

@@ -424,7 +424,7 @@ TEST(SummaryTest, SteadyStateNotEvaluatedIsStillSaid) {
 
 TEST(SummaryTest, WindowOfAResultWithoutTypes) {
   metrics::RunResult r;
-  r.windows.push_back({"0s-10s", 0, 10, true, 1, 1.5, 1.5, 2, 90, 0, 90, {}});
+  r.windows.push_back({"0s-10s", 0, 10, true, 1, 1.5, 1.5, 2, 90, 0, 90, {}, {}});
   EXPECT_TRUE(HasLine(Lines(FormatSummary(r)),
                       "  window 0s-10s: per second as units/min min 60, mean 90, median 90, max "
                       "120; 90 units/min over the window; running OPM 0 \u2192 90; unit p50 "

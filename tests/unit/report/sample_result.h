@@ -72,6 +72,21 @@ inline metrics::RunResult SampleResult() {
   r.workload = "dvdstore";
   r.headline_name = "opm";
   r.headline_value = 12345;
+  // opm counts purchases (type 3) per minute; the second headline mixes a type and a counter so
+  // both kinds of term and a fractional value are exercised.
+  r.headlines = {{"opm", 12345}, {"rollbacks_per_sec", 2593.0 / 600.0}};
+  metrics::HeadlineSpec opm;
+  opm.name = "opm";
+  opm.words = "orders per minute";
+  opm.per_second = 60;
+  opm.types = {{3, 1.0}};
+  metrics::HeadlineSpec rollbacks;
+  rollbacks.name = "rollbacks_per_sec";
+  rollbacks.words = "rollbacks and a quarter of the browses per second";
+  rollbacks.per_second = 1;
+  rollbacks.types = {{2, 0.25}};
+  rollbacks.counters = {{0, 1.0}};
+  r.headline_specs = {opm, rollbacks};
   r.loop_model = "closed loop, think time 0 s (DVD Store order loop)";
   r.started_at = "2024-05-01T10:00:00Z";
   r.ended_at = "2024-05-01T10:11:02Z";
@@ -116,6 +131,7 @@ inline metrics::RunResult SampleResult() {
   early.per_minute = 12345.5;
   early.running_start = 12200.0;
   early.running_end = 12345.0;
+  early.headlines = {{"opm", 12345.5}, {"rollbacks_per_sec", 4.25}};
   early.latency = {{49000, 4.0, 0.5, 3.75, 7.0, 8.25, 12.5, 30.0, 80.0},
                    {12300, 3.5, 0.75, 3.25, 5.5, 6.0, 9.0, 15.0, 44.0},
                    {185000, 6.0, 0.25, 5.5, 10.0, 12.0, 20.0, 45.0, 120.5},
@@ -132,6 +148,7 @@ inline metrics::RunResult SampleResult() {
   late.per_minute = 11910.0;
   late.running_start = 12330.0;
   late.running_end = 12345.0;
+  late.headlines = {{"opm", 11910}, {"rollbacks_per_sec", 4.5}};
   late.latency = {{9800, 4.25, 0.5, 4.0, 7.5, 8.75, 13.0, 31.0, 81.25},
                   {2400, 3.5, 0.75, 3.25, 5.5, 6.0, 9.0, 15.0, 44.0},
                   {37000, 6.25, 0.25, 5.75, 10.5, 12.5, 21.0, 46.0, 110.0},
@@ -141,11 +158,11 @@ inline metrics::RunResult SampleResult() {
       {"opm>=12000@5m-10m",
        "orders per minute over the window in 5m-10m (300 s to 600 s from start) must be at "
        "least 12000",
-       12345.5, true},
+       12345.5, true, "every_interval", ""},
       {"p99_ms<=40@9m-12m",
        "p99 latency of orders in ms in 9m-12m (540 s to 720 s from start) must be at most 40; "
        "the run did not cover the whole window",
-       41.0, false},
+       41.0, false, "window_mean", ""},
   };
   r.steady_state.evaluated = true;
   r.steady_state.steady = true;
@@ -193,6 +210,56 @@ inline metrics::RunResult SampleResult() {
        {5, 1, 2}},
       {3.0, "winddown", {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0}},
   };
+  return r;
+}
+
+// What a schema_version 1 document could not hold: the headline list and definitions, window
+// headlines, baseline kinds (all "window_mean" then) and instances.
+inline void ClearVersion2Fields(metrics::RunResult* r) {
+  r->headlines.clear();
+  r->headline_specs.clear();
+  for (auto& w : r->windows) w.headlines.clear();
+  for (auto& b : r->baselines) {
+    b.kind = "window_mean";
+    b.decided_by.clear();
+  }
+  r->name.clear();
+  r->target.clear();
+  r->instances.clear();
+}
+
+// A run of two instances: SampleResult() is the aggregate, and each instance is a variation of
+// it with its own name, target, figures, baselines and time series.
+inline metrics::RunResult SampleMultiInstanceResult() {
+  metrics::RunResult r = SampleResult();
+  metrics::RunResult one = SampleResult();
+  one.name = "ds3_1";
+  one.target = "sqlite:///tmp/ds3_1.db";
+  one.config_json.clear();
+  one.headline_value = 6500;
+  one.headlines = {{"opm", 6500}, {"rollbacks_per_sec", 2.25}};
+  one.baselines[0].measured = 6500;
+  one.warnings.clear();
+  one.server_check = metrics::ServerCheckResult{};
+  metrics::RunResult two = SampleResult();
+  two.name = "ds3_2";
+  two.target = "postgresql://bench@db2:5432/ds3";
+  two.config_json.clear();
+  two.environment["db.product"] = "PostgreSQL";
+  two.environment["db.version"] = "16.2";
+  two.headline_value = 5845;
+  two.headlines = {{"opm", 5845}, {"rollbacks_per_sec", 2.0716666666666668}};
+  two.baselines[0].measured = 5845.5;
+  two.baselines[0].passed = false;
+  two.verify.pop_back();
+  two.series.points.pop_back();
+  for (auto& p : two.series.points) p.type_counts[3] += 7;
+  // The aggregate's rules are judged per instance; the lowest decides.
+  r.baselines[0].measured = 5845.5;
+  r.baselines[0].passed = false;
+  r.baselines[0].decided_by = "ds3_2";
+  r.baselines[1].decided_by = "ds3_1";
+  r.instances = {one, two};
   return r;
 }
 

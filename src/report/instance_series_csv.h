@@ -1,0 +1,30 @@
+// A per-second CSV of each instance's time series, for spreadsheets: the headline metrics derived
+// from each point with the headline definitions (RunResult::headline_specs), the unit's p99 and
+// the errors.
+#ifndef STOREBENCH_REPORT_INSTANCE_SERIES_CSV_H_
+#define STOREBENCH_REPORT_INSTANCE_SERIES_CSV_H_
+
+#include <string>
+
+#include "metrics/run_result.h"
+
+namespace sb::report {
+
+// Header "instance,second,phase,<headline names...>,<unit>_p99_ms,errors", then one row per
+// instance per time-series point, instance by instance, each in time order; every line ends in
+// '\n'. The instances are r.instances; a result without instances is one instance named r.name,
+// or "1" when that is empty.
+//   second      the point's t (end of its interval, seconds since Start)
+//   headlines   r.headline_specs' names (r.headline_name alone when there are none); each value
+//               is (Σ weight · counts[index] + Σ weight · counters[index]) · per_second /
+//               interval_sec over the point, from the instance's own spec of that name (r's when
+//               the instance has none); empty when no spec defines it
+//   <unit>_p99  the first operation type's p99 in the interval, ms (<unit> names that type)
+//   errors      the sum of the point's counters whose name starts with "errors."
+// Numbers are written in the shortest form that reads back exactly; non-finite values as empty
+// cells. Text cells holding a comma, quote or line break are quoted as RFC 4180 says.
+std::string InstanceSeriesCsv(const metrics::RunResult& r);
+
+}  // namespace sb::report
+
+#endif  // STOREBENCH_REPORT_INSTANCE_SERIES_CSV_H_
