@@ -52,6 +52,7 @@ Status CheckOltpPaths(const std::string& command, const config::OptionSet& o,
     outputs.push_back(ResultFile(o, ".json"));
     outputs.push_back({"--out_filename", o.GetString("out_filename")});
     outputs.push_back({"--op_log", o.GetString("op_log")});
+    if (o.Has("series_csv")) outputs.push_back({"--series_csv", o.GetString("series_csv")});
   }
   if (command == "load" && o.GetString("workload") == "dvdstore" &&
       !o.GetString("csv_dir").empty()) {

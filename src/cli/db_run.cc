@@ -17,6 +17,8 @@
 #include "cli/result_path.h"
 #include "driver/run_options.h"
 #include "report/dvdstore_console.h"
+#include "report/instance_series_csv.h"
+#include "report/instances_console.h"
 #include "report/json_report.h"
 #include "report/live.h"
 #include "workload/dvdstore/dvdstore_workload.h"
@@ -98,6 +100,9 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
   if (command == "run") {
     str("json", "", "result document path (default results/<timestamp>.json)");
     str("out_filename", "", "also write the status lines as CSV (DVD Store)");
+    str("series_csv", "",
+        "also write the per-second series as CSV: instance, second, phase, headline metrics, "
+        "unit p99, errors (one row per instance and second; a spreadsheet opens it as is)");
     {
       OptionSpec pr;
       pr.name = "progress";
@@ -277,7 +282,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   };
   cb.on_instance_status = [&](const std::string& name, const metrics::StatusFigures& f) {
     if (progress == "human") {
-      std::fprintf(stderr, "  [%s] %s\n", name.c_str(), report::FormatStatusLine(f, "").c_str());
+      std::fprintf(stderr, "  %s\n", report::FormatInstanceStatusLine(name, f, "").c_str());
     }
   };
   cb.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
@@ -356,6 +361,15 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
                             r, report::FinalLineDateTime(std::chrono::system_clock::now()))
                             .c_str());
   std::printf("%s", report::FormatSummary(r).c_str());
+  std::printf("%s", report::FormatInstanceTable(r).c_str());
+  if (const std::string& path = common.GetString("series_csv"); !path.empty()) {
+    std::ofstream out(path, std::ios::trunc);
+    out << report::InstanceSeriesCsv(r);
+    if (!out) {
+      std::fprintf(stderr, "storebench: cannot write the series CSV '%s'\n", path.c_str());
+      return kExitFailure;
+    }
+  }
   const std::string json_path = ResultPath(common.GetString("json"), ".json");
   if (Status s = report::WriteResultFile(json_path, r); !s.ok()) {
     std::fprintf(stderr, "storebench: %s\n", s.message().c_str());

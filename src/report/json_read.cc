@@ -401,7 +401,7 @@ Status ReadIoCounts(const Json& obj, std::string_view key, const std::string& pa
   return ReadIoCountsObject(*j, path, c);
 }
 
-Status ReadStorage(const Json& doc, const std::string& base, RunResult* r) {
+Status ReadStorage(const Json& doc, const std::string& base, int64_t version, RunResult* r) {
   const Json* storage = Optional(doc, "storage");
   if (storage == nullptr) return Status::Ok();
   const std::string storage_path = Child(base, "storage");
@@ -518,6 +518,13 @@ Status ReadStorage(const Json& doc, const std::string& base, RunResult* r) {
       }
       t.series.push_back({ts[k], phase[k], ri[k], wi[k], rb[k], wb[k], mean[k], p99[k], mx[k]});
     }
+    // Windows and baselines of the test (optional): read as a run's, with its three types.
+    RunResult wind;
+    wind.type_names = {"io", "read", "write"};
+    SB_RETURN_IF_ERROR(ReadWindows(tj, path, version, &wind));
+    SB_RETURN_IF_ERROR(ReadBaselines(tj, path, version, &wind));
+    t.windows = std::move(wind.windows);
+    t.baselines = std::move(wind.baselines);
     r->storage.push_back(std::move(t));
     return Status::Ok();
   });
@@ -645,7 +652,7 @@ Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
   SB_RETURN_IF_ERROR(ReadBaselines(doc, base, version, r));
   SB_RETURN_IF_ERROR(ReadSteadyState(doc, base, r));
   SB_RETURN_IF_ERROR(ReadWarnings(doc, base, r));
-  SB_RETURN_IF_ERROR(ReadStorage(doc, base, r));
+  SB_RETURN_IF_ERROR(ReadStorage(doc, base, version, r));
   SB_RETURN_IF_ERROR(ReadServerCheck(doc, base, r));
 
   const Json* verify = nullptr;

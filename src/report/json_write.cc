@@ -199,6 +199,8 @@ Json IoCountsToJson(const metrics::IoCounts& c) {
   return j;
 }
 
+const std::vector<std::string> kStorageWindowTypes = {"io", "read", "write"};
+
 Json StorageTestToJson(const metrics::StorageTest& t) {
   Json j = Json::object();
   j["name"] = t.name;
@@ -274,6 +276,17 @@ Json StorageTestToJson(const metrics::StorageTest& t) {
   j["cpu"] = std::move(cpu);
   j["driver_cpu_sec"] = Num(t.driver_cpu_sec);
   j["driver_cpu_us_per_io"] = Num(t.DriverCpuUsPerIo());
+  // Windows and baselines of this test: latency of all I/Os, reads and writes.
+  if (!t.windows.empty()) {
+    Json windows = Json::array();
+    for (const auto& w : t.windows) windows.push_back(WindowToJson(w, kStorageWindowTypes));
+    j["windows"] = std::move(windows);
+  }
+  if (!t.baselines.empty()) {
+    Json baselines = Json::array();
+    for (const auto& b : t.baselines) baselines.push_back(BaselineToJson(b));
+    j["baselines"] = std::move(baselines);
+  }
   // The per-second series, one array per column (compact for long runs).
   Json series = Json::object();
   Json ts = Json::array(), ph = Json::array(), ri = Json::array(), wi = Json::array(),
