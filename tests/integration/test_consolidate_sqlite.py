@@ -1,0 +1,217 @@
+"""Many instances on real SQLite files: a plan run, DVD Store 3's target list, a consolidation
+search whose peak is decided by counts of completed orders (never by timing), its resume after an
+interruption, and the refusals that name the plan's file and line or the instance."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+import unittest
+
+import jsonschema
+
+import harness
+from harness import storebench, tmp_path
+
+
+def fresh_dir(name):
+    d = tmp_path(name)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    return d
+
+
+# Four threads spread over the instances (DVD Store 3's target list), 50 orders per thread: one
+# instance completes 200 orders, two complete 100 each, three 100/50/50, four 50 each. The rule
+# "units>=100@run" (orders completed in the measured window) passes at 1 and 2 and fails at 3
+# and 4, whatever the machine's speed.
+PLAN = """
+[run]
+warmup_time = "0s"
+run_time = "5m"          # the orders per thread end each run long before
+baseline = "units>=100@run"
+
+[[group]]
+name = "ds3"
+count = 3
+db = "sqlite://{dir}/ds3_{{i}}.db"
+load = true
+spread_threads = 4
+[group.options]
+db_size = "1MB"
+units_per_thread = 50
+"""
+
+
+class ConsolidateSqliteTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = fresh_dir("it-consolidate")
+        cls.plan = os.path.join(cls.dir, "plan.toml")
+        with open(cls.plan, "w") as f:
+            f.write(PLAN.format(dir=cls.dir))
+        with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
+            cls.schema = json.load(f)
+        # The first plan run loads the three databases (the plan says load = true).
+        r = storebench("run", "--plan", cls.plan, "--json", os.path.join(cls.dir, "load.json"),
+                       timeout=300)
+        assert r.returncode in (0, 1), r.stderr
+
+    def test_plan_run_loads_missing_databases_and_judges_every_instance(self):
+        out = os.path.join(self.dir, "plan-run.json")
+        r = storebench("run", "--plan", self.plan, "--json", out, timeout=300)
+        # ds3_2 and ds3_3 complete 50 orders each: the baseline fails, exit 1.
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("baseline failed", r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        jsonschema.validate(doc, self.schema)
+        names = [i["name"] for i in doc["instances"]]
+        self.assertEqual(names, ["ds3_1", "ds3_2", "ds3_3"])
+        orders = [i["operations"][0]["count"] for i in doc["instances"]]
+        self.assertEqual(orders, [100, 50, 50])
+        # The aggregate is the exact merge of the instances.
+        self.assertEqual(doc["operations"][0]["count"], sum(orders))
+        self.assertEqual(doc["workers"]["started"], 4)
+        verdicts = [i["baselines"][0]["passed"] for i in doc["instances"]]
+        self.assertEqual(verdicts, [True, False, False])
+        b = doc["baselines"][0]
+        self.assertFalse(b["passed"])
+        self.assertEqual(b["measured"], 50)
+        self.assertIn(b["decided_by"], ("ds3_2", "ds3_3"))
+        # Each instance verified its own database: committed orders = new ORDERS rows there.
+        for inst in doc["instances"]:
+            self.assertTrue(all(c["passed"] for c in inst["verify"]), inst["verify"])
+        # Every instance's database file exists (loaded because the plan said load = true).
+        for i in (1, 2, 3):
+            self.assertTrue(os.path.getsize(os.path.join(self.dir, f"ds3_{i}.db")) > 0)
+
+    def test_target_list_spreads_threads_round_robin(self):
+        dbs = ";".join(f"sqlite://{self.dir}/ds3_{i}.db" for i in (1, 2, 3))
+        out = os.path.join(self.dir, "target-list.json")
+        r = storebench("oltp", "run", "--db", dbs, "--db_size", "1MB", "--n_threads", "5",
+                       "--units_per_thread", "20", "--warmup_time", "0", "--run_time", "5m",
+                       "--json", out, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        # Threads 0..4 over three targets: 2, 2, 1.
+        self.assertEqual([i["workers"]["started"] for i in doc["instances"]], [2, 2, 1])
+        self.assertEqual([i["operations"][0]["count"] for i in doc["instances"]], [40, 40, 20])
+        self.assertEqual(doc["operations"][0]["count"], 100)
+        # Per-instance status lines are under the aggregate DVD Store line.
+        self.assertEqual(r.stdout.count("Final"), 1)
+
+    def test_search_finds_the_peak_and_resumes(self):
+        search = os.path.join(self.dir, "search.json")
+        r = storebench("consolidate", "--plan", self.plan, "--instances", "1..4", "--runs", "1",
+                       "--step", "doubling", "--search", search, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(search) as f:
+            s = json.load(f)
+        self.assertTrue(s["finished"])
+        self.assertEqual(s["peak"], 2)
+        # Doubling: 1, 2, 4 (fails), then bisecting between 2 and 4: 3 (fails).
+        self.assertEqual([c["count"] for c in s["counts"]], [1, 2, 4, 3])
+        self.assertEqual([c["passed"] for c in s["counts"]], [True, True, False, False])
+        self.assertIn("peak: 2 instance(s)", r.stdout)
+        self.assertIn("0 of 1 at 3", r.stdout)
+        # The median run's per-instance figures: 1 instance completes 200 orders, 2 split it.
+        for c in s["counts"]:
+            for run in c["runs"]:
+                self.assertTrue(os.path.exists(run["result_file"]), run)
+        figures = {c["count"]: c["runs"][0]["deciding_figure"] for c in s["counts"]}
+        self.assertEqual(figures, {1: 200, 2: 100, 4: 50, 3: 50})
+
+        # Interrupt a linear search of three runs per count while it runs, then resume it.
+        search2 = os.path.join(self.dir, "search2.json")
+        args = [harness.ARGS.binary, "consolidate", "--plan", self.plan, "--instances", "1..3",
+                "--runs", "3", "--search", search2]
+        p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            if os.path.exists(search2):
+                with open(search2) as f:
+                    partial = json.load(f)
+                if sum(len(c["runs"]) for c in partial["counts"]) >= 2:
+                    break
+            time.sleep(0.2)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=120)
+        self.assertEqual(p.returncode, 130, err)
+        self.assertIn("--resume", err)
+        with open(search2) as f:
+            partial = json.load(f)
+        self.assertFalse(partial["finished"])
+        done_before = sum(len(c["runs"]) for c in partial["counts"])
+        self.assertGreaterEqual(done_before, 2)
+        r = storebench("consolidate", "--plan", self.plan, "--instances", "1..3", "--runs", "3",
+                       "--search", search2, "--resume", timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(search2) as f:
+            s2 = json.load(f)
+        self.assertTrue(s2["finished"])
+        self.assertEqual(s2["peak"], 2)
+        self.assertEqual([c["count"] for c in s2["counts"]], [1, 2, 3])
+        self.assertEqual([len(c["runs"]) for c in s2["counts"]], [3, 3, 3])
+        # The runs done before the interruption were kept, not redone.
+        first = partial["counts"][0]["runs"][0]["result_file"]
+        self.assertEqual(s2["counts"][0]["runs"][0]["result_file"], first)
+        # A resume with other settings is refused.
+        r = storebench("consolidate", "--plan", self.plan, "--instances", "1..5", "--runs", "3",
+                       "--search", search2, "--resume")
+        self.assertEqual(r.returncode, 2, r.stderr)
+
+
+class PlanRefusalTest(unittest.TestCase):
+    def plan(self, text, name):
+        d = fresh_dir("it-plan-refusal-" + name)
+        path = os.path.join(d, "plan.toml")
+        with open(path, "w") as f:
+            f.write(text.format(dir=d))
+        return path
+
+    def assertRefused(self, r, *words):
+        self.assertEqual(r.returncode, 2, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, r.stderr)
+        for w in words:
+            self.assertIn(w, lines[0])
+
+    def test_unknown_option_names_file_line_and_key(self):
+        p = self.plan('[[group]]\ndb = "sqlite://{dir}/a.db"\n[group.options]\nn_thraeds = 2\n',
+                      "option")
+        self.assertRefused(storebench("run", "--plan", p), "plan.toml:4", "n_thraeds")
+
+    def test_run_wide_option_in_a_group_is_refused(self):
+        p = self.plan('[[group]]\ndb = "sqlite://{dir}/a.db"\n[group.options]\nrun_time = "1m"\n',
+                      "runwide")
+        self.assertRefused(storebench("run", "--plan", p), "plan.toml:4", "[run]")
+
+    def test_unknown_workload_names_the_group_line(self):
+        p = self.plan('\n[[group]]\nworkload = "tpcc"\ndb = "sqlite://{dir}/a.db"\n', "workload")
+        self.assertRefused(storebench("run", "--plan", p), "plan.toml:2", "unknown workload 'tpcc'")
+
+    def test_missing_database_without_load_names_the_instance(self):
+        p = self.plan('[[group]]\nname = "x"\ncount = 2\ndb = "sqlite://{dir}/x_{{i}}.db"\n',
+                      "missing")
+        self.assertRefused(storebench("run", "--plan", p), "instance x_1")
+
+    def test_database_of_another_size_names_the_instance(self):
+        d = fresh_dir("it-plan-size")
+        db = os.path.join(d, "s.db")
+        r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size", "1MB")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        p = self.plan('[[group]]\nname = "s"\ndb = "sqlite://' + db + '"\n[group.options]\n'
+                      'db_size = "2MB"\n', "size")
+        self.assertRefused(storebench("run", "--plan", p), "instance s_1")
+
+    def test_empty_instance_range_is_refused(self):
+        p = self.plan('[[group]]\ndb = "sqlite://{dir}/a.db"\n', "range")
+        self.assertRefused(storebench("consolidate", "--plan", p, "--instances", "4..2"),
+                           "empty range")
+
+
+if __name__ == "__main__":
+    harness.main()
