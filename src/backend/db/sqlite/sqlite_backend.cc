@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -152,9 +153,7 @@ class SqliteConnection final : public Connection {
     return Status::Ok();
   }
 
-  Status Begin(bool write) override {
-    return ExecuteScript(write ? "BEGIN IMMEDIATE" : "BEGIN");
-  }
+  Status Begin(bool write) override { return ExecuteScript(write ? "BEGIN IMMEDIATE" : "BEGIN"); }
   Status Commit() override { return ExecuteScript("COMMIT"); }
   Status Rollback() override {
     if (sqlite3_get_autocommit(db_)) return Status::Ok();  // nothing open
@@ -185,9 +184,10 @@ class SqliteBulkWriter final : public BulkWriter {
     for (int i = 0; i < ncols_; ++i) insert_->BindText(i + 1, fields[i]);
     if (Status s = insert_->Execute(); !s.ok()) {
       // Name the row: a load error is otherwise hard to trace back to the data.
-      return Status::Db(s.category(), s.message() + " (row starting '" +
-                                          std::string(fields.empty() ? "" : fields[0]) + "')",
-                        s.sqlstate(), s.native_code());
+      return Status::Db(
+          s.category(),
+          s.message() + " (row starting '" + std::string(fields.empty() ? "" : fields[0]) + "')",
+          s.sqlstate(), s.native_code());
     }
     if (++rows_in_txn_ >= kRowsPerTxn) {
       rows_in_txn_ = 0;
@@ -231,8 +231,8 @@ class SqliteBackend final : public DbBackend {
     const int rc = sqlite3_open_v2(path_.c_str(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {
       Status s = Status::Db(ErrorCategory::kConnectionLost,
-                            "cannot open database file '" + path_ + "': " +
-                                (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)),
+                            "cannot open database file '" + path_ +
+                                "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)),
                             "", rc);
       sqlite3_close_v2(db);
       return s;
@@ -309,8 +309,8 @@ class SqliteBackend final : public DbBackend {
     info.version = sqlite3_libversion();
     auto conn = Connect();
     if (!conn.ok()) return conn.status();
-    for (const char* pragma : {"journal_mode", "synchronous", "page_size", "cache_size",
-                               "foreign_keys", "temp_store"}) {
+    for (const char* pragma :
+         {"journal_mode", "synchronous", "page_size", "cache_size", "foreign_keys", "temp_store"}) {
       auto stmt = (*conn)->Prepare(std::string("PRAGMA ") + pragma);
       if (!stmt.ok()) continue;
       if ((*stmt)->Execute().ok() && (*stmt)->Next()) {
@@ -344,6 +344,17 @@ Result<std::unique_ptr<DbBackend>> OpenSqlite(const DbUrl& url, const BackendOpt
   }
   if (exists && S_ISDIR(st.st_mode)) {
     return Status::InvalidArgument("database path '" + url.database + "' is a directory");
+  }
+  if (!exists) {
+    // A load creates the database file, and the directory it goes in (a plan's
+    // sqlite:///tmp/examples/ds3_{i}.db runs on a machine that has no such directory yet).
+    const std::filesystem::path dir = std::filesystem::path(url.database).parent_path();
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    if (ec) {
+      return Status::InvalidArgument("cannot create the directory '" + dir.string() +
+                                     "' of the database: " + ec.message());
+    }
   }
   return std::unique_ptr<DbBackend>(new SqliteBackend(url.database, options));
 }
