@@ -19,7 +19,7 @@ def run(binary, count, seconds, tmp):
     out = os.path.join(tmp, f"n{count}.json")
     dbs = ";".join(["null://"] * count)
     cmd = [binary, "oltp", "run", "--workload=noop", "--db", dbs, f"--n_threads={4 * count}",
-           "--ramp_rate=0", "--warmup_time=0", f"--run_time={seconds}s", "--progress=none",
+           "--ramp_rate=10000", "--warmup_time=0", f"--run_time={seconds}s", "--progress=none",
            "--json", out]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, capture_output=True, text=True)

@@ -58,7 +58,7 @@ class StopTest(unittest.TestCase):
         out = tmp_path("it-stop-oltp.json")
         doc = self.stop_after_start(
             ["oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "1000",
-             "--ramp_rate", "0", "--warmup_time", "0", "--run_time", "10m", "--log_freq", "1",
+             "--ramp_rate", "10000", "--warmup_time", "0", "--run_time", "10m", "--log_freq", "1",
              "--json", out], "issuing Start", out)
         self.assertTrue(doc["interrupted"])
         self.assertGreater(doc["operations"][0]["count"], 0)
