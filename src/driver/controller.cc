@@ -1,5 +1,8 @@
 #include "driver/controller.h"
 
+#include <pthread.h>
+#include <sched.h>
+
 #include <algorithm>
 
 namespace sb::driver {
@@ -23,6 +26,26 @@ std::vector<metrics::RecorderSnapshot> Difference(const std::vector<metrics::Rec
   return d;
 }
 
+// Raises the calling thread to SCHED_FIFO 1 for its lifetime, when permitted, and restores it.
+class RealtimeScope {
+ public:
+  explicit RealtimeScope(bool wanted) {
+    if (!wanted || pthread_getschedparam(pthread_self(), &policy_, &param_) != 0) return;
+    sched_param rt{};
+    rt.sched_priority = 1;
+    raised_ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &rt) == 0;
+  }
+  ~RealtimeScope() {
+    if (raised_) pthread_setschedparam(pthread_self(), policy_, &param_);
+  }
+  bool raised() const { return raised_; }
+
+ private:
+  int policy_ = SCHED_OTHER;
+  sched_param param_{};
+  bool raised_ = false;
+};
+
 }  // namespace
 
 ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
@@ -32,12 +55,18 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
   auto stop_requested = [&] { return o.stop != nullptr && o.stop->load(); };
   RunSignals signals;
   signals.stop = o.stop;
-  auto end_and_join = [&] {
+  auto end_gate = [&] {
     signals.gate.store(RunSignals::kEnded, std::memory_order_release);
     signals.gate.notify_all();
+  };
+  auto end_and_join = [&] {
+    end_gate();
     for (Instance* in : instances) in->Join();
   };
+  // Workers start on the normal policy (threads inherit it), then the controller is raised.
   for (Instance* in : instances) in->Launch(signals);
+  RealtimeScope realtime(o.realtime);
+  out.realtime = realtime.raised();
 
   // Connect phase: every worker of every instance ready, or give up.
   const int64_t connect_deadline = clock_.NowNanos() + o.connect_timeout_nanos;
@@ -166,14 +195,16 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
       if (cb.on_reset) cb.on_reset(out.at_reset, out.reset_at);
     }
     if (finished) {
+      // The end instant's CPU readings first, then the workers are told at once.
+      out.process_cpu_sec = ProcessCpuSeconds() - cpu_at_reset;
+      if (o.system_cpu) out.system_at_end = ReadProcStat();
+      end_gate();
       out.interrupted = stopped;
       out.end_at = now;
       out.at_end = now_snap;
       break;
     }
   }
-  out.process_cpu_sec = ProcessCpuSeconds() - cpu_at_reset;
-  if (o.system_cpu) out.system_at_end = ReadProcStat();
   for (size_t w = 0; w < o.windows.size(); ++w) {
     WindowMeasure& m = out.windows[w];
     if (m.started && !m.complete) {

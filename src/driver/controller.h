@@ -40,6 +40,12 @@ struct ControllerOptions {
   const std::atomic<bool>* stop = nullptr;
   // Whether to read /proc/stat at the reset and the end (system CPU over the measured window).
   bool system_cpu = true;
+  // Run the controller thread at real-time priority (SCHED_FIFO 1) while it drives the run,
+  // when the process may (root or CAP_SYS_NICE); otherwise as it is. With many busy workers on
+  // few cores (1,000 null-engine workers on 2 cores) a normal thread gets a slice only every
+  // second or so, and its samples, the run's end and a stop come late by tens of seconds; the
+  // controller sleeps between samples, so it takes little CPU either way.
+  bool realtime = false;
 };
 
 // One sample, handed to ControllerCallbacks::on_sample. Snapshots are per instance.
@@ -92,6 +98,7 @@ struct ControllerOutcome {
   std::vector<metrics::RecorderSnapshot> at_reset, at_end, after_join;
   std::vector<WindowMeasure> windows;  // parallel to ControllerOptions::windows
   double process_cpu_sec = 0;          // this process's user + system CPU from the reset to the end
+  bool realtime = false;               // the controller thread ran at real-time priority
   ProcStat system_at_reset, system_at_end;  // /proc/stat (when system_cpu)
 
   double measured_sec() const { return static_cast<double>(end_at - reset_at) / 1e9; }

@@ -166,6 +166,7 @@ Result<metrics::StorageTest> RunStorageTest(
   co.warmup_nanos = c.ramp_nanos;
   co.run_nanos = c.run_nanos;
   co.stop = c.stop;
+  co.realtime = true;
   co.windows = c.windows;
   for (const auto& b : c.baselines) {
     if (b.window.label == metrics::kWholeRunWindow) continue;  // the measured window itself

@@ -132,6 +132,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   co.connect_timeout_nanos = common.connect_timeout_nanos;
   co.stop = common.stop;
   co.system_cpu = false;
+  co.realtime = true;
   // The user's windows and the baselines', each measured once.
   RunOptions view_options = common;
   for (const auto& b : common.baselines) {
