@@ -12,6 +12,7 @@
 #include "backend/db/postgres/postgres_backend.h"
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
+#include "base/strings.h"
 #include "cli/app.h"
 #include "cli/metrics_server.h"
 #include "cli/result_path.h"
@@ -362,6 +363,14 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
                             .c_str());
   std::printf("%s", report::FormatSummary(r).c_str());
   std::printf("%s", report::FormatInstanceTable(r).c_str());
+  if (!r.sut_cpu.source.empty()) {
+    std::printf(
+        "  system under test CPU (%s): mean %.1f %%, max %.1f %% over the measured "
+        "window, %zu one-second points%s%s\n",
+        EscapeForTerminal(r.sut_cpu.source).c_str(), r.sut_cpu.measured_mean_pct,
+        r.sut_cpu.measured_max_pct, r.sut_cpu.points.size(), r.sut_cpu.error.empty() ? "" : "; ",
+        EscapeForTerminal(r.sut_cpu.error).c_str());
+  }
   if (const std::string& path = common.GetString("series_csv"); !path.empty()) {
     std::ofstream out(path, std::ios::trunc);
     out << report::InstanceSeriesCsv(r);

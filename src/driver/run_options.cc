@@ -135,6 +135,12 @@ void DeclareRunOptions(config::OptionSet* o) {
               "cross-check against the database: read its own counters and the workload's row "
               "counts at the start and end of the measured window (the workers pause between "
               "units for the start reading at the end of warm-up)"));
+  o->Add(spec("sut_cpu", OptionType::kBool, "Y",
+              "sample the system under test's CPU each second beside the run (the local "
+              "/proc/stat, or --sut_cpu_cmd's output)"));
+  o->Add(spec("sut_cpu_cmd", OptionType::kString, "",
+              "a command that prints the database host's /proc/stat, e.g. \"ssh db1 cat "
+              "/proc/stat\" (run once a second, 5 s timeout); default: this host"));
   o->Add(spec("seed", OptionType::kInt, "1",
               "run seed: the same seed and data give the same sequence of operations"));
   {
@@ -164,6 +170,8 @@ Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures,
   r.max_lag_nanos = o.GetDurationNanos("max_lag");
   r.latency_limit_nanos = o.GetDurationNanos("latency_limit");
   r.server_check = o.GetBool("server_check");
+  r.sut_cpu = o.GetBool("sut_cpu");
+  r.sut_cpu_cmd = o.GetString("sut_cpu_cmd");
   r.op_log_path = o.GetString("op_log");
   r.op_log_sampling = o.GetDouble("op_log_sampling");
   if (r.op_log_sampling < 0 || r.op_log_sampling > 1) {

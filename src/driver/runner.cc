@@ -12,6 +12,7 @@
 #include "driver/db_instance.h"
 #include "driver/db_view.h"
 #include "driver/server_check.h"
+#include "driver/sut_cpu.h"
 #include "metrics/recorder.h"
 
 namespace sb::driver {
@@ -159,8 +160,11 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   if (several) aggregate = std::make_unique<DbView>(db_instances, all, shape, view_options);
   DbView& main_view = several ? *aggregate : views[0];
 
+  std::unique_ptr<SutCpuProbe> sut_cpu;
+  if (common.sut_cpu) sut_cpu = std::make_unique<SutCpuProbe>(clock_, common.sut_cpu_cmd);
   ControllerCallbacks ccb;
   ccb.on_start = [&] {
+    if (sut_cpu) sut_cpu->Start();
     message("Controller: all threads connected - issuing Start");
     if (common.warmup_nanos <= 0) {
       for (InstanceRun& ir : runs) {
@@ -197,6 +201,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   const std::string started_at = WallClockIsoUtc();
   Controller controller(clock_, co);
   ControllerOutcome run = controller.Run(instances, ccb);
+  if (sut_cpu) sut_cpu->Stop();
   if (!run.status.ok()) {
     out.status = run.status;
     return out;
@@ -284,6 +289,22 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     out.whole_run = out.instance_whole_run[0];
   }
   SetDriverCpu(&out.result, run.process_cpu_sec);
+  if (sut_cpu) {
+    metrics::SutCpu& sc = out.result.sut_cpu;
+    sc.source = sut_cpu->Source();
+    sc.points = sut_cpu->Points(run.t0, &sc.error);
+    const double from = static_cast<double>(run.reset_at - run.t0) / 1e9;
+    const double to = static_cast<double>(run.end_at - run.t0) / 1e9;
+    double sum = 0;
+    int n = 0;
+    for (const metrics::CpuPoint& p : sc.points) {
+      if (p.t_sec <= from || p.t_sec > to + 0.5) continue;
+      sum += p.utilization_pct;
+      sc.measured_max_pct = std::max(sc.measured_max_pct, p.utilization_pct);
+      ++n;
+    }
+    sc.measured_mean_pct = n > 0 ? sum / n : 0;
+  }
   return out;
 }
 

@@ -55,6 +55,10 @@ struct RunOptions {
   // Per-operation log (empty path: off) and the fraction of units it samples.
   std::string op_log_path;
   double op_log_sampling = 1.0;
+  // The system under test's CPU, sampled each second beside the run (driver/sut_cpu.h): the
+  // local /proc/stat, or the output of `sut_cpu_cmd` when given.
+  bool sut_cpu = false;
+  std::string sut_cpu_cmd;
   // Set from a signal handler (or a test) to stop the run early; polled every 100 ms.
   const std::atomic<bool>* stop = nullptr;
 };

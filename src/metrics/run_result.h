@@ -94,6 +94,21 @@ struct ServerCheckResult {
   std::vector<Comparison> comparisons;
 };
 
+// One interval of the system under test's CPU (the host the databases run on), from two
+// /proc/stat readings: percent of all its CPUs over (previous reading, t_sec].
+struct CpuPoint {
+  double t_sec = 0;  // seconds since Start
+  double utilization_pct = 0, user_pct = 0, system_pct = 0, iowait_pct = 0, steal_pct = 0;
+};
+
+struct SutCpu {
+  std::string source;  // "local /proc/stat" or "command: ssh db1 cat /proc/stat"
+  std::string error;   // why readings are missing, or ""
+  std::vector<CpuPoint> points;
+  // Mean and max utilization over the measured window (0 when no point falls in it).
+  double measured_mean_pct = 0, measured_max_pct = 0;
+};
+
 struct RunResult {
   std::string workload;       // "dvdstore"
   std::string headline_name;  // "opm"
@@ -156,6 +171,9 @@ struct RunResult {
   std::vector<Check> verify;
 
   ServerCheckResult server_check;
+
+  // The system under test's CPU beside the series (empty source: not sampled).
+  SutCpu sut_cpu;
 
   TimeSeries series;
 

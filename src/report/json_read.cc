@@ -337,6 +337,39 @@ Status ReadReadings(const Json& obj, std::string_view key, const std::string& pa
 }
 
 // "server_check" was added within schema_version 1: absent means no cross-check was made.
+// "sut_cpu" (optional): the system under test's CPU, one array per column.
+Status ReadSutCpu(const Json& doc, const std::string& base, RunResult* r) {
+  const Json* sj = Optional(doc, "sut_cpu");
+  if (sj == nullptr) return Status::Ok();
+  const std::string path = Child(base, "sut_cpu");
+  if (!sj->is_object()) return Expected(path, "an object");
+  metrics::SutCpu& c = r->sut_cpu;
+  SB_RETURN_IF_ERROR(Get(*sj, "source", path, AsString, &c.source));
+  if (Optional(*sj, "error") != nullptr) {
+    SB_RETURN_IF_ERROR(Get(*sj, "error", path, AsString, &c.error));
+  }
+  SB_RETURN_IF_ERROR(Get(*sj, "measured_mean_pct", path, AsDouble, &c.measured_mean_pct));
+  SB_RETURN_IF_ERROR(Get(*sj, "measured_max_pct", path, AsDouble, &c.measured_max_pct));
+  const Json* points = nullptr;
+  SB_RETURN_IF_ERROR(GetObject(*sj, "points", path, &points));
+  const std::string pp = Child(path, "points");
+  std::vector<double> t, util, user, sys, iowait, steal;
+  SB_RETURN_IF_ERROR(GetVector(*points, "t", pp, AsDouble, &t));
+  SB_RETURN_IF_ERROR(GetVector(*points, "utilization_pct", pp, AsDouble, &util));
+  SB_RETURN_IF_ERROR(GetVector(*points, "user_pct", pp, AsDouble, &user));
+  SB_RETURN_IF_ERROR(GetVector(*points, "system_pct", pp, AsDouble, &sys));
+  SB_RETURN_IF_ERROR(GetVector(*points, "iowait_pct", pp, AsDouble, &iowait));
+  SB_RETURN_IF_ERROR(GetVector(*points, "steal_pct", pp, AsDouble, &steal));
+  for (size_t k = 0; k < t.size(); ++k) {
+    if (util.size() <= k || user.size() <= k || sys.size() <= k || iowait.size() <= k ||
+        steal.size() <= k) {
+      return Expected(pp, "arrays of equal length");
+    }
+    c.points.push_back({t[k], util[k], user[k], sys[k], iowait[k], steal[k]});
+  }
+  return Status::Ok();
+}
+
 Status ReadServerCheck(const Json& doc, const std::string& base, RunResult* r) {
   const Json* sj = Optional(doc, "server_check");
   if (sj == nullptr) return Status::Ok();
@@ -654,6 +687,7 @@ Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
   SB_RETURN_IF_ERROR(ReadWarnings(doc, base, r));
   SB_RETURN_IF_ERROR(ReadStorage(doc, base, version, r));
   SB_RETURN_IF_ERROR(ReadServerCheck(doc, base, r));
+  SB_RETURN_IF_ERROR(ReadSutCpu(doc, base, r));
 
   const Json* verify = nullptr;
   SB_RETURN_IF_ERROR(GetArray(doc, "verify", base, &verify));

@@ -436,6 +436,34 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
   }
   doc["verify"] = std::move(verify);
   if (r.server_check.present) doc["server_check"] = ServerCheckToJson(r.server_check);
+  if (!r.sut_cpu.source.empty()) {
+    // The system under test's CPU, one array per column (compact for long runs).
+    const metrics::SutCpu& c = r.sut_cpu;
+    Json sut = Json::object();
+    sut["source"] = c.source;
+    if (!c.error.empty()) sut["error"] = c.error;
+    sut["measured_mean_pct"] = Num(c.measured_mean_pct);
+    sut["measured_max_pct"] = Num(c.measured_max_pct);
+    Json t = Json::array(), util = Json::array(), user = Json::array(), sys = Json::array(),
+         iowait = Json::array(), steal = Json::array();
+    for (const auto& p : c.points) {
+      t.push_back(Num(p.t_sec));
+      util.push_back(Num(p.utilization_pct));
+      user.push_back(Num(p.user_pct));
+      sys.push_back(Num(p.system_pct));
+      iowait.push_back(Num(p.iowait_pct));
+      steal.push_back(Num(p.steal_pct));
+    }
+    Json points = Json::object();
+    points["t"] = std::move(t);
+    points["utilization_pct"] = std::move(util);
+    points["user_pct"] = std::move(user);
+    points["system_pct"] = std::move(sys);
+    points["iowait_pct"] = std::move(iowait);
+    points["steal_pct"] = std::move(steal);
+    sut["points"] = std::move(points);
+    doc["sut_cpu"] = std::move(sut);
+  }
   if (!r.storage.empty()) {
     Json storage = Json::array();
     for (const auto& t : r.storage) storage.push_back(StorageTestToJson(t));
