@@ -9,6 +9,12 @@
 #   scripts/services.sh destroy  stop both and delete their data
 #   scripts/services.sh restart-postgres|restart-mariadb [seconds]
 #                                fault tests: the server goes away for that long, then returns
+#   scripts/services.sh start-instances K
+#                                also K small PostgreSQL and K small MariaDB servers (1..16), each
+#                                with its own port, data directory and memory limit (idempotent;
+#                                'env' prints their URLs, 'stop' and 'stop-instances' stop them)
+#   scripts/services.sh instance-plan [database]
+#                                the running instance servers as plan groups, one per server
 #
 # The servers come from the Debian packages (scripts/install-deps.sh), listen on 127.0.0.1 only
 # and keep their data, sockets and logs under build/services/ (STOREBENCH_SERVICES_DIR). Neither
@@ -34,6 +40,33 @@ PG_OS_USER="${STOREBENCH_PG_OS_USER:-postgres}"
 PG_LINK="$PG_DIR"
 # The PostgreSQL data may live elsewhere (see start_pg); work on the real path.
 if [ -L "$PG_DIR" ]; then PG_DIR="$(readlink -f "$PG_DIR")"; fi
+
+# What start_pg / start_my set up: the main servers' settings here; use_pg_instance and
+# use_my_instance switch them to one instance server (in a subshell).
+PG_SETTINGS="max_connections = 200
+shared_buffers = 256MB
+max_wal_size = 2GB"
+PG_EXPLICIT_PORT="${STOREBENCH_PG_PORT:-}"
+PG_PORT_HINT="set STOREBENCH_PG_PORT to a free port"
+PG_ALT_NAME=postgres  # under /var/tmp when the OS user cannot reach $DIR (see start_pg)
+PG_NAME=PostgreSQL
+MY_EXPLICIT_PORT="${STOREBENCH_MYSQL_PORT:-}"
+MY_PORT_HINT="set STOREBENCH_MYSQL_PORT to a free port"
+MY_MEMORY=(--innodb-buffer-pool-size=512M --innodb-log-file-size=512M --max-connections=300)
+MY_NAME=MariaDB
+SERVER_DATABASES=("${DATABASES[@]}")
+
+# Instance servers (start-instances K): K PostgreSQL and K MariaDB servers besides the main
+# ones, for consolidation runs where several servers compete for the host as VMs do. Instance
+# i listens on 127.0.0.1 port PG base + i / MariaDB base + i, keeps its data under
+# $INST_DIR/pg<i> and $INST_DIR/mariadb<i>, and has small memory: PostgreSQL shared_buffers
+# 64MB, MariaDB innodb_buffer_pool_size 64M.
+INST_DIR="$DIR/instances"
+INST_MAX=16
+PG_INST_BASE="${STOREBENCH_PG_INSTANCE_PORT:-25432}"     # instances on 25433..25448
+MY_INST_BASE="${STOREBENCH_MYSQL_INSTANCE_PORT:-23306}"  # instances on 23307..23322
+# ds3 for the user, sbtest_plan for tests/integration/test_plan_servers.py.
+INST_DATABASES=(ds3 sbtest_plan)
 
 log() { echo "services: $*" >&2; }
 die() { echo "services: $*" >&2; exit 1; }
@@ -87,12 +120,12 @@ start_pg() {
   [ -x "$PG_BIN/initdb" ] || die "PostgreSQL is not installed ($PG_BIN/initdb missing); run scripts/install-deps.sh"
   mkdir -p "$PG_DIR"
   if pg_running; then
-    log "PostgreSQL already running on 127.0.0.1:$(pg_port)"
+    log "$PG_NAME already running on 127.0.0.1:$(pg_port)"
   else
     local port
-    port=$(choose_port "$PG_DIR/port" 5432 15432 "${STOREBENCH_PG_PORT:-}")
+    port=$(choose_port "$PG_DIR/port" 5432 15432 "$PG_EXPLICIT_PORT")
     if port_in_use "$port"; then
-      die "port $port is in use by another server; set STOREBENCH_PG_PORT to a free port"
+      die "port $port is in use by another server; $PG_PORT_HINT"
     fi
     echo "$port" >"$PG_DIR/port"
     mkdir -p "$PG_DIR/run"
@@ -103,25 +136,24 @@ start_pg() {
       if ! runuser -u "$PG_OS_USER" -- test -w "$PG_DIR/"; then
         [ -L "$PG_DIR" ] && die "$PG_DIR is not reachable by $PG_OS_USER; set STOREBENCH_SERVICES_DIR"
         local alt
-        alt="/var/tmp/storebench-services-$(echo "$DIR" | cksum | cut -d' ' -f1)/postgres"
+        alt="/var/tmp/storebench-services-$(echo "$DIR" | cksum | cut -d' ' -f1)/$PG_ALT_NAME"
         mkdir -p "$alt"
         cp -a "$PG_DIR/." "$alt/" && rm -rf "$PG_DIR" && ln -s "$alt" "$PG_DIR"
         PG_DIR="$alt"
         chown -R "$PG_OS_USER" "$alt"
-        log "PostgreSQL data in $alt ($PG_OS_USER cannot reach $DIR)"
+        log "$PG_NAME data in $alt ($PG_OS_USER cannot reach $DIR)"
       fi
     fi
     if [ ! -s "$PG_DIR/data/PG_VERSION" ]; then
-      log "initializing PostgreSQL in $PG_DIR/data"
-      as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
+      log "initializing $PG_NAME in $PG_DIR/data"
+      # --no-sync: a throwaway server; a crash of the host loses nothing worth keeping.
+      as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 --no-sync \
         >"$PG_DIR/initdb.log" 2>&1 || { cat "$PG_DIR/initdb.log" >&2; die "initdb failed"; }
       cat >>"$PG_DIR/data/postgresql.conf" <<EOF
 # storebench throwaway instance (scripts/services.sh)
 listen_addresses = '127.0.0.1'
 unix_socket_directories = '$PG_DIR/run'
-max_connections = 200
-shared_buffers = 256MB
-max_wal_size = 2GB
+$PG_SETTINGS
 logging_collector = off
 EOF
       # Loopback and the socket only, no password (throwaway test instance).
@@ -136,16 +168,16 @@ EOF
     if ! grep -q "^shared_preload_libraries" "$PG_DIR/data/postgresql.conf"; then
       echo "shared_preload_libraries = 'pg_stat_statements'" >>"$PG_DIR/data/postgresql.conf"
     fi
-    log "starting PostgreSQL on 127.0.0.1:$port"
+    log "starting $PG_NAME on 127.0.0.1:$port"
     as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/postgres.log" -o "-p $port" -w -t 60 start \
-      >/dev/null || { tail -20 "$PG_DIR/postgres.log" >&2; die "PostgreSQL did not start"; }
+      >/dev/null || { tail -20 "$PG_DIR/postgres.log" >&2; die "$PG_NAME did not start"; }
   fi
   pg_psql <<'EOF'
 SELECT 'CREATE ROLE storebench LOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'storebench')
 \gexec
 EOF
   local db
-  for db in "${DATABASES[@]}"; do
+  for db in "${SERVER_DATABASES[@]}"; do
     pg_psql -v db="$db" <<'EOF'
 SELECT format('CREATE DATABASE %I OWNER storebench', :'db')
 WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = :'db')
@@ -160,45 +192,45 @@ start_my() {
   command -v mariadbd >/dev/null || die "MariaDB is not installed (mariadbd missing); run scripts/install-deps.sh"
   mkdir -p "$MY_DIR/run"
   if my_running; then
-    log "MariaDB already running on 127.0.0.1:$(my_port)"
+    log "$MY_NAME already running on 127.0.0.1:$(my_port)"
   else
     local port
-    port=$(choose_port "$MY_DIR/port" 3306 13306 "${STOREBENCH_MYSQL_PORT:-}")
+    port=$(choose_port "$MY_DIR/port" 3306 13306 "$MY_EXPLICIT_PORT")
     if port_in_use "$port"; then
-      die "port $port is in use by another server; set STOREBENCH_MYSQL_PORT to a free port"
+      die "port $port is in use by another server; $MY_PORT_HINT"
     fi
     echo "$port" >"$MY_DIR/port"
     local user_opt=()
     [ "$(id -u)" -eq 0 ] && user_opt=(--user=root)
     if [ ! -d "$MY_DIR/data/mysql" ]; then
-      log "initializing MariaDB in $MY_DIR/data"
-      mariadb-install-db --no-defaults --datadir="$MY_DIR/data" "${user_opt[@]}" \
+      log "initializing $MY_NAME in $MY_DIR/data"
+      mariadb-install-db --no-defaults --datadir="$MY_DIR/data" "${user_opt[@]}" "${MY_MEMORY[@]}" \
         --auth-root-authentication-method=socket --auth-root-socket-user="$(id -un)" --skip-test-db >"$MY_DIR/install.log" 2>&1 ||
         { cat "$MY_DIR/install.log" >&2; die "mariadb-install-db failed"; }
     fi
-    log "starting MariaDB on 127.0.0.1:$port"
+    log "starting $MY_NAME on 127.0.0.1:$port"
     # Full-text: InnoDB tokens from 2 characters, no stop words, so DVD Store's title and actor
     # words are all searchable (docs/dvdstore.md). LOAD DATA LOCAL INFILE for the bulk loader.
     setsid mariadbd --no-defaults --datadir="$MY_DIR/data" --socket="$MY_DIR/run/mariadbd.sock" \
       --port="$port" --bind-address=127.0.0.1 "${user_opt[@]}" --pid-file="$MY_DIR/mariadbd.pid" \
       --log-error="$MY_DIR/mariadbd.err" --skip-name-resolve --local-infile=1 \
-      --innodb-buffer-pool-size=512M --innodb-log-file-size=512M --max-connections=300 \
+      "${MY_MEMORY[@]}" \
       --innodb-ft-min-token-size=2 --innodb-ft-enable-stopword=0 \
       --character-set-server=utf8mb4 --collation-server=utf8mb4_bin \
       </dev/null >/dev/null 2>&1 &
     local i
     for i in $(seq 1 120); do
       if my_client -e "SELECT 1" >/dev/null 2>&1; then break; fi
-      if ! kill -0 $! 2>/dev/null; then tail -20 "$MY_DIR/mariadbd.err" >&2; die "MariaDB did not start"; fi
+      if ! kill -0 $! 2>/dev/null; then tail -20 "$MY_DIR/mariadbd.err" >&2; die "$MY_NAME did not start"; fi
       sleep 0.5
     done
-    my_client -e "SELECT 1" >/dev/null 2>&1 || { tail -20 "$MY_DIR/mariadbd.err" >&2; die "MariaDB did not answer"; }
+    my_client -e "SELECT 1" >/dev/null 2>&1 || { tail -20 "$MY_DIR/mariadbd.err" >&2; die "$MY_NAME did not answer"; }
   fi
   {
     echo "CREATE USER IF NOT EXISTS 'storebench'@'127.0.0.1';"
     echo "CREATE USER IF NOT EXISTS 'storebench'@'localhost';"
     echo "GRANT PROCESS ON *.* TO 'storebench'@'127.0.0.1';"
-    for db in "${DATABASES[@]}"; do
+    for db in "${SERVER_DATABASES[@]}"; do
       echo "CREATE DATABASE IF NOT EXISTS \`$db\`;"
       echo "GRANT ALL ON \`$db\`.* TO 'storebench'@'127.0.0.1';"
       echo "GRANT ALL ON \`$db\`.* TO 'storebench'@'localhost';"
@@ -208,14 +240,14 @@ start_my() {
 
 stop_pg() {
   if pg_running; then
-    log "stopping PostgreSQL"
+    log "stopping $PG_NAME"
     as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w -t 60 stop >/dev/null
   fi
 }
 
 stop_my() {
   if my_running; then
-    log "stopping MariaDB"
+    log "stopping $MY_NAME"
     local pid
     pid=$(cat "$MY_DIR/mariadbd.pid")
     kill -TERM "$pid"
@@ -224,13 +256,132 @@ stop_my() {
       kill -0 "$pid" 2>/dev/null || return 0
       sleep 0.5
     done
-    die "MariaDB (pid $pid) did not stop"
+    die "$MY_NAME (pid $pid) did not stop"
   fi
+}
+
+# Switches start_pg/stop_pg/pg_running/... to PostgreSQL instance server $1 (call in a subshell).
+use_pg_instance() {  # i
+  PG_DIR="$INST_DIR/pg$1"
+  PG_LINK="$PG_DIR"
+  if [ -L "$PG_DIR" ]; then PG_DIR="$(readlink -f "$PG_DIR")"; fi
+  PG_SETTINGS="max_connections = 100
+shared_buffers = 64MB
+max_wal_size = 256MB"
+  PG_EXPLICIT_PORT=$((PG_INST_BASE + $1))
+  PG_PORT_HINT="set STOREBENCH_PG_INSTANCE_PORT to another base (instance i listens on base + i)"
+  PG_ALT_NAME="instances/pg$1"
+  PG_NAME="PostgreSQL instance $1"
+  SERVER_DATABASES=("${INST_DATABASES[@]}")
+}
+
+use_my_instance() {  # i
+  MY_DIR="$INST_DIR/mariadb$1"
+  MY_EXPLICIT_PORT=$((MY_INST_BASE + $1))
+  MY_PORT_HINT="set STOREBENCH_MYSQL_INSTANCE_PORT to another base (instance i listens on base + i)"
+  MY_MEMORY=(--innodb-buffer-pool-size=64M --innodb-log-file-size=48M --max-connections=100)
+  MY_NAME="MariaDB instance $1"
+  SERVER_DATABASES=("${INST_DATABASES[@]}")
+}
+
+# The numbers of the instance servers that have a directory (started at least once), ascending.
+instance_numbers() {
+  local d
+  for d in "$INST_DIR"/pg* "$INST_DIR"/mariadb*; do
+    [ -e "$d" ] || continue
+    d=${d##*/}
+    echo "${d#pg}" | sed 's/^mariadb//'
+  done | grep -E '^[0-9]+$' | sort -nu
+}
+
+running_pg_instances() { local i; for i in $(instance_numbers); do (use_pg_instance "$i"; pg_running) && echo "$i"; done; true; }
+running_my_instances() { local i; for i in $(instance_numbers); do (use_my_instance "$i"; my_running) && echo "$i"; done; true; }
+
+start_instances() {  # k
+  local k=$1
+  [[ "$k" =~ ^[0-9]+$ ]] && [ "$k" -ge 1 ] && [ "$k" -le "$INST_MAX" ] ||
+    die "start-instances takes a number of instances from 1 to $INST_MAX, not '$k'"
+  [ -x "$PG_BIN/initdb" ] || die "PostgreSQL is not installed ($PG_BIN/initdb missing); run scripts/install-deps.sh"
+  command -v mariadbd >/dev/null || die "MariaDB is not installed (mariadbd missing); run scripts/install-deps.sh"
+  # Every port first: nothing starts when one of them belongs to something else.
+  local i taken=()
+  for i in $(seq 1 "$k"); do
+    if ! (use_pg_instance "$i"; pg_running) && port_in_use $((PG_INST_BASE + i)); then
+      taken+=("$((PG_INST_BASE + i)) (PostgreSQL instance $i)")
+    fi
+    if ! (use_my_instance "$i"; my_running) && port_in_use $((MY_INST_BASE + i)); then
+      taken+=("$((MY_INST_BASE + i)) (MariaDB instance $i)")
+    fi
+  done
+  if [ ${#taken[@]} -gt 0 ]; then
+    die "port $(printf '%s, ' "${taken[@]}" | sed 's/, $//') in use by another server; set STOREBENCH_PG_INSTANCE_PORT / STOREBENCH_MYSQL_INSTANCE_PORT to other bases (instance i listens on base + i)"
+  fi
+  # Instances beyond k stop (their data stays), so exactly k of each kind run.
+  stop_instances $((k + 1))
+  mkdir -p "$INST_DIR"
+  # All servers at once: initdb and mariadb-install-db (first start only) are most of the time.
+  local pids=() names=() rc=0 n
+  for i in $(seq 1 "$k"); do
+    (use_pg_instance "$i"; start_pg) & pids+=($!); names+=("PostgreSQL instance $i")
+    (use_my_instance "$i"; start_my) & pids+=($!); names+=("MariaDB instance $i")
+  done
+  for n in "${!pids[@]}"; do
+    wait "${pids[$n]}" || { log "${names[$n]} failed to start"; rc=1; }
+  done
+  [ "$rc" -eq 0 ] || die "some instance servers did not start (see above); 'stop-instances' stops the others"
+}
+
+stop_instances() {  # [first]: only instances from this number on
+  local i pids=() rc=0 p
+  for i in $(instance_numbers); do
+    [ "$i" -ge "${1:-1}" ] || continue
+    (use_pg_instance "$i"; stop_pg) & pids+=($!)
+    (use_my_instance "$i"; stop_my) & pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p" || rc=1; done
+  [ "$rc" -eq 0 ] || die "some instance servers did not stop (see above)"
+}
+
+instance_urls() {  # pg|my [database]
+  local db=${2:-ds3} i urls=()
+  if [ "$1" = pg ]; then
+    for i in $(running_pg_instances); do
+      urls+=("postgresql://storebench@127.0.0.1:$(use_pg_instance "$i"; pg_port)/$db")
+    done
+  else
+    for i in $(running_my_instances); do
+      urls+=("mysql://storebench@127.0.0.1:$(use_my_instance "$i"; my_port)/$db")
+    done
+  fi
+  echo "${urls[*]}"
+}
+
+# The running instance servers as TOML's array of tables, one group per server (a group's URL
+# template cannot hold different ports): put it at the top of a plan, before [run].
+instance_plan_groups() {  # [database]
+  local db=${1:-ds3} i groups=()
+  for i in $(running_pg_instances); do
+    groups+=("{ name = \"pg$i\", count = 1, load = true, db = \"postgresql://storebench@127.0.0.1:$(use_pg_instance "$i"; pg_port)/$db\" }")
+  done
+  for i in $(running_my_instances); do
+    groups+=("{ name = \"my$i\", count = 1, load = true, db = \"mysql://storebench@127.0.0.1:$(use_my_instance "$i"; my_port)/$db\" }")
+  done
+  [ ${#groups[@]} -gt 0 ] || return 0
+  local line="group = [" g sep=""
+  for g in "${groups[@]}"; do line+="$sep$g"; sep=", "; done
+  echo "$line]"
 }
 
 print_env() {
   echo "export STOREBENCH_PG_URL=postgresql://storebench@127.0.0.1:$(pg_port)/storebench_test"
   echo "export STOREBENCH_MYSQL_URL=mysql://storebench@127.0.0.1:$(my_port)/storebench_test"
+  # The running instance servers (start-instances), space-separated; empty when none runs.
+  echo "export STOREBENCH_PG_URLS=\"$(instance_urls pg)\""
+  echo "export STOREBENCH_MYSQL_URLS=\"$(instance_urls my)\""
+  # The same as plan groups (instance-plan prints them alone), for a plan file's first line.
+  local groups
+  groups=$(instance_plan_groups)
+  [ -z "$groups" ] || echo "# plan: $groups"
 }
 
 print_dsns() {
@@ -245,8 +396,20 @@ case "${1:-}" in
     print_dsns
     ;;
   stop)
+    stop_instances
     stop_pg
     stop_my
+    ;;
+  start-instances)
+    start_instances "${2:-}"
+    instance_urls pg | tr ' ' '\n'
+    instance_urls my | tr ' ' '\n'
+    ;;
+  stop-instances)
+    stop_instances
+    ;;
+  instance-plan)
+    instance_plan_groups "${2:-}"
     ;;
   status)
     rc=0
@@ -254,6 +417,14 @@ case "${1:-}" in
     else echo "postgresql stopped"; rc=3; fi
     if my_running; then echo "mariadb    running  mysql://storebench@127.0.0.1:$(my_port)/ds3"
     else echo "mariadb    stopped"; rc=3; fi
+    for i in $(instance_numbers); do
+      if (use_pg_instance "$i"; pg_running); then
+        echo "postgresql instance $i running  $(instance_urls pg | tr ' ' '\n' | grep ":$((PG_INST_BASE + i))/")"
+      else echo "postgresql instance $i stopped"; fi
+      if (use_my_instance "$i"; my_running); then
+        echo "mariadb    instance $i running  $(instance_urls my | tr ' ' '\n' | grep ":$((MY_INST_BASE + i))/")"
+      else echo "mariadb    instance $i stopped"; fi
+    done
     exit $rc
     ;;
   env)
@@ -276,12 +447,17 @@ case "${1:-}" in
     start_my
     ;;
   destroy)
+    stop_instances
     stop_pg
     stop_my
-    rm -rf "$PG_DIR" "$PG_LINK" "$MY_DIR"
+    for i in $(instance_numbers); do
+      (use_pg_instance "$i"; rm -rf "$PG_DIR" "$PG_LINK")
+    done
+    rm -rf "$PG_DIR" "$PG_LINK" "$MY_DIR" "$INST_DIR"
     ;;
   *)
     echo "usage: $0 start|stop|status|env|destroy|restart-postgres|restart-mariadb [seconds]" >&2
+    echo "       $0 start-instances K|stop-instances|instance-plan [database]" >&2
     exit 2
     ;;
 esac
