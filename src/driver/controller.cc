@@ -13,11 +13,39 @@ constexpr int64_t kConnectPollNanos = 10 * kNanosPerMilli;
 // A window edge within this much after a sample counts as reached (ticks land a little late).
 constexpr double kEdgeSlackSec = 0.05;
 
-void SnapshotAll(const std::vector<Instance*>& instances, SnapshotPoint point,
-                 std::vector<metrics::RecorderSnapshot>* out) {
-  out->resize(instances.size());
-  for (size_t i = 0; i < instances.size(); ++i) instances[i]->Snapshot(point, &(*out)[i]);
-}
+// Snapshots every instance's recorders together (held writers are waited for all at once) and
+// merges each instance's into out[i].
+class Snapshotter {
+ public:
+  explicit Snapshotter(const std::vector<Instance*>& instances) : instances_(instances) {
+    for (Instance* in : instances) {
+      const std::vector<const metrics::Recorder*> r = in->Recorders();
+      first_.push_back(recorders_.size());
+      recorders_.insert(recorders_.end(), r.begin(), r.end());
+    }
+    first_.push_back(recorders_.size());
+  }
+  void Take(SnapshotPoint point, std::vector<metrics::RecorderSnapshot>* out) {
+    metrics::Recorder::SnapshotMany(recorders_, &per_worker_);
+    out->resize(instances_.size());
+    for (size_t i = 0; i < instances_.size(); ++i) {
+      metrics::RecorderSnapshot& merged = (*out)[i];
+      merged = metrics::RecorderSnapshot();
+      for (size_t w = first_[i]; w < first_[i + 1]; ++w) merged.Merge(per_worker_[w]);
+      if (point != SnapshotPoint::kTick) {
+        instances_[i]->KeepSnapshots(
+            point, std::vector<metrics::RecorderSnapshot>(per_worker_.begin() + first_[i],
+                                                          per_worker_.begin() + first_[i + 1]));
+      }
+    }
+  }
+
+ private:
+  const std::vector<Instance*>& instances_;
+  std::vector<const metrics::Recorder*> recorders_;
+  std::vector<size_t> first_;  // instance i's recorders are [first_[i], first_[i + 1])
+  std::vector<metrics::RecorderSnapshot> per_worker_;
+};
 
 std::vector<metrics::RecorderSnapshot> Difference(const std::vector<metrics::RecorderSnapshot>& a,
                                                   const std::vector<metrics::RecorderSnapshot>& b) {
@@ -99,8 +127,9 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
   }
   if (cb.on_start) cb.on_start();
 
+  Snapshotter snapshotter(instances);
   std::vector<metrics::RecorderSnapshot> prev, now_snap;
-  SnapshotAll(instances, o.warmup_nanos > 0 ? SnapshotPoint::kTick : SnapshotPoint::kReset, &prev);
+  snapshotter.Take(o.warmup_nanos > 0 ? SnapshotPoint::kTick : SnapshotPoint::kReset, &prev);
   out.at_reset = prev;
   out.windows.resize(o.windows.size());
   std::vector<std::vector<metrics::RecorderSnapshot>> window_start(o.windows.size());
@@ -143,11 +172,10 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     }
     const bool finished = stopped || all_finished || out.lagging_instance >= 0 || now >= end_at;
     const bool resets_here = !reset_done && !finished && now >= warmup_end;
-    SnapshotAll(instances,
-                finished      ? SnapshotPoint::kEnd
-                : resets_here ? SnapshotPoint::kReset
-                              : SnapshotPoint::kTick,
-                &now_snap);
+    snapshotter.Take(finished      ? SnapshotPoint::kEnd
+                     : resets_here ? SnapshotPoint::kReset
+                                   : SnapshotPoint::kTick,
+                     &now_snap);
     const std::vector<metrics::RecorderSnapshot> interval = Difference(now_snap, prev);
 
     Sample s;
@@ -183,7 +211,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
       bool paused = false;
       for (Instance* in : instances) paused = in->OnWarmupEnd() || paused;
       if (paused) {
-        SnapshotAll(instances, SnapshotPoint::kReset, &out.at_reset);
+        snapshotter.Take(SnapshotPoint::kReset, &out.at_reset);
         out.reset_at = clock_.NowNanos();
       } else {
         out.at_reset = now_snap;
@@ -215,7 +243,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
   // A run that ended during warm-up keeps Start as its reset (warmed_up tells).
   out.warmed_up = reset_done;
   end_and_join();
-  SnapshotAll(instances, SnapshotPoint::kTick, &out.after_join);
+  snapshotter.Take(SnapshotPoint::kTick, &out.after_join);
   return out;
 }
 

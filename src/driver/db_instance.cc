@@ -99,12 +99,10 @@ Readiness DbInstance::Ready() const {
   return r;
 }
 
-void DbInstance::Snapshot(SnapshotPoint /*point*/, metrics::RecorderSnapshot* out) {
-  *out = metrics::RecorderSnapshot();
-  for (const auto& w : workers_) {
-    w->recorder.Snapshot(&one_);
-    out->Merge(one_);
-  }
+std::vector<const metrics::Recorder*> DbInstance::Recorders() const {
+  std::vector<const metrics::Recorder*> r;
+  for (const auto& w : workers_) r.push_back(&w->recorder);
+  return r;
 }
 
 Activity DbInstance::Check() const {

@@ -36,7 +36,7 @@ class DbInstance final : public Instance {
   void Launch(RunSignals& signals) override;
   Readiness Ready() const override;
   void OnStart(int64_t t0) override { options_.limits.t0 = t0; }
-  void Snapshot(SnapshotPoint point, metrics::RecorderSnapshot* out) override;
+  std::vector<const metrics::Recorder*> Recorders() const override;
   Activity Check() const override;
   bool OnWarmupEnd() override;
   void Join() override;
@@ -79,7 +79,6 @@ class DbInstance final : public Instance {
   std::function<void()> warmup_reading_;
   bool reading_exact_ = true;
   double hold_ms_ = 0;
-  metrics::RecorderSnapshot one_;  // reused per worker while merging
 };
 
 }  // namespace sb::driver

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "base/status.h"
 #include "metrics/recorder.h"
@@ -68,8 +69,15 @@ class Instance {
   virtual Readiness Ready() const = 0;
   // Called once just before Start, with the run's time origin.
   virtual void OnStart(int64_t t0) {}
-  // The merged cumulative state of every worker's recorder.
-  virtual void Snapshot(SnapshotPoint point, metrics::RecorderSnapshot* out) = 0;
+  // Every worker's recorder, in a fixed order (valid from construction to destruction). The
+  // controller snapshots the recorders of all instances together (metrics::Recorder::
+  // SnapshotMany) and merges each instance's.
+  virtual std::vector<const metrics::Recorder*> Recorders() const = 0;
+  // The per-worker snapshots of Recorders() taken at the reset and at the end, for instances
+  // that report per worker (storage: Iometer's per-worker rows). `per_worker` is parallel to
+  // Recorders().
+  virtual void KeepSnapshots(SnapshotPoint point,
+                             const std::vector<metrics::RecorderSnapshot>& per_worker) {}
   virtual Activity Check() const = 0;
   // At the end of warm-up, before the reset snapshot. An instance that needs the database
   // quiet for a reading (the server cross-check) pauses its workers, reads, and resumes them;

@@ -292,17 +292,16 @@ Readiness IoInstance::Ready() const {
   return r;
 }
 
-void IoInstance::Snapshot(SnapshotPoint point, metrics::RecorderSnapshot* out) {
-  std::vector<metrics::RecorderSnapshot>* keep = point == SnapshotPoint::kReset ? &at_reset_
-                                                 : point == SnapshotPoint::kEnd ? &at_end_
-                                                                                : nullptr;
-  if (keep != nullptr) keep->resize(workers_.size());
-  *out = metrics::RecorderSnapshot();
-  for (size_t i = 0; i < workers_.size(); ++i) {
-    metrics::RecorderSnapshot& one = keep != nullptr ? (*keep)[i] : one_;
-    workers_[i]->recorder.Snapshot(&one);
-    out->Merge(one);
-  }
+std::vector<const metrics::Recorder*> IoInstance::Recorders() const {
+  std::vector<const metrics::Recorder*> r;
+  for (const auto& w : workers_) r.push_back(&w->recorder);
+  return r;
+}
+
+void IoInstance::KeepSnapshots(SnapshotPoint point,
+                               const std::vector<metrics::RecorderSnapshot>& per_worker) {
+  if (point == SnapshotPoint::kReset) at_reset_ = per_worker;
+  if (point == SnapshotPoint::kEnd) at_end_ = per_worker;
 }
 
 Activity IoInstance::Check() const {

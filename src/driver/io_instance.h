@@ -54,7 +54,9 @@ class IoInstance final : public Instance {
   const std::string& name() const override { return name_; }
   void Launch(RunSignals& signals) override;
   Readiness Ready() const override;
-  void Snapshot(SnapshotPoint point, metrics::RecorderSnapshot* out) override;
+  std::vector<const metrics::Recorder*> Recorders() const override;
+  void KeepSnapshots(SnapshotPoint point,
+                     const std::vector<metrics::RecorderSnapshot>& per_worker) override;
   Activity Check() const override;
   void Join() override;
 
@@ -77,7 +79,6 @@ class IoInstance final : public Instance {
   IoLayout layout_;
   std::vector<std::unique_ptr<IoWorker>> workers_;
   std::vector<metrics::RecorderSnapshot> at_reset_, at_end_;
-  metrics::RecorderSnapshot one_;
 };
 
 }  // namespace sb::driver

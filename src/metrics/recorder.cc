@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 #include <thread>
 #include <type_traits>
 
@@ -78,31 +79,83 @@ void Recorder::Add(int counter, int64_t delta) {
   WriterAdd<int64_t>(counters_[counter], delta);
 }
 
-void Recorder::Snapshot(RecorderSnapshot* out) const {
+void Recorder::BeginCopy(RecorderSnapshot* out, std::vector<Hints>* hints) const {
   // resize() keeps existing Histograms (and their bucket arrays) when the shape is unchanged.
   out->types.resize(num_types_);
   out->counters.resize(num_counters_);
   // Buckets outside the written range stay zero; the range only grows, so a retry's copy
   // overwrites everything an earlier attempt wrote.
   for (Histogram& h : out->types) h.buckets_.assign(Histogram::kNumBuckets, 0);
-  std::vector<Hints> hints(num_types_);
-  bool consistent = false;
-  for (int attempt = 0; attempt < kOptimisticTries && !consistent; ++attempt) {
-    consistent = TryCopy(out, &hints);
+  hints->assign(num_types_, Hints());
+}
+
+bool Recorder::TryOptimistic(RecorderSnapshot* out, std::vector<Hints>* hints) const {
+  for (int attempt = 0; attempt < kOptimisticTries; ++attempt) {
+    if (TryCopy(out, hints)) return true;
   }
-  if (!consistent) {
-    // The writer finishes batches faster than a copy takes: ask it to hold. A batch it began
-    // before seeing the request may still overlap one more copy; after that it waits.
-    holds_.fetch_add(1, std::memory_order_seq_cst);
-    while (!TryCopy(out, &hints)) std::this_thread::yield();
-    holds_.fetch_sub(1, std::memory_order_release);
-  }
+  return false;
+}
+
+void Recorder::EndCopy(RecorderSnapshot* out, const std::vector<Hints>& hints) const {
   for (int i = 0; i < num_types_; ++i) {
     // count is taken from the copied buckets (not the writer's count), so the snapshot's count
     // always matches its buckets; min/max read after the buckets may be newer values, which
     // FinishRaw moves back into the copied buckets' range.
     out->types[i].FinishRaw(hints[i].min, hints[i].max, /*cap_last=*/false);
   }
+}
+
+namespace {
+
+// Waits a little between copy attempts while held writers finish their batches: a few yields,
+// then sleeps (a yield gives nothing to other threads when the reader runs at real-time
+// priority, as the run controller does; the writer needs a CPU to finish).
+void Pause(int round) {
+  if (round < 16) {
+    std::this_thread::yield();
+  } else {
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+}
+
+}  // namespace
+
+void Recorder::Snapshot(RecorderSnapshot* out) const {
+  std::vector<Hints> hints;
+  BeginCopy(out, &hints);
+  if (!TryOptimistic(out, &hints)) {
+    // The writer finishes batches faster than a copy takes: ask it to hold. A batch it began
+    // before seeing the request may still overlap one more copy; after that it waits.
+    holds_.fetch_add(1, std::memory_order_seq_cst);
+    for (int round = 0; !TryCopy(out, &hints); ++round) Pause(round);
+    holds_.fetch_sub(1, std::memory_order_release);
+  }
+  EndCopy(out, hints);
+}
+
+void Recorder::SnapshotMany(const std::vector<const Recorder*>& recorders,
+                            std::vector<RecorderSnapshot>* out) {
+  out->resize(recorders.size());
+  std::vector<std::vector<Hints>> hints(recorders.size());
+  std::vector<size_t> pending;
+  for (size_t i = 0; i < recorders.size(); ++i) {
+    recorders[i]->BeginCopy(&(*out)[i], &hints[i]);
+    if (!recorders[i]->TryOptimistic(&(*out)[i], &hints[i])) pending.push_back(i);
+  }
+  for (size_t i : pending) recorders[i]->holds_.fetch_add(1, std::memory_order_seq_cst);
+  for (int round = 0; !pending.empty(); ++round) {
+    std::vector<size_t> still;
+    for (size_t i : pending) {
+      if (recorders[i]->TryCopy(&(*out)[i], &hints[i])) {
+        recorders[i]->holds_.fetch_sub(1, std::memory_order_release);
+      } else {
+        still.push_back(i);
+      }
+    }
+    pending.swap(still);
+    if (!pending.empty()) Pause(round);
+  }
+  for (size_t i = 0; i < recorders.size(); ++i) recorders[i]->EndCopy(&(*out)[i], hints[i]);
 }
 
 bool Recorder::TryCopy(RecorderSnapshot* out, std::vector<Hints>* hints) const {

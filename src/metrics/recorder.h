@@ -57,6 +57,13 @@ class Recorder {
   // Optimistic copies a reader tries before it asks the writer to hold.
   static constexpr int kOptimisticTries = 8;
 
+  // Snapshots of many recorders at once (a run's workers). The recorders whose writer is
+  // inside a batch are all asked to hold together and waited for together: with many more busy
+  // workers than cores, a writer preempted inside a batch finishes it only when it runs again,
+  // and waiting for such writers one after another took seconds per sample (256 workers).
+  static void SnapshotMany(const std::vector<const Recorder*>& recorders,
+                           std::vector<RecorderSnapshot>* out);
+
   int num_types() const { return num_types_; }
   int num_counters() const { return num_counters_; }
 
@@ -68,6 +75,10 @@ class Recorder {
   void CopyInto(RecorderSnapshot* out, std::vector<Hints>* hints) const;
   // One copy attempt; true when no batch overlapped it.
   bool TryCopy(RecorderSnapshot* out, std::vector<Hints>* hints) const;
+  // Snapshot's steps: prepare `out`, the optimistic tries, and the final fix-up.
+  void BeginCopy(RecorderSnapshot* out, std::vector<Hints>* hints) const;
+  bool TryOptimistic(RecorderSnapshot* out, std::vector<Hints>* hints) const;
+  void EndCopy(RecorderSnapshot* out, const std::vector<Hints>& hints) const;
   void WaitWhileHeld() const;
 
   struct TypeData {
