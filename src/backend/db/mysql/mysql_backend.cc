@@ -472,6 +472,49 @@ class MyBulkWriter final : public BulkWriter {
   std::string buf_;
 };
 
+// The single value of a one-row query ("" for NULL, *null set), or the error.
+Result<std::string> QueryValue(MYSQL* m, const std::string& sql, std::string_view what,
+                               bool* null = nullptr) {
+  if (mysql_real_query(m, sql.data(), static_cast<unsigned long>(sql.size())) != 0) {
+    return ConnError(m, what);
+  }
+  MYSQL_RES* res = mysql_store_result(m);
+  if (res == nullptr) return ConnError(m, what);
+  MYSQL_ROW row = mysql_fetch_row(res);
+  std::string v = row != nullptr && row[0] != nullptr ? row[0] : "";
+  if (null != nullptr) *null = row == nullptr || row[0] == nullptr;
+  mysql_free_result(res);
+  return v;
+}
+
+std::string Quoted(MYSQL* m, const std::string& text) {
+  std::string out(text.size() * 2 + 1, '\0');
+  out.resize(mysql_real_escape_string(m, out.data(), text.data(),
+                                      static_cast<unsigned long>(text.size())));
+  return "'" + out + "'";
+}
+
+// The connections of a database's storebench lock. `holder` owns the user-level locks;
+// `notice` waits for one of them with a statement that carries the holder's words, so other
+// clients can read them in the process list (an idle connection shows no statement there).
+// When the holder closes, the waiting statement gets its lock and its connection ends too; a
+// process that dies loses both connections and with them the locks.
+class MyDbLock final : public DbLock {
+ public:
+  MyDbLock(std::shared_ptr<MyConn> holder, std::shared_ptr<MyConn> notice)
+      : holder_(std::move(holder)), notice_(std::move(notice)) {}
+  ~MyDbLock() override {
+    holder_.reset();  // first: the waiting statement ends only once the holder has gone
+    notice_.reset();
+  }
+
+ private:
+  std::shared_ptr<MyConn> holder_;
+  std::shared_ptr<MyConn> notice_;
+};
+
+constexpr char kHolderMarker[] = "' AS storebench_lock_holder";
+
 class MyBackend final : public DbBackend {
  public:
   explicit MyBackend(DbUrl url) : url_(std::move(url)) {
@@ -531,7 +574,80 @@ class MyBackend final : public DbBackend {
 
   bool Exists() override { return Open(false).ok(); }
 
+  // GET_LOCK('storebench.<database>', 0): user-level locks are named server-wide, so the name
+  // carries the database the workload's tables are in.
+  Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) override {
+    auto opened = Open(false);
+    if (!opened.ok()) return opened.status();
+    std::shared_ptr<MyConn> holder = std::move(opened).value();
+    MYSQL* m = holder->mysql;
+    // An idle connection is closed by the server after wait_timeout (8 h by default); the
+    // lock lives as long as the run, so its connection waits as long as the server allows.
+    Query(m, "SET SESSION wait_timeout = 31536000", "lock session setup").IgnoreError();
+    const std::string name = Quoted(m, LockName());
+    bool null = false;
+    auto got = QueryValue(m, "SELECT GET_LOCK(" + name + ", 0)", "GET_LOCK", &null);
+    if (!got.ok()) return got.status();
+    if (*got == "1") {
+      auto id = QueryValue(m, "SELECT CONNECTION_ID()", "CONNECTION_ID()");
+      std::shared_ptr<MyConn> notice;
+      if (id.ok()) {
+        const std::string notice_name = "'storebench.holder." + *id + "'";
+        auto second = QueryValue(m, "SELECT GET_LOCK(" + notice_name + ", 0)", "GET_LOCK");
+        auto waiter = second.ok() && *second == "1"
+                          ? Open(false)
+                          : Result<std::shared_ptr<MyConn>>(Status::Internal("no notice lock"));
+        if (waiter.ok()) {
+          const std::string sql = "SELECT GET_LOCK(" + notice_name + ", 31536000), " +
+                                  Quoted((*waiter)->mysql, holder_text) +
+                                  " AS storebench_lock_holder";
+          // Sent, never read: it returns only when the holder has closed.
+          if (mysql_send_query((*waiter)->mysql, sql.c_str(),
+                               static_cast<unsigned long>(sql.size())) == 0) {
+            notice = std::move(waiter).value();
+          }
+        }
+      }
+      return std::unique_ptr<DbLock>(new MyDbLock(std::move(holder), std::move(notice)));
+    }
+    if (null) return Status::Db(ErrorCategory::kOther, "GET_LOCK(" + name + ") failed");
+    // Held by another connection: find the words its notice statement carries.
+    auto id = QueryValue(m, "SELECT IS_USED_LOCK(" + name + ")", "IS_USED_LOCK", &null);
+    std::string who;
+    if (id.ok() && !null) {
+      auto info = QueryValue(m,
+                             "SELECT INFO FROM information_schema.PROCESSLIST WHERE INFO LIKE "
+                             "'SELECT GET_LOCK(''storebench.holder." +
+                                 *id + "'',%' LIMIT 1",
+                             "the process list");
+      if (info.ok()) {
+        const size_t end = info->find(kHolderMarker);
+        const size_t begin = end == std::string::npos ? end : info->rfind('\'', end - 1);
+        if (begin != std::string::npos) who = info->substr(begin + 1, end - begin - 1);
+      }
+      if (who.empty()) {
+        auto host = QueryValue(m,
+                               "SELECT concat(USER, '@', HOST) FROM information_schema.PROCESSLIST "
+                               "WHERE ID = " +
+                                   *id,
+                               "the process list");
+        who = "connection " + *id + (host.ok() && !host->empty() ? " of " + *host : "") +
+              " of the server";
+      }
+    }
+    return Status::FailedPrecondition(who.empty() ? "another connection" : who);
+  }
+
  private:
+  // "storebench.<database>", within the 64 characters a lock name may have.
+  std::string LockName() const {
+    std::string name = "storebench." + url_.database;
+    if (name.size() <= 64) return name;
+    uint64_t h = 1469598103934665603ULL;  // FNV-1a
+    for (unsigned char c : url_.database) h = (h ^ c) * 1099511628211ULL;
+    return "storebench." + url_.database.substr(0, 30) + "." + std::to_string(h);
+  }
+
   Result<std::shared_ptr<MyConn>> Open(bool local_infile) {
     InitLibrary();
     auto conn = std::make_shared<MyConn>();

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "base/file_lock.h"
+
 namespace sb::db {
 namespace {
 
@@ -152,9 +154,7 @@ class SqliteConnection final : public Connection {
     return Status::Ok();
   }
 
-  Status Begin(bool write) override {
-    return ExecuteScript(write ? "BEGIN IMMEDIATE" : "BEGIN");
-  }
+  Status Begin(bool write) override { return ExecuteScript(write ? "BEGIN IMMEDIATE" : "BEGIN"); }
   Status Commit() override { return ExecuteScript("COMMIT"); }
   Status Rollback() override {
     if (sqlite3_get_autocommit(db_)) return Status::Ok();  // nothing open
@@ -185,9 +185,10 @@ class SqliteBulkWriter final : public BulkWriter {
     for (int i = 0; i < ncols_; ++i) insert_->BindText(i + 1, fields[i]);
     if (Status s = insert_->Execute(); !s.ok()) {
       // Name the row: a load error is otherwise hard to trace back to the data.
-      return Status::Db(s.category(), s.message() + " (row starting '" +
-                                          std::string(fields.empty() ? "" : fields[0]) + "')",
-                        s.sqlstate(), s.native_code());
+      return Status::Db(
+          s.category(),
+          s.message() + " (row starting '" + std::string(fields.empty() ? "" : fields[0]) + "')",
+          s.sqlstate(), s.native_code());
     }
     if (++rows_in_txn_ >= kRowsPerTxn) {
       rows_in_txn_ = 0;
@@ -211,6 +212,14 @@ class SqliteBulkWriter final : public BulkWriter {
   int rows_in_txn_ = 0;
 };
 
+class FileDbLock final : public DbLock {
+ public:
+  explicit FileDbLock(std::unique_ptr<FileLock> lock) : lock_(std::move(lock)) {}
+
+ private:
+  std::unique_ptr<FileLock> lock_;
+};
+
 class SqliteBackend final : public DbBackend {
  public:
   SqliteBackend(std::string path, BackendOptions options)
@@ -231,8 +240,8 @@ class SqliteBackend final : public DbBackend {
     const int rc = sqlite3_open_v2(path_.c_str(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {
       Status s = Status::Db(ErrorCategory::kConnectionLost,
-                            "cannot open database file '" + path_ + "': " +
-                                (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)),
+                            "cannot open database file '" + path_ +
+                                "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)),
                             "", rc);
       sqlite3_close_v2(db);
       return s;
@@ -309,8 +318,8 @@ class SqliteBackend final : public DbBackend {
     info.version = sqlite3_libversion();
     auto conn = Connect();
     if (!conn.ok()) return conn.status();
-    for (const char* pragma : {"journal_mode", "synchronous", "page_size", "cache_size",
-                               "foreign_keys", "temp_store"}) {
+    for (const char* pragma :
+         {"journal_mode", "synchronous", "page_size", "cache_size", "foreign_keys", "temp_store"}) {
       auto stmt = (*conn)->Prepare(std::string("PRAGMA ") + pragma);
       if (!stmt.ok()) continue;
       if ((*stmt)->Execute().ok() && (*stmt)->Next()) {
@@ -325,6 +334,17 @@ class SqliteBackend final : public DbBackend {
   bool Exists() override {
     struct stat st {};
     return ::stat(path_.c_str(), &st) == 0 && st.st_size > 0;
+  }
+
+  // An flock on "<file>.storebench-lock", which also holds the holder's words. Not a lock on the
+  // database file itself: SQLite locks byte ranges of it with POSIX locks
+  // (https://www.sqlite.org/lockingv3.html), and where flock is emulated with POSIX locks (NFS)
+  // an flock there would collide with SQLite's own; the load may also create the file after
+  // the lock is taken.
+  Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) override {
+    auto lock = TryLockFile(path_ + ".storebench-lock", holder_text);
+    if (!lock.ok()) return lock.status();
+    return std::unique_ptr<DbLock>(new FileDbLock(std::move(lock).value()));
   }
 
  private:
