@@ -577,7 +577,7 @@ class MyBackend final : public DbBackend {
   // GET_LOCK('storebench.<database>', 0): user-level locks are named server-wide, so the name
   // carries the database the workload's tables are in.
   Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) override {
-    auto opened = Open(false);
+    auto opened = Open(false, /*no_database=*/true);
     if (!opened.ok()) return opened.status();
     std::shared_ptr<MyConn> holder = std::move(opened).value();
     MYSQL* m = holder->mysql;
@@ -595,7 +595,7 @@ class MyBackend final : public DbBackend {
         const std::string notice_name = "'storebench.holder." + *id + "'";
         auto second = QueryValue(m, "SELECT GET_LOCK(" + notice_name + ", 0)", "GET_LOCK");
         auto waiter = second.ok() && *second == "1"
-                          ? Open(false)
+                          ? Open(false, /*no_database=*/true)
                           : Result<std::shared_ptr<MyConn>>(Status::Internal("no notice lock"));
         if (waiter.ok()) {
           const std::string sql = "SELECT GET_LOCK(" + notice_name + ", 31536000), " +
@@ -648,7 +648,9 @@ class MyBackend final : public DbBackend {
     return "storebench." + url_.database.substr(0, 30) + "." + std::to_string(h);
   }
 
-  Result<std::shared_ptr<MyConn>> Open(bool local_infile) {
+  // `no_database`: connect without a default database (the lock's connections: their lock names
+  // say the database, and they are no sessions working in it).
+  Result<std::shared_ptr<MyConn>> Open(bool local_infile, bool no_database = false) {
     InitLibrary();
     auto conn = std::make_shared<MyConn>();
     conn->mysql = mysql_init(nullptr);
@@ -681,7 +683,8 @@ class MyBackend final : public DbBackend {
     const char* password = std::getenv("MYSQL_PWD");
     const std::string host = url_.host.empty() ? "127.0.0.1" : url_.host;
     if (!mysql_real_connect(m, host.c_str(), url_.user.empty() ? nullptr : url_.user.c_str(),
-                            password, url_.database.empty() ? nullptr : url_.database.c_str(),
+                            password,
+                            url_.database.empty() || no_database ? nullptr : url_.database.c_str(),
                             static_cast<unsigned int>(url_.port), nullptr,
                             CLIENT_MULTI_STATEMENTS | CLIENT_FOUND_ROWS)) {
       const unsigned int code = mysql_errno(m);
