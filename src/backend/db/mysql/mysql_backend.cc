@@ -501,16 +501,21 @@ std::string Quoted(MYSQL* m, const std::string& text) {
 // process that dies loses both connections and with them the locks.
 class MyDbLock final : public DbLock {
  public:
-  MyDbLock(std::shared_ptr<MyConn> holder, std::shared_ptr<MyConn> notice)
-      : holder_(std::move(holder)), notice_(std::move(notice)) {}
+  MyDbLock(std::shared_ptr<MyConn> holder, std::shared_ptr<MyConn> notice, std::string sql_names)
+      : holder_(std::move(holder)), notice_(std::move(notice)), sql_names_(std::move(sql_names)) {}
   ~MyDbLock() override {
-    holder_.reset();  // first: the waiting statement ends only once the holder has gone
+    // Released by a statement, not by closing alone: the server ends a closed connection's
+    // session a moment after the client has gone, and a storebench started right after this
+    // one must find the database free.
+    Query(holder_->mysql, "DO RELEASE_LOCK(" + sql_names_ + ")", "RELEASE_LOCK").IgnoreError();
+    holder_.reset();  // before the notice: its statement ends only once the holder has gone
     notice_.reset();
   }
 
  private:
   std::shared_ptr<MyConn> holder_;
   std::shared_ptr<MyConn> notice_;
+  std::string sql_names_;  // the quoted name of the database's lock
 };
 
 constexpr char kHolderMarker[] = "' AS storebench_lock_holder";
@@ -608,7 +613,7 @@ class MyBackend final : public DbBackend {
           }
         }
       }
-      return std::unique_ptr<DbLock>(new MyDbLock(std::move(holder), std::move(notice)));
+      return std::unique_ptr<DbLock>(new MyDbLock(std::move(holder), std::move(notice), name));
     }
     if (null) return Status::Db(ErrorCategory::kOther, "GET_LOCK(" + name + ") failed");
     // Held by another connection: find the words its notice statement carries.

@@ -413,6 +413,12 @@ class PgBulkWriter final : public BulkWriter {
 class PgDbLock final : public DbLock {
  public:
   explicit PgDbLock(std::shared_ptr<PgConn> conn) : conn_(std::move(conn)) {}
+  // Released by a statement before the session closes: the server ends a closed session a
+  // moment after the client has gone, and a storebench started right after this one must find
+  // the schema free.
+  ~PgDbLock() override {
+    Exec(conn_->conn, "SELECT pg_advisory_unlock_all()", "pg_advisory_unlock_all").IgnoreError();
+  }
 
  private:
   std::shared_ptr<PgConn> conn_;
