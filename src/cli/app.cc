@@ -12,8 +12,8 @@
 #include "backend/db/registry.h"
 #include "base/clock.h"
 #include "base/strings.h"
-#include "cli/db_run.h"
 #include "cli/command_paths.h"
+#include "cli/db_run.h"
 #include "cli/result_path.h"
 #include "cli/status_line.h"
 #include "config/options.h"
@@ -53,6 +53,10 @@ Result<std::unique_ptr<db::DbBackend>> OpenDb(Context& c, bool create, int busy_
 }
 
 int Load(Context& c) {
+  // Before anything looks at the database: a load under way must not be replaced (--force) or
+  // be told to be redone.
+  auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp load");
+  if (!lock.ok()) return Fail(lock.status());
   auto backend = OpenDb(c, /*create=*/true, 30000);
   if (!backend.ok()) return Fail(backend.status());
   workload::LoadContext ctx;
@@ -89,6 +93,9 @@ Status CheckDatabase(Context& c, db::DbBackend& backend, std::unique_ptr<db::Con
 }
 
 int Verify(Context& c) {
+  // Counts taken during a load or a run would not add up.
+  auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp verify");
+  if (!lock.ok()) return Fail(lock.status());
   auto backend = OpenDb(c, false, 3000);
   if (!backend.ok()) return Fail(backend.status());
   std::unique_ptr<db::Connection> conn;
@@ -164,6 +171,19 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
       }
       setups.push_back(std::move(s));
     }
+  }
+  // Every database is locked before any is checked: a run's verification counts the orders
+  // it made, so two runs on one database would count each other's.
+  for (size_t i = 0; i < setups.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (setups[j].url == setups[i].url) {
+        return Fail(Status::InvalidArgument("--db names " + setups[i].url +
+                                            " twice: each instance needs a database of its own"));
+      }
+    }
+    auto lock = LockDatabase(c.registry, setups[i].url, "oltp run");
+    if (!lock.ok()) return Fail(lock.status());
+    setups[i].lock = std::move(lock).value();
   }
   for (DbSetup& s : setups) {
     if (Status st = PrepareDatabase(c.registry, &s, setups.size() > 1); !st.ok()) return Fail(st);

@@ -388,6 +388,7 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
                std::to_string(run_no) + " of " + std::to_string(s.runs));
       PlanBuild build;
       build.scale_count = count;
+      build.command = "consolidate";
       build.extra_args = extra;
       build.extra_args.push_back("--json=" + file);
       auto setups = BuildPlanInstances(*plan, build, backends, workloads);

@@ -13,6 +13,7 @@
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
 #include "base/strings.h"
+#include "base/file_lock.h"
 #include "cli/app.h"
 #include "cli/metrics_server.h"
 #include "cli/result_path.h"
@@ -166,6 +167,38 @@ Result<std::unique_ptr<db::DbBackend>> OpenDatabase(const db::BackendRegistry& b
   workload.UseDialect((*backend)->dialect());
   SB_RETURN_IF_ERROR(workload.CheckCapabilities((*backend)->capabilities()));
   return backend;
+}
+
+Result<std::unique_ptr<db::DbLock>> LockDatabase(const db::BackendRegistry& backends,
+                                                 const std::string& url,
+                                                 const std::string& command) {
+  if (url.empty()) {
+    return Status::InvalidArgument(
+        "no database given; add --db URL (e.g. --db sqlite:///tmp/ds.db)");
+  }
+  // Opening a back end does not create anything (SQLite creates its file on connecting), so a
+  // database a load is about to create can be locked first.
+  db::BackendOptions bo;
+  bo.create_if_missing = true;
+  auto backend = backends.Open(url, bo);
+  if (!backend.ok()) return backend.status();
+  if (!(*backend)->capabilities().storebench_lock) return std::unique_ptr<db::DbLock>();
+  auto parsed = db::ParseDbUrl(url);
+  const std::string shown = parsed.ok() ? parsed->redacted : url;
+  auto lock = (*backend)->TryLock(LockHolderText(command));
+  if (lock.ok()) return lock;
+  if (lock.status().code() != StatusCode::kFailedPrecondition) {
+    return Status::FailedPrecondition(
+        "cannot lock the database " + shown +
+        " against other storebench processes: " + lock.status().message());
+  }
+  const std::string& holder = lock.status().message();
+  if (holder.find("(pid " + std::to_string(::getpid()) + " on host ") != std::string::npos) {
+    return Status::InvalidArgument("the database " + shown +
+                                   " is named twice: each instance needs a database of its own");
+  }
+  return Status::FailedPrecondition("the database " + shown + " is in use by " + holder +
+                                    "; wait for it or stop it");
 }
 
 namespace {

@@ -43,11 +43,23 @@ struct DbSetup {
   std::string url;
   std::unique_ptr<workload::Workload> workload;
   std::unique_ptr<config::OptionSet> options;  // this instance's effective options
+  // Filled by LockDatabase: held until the instance is destroyed (after its verification).
+  std::unique_ptr<db::DbLock> lock;
   // Filled by PrepareDatabase:
   std::unique_ptr<db::DbBackend> backend;
   std::map<std::string, int64_t> before;  // the workload's Snapshot() before the run
   std::optional<db::ServerInfo> info;
 };
+
+// Takes the storebench lock of the database at `url` for `command` ("oltp load", "oltp run",
+// ...) so that no second storebench process loads, runs on or verifies it meanwhile. Returns no
+// lock for back ends without data to guard. When another process holds it: FailedPrecondition
+// "the database URL is in use by storebench oltp load (pid 1234 on host h, since ...); wait
+// for it or stop it" (exit 2); other failures are FailedPrecondition too (a database that
+// cannot be used).
+Result<std::unique_ptr<db::DbLock>> LockDatabase(const db::BackendRegistry& backends,
+                                                 const std::string& url,
+                                                 const std::string& command);
 
 // Checks that the instance's database holds its workload at the configured size and is not
 // locked, takes the snapshot Verify compares against, and opens the back end the run uses.

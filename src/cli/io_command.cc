@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "backend/io/null/null_engine.h"
 #include "backend/io/sync/psync_engine.h"
 #include "base/clock.h"
+#include "base/file_lock.h"
 #include "base/input_file.h"
 #include "base/limits.h"
 #include "base/strings.h"
@@ -199,6 +201,23 @@ Result<std::vector<std::string>> Targets(const config::OptionSet& o) {
   return targets;
 }
 
+// Locks the storage target `path` against other storebench processes: exclusively for a
+// command that writes, shared for one that only reads (readers may share a target, never with a
+// writer). A missing target is created empty when `create` (*created says so); without it, a
+// missing target returns no lock and no error, for the caller's own, fuller message.
+Result<std::unique_ptr<FileLock>> LockTarget(const std::string& path, bool write, bool create,
+                                             bool* created = nullptr) {
+  auto lock =
+      TryLockTarget(path, write ? LockMode::kExclusive : LockMode::kShared, create, created);
+  if (lock.ok()) return lock;
+  if (lock.status().code() == StatusCode::kNotFound && !create) {
+    return std::unique_ptr<FileLock>();
+  }
+  if (lock.status().code() != StatusCode::kFailedPrecondition) return lock.status();
+  return Status::FailedPrecondition("the target " + path + " is in use by " +
+                                    lock.status().message() + "; wait for it or stop it");
+}
+
 int Prepare(const config::OptionSet& o) {
   auto targets = Targets(o);
   if (!targets.ok()) return Fail(targets.status());
@@ -211,11 +230,34 @@ int Prepare(const config::OptionSet& o) {
   p.direct = o.GetBool("direct");
   p.force_destroy = o.GetBool("force_destroy");
   p.stop = InstallStopHandlers();
+  // Every target is locked before any is written; a target is created (empty) to be locked.
+  std::vector<std::unique_ptr<FileLock>> locks;
+  std::vector<bool> new_file;
   for (const std::string& path : *targets) {
+    std::error_code ec;
+    const auto parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    bool made = false;
+    auto lock = LockTarget(path, /*write=*/true, /*create=*/true, &made);
+    if (!lock.ok()) return Fail(lock.status());
+    locks.push_back(std::move(lock).value());
+    new_file.push_back(made);
+  }
+  for (size_t i = 0; i < targets->size(); ++i) {
+    const std::string& path = (*targets)[i];
     p.path = path;
+    p.new_file = new_file[i];
     bool created = false;
     const int64_t t0 = SteadyClock().NowNanos();
-    if (Status s = storage::PrepareTestFile(p, Progress, &created); !s.ok()) return Fail(s);
+    if (Status s = storage::PrepareTestFile(p, Progress, &created); !s.ok()) {
+      // A file created only to be locked, refused before anything was written, is not left
+      // behind (an empty file would look like someone else's to the next prepare).
+      std::error_code ec;
+      if (p.new_file && std::filesystem::file_size(path, ec) == 0 && !ec) {
+        std::filesystem::remove(path, ec);
+      }
+      return Fail(s);
+    }
     if (created) {
       const double sec = static_cast<double>(SteadyClock().NowNanos() - t0) / 1e9;
       std::printf("prepared %s: %llu bytes of %s data after a 1 MiB header (%.1f s, %.0f MiB/s)\n",
@@ -432,6 +474,15 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     if (!r.ok()) return Fail(r.status());
     wanted = *r;
   }
+  bool writes = false;
+  for (const auto& s : preset.specs) writes = writes || s.HasWrites();
+  // Locked before they are inspected: a target being prepared looks unfinished until it is.
+  std::vector<std::unique_ptr<FileLock>> locks;
+  for (const std::string& path : targets) {
+    auto lock = LockTarget(path, writes && c.engine != "null", /*create=*/false);
+    if (!lock.ok()) return Fail(lock.status());
+    locks.push_back(std::move(lock).value());
+  }
   std::vector<storage::TargetInfo> infos;
   for (const std::string& path : targets) {
     auto info = storage::InspectTarget(path);
@@ -442,8 +493,6 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     infos.push_back(*info);
   }
 
-  bool writes = false;
-  for (const auto& s : preset.specs) writes = writes || s.HasWrites();
   if (writes && o.GetBool("readonly")) {
     return Fail(Status::InvalidArgument("--readonly: the specifications include writes"));
   }
@@ -636,7 +685,13 @@ int Verify(const config::OptionSet& o, const io::EngineRegistry& engines) {
   c.depth = static_cast<int>(std::clamp<int64_t>(o.GetInt("outstanding"), 1, 65536));
   c.direct = o.GetBool("direct");
   c.stop = InstallStopHandlers();
-  // Every target is checked for writing before any is written.
+  // Every target is locked and checked for writing before any is written.
+  std::vector<std::unique_ptr<FileLock>> locks;
+  for (const std::string& path : *targets) {
+    auto lock = LockTarget(path, write, /*create=*/false);
+    if (!lock.ok()) return Fail(lock.status());
+    locks.push_back(std::move(lock).value());
+  }
   std::vector<driver::IoTarget> ranges;
   for (const std::string& path : *targets) {
     auto info = storage::InspectTarget(path);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <thread>
 
@@ -86,6 +87,7 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
                                                 const db::BackendRegistry& backends,
                                                 const workload::WorkloadRegistry& workloads) {
   std::vector<DbSetup> setups;
+  std::map<std::string, std::string> instance_of_url;  // URL -> the first instance naming it
   const int scale_group = plan.ScaleGroup();
   for (size_t gi = 0; gi < plan.groups.size(); ++gi) {
     const config::PlanGroup& g = plan.groups[gi];
@@ -138,6 +140,18 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       if (Status st = CheckOltpPaths("run", o, {}); !st.ok()) {
         return Status(st.code(), "instance " + s.name + ": " + st.message());
       }
+      if (auto [it, added] = instance_of_url.emplace(s.url, s.name); !added) {
+        return Status::InvalidArgument(plan.Where(g.line) + ": instance " + s.name +
+                                       " names the database " + s.url + " of instance " +
+                                       it->second + "; each instance needs a database of its own");
+      }
+      // Locked before it is loaded or checked, and held until the run has verified it.
+      auto lock = LockDatabase(backends, s.url, build.command);
+      if (!lock.ok()) {
+        return Status(lock.status().code(),
+                      plan.Where(g.line) + ": instance " + s.name + ": " + lock.status().message());
+      }
+      s.lock = std::move(lock).value();
       Status ready = PrepareDatabase(backends, &s, /*several=*/true);
       // A load never replaces a database storebench did not create, nor (without --force) one
       // it did: only a missing or empty one is loaded here.

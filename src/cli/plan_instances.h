@@ -22,11 +22,14 @@ struct PlanBuild {
   std::vector<std::string> extra_args;
   // Load a group's missing databases when the group says `load = true`.
   bool allow_load = true;
+  // The command that holds the databases' locks, as other processes are told ("run").
+  std::string command = "run";
 };
 
-// Builds every instance of `plan` (names "<group>_<i>"), loads missing databases of groups that
-// ask for it, and prepares each for the run (PrepareDatabase). Errors name the file, line and key,
-// or the instance.
+// Builds every instance of `plan` (names "<group>_<i>"), locks each database (LockDatabase; a
+// database named by two instances is refused with the line of the second), loads missing
+// databases of groups that ask for it, and prepares each for the run (PrepareDatabase). Errors name
+// the file, line and key, or the instance.
 Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const PlanBuild& build,
                                                 const db::BackendRegistry& backends,
                                                 const workload::WorkloadRegistry& workloads);

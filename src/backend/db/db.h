@@ -33,6 +33,10 @@ struct Capabilities {
   // statistics at most once a second while busy, after ~10 s idle, and when they disconnect.
   // Readers wait for the counters to settle after the sessions they measure have closed.
   bool server_counters_lag = false;
+  // DbBackend::TryLock guards the database against a second storebench process. False: there is
+  // nothing to guard (the null back end keeps no data), and TryLock returns a lock guarding
+  // nothing.
+  bool storebench_lock = true;
 };
 
 // One of the server's own cumulative counters, read by Connection::ServerCounters.
@@ -139,6 +143,13 @@ class BulkWriter {
   virtual Status Finish() = 0;
 };
 
+// A database's storebench lock (DbBackend::TryLock); released when destroyed, and by the
+// operating system or the server when the process dies.
+class DbLock {
+ public:
+  virtual ~DbLock() = default;
+};
+
 struct ServerInfo {
   std::string product;  // "SQLite", "PostgreSQL", ...
   std::string version;
@@ -159,6 +170,14 @@ class DbBackend {
   virtual Result<ServerInfo> Describe() = 0;
   // True when the database (file) exists; SQLite: the file exists and is non-empty.
   virtual bool Exists() = 0;
+  // Takes the advisory lock that keeps two storebench processes that change or count the data
+  // (load, run, verify) off one database, without waiting; `holder_text` says who holds it
+  // (LockHolderText in base/file_lock.h). When another process holds it: FailedPrecondition whose
+  // message is only that holder's description, as exactly as the back end can learn it. Other
+  // failures (no server, no permission) keep their own codes. The lock covers what the workload
+  // tables live in: the SQLite file, the PostgreSQL schema, the MariaDB database. It is held by
+  // the returned object (for a server, on a connection of its own) until that is destroyed.
+  virtual Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) = 0;
 };
 
 }  // namespace sb::db

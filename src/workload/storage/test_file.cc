@@ -125,9 +125,12 @@ Result<DataPattern> ParseDataPattern(std::string_view text) {
 
 const char* DataPatternName(DataPattern p) {
   switch (p) {
-    case DataPattern::kRepeating: return "repeating";
-    case DataPattern::kPseudoRandom: return "pseudo_random";
-    case DataPattern::kFullRandom: return "full_random";
+    case DataPattern::kRepeating:
+      return "repeating";
+    case DataPattern::kPseudoRandom:
+      return "pseudo_random";
+    case DataPattern::kFullRandom:
+      return "full_random";
   }
   return "?";
 }
@@ -171,8 +174,10 @@ Result<TargetInfo> InspectTarget(const std::string& path) {
   f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (f.fd < 0) {
     if (errno == ENOENT) {
-      return Status::NotFound("test file '" + path + "' does not exist; create it with "
-                              "'storebench io prepare --target " + path + " --size 1GiB'");
+      return Status::NotFound("test file '" + path +
+                              "' does not exist; create it with "
+                              "'storebench io prepare --target " +
+                              path + " --size 1GiB'");
     }
     return Status::IoError("cannot open '" + path + "': " + ErrnoText(errno));
   }
@@ -223,10 +228,11 @@ Status CheckWritable(const TargetInfo& t, bool force_destroy) {
       std::vector<uint8_t> head(68 * 1024);
       const ssize_t got = f.fd >= 0 ? ::pread(f.fd, head.data(), head.size(), 0) : -1;
       const std::string sig = DetectSignature(head.data(), got > 0 ? static_cast<size_t>(got) : 0);
-      why = sig.empty() ? "writing destroys whatever the device holds" : "it carries a " + sig + " signature";
+      why = sig.empty() ? "writing destroys whatever the device holds"
+                        : "it carries a " + sig + " signature";
     }
-    return Status::FailedPrecondition("refusing to write to block device '" + t.path + "': " +
-                                      why + "; add --force_destroy to overwrite it");
+    return Status::FailedPrecondition("refusing to write to block device '" + t.path + "': " + why +
+                                      "; add --force_destroy to overwrite it");
   }
   if (t.prepare_interrupted) {
     return Status::FailedPrecondition(
@@ -253,10 +259,12 @@ Status PrepareTestFile(const PrepareOptions& o,
   if (o.data_bytes % 4096 != 0) {
     return Status::InvalidArgument("test file size must be a multiple of 4 KiB");
   }
-  auto existing = InspectTarget(o.path);
+  auto existing = o.new_file ? Result<TargetInfo>(Status::NotFound("created empty by the caller"))
+                             : InspectTarget(o.path);
   if (existing.ok()) {
     if (existing->block_device) {
-      return Status::FailedPrecondition("'" + o.path + "' is a block device; prepare makes test "
+      return Status::FailedPrecondition("'" + o.path +
+                                        "' is a block device; prepare makes test "
                                         "files only (run on the device with --force_destroy)");
     }
     if (existing->storebench_file && existing->data_bytes == o.data_bytes &&
@@ -307,7 +315,8 @@ Status PrepareTestFile(const PrepareOptions& o,
                                " MiB; the file stays marked unfinished (state=preparing) until "
                                "'storebench io prepare' runs on it again");
     }
-    if (o.pattern == DataPattern::kFullRandom) FillPattern(o.pattern, rng, 0, chunk.get(), kFillChunk);
+    if (o.pattern == DataPattern::kFullRandom)
+      FillPattern(o.pattern, rng, 0, chunk.get(), kFillChunk);
     const size_t n = static_cast<size_t>(std::min<uint64_t>(kFillChunk, total - off));
     SB_RETURN_IF_ERROR(WriteAll(f.fd, chunk.get(), n, off, o.path));
     if (off - kHeaderBytes + n >= next_report) {

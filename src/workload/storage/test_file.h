@@ -40,9 +40,9 @@ struct TargetInfo {
   // Carries the marker of an `io prepare` that never finished (state=preparing): storebench
   // created it, but its data area is not filled; `io prepare` fills it again.
   bool prepare_interrupted = false;
-  uint64_t data_start = 0;       // first byte I/O may touch
-  uint64_t data_bytes = 0;       // size of the data area
-  std::string pattern;           // the fill pattern named in the marker
+  uint64_t data_start = 0;  // first byte I/O may touch
+  uint64_t data_bytes = 0;  // size of the data area
+  std::string pattern;      // the fill pattern named in the marker
 };
 
 // Looks at an existing target without writing. NotFound when missing; InvalidArgument for
@@ -64,11 +64,14 @@ struct PrepareOptions {
   uint64_t data_bytes = 0;  // size of the data area (the file is kHeaderBytes larger)
   DataPattern pattern = DataPattern::kFullRandom;
   uint64_t seed = 1;
-  bool direct = true;       // fill with O_DIRECT (falls back to buffered with a message)
+  bool direct = true;          // fill with O_DIRECT (falls back to buffered with a message)
   bool force_destroy = false;  // overwrite a file storebench did not create
   // When set, checked between 1 MiB chunks: a stop leaves the file marked state=preparing and
   // returns Cancelled.
   const std::atomic<bool>* stop = nullptr;
+  // The caller created `path` empty just now (to lock it before anything else could): it is
+  // prepared as a new file, not refused as one storebench did not make.
+  bool new_file = false;
 };
 
 // Creates (or re-creates) the test file: marker with state=preparing, the data area filled with

@@ -6,9 +6,11 @@
 // Only portable SQL here: what differs between dialects belongs to each back end's own tests.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <thread>
 
 #include "backend/db/db.h"
 #include "unit/conformance/engines.h"
@@ -278,6 +280,43 @@ TEST_P(ConformanceTest, BulkWriterLoadsTextFieldsExactly) {
   }
   EXPECT_FALSE(s.ok());
   EXPECT_EQ(s.code(), StatusCode::kDbError) << s.message();
+}
+
+// TryLock: a second lock on the database is refused at once with the first holder's words, and
+// the database is free again once the first lock is destroyed. (A server learns of the holder's
+// words and of its release a moment after the client: those checks wait up to 10 s.)
+TEST_P(ConformanceTest, TryLockRefusesASecondHolderAndNamesTheFirst) {
+  ASSERT_TRUE(backend_->capabilities().storebench_lock);
+  const std::string first = "storebench conformance test (pid 101 on host h1, since today)";
+  auto lock = backend_->TryLock(first);
+  ASSERT_TRUE(lock.ok()) << lock.status().message();
+  auto refused = [&](const std::string& expect) {
+    Status last;
+    for (int i = 0; i < 100; ++i) {
+      auto second = backend_->TryLock("storebench second (pid 202 on host h2, since now)");
+      if (second.ok()) return Status::Internal("a second lock was granted");
+      last = second.status();
+      if (last.code() == StatusCode::kFailedPrecondition && last.message() == expect) return last;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return last;
+  };
+  Status s = refused(first);
+  EXPECT_EQ(s.code(), StatusCode::kFailedPrecondition) << s.message();
+  EXPECT_EQ(s.message(), first);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto again = backend_->TryLock("x");
+  EXPECT_FALSE(again.ok());
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5)) << "it must not wait";
+
+  lock->reset();
+  Result<std::unique_ptr<DbLock>> after = Status::Internal("not tried");
+  for (int i = 0; i < 100; ++i) {
+    after = backend_->TryLock("storebench third (pid 303 on host h3, since later)");
+    if (after.ok()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_TRUE(after.ok()) << "not free after release: " << after.status().message();
 }
 
 INSTANTIATE_TEST_SUITE_P(AllBackends, ConformanceTest, ::testing::ValuesIn(kEngines), EngineName);

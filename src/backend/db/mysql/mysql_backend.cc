@@ -472,6 +472,54 @@ class MyBulkWriter final : public BulkWriter {
   std::string buf_;
 };
 
+// The single value of a one-row query ("" for NULL, *null set), or the error.
+Result<std::string> QueryValue(MYSQL* m, const std::string& sql, std::string_view what,
+                               bool* null = nullptr) {
+  if (mysql_real_query(m, sql.data(), static_cast<unsigned long>(sql.size())) != 0) {
+    return ConnError(m, what);
+  }
+  MYSQL_RES* res = mysql_store_result(m);
+  if (res == nullptr) return ConnError(m, what);
+  MYSQL_ROW row = mysql_fetch_row(res);
+  std::string v = row != nullptr && row[0] != nullptr ? row[0] : "";
+  if (null != nullptr) *null = row == nullptr || row[0] == nullptr;
+  mysql_free_result(res);
+  return v;
+}
+
+std::string Quoted(MYSQL* m, const std::string& text) {
+  std::string out(text.size() * 2 + 1, '\0');
+  out.resize(mysql_real_escape_string(m, out.data(), text.data(),
+                                      static_cast<unsigned long>(text.size())));
+  return "'" + out + "'";
+}
+
+// The connections of a database's storebench lock. `holder` owns the user-level locks;
+// `notice` waits for one of them with a statement that carries the holder's words, so other
+// clients can read them in the process list (an idle connection shows no statement there).
+// When the holder closes, the waiting statement gets its lock and its connection ends too; a
+// process that dies loses both connections and with them the locks.
+class MyDbLock final : public DbLock {
+ public:
+  MyDbLock(std::shared_ptr<MyConn> holder, std::shared_ptr<MyConn> notice, std::string sql_names)
+      : holder_(std::move(holder)), notice_(std::move(notice)), sql_names_(std::move(sql_names)) {}
+  ~MyDbLock() override {
+    // Released by a statement, not by closing alone: the server ends a closed connection's
+    // session a moment after the client has gone, and a storebench started right after this
+    // one must find the database free.
+    Query(holder_->mysql, "DO RELEASE_LOCK(" + sql_names_ + ")", "RELEASE_LOCK").IgnoreError();
+    holder_.reset();  // before the notice: its statement ends only once the holder has gone
+    notice_.reset();
+  }
+
+ private:
+  std::shared_ptr<MyConn> holder_;
+  std::shared_ptr<MyConn> notice_;
+  std::string sql_names_;  // the quoted name of the database's lock
+};
+
+constexpr char kHolderMarker[] = "' AS storebench_lock_holder";
+
 class MyBackend final : public DbBackend {
  public:
   explicit MyBackend(DbUrl url) : url_(std::move(url)) {
@@ -531,8 +579,83 @@ class MyBackend final : public DbBackend {
 
   bool Exists() override { return Open(false).ok(); }
 
+  // GET_LOCK('storebench.<database>', 0): user-level locks are named server-wide, so the name
+  // carries the database the workload's tables are in.
+  Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) override {
+    auto opened = Open(false, /*no_database=*/true);
+    if (!opened.ok()) return opened.status();
+    std::shared_ptr<MyConn> holder = std::move(opened).value();
+    MYSQL* m = holder->mysql;
+    // An idle connection is closed by the server after wait_timeout (8 h by default); the
+    // lock lives as long as the run, so its connection waits as long as the server allows.
+    Query(m, "SET SESSION wait_timeout = 31536000", "lock session setup").IgnoreError();
+    const std::string name = Quoted(m, LockName());
+    bool null = false;
+    auto got = QueryValue(m, "SELECT GET_LOCK(" + name + ", 0)", "GET_LOCK", &null);
+    if (!got.ok()) return got.status();
+    if (*got == "1") {
+      auto id = QueryValue(m, "SELECT CONNECTION_ID()", "CONNECTION_ID()");
+      std::shared_ptr<MyConn> notice;
+      if (id.ok()) {
+        const std::string notice_name = "'storebench.holder." + *id + "'";
+        auto second = QueryValue(m, "SELECT GET_LOCK(" + notice_name + ", 0)", "GET_LOCK");
+        auto waiter = second.ok() && *second == "1"
+                          ? Open(false, /*no_database=*/true)
+                          : Result<std::shared_ptr<MyConn>>(Status::Internal("no notice lock"));
+        if (waiter.ok()) {
+          const std::string sql = "SELECT GET_LOCK(" + notice_name + ", 31536000), " +
+                                  Quoted((*waiter)->mysql, holder_text) +
+                                  " AS storebench_lock_holder";
+          // Sent, never read: it returns only when the holder has closed.
+          if (mysql_send_query((*waiter)->mysql, sql.c_str(),
+                               static_cast<unsigned long>(sql.size())) == 0) {
+            notice = std::move(waiter).value();
+          }
+        }
+      }
+      return std::unique_ptr<DbLock>(new MyDbLock(std::move(holder), std::move(notice), name));
+    }
+    if (null) return Status::Db(ErrorCategory::kOther, "GET_LOCK(" + name + ") failed");
+    // Held by another connection: find the words its notice statement carries.
+    auto id = QueryValue(m, "SELECT IS_USED_LOCK(" + name + ")", "IS_USED_LOCK", &null);
+    std::string who;
+    if (id.ok() && !null) {
+      auto info = QueryValue(m,
+                             "SELECT INFO FROM information_schema.PROCESSLIST WHERE INFO LIKE "
+                             "'SELECT GET_LOCK(''storebench.holder." +
+                                 *id + "'',%' LIMIT 1",
+                             "the process list");
+      if (info.ok()) {
+        const size_t end = info->find(kHolderMarker);
+        const size_t begin = end == std::string::npos ? end : info->rfind('\'', end - 1);
+        if (begin != std::string::npos) who = info->substr(begin + 1, end - begin - 1);
+      }
+      if (who.empty()) {
+        auto host = QueryValue(m,
+                               "SELECT concat(USER, '@', HOST) FROM information_schema.PROCESSLIST "
+                               "WHERE ID = " +
+                                   *id,
+                               "the process list");
+        who = "connection " + *id + (host.ok() && !host->empty() ? " of " + *host : "") +
+              " of the server";
+      }
+    }
+    return Status::FailedPrecondition(who.empty() ? "another connection" : who);
+  }
+
  private:
-  Result<std::shared_ptr<MyConn>> Open(bool local_infile) {
+  // "storebench.<database>", within the 64 characters a lock name may have.
+  std::string LockName() const {
+    std::string name = "storebench." + url_.database;
+    if (name.size() <= 64) return name;
+    uint64_t h = 1469598103934665603ULL;  // FNV-1a
+    for (unsigned char c : url_.database) h = (h ^ c) * 1099511628211ULL;
+    return "storebench." + url_.database.substr(0, 30) + "." + std::to_string(h);
+  }
+
+  // `no_database`: connect without a default database (the lock's connections: their lock names
+  // say the database, and they are no sessions working in it).
+  Result<std::shared_ptr<MyConn>> Open(bool local_infile, bool no_database = false) {
     InitLibrary();
     auto conn = std::make_shared<MyConn>();
     conn->mysql = mysql_init(nullptr);
@@ -565,7 +688,8 @@ class MyBackend final : public DbBackend {
     const char* password = std::getenv("MYSQL_PWD");
     const std::string host = url_.host.empty() ? "127.0.0.1" : url_.host;
     if (!mysql_real_connect(m, host.c_str(), url_.user.empty() ? nullptr : url_.user.c_str(),
-                            password, url_.database.empty() ? nullptr : url_.database.c_str(),
+                            password,
+                            url_.database.empty() || no_database ? nullptr : url_.database.c_str(),
                             static_cast<unsigned int>(url_.port), nullptr,
                             CLIENT_MULTI_STATEMENTS | CLIENT_FOUND_ROWS)) {
       const unsigned int code = mysql_errno(m);

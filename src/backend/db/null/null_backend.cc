@@ -43,7 +43,10 @@ class NullBulkWriter final : public BulkWriter {
 
 class NullBackend final : public DbBackend {
  public:
-  NullBackend() { caps_.concurrent_writers = true; }
+  NullBackend() {
+    caps_.concurrent_writers = true;
+    caps_.storebench_lock = false;  // no data to guard
+  }
   const Capabilities& capabilities() const override { return caps_; }
   std::string dialect() const override { return "null"; }
   Result<std::unique_ptr<Connection>> Connect() override {
@@ -60,6 +63,9 @@ class NullBackend final : public DbBackend {
     return info;
   }
   bool Exists() override { return true; }
+  Result<std::unique_ptr<DbLock>> TryLock(const std::string&) override {
+    return std::make_unique<DbLock>();
+  }
 
  private:
   Capabilities caps_;

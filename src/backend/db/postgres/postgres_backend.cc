@@ -2,6 +2,7 @@
 
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
@@ -408,6 +409,55 @@ class PgBulkWriter final : public BulkWriter {
   bool finished_ = false;
 };
 
+// The session that holds a schema's storebench advisory lock; closing it releases the lock.
+class PgDbLock final : public DbLock {
+ public:
+  explicit PgDbLock(std::shared_ptr<PgConn> conn) : conn_(std::move(conn)) {}
+  // Released by a statement before the session closes: the server ends a closed session a
+  // moment after the client has gone, and a storebench started right after this one must find
+  // the schema free.
+  ~PgDbLock() override {
+    Exec(conn_->conn, "SELECT pg_advisory_unlock_all()", "pg_advisory_unlock_all").IgnoreError();
+  }
+
+ private:
+  std::shared_ptr<PgConn> conn_;
+};
+
+// The advisory lock key of a schema: a fixed first half that marks storebench's locks in
+// pg_locks, and a hash of the schema name (advisory locks are per database already).
+constexpr int32_t kLockClass = 0x53420001;
+int32_t SchemaLockKey(const std::string& schema) {
+  uint32_t h = 2166136261u;  // FNV-1a
+  for (unsigned char c : schema) h = (h ^ c) * 16777619u;
+  return static_cast<int32_t>(h & 0x7fffffffu);  // positive: pg_locks shows it as oid
+}
+
+// The one value of a single-row query, or an error; `null` set when it is NULL.
+Result<std::string> QueryValue(PGconn* conn, const std::string& sql, std::string_view what,
+                               bool* null = nullptr) {
+  PGresult* res = PQexec(conn, sql.c_str());
+  if (res == nullptr || PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) < 1) {
+    Status s = res != nullptr && PQresultStatus(res) == PGRES_TUPLES_OK
+                   ? Status::Db(ErrorCategory::kOther, std::string(what) + ": no row")
+                   : ResultError(conn, res, what);
+    PQclear(res);
+    return s;
+  }
+  if (null != nullptr) *null = PQgetisnull(res, 0, 0) != 0;
+  std::string v = PQgetvalue(res, 0, 0);
+  PQclear(res);
+  return v;
+}
+
+// The text between the last quote before `marker` and `marker` in `query`, or "".
+std::string QuotedBefore(const std::string& query, const std::string& marker) {
+  const size_t end = query.find(marker);
+  if (end == std::string::npos) return "";
+  const size_t begin = query.rfind('\'', end - 1);
+  return begin == std::string::npos ? "" : query.substr(begin + 1, end - begin - 1);
+}
+
 class PgBackend final : public DbBackend {
  public:
   explicit PgBackend(DbUrl url) : url_(std::move(url)) {
@@ -472,6 +522,60 @@ class PgBackend final : public DbBackend {
   }
 
   bool Exists() override { return Open().ok(); }
+
+  // pg_try_advisory_lock on a session of its own, for the schema the workload's tables go to
+  // (current_schema(): the URL's options may choose one). The holder's words go where other
+  // sessions can read them: the locking statement's text (pg_stat_activity.query keeps an idle
+  // session's last statement; shown to the same user and to pg_read_all_stats) and, cut to
+  // PostgreSQL's 63 bytes, application_name (shown to everyone).
+  Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) override {
+    auto opened = Open();
+    if (!opened.ok()) return opened.status();
+    std::shared_ptr<PgConn> conn = std::move(opened).value();
+    PGconn* pg = conn->conn;
+    char* app = PQescapeLiteral(pg, holder_text.substr(0, 63).c_str(),
+                                std::min<size_t>(holder_text.size(), 63));
+    char* holder = PQescapeLiteral(pg, holder_text.c_str(), holder_text.size());
+    const std::string app_sql = app ? app : "'storebench'";
+    const std::string holder_sql = holder ? holder : "''";
+    PQfreemem(app);
+    PQfreemem(holder);
+    // A lock held for hours must not be ended by an idle-session limit of the server's.
+    SB_RETURN_IF_ERROR(Exec(pg, "SET application_name = " + app_sql, "lock session setup"));
+    // A lock held for hours must not be ended by an idle-session limit of the server's
+    // (idle_session_timeout exists from PostgreSQL 14 on; older servers have no such limit).
+    Exec(pg, "SET idle_session_timeout = 0", "lock session setup").IgnoreError();
+    auto schema = QueryValue(pg, "SELECT coalesce(current_schema(), '')", "current_schema()");
+    if (!schema.ok()) return schema.status();
+    const std::string key =
+        std::to_string(kLockClass) + ", " + std::to_string(SchemaLockKey(*schema));
+    auto got = QueryValue(
+        pg,
+        "SELECT pg_try_advisory_lock(" + key + "), " + holder_sql + " AS storebench_lock_holder",
+        "pg_try_advisory_lock");
+    if (!got.ok()) return got.status();
+    if (*got == "t") return std::unique_ptr<DbLock>(new PgDbLock(std::move(conn)));
+    PGresult* res = PQexec(
+        pg,
+        ("SELECT a.pid, coalesce(a.query, ''), coalesce(a.application_name, '') "
+         "FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid "
+         "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 "
+         "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+         "AND l.classid = " +
+         std::to_string(kLockClass) + " AND l.objid = " + std::to_string(SchemaLockKey(*schema)))
+            .c_str());
+    std::string who;
+    if (res != nullptr && PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) > 0) {
+      who = QuotedBefore(PQgetvalue(res, 0, 1), "' AS storebench_lock_holder");
+      if (who.empty()) {
+        const std::string app_name = PQgetvalue(res, 0, 2);
+        who = "the PostgreSQL session of server pid " + std::string(PQgetvalue(res, 0, 0)) +
+              (app_name.empty() ? "" : " (" + app_name + ")");
+      }
+    }
+    PQclear(res);
+    return Status::FailedPrecondition(who.empty() ? "another session" : who);
+  }
 
  private:
   Result<std::shared_ptr<PgConn>> Open() {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "base/file_lock.h"
+
 namespace sb::db {
 namespace {
 
@@ -211,6 +213,14 @@ class SqliteBulkWriter final : public BulkWriter {
   int rows_in_txn_ = 0;
 };
 
+class FileDbLock final : public DbLock {
+ public:
+  explicit FileDbLock(std::unique_ptr<FileLock> lock) : lock_(std::move(lock)) {}
+
+ private:
+  std::unique_ptr<FileLock> lock_;
+};
+
 class SqliteBackend final : public DbBackend {
  public:
   SqliteBackend(std::string path, BackendOptions options)
@@ -325,6 +335,17 @@ class SqliteBackend final : public DbBackend {
   bool Exists() override {
     struct stat st {};
     return ::stat(path_.c_str(), &st) == 0 && st.st_size > 0;
+  }
+
+  // An flock on "<file>.storebench-lock", which also holds the holder's words. Not a lock on the
+  // database file itself: SQLite locks byte ranges of it with POSIX locks
+  // (https://www.sqlite.org/lockingv3.html), and where flock is emulated with POSIX locks (NFS)
+  // an flock there would collide with SQLite's own; the load may also create the file after
+  // the lock is taken.
+  Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) override {
+    auto lock = TryLockFile(path_ + ".storebench-lock", holder_text);
+    if (!lock.ok()) return lock.status();
+    return std::unique_ptr<DbLock>(new FileDbLock(std::move(lock).value()));
   }
 
  private:
