@@ -1,13 +1,16 @@
 # storebench: the two commands of the README's Quick start, plus build helpers.
 #   make run    install dependencies, build, load a small DVD Store database into SQLite, run it
 #   make test   install dependencies, build, run every test (ctest)
+#   make sanitize   unit tests and short runs under ASan + UBSan (build-asan/, scripts/sanitize.sh)
+#   make fuzz       each libFuzzer target FUZZ_SECONDS seconds (build-fuzz/, scripts/fuzz.sh)
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-S.db
 RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=1
+FUZZ_SECONDS ?= 30
 
-.PHONY: all deps build binary run test clean
+.PHONY: all deps build binary run test sanitize fuzz clean
 
 all: build
 
@@ -34,6 +37,12 @@ run: deps binary
 
 test: deps build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j 2
+
+sanitize: deps
+	JOBS=$(JOBS) scripts/sanitize.sh
+
+fuzz: deps
+	JOBS=$(JOBS) scripts/fuzz.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -6,11 +6,12 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config
   libsqlite3-dev sqlite3
-  nlohmann-json3-dev
+  nlohmann-json3-dev libtomlplusplus-dev  # JSON; TOML plan files (src/config/plan.cc)
   libgtest-dev libgmock-dev libbenchmark-dev
   liburing-dev libaio-dev  # storage engines (io_uring, libaio)
   python3 python3-jsonschema python3-prometheus-client
   libcpp-httplib-dev  # the Prometheus endpoint (--metrics_addr)
+  clang-14 libclang-rt-14-dev  # libFuzzer targets (make fuzz, scripts/fuzz.sh)
   # PostgreSQL and MariaDB client libraries, and the servers scripts/services.sh starts for tests
   libpq-dev libmariadb-dev
   postgresql postgresql-client mariadb-server mariadb-client

@@ -97,6 +97,35 @@ TEST(PlanTest, MistakesNameFileLineAndKey) {
                 "bad.toml:1:", "2000 instances");
 }
 
+// Table headers whose key starts with a character no key starts with broke a precondition of
+// toml++ 3.3.0's parser (an abort, or undefined behavior under clang with NDEBUG); found by
+// tests/fuzz/plan_fuzz.cc (corpus/plan/regression-table-header-colon.toml).
+TEST(PlanTest, TableHeaderWithoutKeyIsNotValidToml) {
+  for (const char* text :
+       {"[[:///x\"\n", "[[:", "[=", "[ %]", "[[[1]]]", "[[group]]\ndb = \"x\"\n[{"}) {
+    ExpectRefused(text, "bad.toml:", "not valid TOML");
+  }
+}
+
+// Non-ASCII characters where toml++ 3.3.0 looks for whitespace reached __builtin_unreachable()
+// in its Unicode tables (undefined behavior); found by tests/fuzz/plan_fuzz.cc
+// (corpus/plan/regression-non-ascii-after-value.toml). In strings and comments they are fine.
+TEST(PlanTest, NonAsciiOutsideStringsIsNotValidToml) {
+  for (const char* text : {"[run]\nrun_time = 1\xC3\xA9\n", "[run]\nx = [1.5, 1979\xD0\x9F]\n",
+                           "\xE3\x80\x81 = 1\n"}) {
+    ExpectRefused(text, "bad.toml:", "not valid TOML");
+  }
+  // A line-ending backslash in a multi-line string trims the whitespace before the U+00A7.
+  auto plan = ParsePlan(
+      "# f\xC3\xBCr die Datenbank \xE2\x80\x94 \xD0\x9F\n[run]\nx = \"\"\"\\\n  \xC2\xA7\"\"\"\n"
+      "[[group]]\ndb = \"sqlite:///tmp/\xC3\xA9t\xC3\xA9.db\"\n",
+      "ok.toml");
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->run.size(), 1u);
+  EXPECT_EQ(plan->run[0].value, "\xC2\xA7");
+  EXPECT_EQ(plan->groups[0].db, "sqlite:///tmp/\xC3\xA9t\xC3\xA9.db");
+}
+
 TEST(PlanTest, ReadPlanFileRefusesWhatIsNotARegularFile) {
   auto dir = ReadPlanFile("/tmp");
   ASSERT_FALSE(dir.ok());

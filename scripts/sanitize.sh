@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The sanitizer check (make sanitize, run by .ci/run): builds the unit tests and storebench with
+# AddressSanitizer + UndefinedBehaviorSanitizer (float-cast-overflow included, no recovery) in
+# build-asan/, runs every GoogleTest unit test (ctest -E integration: the Python integration tests
+# run in `make test`), then short real runs of the binary: an SQLite DVD Store load, verify and
+# 10-second run, an oltp (sysbench-style) load and run, and io runs with the null engine and on a
+# small prepared file (--icf tests/data/some.icf, --preset). Any sanitizer report fails: the
+# program stops with a failing status (no recovery), and the whole output of the tests and runs
+# (build-asan/sanitize-logs/) is also searched for reports, so one from a process whose status
+# nobody checks fails too.
+#   scripts/sanitize.sh            configure, build, test
+#   BUILD_DIR=... JOBS=N CTEST_ARGS="-R Histogram" CTEST_EXCLUDE='^integration\.|Slow' scripts/sanitize.sh
+# Unit tests that need a server skip without one (fail with STOREBENCH_REQUIRE_SERVICES=1, as in
+# CI, where .ci/run started the servers).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build-asan}
+JOBS=${JOBS:-$(nproc)}
+CTEST_ARGS=${CTEST_ARGS:-}
+CTEST_EXCLUDE=${CTEST_EXCLUDE:-'^integration\.'}
+
+# -O1 -g1 (line tables), without NDEBUG (asserts on): usual sanitizer settings, faster to build.
+cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+  -DSTOREBENCH_SANITIZE=ON -DSTOREBENCH_BUILD_BENCH=OFF >/dev/null
+cmake --build "$BUILD_DIR" -j "$JOBS"
+
+logs="$(pwd)/$BUILD_DIR/sanitize-logs"
+rm -rf "$logs"
+mkdir -p "$logs"
+export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:strict_string_checks=1:check_initialization_order=1"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+
+# Reports in the saved output (GCC's UBSan runtime ignores log_path, so the output is searched).
+check_logs() {
+  local pattern='runtime error:|ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: [A-Za-z]+Sanitizer'
+  if grep -E -l "$pattern" "$logs"/* >/dev/null 2>&1; then
+    echo "sanitize: sanitizer reports:" >&2
+    grep -E -h -A30 "$pattern" "$logs"/* | head -200 >&2
+    return 1
+  fi
+}
+fail() {
+  echo "sanitize: FAILED: $*" >&2
+  check_logs || true
+  exit 1
+}
+
+start=$(date +%s)
+# shellcheck disable=SC2086
+(cd "$BUILD_DIR" && ctest --output-on-failure --output-log "$logs/ctest.log" -j 2 \
+  -E "$CTEST_EXCLUDE" $CTEST_ARGS) ||
+  fail "unit tests"
+check_logs || fail "unit tests"
+echo "sanitize: unit tests passed in $(($(date +%s) - start)) s" >&2
+
+bin="$(pwd)/$BUILD_DIR/storebench"
+tmp="$(pwd)/$BUILD_DIR/sanitize-tmp"
+rm -rf "$tmp"
+mkdir -p "$tmp"
+run() {
+  echo "sanitize: storebench $*" >&2
+  "$bin" "$@" >"$tmp/last.out" 2>&1 || { cat "$tmp/last.out" >&2; fail "storebench $*"; }
+  { echo "== storebench $*"; cat "$tmp/last.out"; } >>"$logs/runs.log"
+}
+start=$(date +%s)
+run oltp load --db "sqlite://$tmp/ds.db" --db_size=1MB --load_threads=2
+run oltp run --db "sqlite://$tmp/ds.db" --db_size=1MB --n_threads=2 --warmup_time=0 \
+  --run_time=10s --json "$tmp/run.json"
+run oltp verify --db "sqlite://$tmp/ds.db"
+run oltp load --workload oltp --db "sqlite://$tmp/sb.db" --tables 2 --table_size 2000
+run oltp run --workload oltp --test read_write --db "sqlite://$tmp/sb.db" --tables 2 \
+  --table_size 2000 --threads 2 --duration 3s --warmup 0 --json "$tmp/oltp.json"
+run io prepare --target "$tmp/io.tst" --size 16MiB
+run io run --engine null --target "$tmp/io.tst" --preset vmtn --run_time 2s \
+  --json "$tmp/io-null.json"
+run io run --engine psync --target "$tmp/io.tst" --icf tests/data/some.icf --run_time 2s \
+  --ramp_time 0s --json "$tmp/io-icf.json"
+run io run --target "$tmp/io.tst" --spec "8KiB,65%read,60%random;64KiB,100%read,0%random" \
+  --outstanding 8 --run_time 2s --json "$tmp/io-spec.json" --csv "$tmp/io-spec.csv"
+run io verify --target "$tmp/io.tst"
+check_logs || fail "storebench runs"
+echo "sanitize: storebench runs passed in $(($(date +%s) - start)) s" >&2
+rm -rf "$tmp"
+echo "sanitize: no sanitizer reports" >&2
