@@ -4,6 +4,7 @@
 // passed on, and a parameter that carries a secret is refused before anything quotes the URL, so
 // a secret never reaches the settings echo, a message or the result (docs/servers.md).
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 #include <map>
 #include <string>
@@ -215,12 +216,26 @@ Result<DbUrl> ParseDbUrl(std::string_view url) {
   DbUrl out;
   const size_t colon = url.find("://");
   if (colon == std::string_view::npos || colon == 0) {
-    // Quoted only up to a '?' or '@', where a secret could start.
-    const std::string_view shown = url.substr(0, std::min(url.find('?'), url.find('@')));
+    // Quoted only up to a '?', '@' or ':', where a secret could start.
+    const std::string_view shown =
+        url.substr(0, std::min({url.find('?'), url.find('@'), url.find(':')}));
     return Status::InvalidArgument("database URL '" + std::string(shown) +
                                    "' is not of the form scheme://... (e.g. sqlite:///tmp/ds.db)");
   }
   out.scheme = std::string(url.substr(0, colon));
+  // RFC 3986 3.1: a letter, then letters, digits, '+', '-', '.'. Anything else (e.g.
+  // "user:secret@host://db") is not quoted: a secret could be in it.
+  const bool valid_scheme =
+      std::isalpha(static_cast<unsigned char>(out.scheme[0])) != 0 &&
+      std::all_of(out.scheme.begin(), out.scheme.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.';
+      });
+  if (!valid_scheme) {
+    return Status::InvalidArgument(
+        "the database URL does not start with a scheme (a letter, then letters, digits, '+', "
+        "'-' or '.') before '://' (e.g. sqlite:///tmp/ds.db); it is not shown, as it may hold "
+        "a secret");
+  }
   if (out.scheme == "postgres") out.scheme = "postgresql";
   if (out.scheme == "mariadb") out.scheme = "mysql";
   std::string_view rest = url.substr(colon + 3);

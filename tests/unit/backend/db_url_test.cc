@@ -78,3 +78,25 @@ TEST(DbUrlTest, PartsArePercentDecoded) {
 
 }  // namespace
 }  // namespace sb::db
+
+namespace sb::db {
+namespace {
+
+// Found by the URL fuzzer: an unknown "scheme" holding user:password@host was quoted whole.
+TEST(DbUrlSecretTest, AMalformedSchemeIsNeverQuoted) {
+  for (const char* url : {"bench:Tiger123@host://ds3", "user:Tiger123@h://x", "a b://x"}) {
+    auto parsed = ParseDbUrl(url);
+    ASSERT_FALSE(parsed.ok()) << url;
+    EXPECT_EQ(parsed.status().message().find("Tiger123"), std::string::npos)
+        << parsed.status().message();
+    EXPECT_NE(parsed.status().message().find("scheme"), std::string::npos);
+  }
+  auto no_scheme = ParseDbUrl("user:Tiger123@host/db");
+  ASSERT_FALSE(no_scheme.ok());
+  EXPECT_EQ(no_scheme.status().message().find("Tiger123"), std::string::npos)
+      << no_scheme.status().message();
+  EXPECT_TRUE(ParseDbUrl("odbc+x.y-z://dsn").ok());  // a valid scheme the registry may refuse
+}
+
+}  // namespace
+}  // namespace sb::db
