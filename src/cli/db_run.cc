@@ -12,8 +12,8 @@
 #include "backend/db/postgres/postgres_backend.h"
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
-#include "base/strings.h"
 #include "base/file_lock.h"
+#include "base/strings.h"
 #include "cli/app.h"
 #include "cli/metrics_server.h"
 #include "cli/result_path.h"
@@ -286,20 +286,20 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   for (auto& spec : specs) spec.options.stop = ro.stop;
   std::fprintf(stderr, "%s\n", common.EchoLine().c_str());
 
-  const std::string ts_mode = common.GetString("log_timestamp");
+  const std::string& ts_mode = common.GetString("log_timestamp");
   const report::LogTimestamp ts = ts_mode == "UTC"     ? report::LogTimestamp::kUtc
                                   : ts_mode == "LOCAL" ? report::LogTimestamp::kLocal
                                                        : report::LogTimestamp::kNone;
   std::unique_ptr<std::ofstream> csv;
-  const std::string csv_path = common.GetString("out_filename");
+  const std::string& csv_path = common.GetString("out_filename");
   if (!csv_path.empty()) {
     csv = std::make_unique<std::ofstream>(csv_path, std::ios::trunc);
     if (!*csv) return Fail(Status::InvalidArgument("cannot write out_filename '" + csv_path + "'"));
     *csv << report::CsvHeaderLine() << "\n";
   }
-  const std::string progress = common.GetString("progress");
+  const std::string& progress = common.GetString("progress");
   MetricsServer metrics_server;
-  const std::string metrics_addr = common.GetString("metrics_addr");
+  const std::string& metrics_addr = common.GetString("metrics_addr");
   if (!metrics_addr.empty()) {
     if (Status s = metrics_server.Start(metrics_addr); !s.ok()) return Fail(s);
     std::fprintf(stderr, "serving Prometheus metrics on port %d\n", metrics_server.port());
@@ -310,8 +310,9 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   cb.on_message = Progress;
   cb.on_status = [&](const metrics::StatusFigures& f) {
     const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
-    if (progress == "human")
+    if (progress == "human") {
       std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
+    }
     if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
   };
   cb.on_instance_status = [&](const std::string& name, const metrics::StatusFigures& f) {

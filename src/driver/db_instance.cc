@@ -17,7 +17,7 @@ DbInstance::DbInstance(std::string name, workload::Workload& workload, db::DbBac
       workload_(workload),
       backend_(backend),
       clock_(clock),
-      options_(std::move(options)),
+      options_(options),
       message_(std::move(message)) {
   const workload::Shape& shape = workload.shape();
   layout_.steps = static_cast<int>(shape.step_types.size());

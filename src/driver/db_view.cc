@@ -30,9 +30,9 @@ std::vector<int64_t> SeriesCounters(const metrics::RecorderSnapshot& s, const La
   return c;
 }
 
-DbView::DbView(const std::vector<const DbInstance*>& instances, std::vector<int> members,
+DbView::DbView(std::vector<const DbInstance*> instances, std::vector<int> members,
                const workload::Shape& shape, const RunOptions& options)
-    : instances_(instances),
+    : instances_(std::move(instances)),
       members_(std::move(members)),
       shape_(shape),
       layout_(instances_[members_[0]]->layout()),
@@ -41,15 +41,15 @@ DbView::DbView(const std::vector<const DbInstance*>& instances, std::vector<int>
   reported_types_ = 1 + layout_.steps + (open_ ? 1 : 0);
   series_.type_names.push_back(shape.unit_name);
   for (const auto& t : shape.step_types) series_.type_names.push_back(t);
-  if (open_) series_.type_names.push_back("schedule_lag");
+  if (open_) series_.type_names.emplace_back("schedule_lag");
   series_.counter_names = shape.counters;
   for (int c = 1; c < kNumCategories; ++c) {
     series_.counter_names.push_back(std::string("errors.") +
                                     ErrorCategoryName(static_cast<ErrorCategory>(c)));
   }
-  series_.counter_names.push_back("retries");
-  series_.counter_names.push_back("late");
-  series_.counter_names.push_back("reconnects");
+  series_.counter_names.emplace_back("retries");
+  series_.counter_names.emplace_back("late");
+  series_.counter_names.emplace_back("reconnects");
 }
 
 metrics::RecorderSnapshot DbView::Merge(const std::vector<metrics::RecorderSnapshot>& per) const {

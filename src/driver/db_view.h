@@ -23,7 +23,7 @@ class DbView {
   // `members`: indexes into the controller's instances (one for an instance's own view).
   // `instances`: every instance of the run, by the same indexes. All members run workloads of
   // the same shape as `shape`.
-  DbView(const std::vector<const DbInstance*>& instances, std::vector<int> members,
+  DbView(std::vector<const DbInstance*> instances, std::vector<int> members,
          const workload::Shape& shape, const RunOptions& options);
 
   // Feeds one sample; returns the running figures at it.

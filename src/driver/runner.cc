@@ -56,7 +56,7 @@ void SetDriverCpu(metrics::RunResult* r, double cpu) {
                   "the storebench process used %.0f %% of this machine's %u cores during the "
                   "measured window: the result may measure the client machine, not the server",
                   100.0 * r->driver_cpu_share / cores, cores);
-    r->warnings.push_back(buf);
+    r->warnings.emplace_back(buf);
   }
 }
 
@@ -109,7 +109,10 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     std::function<void(const std::string&)> instance_message = message;
     if (several) {
       instance_message = [&message, name = spec.name](const std::string& m) {
-        message("[" + name + "] " + m);
+        std::string line = "[" + name;
+        line += "] ";
+        line += m;
+        message(line);
       };
     }
     ir.instance = std::make_unique<DbInstance>(spec.name, *spec.workload, *spec.backend, clock_, io,
