@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <thread>
 
@@ -15,6 +16,7 @@ namespace sb::driver {
 namespace {
 
 TEST(SutCpuProbeTest, CommandReadingsBecomePerIntervalUtilization) {
+  std::filesystem::create_directories(STOREBENCH_TEST_TMP);  // the first test may run before others
   const std::string state = std::string(STOREBENCH_TEST_TMP) + "/sut-cpu-state";
   std::remove(state.c_str());
   const std::string cmd = "n=$(cat " + state + " 2>/dev/null || echo 0); n=$((n+100)); echo $n > " +
