@@ -16,8 +16,8 @@ import peers
 SB = "build/storebench"
 HEADER = 1 << 20  # storebench's test-file header: both tools use the data area after it
 
-# name, storebench --spec, fio options. The VMTN specifications as in shared/spec/storage.md
-# §1.1; storebench aligns to the transfer size (--spec ...,align=size) because fio aligns random
+# name, storebench --spec, fio options. The VMTN specifications as docs/storage.md
+# lists them; storebench aligns to the transfer size (--spec ...,align=size) because fio aligns random
 # offsets to the block size (blockalign = bs). One difference remains by design: in the mixed
 # sequential spec fio keeps one cursor per direction, storebench (Iometer) one shared cursor.
 SPECS = [

@@ -609,7 +609,8 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   if (preset.name == "vmtn") {
     r.choices["storage.vmtn_unconfirmed"] =
         "outstanding I/Os, workers, test-range size and ramp are documented defaults, not "
-        "confirmed values of the original OpenPerformanceTest.icf (shared/spec/storage.md 1.2)";
+        "confirmed values of the original OpenPerformanceTest.icf of the VMware Communities "
+        "'Open unofficial storage performance thread' (docs/storage.md)";
   }
   if (icf) r.choices["storage.icf"] = icf_note;
   for (const auto& t : r.storage) {

@@ -1,4 +1,5 @@
-// The DVD Store 2/3-compatible workload (spec: shared/spec/dvdstore.md): schema and generated
+// The DVD Store 2/3-compatible workload (reference: DVD Store 3's source,
+// github.com/dvdstore/ds3, and docs/dvdstore.md): schema and generated
 // data, the order loop, verification and the Final-line figures.
 #ifndef STOREBENCH_WORKLOAD_DVDSTORE_DVDSTORE_WORKLOAD_H_
 #define STOREBENCH_WORKLOAD_DVDSTORE_DVDSTORE_WORKLOAD_H_

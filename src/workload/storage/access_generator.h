@@ -1,5 +1,5 @@
 // The per-I/O decisions of one worker on its targets, as Iometer 1.1.0 makes them
-// (IOGrunt.cpp Do_IOs, IOTargetDisk.cpp Seek; shared/spec/storage.md §1.3):
+// (IOGrunt.cpp Do_IOs, IOTargetDisk.cpp Seek; docs/storage.md):
 //  - at the start of each burst the worker's generator draws Rand(100) and picks the line from a
 //    100-entry grid built from "% of size"; the line's delay precedes the burst;
 //  - per I/O the target's generator draws Rand(100) < %read (read or write), then
@@ -25,10 +25,10 @@ namespace sb::storage {
 struct IoDecision {
   bool read = true;
   bool random = true;
-  uint64_t offset = 0;   // absolute file offset in bytes
+  uint64_t offset = 0;  // absolute file offset in bytes
   uint32_t size = 0;
-  int line = 0;          // index of the spec line
-  int delay_ms = 0;      // wait this long before issuing (first I/O of a delayed burst)
+  int line = 0;      // index of the spec line
+  int delay_ms = 0;  // wait this long before issuing (first I/O of a delayed burst)
 };
 
 // One target of a worker: its I/O range [start, start + bytes) and the seed of its generator.

@@ -1,6 +1,6 @@
 // Iometer access specifications: a named list of lines, each line giving transfer size, share of
 // I/Os ("% of size"), % reads, % random, delay, burst, alignment and reply (Iometer 1.1.0,
-// AccessSpecList.cpp; shared/spec/storage.md §2.2). Several specifications run one after
+// AccessSpecList.cpp; docs/storage.md). Several specifications run one after
 // another as separate tests.
 #ifndef STOREBENCH_WORKLOAD_STORAGE_ACCESS_SPEC_H_
 #define STOREBENCH_WORKLOAD_STORAGE_ACCESS_SPEC_H_
@@ -17,14 +17,14 @@ namespace sb::storage {
 inline constexpr uint32_t kSectorBytes = 512;
 
 struct AccessLine {
-  uint32_t size = 2048;     // transfer size in bytes
-  int pct_of_size = 100;    // share of bursts this line governs; a spec's lines sum to 100
+  uint32_t size = 2048;   // transfer size in bytes
+  int pct_of_size = 100;  // share of bursts this line governs; a spec's lines sum to 100
   int pct_read = 67;
   int pct_random = 100;
-  int delay_ms = 0;         // wait before each burst
-  int burst = 1;            // transfers per burst
-  uint32_t align = 0;       // I/O start is a multiple of this; 0 = sector (512 B) boundaries
-  uint32_t reply = 0;       // network transactions only; must be 0 for disk targets
+  int delay_ms = 0;    // wait before each burst
+  int burst = 1;       // transfers per burst
+  uint32_t align = 0;  // I/O start is a multiple of this; 0 = sector (512 B) boundaries
+  uint32_t reply = 0;  // network transactions only; must be 0 for disk targets
 
   // Iometer's ICF line: "size,% of size,% reads,% random,delay,burst,align,reply".
   std::string ToIcfLine() const;
@@ -51,8 +51,8 @@ Result<AccessSpec> ParseSpecText(std::string_view text);
 // Alignment of a preset: sector (Iometer ≤ 1.0 default) or transfer size (1.1.0 default).
 enum class AlignMode { kSector, kSize };
 
-// A named set of specifications with the run settings it documents (shared/spec/storage.md
-// §1.2: the unconfirmed VMTN fields are defaults here, printed with every result).
+// A named set of specifications with the run settings it documents (docs/storage.md:
+// the unconfirmed VMTN fields are defaults here, printed with every result).
 struct Preset {
   std::string name;
   std::string description;

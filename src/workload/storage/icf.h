@@ -1,6 +1,6 @@
 // Iometer configuration files (.icf): the access specifications and the test setup a storage run
 // takes from them, read the way Iometer 1.1.0 reads them (ICF_ifstream, AccessSpecList::
-// LoadConfigNew, CPageSetup::LoadConfig, Worker::LoadConfig; shared/spec/storage.md §2.4).
+// LoadConfigNew, CPageSetup::LoadConfig, Worker::LoadConfig; docs/storage.md).
 //
 // An ICF is lines of text: a "Version ..." line, then sections ('TEST SETUP, 'RESULTS DISPLAY,
 // 'ACCESS SPECIFICATIONS, 'MANAGER LIST) of comment lines (starting with ') that name a setting
