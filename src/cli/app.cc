@@ -165,7 +165,7 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
       s.options->set_help_command("storebench oltp run --help");
       std::vector<std::string> own = args;
       own.push_back("--db=" + urls[i]);
-      own.push_back("--n_threads=" + std::to_string((threads - i + n - 1) / n));
+      own.push_back("--n_threads=" + std::to_string(RoundRobinShare(threads, n, i)));
       if (Status st = ParseOptions("run", workloads, *s.workload, own, s.options.get()); !st.ok()) {
         return Fail(st);
       }

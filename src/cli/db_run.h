@@ -6,6 +6,7 @@
 #ifndef STOREBENCH_CLI_DB_RUN_H_
 #define STOREBENCH_CLI_DB_RUN_H_
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -30,6 +31,12 @@ workload::WorkloadRegistry MakeWorkloads();
 // verify).
 void DeclareCliOptions(config::OptionSet* o, const std::string& command,
                        const workload::WorkloadRegistry& workloads);
+
+// DVD Store 3's target list: `total` threads spread round robin over `parts` targets (thread t
+// drives target t mod parts); how many target `index` (from 0) gets.
+inline int64_t RoundRobinShare(int64_t total, int64_t parts, int64_t index) {
+  return (total - index + parts - 1) / parts;
+}
 
 // Opens the back end of `url` for `workload` (dialect and capabilities checked).
 Result<std::unique_ptr<db::DbBackend>> OpenDatabase(const db::BackendRegistry& backends,

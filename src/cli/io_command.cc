@@ -30,6 +30,7 @@
 #include "config/options.h"
 #include "driver/io_runner.h"
 #include "driver/io_verify.h"
+#include "driver/run_options.h"
 #include "metrics/headline.h"
 #include "metrics/windows.h"
 #include "report/json_report.h"
@@ -429,22 +430,10 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   c.pattern = storage::ParseDataPattern(o.GetString("pattern")).value();
   if (icf && icf->pattern && !o.IsSet("pattern")) c.pattern = icf->pattern->value;
   c.stop = InstallStopHandlers();
-  if (const std::string& w = o.GetString("window"); !w.empty()) {
-    auto windows = metrics::ParseWindows(w);
-    if (!windows.ok()) return Fail(windows.status());
-    c.windows = std::move(windows).value();
-  }
-  {
-    const std::vector<metrics::HeadlineSpec> headlines = metrics::StorageHeadlines();
-    const metrics::BaselineKind kind =
-        metrics::ParseBaselineKind(o.GetString("baseline_rule")).value();
-    for (const std::string& rule : SplitTrimmed(o.GetString("baseline"), ';')) {
-      if (rule.empty()) continue;
-      auto parsed = metrics::ParseBaseline(rule, headlines);
-      if (!parsed.ok()) return Fail(parsed.status());
-      parsed->kind = kind;
-      c.baselines.push_back(std::move(parsed).value());
-    }
+  if (Status s =
+          driver::WindowsAndBaselinesFrom(o, metrics::StorageHeadlines(), &c.windows, &c.baselines);
+      !s.ok()) {
+    return Fail(s);
   }
   MetricsServer metrics_server;
   const std::string metrics_addr = o.GetString("metrics_addr");

@@ -123,7 +123,7 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       SB_RETURN_IF_ERROR(Apply(&o, plan, g.options, /*skip_undeclared=*/false));
       SB_RETURN_IF_ERROR(config::ParseCommandLine(build.extra_args, &o));
       if (g.spread_threads > 0) {
-        const int threads = (g.spread_threads - (i - 1) + count - 1) / count;
+        const int64_t threads = RoundRobinShare(g.spread_threads, count, i - 1);
         if (threads < 1) {
           return Status::InvalidArgument(plan.Where(g.line) + ": group '" + g.name + "' spreads " +
                                          std::to_string(g.spread_threads) + " threads over " +

@@ -189,47 +189,43 @@ Result<metrics::StorageTest> RunStorageTest(
   };
   cb.on_sample = [&](const Sample& s) {
     if (reset_at == 0) reset_at = s.reset_at;
-    {
-      const Directions d = Split((*s.interval)[0], spec, shape, -1);
-      metrics::Histogram all = d.read;
-      all.Merge(d.write);
-      metrics::IntervalPoint g;
-      g.t_sec = s.t_sec;
-      g.phase = s.warmup ? "ramp" : "measure";
-      for (const metrics::Histogram* h :
-           std::initializer_list<const metrics::Histogram*>{&all, &d.read, &d.write}) {
-        g.type_counts.push_back(h->count());
-        g.type_mean_ms.push_back(h->mean() / 1e6);
-        g.type_p99_ms.push_back(Ms(h->ValueAtPercentile(99)));
-      }
-      g.counters = {static_cast<int64_t>(d.read_bytes), static_cast<int64_t>(d.write_bytes)};
-      generic.points.push_back(std::move(g));
-      if (c.on_interval) {
-        const Directions cum = Split((*s.cumulative)[0], spec, shape, -1);
-        metrics::StatusFigures f;
-        f.et_sec = static_cast<double>(s.now - reset_at) / 1e9;
-        f.n_overall = static_cast<int64_t>(cum.read.count() + cum.write.count() - ios_at_reset);
-        f.opm = f.et_sec > 0
-                    ? static_cast<int64_t>(60.0 * static_cast<double>(f.n_overall) / f.et_sec)
-                    : 0;
-        c.on_interval(generic, f);
-      }
-    }
-    const metrics::RecorderSnapshot& iv = (*s.interval)[0];
+    // One split of the interval feeds both series: the Iometer-style one and the generic one
+    // windows, baselines and live outputs read.
+    const Directions d = Split((*s.interval)[0], spec, shape, -1);
+    metrics::Histogram all = d.read;
+    all.Merge(d.write);
     metrics::StorageInterval p;
     p.t_sec = s.t_sec;
     p.phase = s.warmup ? "ramp" : "measure";
-    const Directions d = Split(iv, spec, shape, -1);
     p.read_ios = d.read.count();
     p.write_ios = d.write.count();
     p.read_bytes = d.read_bytes;
     p.write_bytes = d.write_bytes;
-    metrics::Histogram h = d.read;
-    h.Merge(d.write);
-    p.mean_ms = h.mean() / 1e6;
-    p.p99_ms = Ms(h.ValueAtPercentile(99));
-    p.max_ms = Ms(h.max());
+    p.mean_ms = all.mean() / 1e6;
+    p.p99_ms = Ms(all.ValueAtPercentile(99));
+    p.max_ms = Ms(all.max());
     t.series.push_back(p);
+    metrics::IntervalPoint g;
+    g.t_sec = s.t_sec;
+    g.phase = p.phase;
+    for (const metrics::Histogram* h :
+         std::initializer_list<const metrics::Histogram*>{&all, &d.read, &d.write}) {
+      g.type_counts.push_back(h->count());
+      g.type_mean_ms.push_back(h->mean() / 1e6);
+      g.type_p99_ms.push_back(Ms(h->ValueAtPercentile(99)));
+    }
+    g.counters = {static_cast<int64_t>(d.read_bytes), static_cast<int64_t>(d.write_bytes)};
+    generic.points.push_back(std::move(g));
+    if (c.on_interval) {
+      const Directions cum = Split((*s.cumulative)[0], spec, shape, -1);
+      metrics::StatusFigures f;
+      f.et_sec = static_cast<double>(s.now - reset_at) / 1e9;
+      f.n_overall = static_cast<int64_t>(cum.read.count() + cum.write.count() - ios_at_reset);
+      f.opm = f.et_sec > 0
+                  ? static_cast<int64_t>(60.0 * static_cast<double>(f.n_overall) / f.et_sec)
+                  : 0;
+      c.on_interval(generic, f);
+    }
   };
   Controller controller(clock, co);
   ControllerOutcome run = controller.Run({&instance}, cb);

@@ -2,6 +2,7 @@
 
 #include "base/clock.h"
 #include "base/limits.h"
+#include "base/strings.h"
 
 namespace sb::driver {
 
@@ -179,23 +180,29 @@ Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures,
   }
   r.steady_max_slope_pct = o.GetDouble("steady_slope");
   r.steady_max_cv_pct = o.GetDouble("steady_cv");
+  SB_RETURN_IF_ERROR(WindowsAndBaselinesFrom(o, headlines, &r.windows, &r.baselines));
+  return r;
+}
+
+Status WindowsAndBaselinesFrom(const config::OptionSet& o,
+                               const std::vector<metrics::HeadlineSpec>& headlines,
+                               std::vector<metrics::WindowSpec>* windows,
+                               std::vector<metrics::BaselineRule>* baselines) {
   if (const std::string& w = o.GetString("window"); !w.empty()) {
-    auto windows = metrics::ParseWindows(w);
-    if (!windows.ok()) return windows.status();
-    r.windows = std::move(windows).value();
+    auto parsed = metrics::ParseWindows(w);
+    if (!parsed.ok()) return parsed.status();
+    *windows = std::move(parsed).value();
   }
   const metrics::BaselineKind kind =
       metrics::ParseBaselineKind(o.GetString("baseline_rule")).value();
-  std::string_view rules = o.GetString("baseline");
-  while (!rules.empty()) {
-    const size_t semi = rules.find(';');
-    auto rule = metrics::ParseBaseline(rules.substr(0, semi), headlines);
+  for (const std::string& text : SplitTrimmed(o.GetString("baseline"), ';')) {
+    if (text.empty()) continue;
+    auto rule = metrics::ParseBaseline(text, headlines);
     if (!rule.ok()) return rule.status();
     rule->kind = kind;
-    r.baselines.push_back(std::move(rule).value());
-    rules = semi == std::string_view::npos ? std::string_view() : rules.substr(semi + 1);
+    baselines->push_back(std::move(rule).value());
   }
-  return r;
+  return Status::Ok();
 }
 
 }  // namespace sb::driver

@@ -14,6 +14,12 @@ void DeclareRunOptions(config::OptionSet* options);
 // InvalidArgument.
 Result<RunOptions> RunOptionsFrom(const config::OptionSet& options, int max_failures,
                                   const std::vector<metrics::HeadlineSpec>& headlines = {});
+// Reads the options "window", "baseline" (rules separated by ';') and "baseline_rule", which
+// database and storage runs declare with their own help: the same rules for every workload.
+Status WindowsAndBaselinesFrom(const config::OptionSet& options,
+                               const std::vector<metrics::HeadlineSpec>& headlines,
+                               std::vector<metrics::WindowSpec>* windows,
+                               std::vector<metrics::BaselineRule>* baselines);
 
 }  // namespace sb::driver
 
