@@ -34,7 +34,7 @@ MY_DIR="$DIR/mariadb"
 # hold one test's workload each, so tests can run in parallel; sbtest_empty stays empty (the
 # refusal of a database without a schema).
 DATABASES=(ds3 sbtest sbbench sbpeer storebench_test sbtest_dvd sbtest_oltp sbtest_deadlock
-  sbtest_dvdconf sbtest_fault sbtest_fault_load sbtest_empty)
+  sbtest_dvdconf sbtest_fault sbtest_fault_load sbtest_empty sbtest_restore)
 # initdb and postgres refuse to run as root; they run as this (unprivileged) user then.
 PG_OS_USER="${STOREBENCH_PG_OS_USER:-postgres}"
 PG_LINK="$PG_DIR"
@@ -176,6 +176,9 @@ EOF
 SELECT 'CREATE ROLE storebench LOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'storebench')
 \gexec
 EOF
+  # CREATEDB: run --restore keeps a pristine copy of each database as a database of its own
+  # (CREATE DATABASE ... TEMPLATE; docs/consolidation.md).
+  pg_psql -c 'ALTER ROLE storebench CREATEDB' >/dev/null
   local db
   for db in "${SERVER_DATABASES[@]}"; do
     pg_psql -v db="$db" <<'EOF'
@@ -234,6 +237,9 @@ start_my() {
       echo "CREATE DATABASE IF NOT EXISTS \`$db\`;"
       echo "GRANT ALL ON \`$db\`.* TO 'storebench'@'127.0.0.1';"
       echo "GRANT ALL ON \`$db\`.* TO 'storebench'@'localhost';"
+      # The pristine copy that run --restore brings the database back from.
+      echo "GRANT ALL ON \`${db}_sbpristine\`.* TO 'storebench'@'127.0.0.1';"
+      echo "GRANT ALL ON \`${db}_sbpristine\`.* TO 'storebench'@'localhost';"
     done
   } | my_client
 }

@@ -27,7 +27,7 @@ namespace sb::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: storebench oltp load|run|verify --db URL [options]\n"
+    "usage: storebench oltp load|run|verify|pristine|restore --db URL [options]\n"
     "       storebench oltp run --help     (all options)\n"
     "       storebench run --plan FILE.toml [options]   (many instances at once)\n"
     "       storebench consolidate --plan FILE.toml --instances 1..16 --runs 3 [options]\n"
@@ -37,6 +37,8 @@ constexpr const char* kUsage =
     "  load    generate a DVD Store database and load it (--db_size=S|M|L|<n>MB|<n>GB)\n"
     "  run     run the DVD Store order loop and print DS3 status and Final lines\n"
     "  verify  check the database's consistency after runs\n"
+    "  pristine  keep a copy of the loaded database that run --restore brings back\n"
+    "  restore   bring the database back to that copy now\n"
     "\n"
     "Databases: sqlite:///path/to/file.db\n";
 
@@ -76,6 +78,14 @@ int Load(Context& c) {
   driver::LoadOutcome out = driver::RunLoad(c.workload(), **backend, ctx, clock, progress);
   line.End();
   if (!out.status.ok()) return FailDuringWork(out.status);
+  backend->reset();  // no session of ours may stay open on a database being copied
+  if (c.options.GetBool("pristine")) {
+    if (Status s = SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(),
+                                    "oltp load");
+        !s.ok()) {
+      return Fail(s);
+    }
+  }
   const double secs = out.seconds > 0 ? out.seconds : 1;
   std::printf(
       "loaded %s into %s: %lld rows in %.1f s (%.0f rows/s; %.1f MB of row text, %.1f MB/s)\n",
@@ -110,6 +120,39 @@ int Verify(Context& c) {
   }
   std::printf("verify: %s\n", all ? "all checks passed" : "FAILED");
   return all ? kExitOk : kExitFailure;
+}
+
+// `oltp pristine`: a copy of the database as it is now, which `run --restore` brings back.
+// Only a database that holds the workload at the size asked for is copied.
+int Pristine(Context& c) {
+  auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp pristine");
+  if (!lock.ok()) return Fail(lock.status());
+  {
+    auto backend = OpenDb(c, false, 3000);
+    if (!backend.ok()) return Fail(backend.status());
+    std::unique_ptr<db::Connection> conn;
+    if (Status s = CheckDatabase(c, **backend, &conn); !s.ok()) return Fail(s);
+  }
+  if (Status s = SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(),
+                                  "oltp pristine");
+      !s.ok()) {
+    return Fail(s);
+  }
+  return kExitOk;
+}
+
+// `oltp restore`: the database brought back to its pristine copy now (as run --restore does
+// before a run).
+int Restore(Context& c) {
+  DbSetup setup;
+  setup.url = c.options.GetString("db");
+  auto lock = LockDatabase(c.registry, setup.url, "oltp restore");
+  if (!lock.ok()) return Fail(lock.status());
+  setup.lock = std::move(lock).value();
+  if (Status s = RestoreDatabase(c.registry, &setup, "oltp restore", false); !s.ok()) {
+    return Fail(s);
+  }
+  return kExitOk;
 }
 
 // The options of `command` for `workload`, parsed from `args`.
@@ -186,6 +229,11 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
     setups[i].lock = std::move(lock).value();
   }
   for (DbSetup& s : setups) {
+    if (s.options->GetBool("restore")) {
+      if (Status st = RestoreDatabase(c.registry, &s, "oltp run", setups.size() > 1); !st.ok()) {
+        return Fail(st);
+      }
+    }
     if (Status st = PrepareDatabase(c.registry, &s, setups.size() > 1); !st.ok()) return Fail(st);
   }
   // The first instance's options hold the run's common settings (the same for every instance).
@@ -211,8 +259,11 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), kUsage);
     return kExitBadInput;
   }
-  if (args.size() < 2 || (args[1] != "load" && args[1] != "run" && args[1] != "verify")) {
-    std::fprintf(stderr, "storebench: 'oltp' needs one of load, run, verify\n%s", kUsage);
+  if (args.size() < 2 || (args[1] != "load" && args[1] != "run" && args[1] != "verify" &&
+                          args[1] != "pristine" && args[1] != "restore")) {
+    std::fprintf(stderr,
+                 "storebench: 'oltp' needs one of load, run, verify, pristine, restore\n%s",
+                 kUsage);
     return kExitBadInput;
   }
   Context c;
@@ -244,6 +295,8 @@ int Main(int argc, char** argv) {
   if (Status s = CheckOltpPaths(c.command, c.options, rest); !s.ok()) return Fail(s);
   if (c.command == "load") return Load(c);
   if (c.command == "verify") return Verify(c);
+  if (c.command == "pristine") return Pristine(c);
+  if (c.command == "restore") return Restore(c);
   return Run(c, workloads, workload_name, rest);
 }
 

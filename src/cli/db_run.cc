@@ -92,6 +92,14 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
     add(f);
     str("csv_dir", "", "also write the generated rows as CSV files into this directory",
         {"csv-dir"});
+    OptionSpec pristine;
+    pristine.name = "pristine";
+    pristine.type = OptionType::kBool;
+    pristine.default_value = "N";
+    pristine.help =
+        "after the load, keep a pristine copy of the database that run --restore brings back "
+        "(docs/consolidation.md)";
+    add(pristine);
     OptionSpec seed;
     seed.name = "seed";
     seed.type = OptionType::kInt;
@@ -100,6 +108,14 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
     add(seed);
   }
   if (command == "run") {
+    OptionSpec restore;
+    restore.name = "restore";
+    restore.type = OptionType::kBool;
+    restore.default_value = "N";
+    restore.help =
+        "before the run, bring each database back to its pristine copy (kept by load "
+        "--pristine=Y or oltp pristine); the time it takes is reported, not part of the run";
+    add(restore);
     str("json", "", "result document path (default results/<timestamp>.json)");
     str("out_filename", "", "also write the status lines as CSV (DVD Store)");
     str("series_csv", "",
@@ -233,6 +249,63 @@ std::string LoopModel(const driver::RunOptions& r, const std::string& unit) {
 
 }  // namespace
 
+namespace {
+
+Result<std::unique_ptr<db::DbBackend>> OpenForPristine(const db::BackendRegistry& backends,
+                                                      const std::string& url) {
+  auto backend = backends.Open(url, db::BackendOptions{});
+  if (!backend.ok()) return backend.status();
+  if (!(*backend)->capabilities().pristine_copy) {
+    return Status::InvalidArgument("the back end of " + url +
+                                   " keeps no pristine copies, so it cannot be restored");
+  }
+  return backend;
+}
+
+}  // namespace
+
+Status RestoreDatabase(const db::BackendRegistry& backends, DbSetup* setup,
+                       const std::string& command, bool several) {
+  auto backend = OpenForPristine(backends, setup->url);
+  if (!backend.ok()) return Named(backend.status(), *setup, several);
+  SteadyClock clock;
+  const int64_t start = clock.NowNanos();
+  auto method = (*backend)->RestorePristine(&setup->lock, LockHolderText(command));
+  if (!method.ok()) {
+    Status s = method.status();
+    if (s.code() == StatusCode::kFailedPrecondition &&
+        s.message().find("has no pristine copy") != std::string::npos) {
+      s = Status::FailedPrecondition(s.message() +
+                                     "; take one of the database as it is with 'storebench oltp "
+                                     "pristine --db URL', or load it with --pristine=Y");
+    }
+    return Named(s, *setup, several);
+  }
+  setup->restore_method = *method;
+  setup->restore_seconds = static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond;
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.2f", setup->restore_seconds);
+  Progress((several ? "instance " + setup->name + ": " : std::string()) + "restored " +
+           setup->url + " to its pristine copy in " + secs + " s (" + *method +
+           "; not part of the run)");
+  return Status::Ok();
+}
+
+Status SavePristineCopy(const db::BackendRegistry& backends, const std::string& url,
+                        std::unique_ptr<db::DbLock>* lock, const std::string& command) {
+  auto backend = OpenForPristine(backends, url);
+  if (!backend.ok()) return backend.status();
+  SteadyClock clock;
+  const int64_t start = clock.NowNanos();
+  auto method = (*backend)->SavePristine(lock, LockHolderText(command));
+  if (!method.ok()) return method.status();
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.2f", static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond);
+  Progress("kept a pristine copy of " + url + " in " + secs + " s (" + *method +
+           "); --restore brings the database back to it");
+  return Status::Ok();
+}
+
 Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool several) {
   workload::Workload& wl = *setup->workload;
   // A short busy timeout for the readiness checks: a database locked by another process is
@@ -353,6 +426,19 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
       "CPU of the storebench process; with an embedded database (SQLite) this includes the "
       "database engine's own work";
   r.choices["seed"] = std::to_string(ro.seed);
+  for (size_t i = 0; i < setups.size(); ++i) {
+    const DbSetup& s = setups[i];
+    if (s.restore_seconds < 0) continue;
+    if (several) {
+      r.instances[i].restore_method = s.restore_method;
+      r.instances[i].restore_seconds = s.restore_seconds;
+    }
+    r.restore_method = s.restore_method;
+    r.restore_seconds = std::max(0.0, r.restore_seconds) + s.restore_seconds;
+    r.choices["restore"] =
+        "every database was brought back to its pristine copy before the run (--restore); the "
+        "time that took is recorded under \"restore\" and is not part of the run";
+  }
   if (several) {
     r.choices["instances"] =
         "every instance ran its own workers against its own database, all started together; the "

@@ -56,6 +56,10 @@ struct DbSetup {
   std::unique_ptr<db::DbBackend> backend;
   std::map<std::string, int64_t> before;  // the workload's Snapshot() before the run
   std::optional<db::ServerInfo> info;
+  // Filled by RestoreDatabase: how the database was brought back to its pristine copy, and how
+  // long that took (not part of the run); seconds < 0 when it was not restored.
+  std::string restore_method;
+  double restore_seconds = -1;
 };
 
 // Takes the storebench lock of the database at `url` for `command` ("oltp load", "oltp run",
@@ -67,6 +71,18 @@ struct DbSetup {
 Result<std::unique_ptr<db::DbLock>> LockDatabase(const db::BackendRegistry& backends,
                                                  const std::string& url,
                                                  const std::string& command);
+
+// Brings the instance's database back to its pristine copy (db::DbBackend::RestorePristine)
+// under its lock (setup->lock, taken by LockDatabase for `command`), before PrepareDatabase.
+// Records how and how long in the setup and says so on stderr. Refusals are FailedPrecondition
+// (exit 2) and say how to make a pristine copy; errors name the instance when `several`.
+Status RestoreDatabase(const db::BackendRegistry& backends, DbSetup* setup,
+                       const std::string& command, bool several);
+
+// Keeps a pristine copy of the database at `url` as it is now (db::DbBackend::SavePristine),
+// under `lock` (held for `command`). Says on stderr how and how long it took.
+Status SavePristineCopy(const db::BackendRegistry& backends, const std::string& url,
+                        std::unique_ptr<db::DbLock>* lock, const std::string& command);
 
 // Checks that the instance's database holds its workload at the configured size and is not
 // locked, takes the snapshot Verify compares against, and opens the back end the run uses.

@@ -20,7 +20,8 @@ namespace {
 constexpr const char* kRunWide[] = {"warmup_time",   "run_time",     "window",       "baseline",
                                     "baseline_rule", "log_freq",     "steady_slope", "steady_cv",
                                     "json",          "out_filename", "progress",     "metrics_addr",
-                                    "log_timestamp", "series_csv",   "sut_cpu",      "sut_cpu_cmd"};
+                                    "log_timestamp", "series_csv",   "sut_cpu",      "sut_cpu_cmd",
+                                    "restore"};
 
 Status Apply(config::OptionSet* o, const config::Plan& plan,
              const std::vector<config::PlanValue>& values, bool skip_undeclared) {
@@ -152,16 +153,27 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
                       plan.Where(g.line) + ": instance " + s.name + ": " + lock.status().message());
       }
       s.lock = std::move(lock).value();
+      const bool restore = o.GetBool("restore");
+      Status restored =
+          restore ? RestoreDatabase(backends, &s, build.command, /*several=*/true) : Status::Ok();
       Status ready = PrepareDatabase(backends, &s, /*several=*/true);
       // A load never replaces a database storebench did not create, nor (without --force) one
-      // it did: only a missing or empty one is loaded here.
+      // it did: only a missing or empty one is loaded here. Loaded for a restoring run, it is
+      // in its loaded state already, and its pristine copy is taken from it.
       if (!ready.ok() && g.load && build.allow_load && ready.code() != StatusCode::kCancelled) {
         if (Status l = LoadInstance(plan, g, s, backends, workloads); !l.ok()) {
           return Status(l.code(), "instance " + s.name + " (" + s.url + "): " + l.message());
         }
+        if (restore) {
+          if (Status p = SavePristineCopy(backends, s.url, &s.lock, build.command); !p.ok()) {
+            return Status(p.code(), "instance " + s.name + " (" + s.url + "): " + p.message());
+          }
+          restored = Status::Ok();
+        }
         ready = PrepareDatabase(backends, &s, /*several=*/true);
       }
       SB_RETURN_IF_ERROR(ready);
+      SB_RETURN_IF_ERROR(restored);
       setups.push_back(std::move(s));
     }
   }

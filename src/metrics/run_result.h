@@ -129,6 +129,11 @@ struct RunResult {
   std::string ended_at;
   double measured_sec = 0;   // length of the measured window
   bool interrupted = false;  // stopped by a signal before the planned end
+  // The database was brought back to its pristine copy before the run (--restore): how, and
+  // how many seconds it took (not part of the run; for several instances, the sum of theirs,
+  // which ran one after another). seconds < 0: not restored.
+  std::string restore_method;
+  double restore_seconds = -1;
 
   // Effective configuration (passwords redacted) as a JSON object text, from config/.
   std::string config_json;

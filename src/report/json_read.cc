@@ -627,6 +627,11 @@ Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
   SB_RETURN_IF_ERROR(Get(doc, "ended_at", base, AsString, &r->ended_at));
   SB_RETURN_IF_ERROR(Get(doc, "interrupted", base, AsBool, &r->interrupted));
   SB_RETURN_IF_ERROR(Get(doc, "loop_model", base, AsString, &r->loop_model));
+  if (const Json* rj = Optional(doc, "restore"); rj != nullptr) {
+    const std::string rp = Child(base, "restore");
+    SB_RETURN_IF_ERROR(Get(*rj, "method", rp, AsString, &r->restore_method));
+    SB_RETURN_IF_ERROR(Get(*rj, "seconds", rp, AsDouble, &r->restore_seconds));
+  }
 
   const Json* headline = nullptr;
   SB_RETURN_IF_ERROR(GetObject(doc, "headline", base, &headline));

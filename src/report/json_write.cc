@@ -375,6 +375,9 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
   doc["ended_at"] = r.ended_at;
   doc["interrupted"] = r.interrupted;
   doc["loop_model"] = r.loop_model;
+  if (r.restore_seconds >= 0) {
+    doc["restore"] = {{"method", r.restore_method}, {"seconds", Figure(r.restore_seconds)}};
+  }
   Json headline = Json::object();
   headline["name"] = r.headline_name;
   headline["value"] = Figure(r.headline_value);

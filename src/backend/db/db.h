@@ -37,6 +37,10 @@ struct Capabilities {
   // nothing to guard (the null back end keeps no data), and TryLock returns a lock guarding
   // nothing.
   bool storebench_lock = true;
+  // DbBackend::SavePristine and RestorePristine work: the database can be brought back to its
+  // loaded state before every run, as consolidation reports do ("restored from backup before
+  // every run").
+  bool pristine_copy = false;
 };
 
 // One of the server's own cumulative counters, read by Connection::ServerCounters.
@@ -178,6 +182,32 @@ class DbBackend {
   // tables live in: the SQLite file, the PostgreSQL schema, the MariaDB database. It is held by
   // the returned object (for a server, on a connection of its own) until that is destroyed.
   virtual Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) = 0;
+
+  // Pristine copies (Capabilities::pristine_copy). The caller holds the database's storebench
+  // lock, passed as `lock`, and has no connection of its own open to the database. A back end
+  // that must close every session of the database to copy or replace it (PostgreSQL) releases
+  // that lock for the moment and takes it again with `holder_text`; if another process took it
+  // meanwhile, the call fails with FailedPrecondition naming that process.
+  //
+  // SavePristine copies the database as it is now to a place of storebench's own: SQLite the
+  // file "<file>.storebench-pristine"; PostgreSQL and MariaDB the database "<name>_sbpristine",
+  // marked as the copy of <name>. It replaces an earlier pristine copy of the same database,
+  // never anything else: a database of that name that is not storebench's copy of this one is
+  // refused. The database must hold a storebench workload (a storebench_meta table). Returns how
+  // it copied, in words ("file copy (reflink)").
+  virtual Result<std::string> SavePristine(std::unique_ptr<DbLock>* /*lock*/,
+                                           const std::string& /*holder_text*/) {
+    return Status::FailedPrecondition("this back end keeps no pristine copies");
+  }
+  // RestorePristine brings the database back to its pristine copy. Refused with
+  // FailedPrecondition, nothing changed, when there is no pristine copy, when the copy's
+  // storebench_meta differs from the database's (it was loaded again since), or when the
+  // database holds tables the copy lacks (they would be lost). Returns how it restored, in
+  // words.
+  virtual Result<std::string> RestorePristine(std::unique_ptr<DbLock>* /*lock*/,
+                                              const std::string& /*holder_text*/) {
+    return Status::FailedPrecondition("this back end keeps no pristine copies");
+  }
 };
 
 }  // namespace sb::db

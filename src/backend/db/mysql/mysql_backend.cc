@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "backend/db/bulk_text.h"
+#include "backend/db/pristine.h"
 
 namespace sb::db {
 
@@ -528,6 +529,7 @@ class MyBackend final : public DbBackend {
     caps_.concurrent_writers = true;
     caps_.server = true;
     caps_.server_counters = true;
+    caps_.pristine_copy = true;
   }
 
   const Capabilities& capabilities() const override { return caps_; }
@@ -643,7 +645,169 @@ class MyBackend final : public DbBackend {
     return Status::FailedPrecondition(who.empty() ? "another connection" : who);
   }
 
+  // The pristine copy is the database "<name>_sbpristine": each base table copied with CREATE
+  // TABLE ... AS SELECT (rows only; the copy is read, never run on, so it needs no indexes),
+  // then the table storebench_pristine_of naming <name>, written last, so a copy that did not
+  // finish is never restored from. MariaDB has no server-side database copy (no TEMPLATE), and
+  // copying InnoDB tablespace files needs the server's data directory and a server without
+  // full-text indexes on the tables; a copy in SQL works against any server.
+  Result<std::string> SavePristine(std::unique_ptr<DbLock>* /*lock*/,
+                                   const std::string& /*holder_text*/) override {
+    auto copy = PristineName();
+    if (!copy.ok()) return copy.status();
+    auto opened = Open(false, /*no_database=*/true);
+    if (!opened.ok()) return opened.status();
+    MyConnection conn(*opened);
+    MYSQL* m = (*opened)->mysql;
+    auto live = Fingerprint(conn, url_.database);
+    if (!live.ok()) return live.status();
+    SB_RETURN_IF_ERROR(CheckIsStorebenchDatabase(*live, Described()));
+    auto mark = CopyMarker(conn, *copy);
+    if (!mark.ok()) return mark.status();
+    if (mark->exists && !mark->ours) {
+      return Status::FailedPrecondition("the database " + *copy + " exists and is not storebench's "
+                                        "pristine copy of " + url_.database + "; rename or drop it");
+    }
+    if (mark->exists) SB_RETURN_IF_ERROR(Query(m, "DROP DATABASE " + Ident(*copy), "drop copy"));
+    SB_RETURN_IF_ERROR(Query(m, "CREATE DATABASE " + Ident(*copy), "CREATE DATABASE " + *copy));
+    SB_RETURN_IF_ERROR(Query(m,
+                             "CREATE TABLE " + Ident(*copy) + ".storebench_pristine_of "
+                             "(source VARCHAR(64) NOT NULL) ENGINE = InnoDB",
+                             "pristine marker"));
+    for (const std::string& t : live->tables) {
+      SB_RETURN_IF_ERROR(Query(m,
+                               "CREATE TABLE " + Ident(*copy) + "." + Ident(t) +
+                                   " ENGINE = InnoDB AS SELECT * FROM " + Ident(url_.database) +
+                                   "." + Ident(t),
+                               "copy of table " + t));
+    }
+    auto mark_row =
+        conn.Prepare("INSERT INTO " + Ident(*copy) + ".storebench_pristine_of (source) VALUES (?)");
+    if (!mark_row.ok()) return mark_row.status();
+    (*mark_row)->BindText(1, url_.database);
+    SB_RETURN_IF_ERROR((*mark_row)->Execute());
+    return std::string("CREATE TABLE ... AS SELECT per table");
+  }
+
+  // Each table whose rows differ from the copy's (CHECKSUM TABLE of both; the tables a run does
+  // not write are left alone, which spares their index rebuilds) is emptied (TRUNCATE) and
+  // refilled from the copy (INSERT ... SELECT), with foreign-key and unique checks off as for a
+  // load: the rows are the loaded ones. Procedures, views and grants stay as they are.
+  Result<std::string> RestorePristine(std::unique_ptr<DbLock>* /*lock*/,
+                                      const std::string& /*holder_text*/) override {
+    auto copy = PristineName();
+    if (!copy.ok()) return copy.status();
+    auto opened = Open(false, /*no_database=*/true);
+    if (!opened.ok()) return opened.status();
+    MyConnection conn(*opened);
+    MYSQL* m = (*opened)->mysql;
+    auto mark = CopyMarker(conn, *copy);
+    if (!mark.ok()) return mark.status();
+    if (!mark->exists || !mark->ours || !mark->complete) {
+      return Status::FailedPrecondition(Described() + " has no pristine copy (no complete database " +
+                                        *copy + " made by storebench)");
+    }
+    auto kept = Fingerprint(conn, *copy);
+    if (!kept.ok()) return kept.status();
+    auto live = Fingerprint(conn, url_.database);
+    if (!live.ok()) return live.status();
+    SB_RETURN_IF_ERROR(CheckRestorable(*live, *kept, Described()));
+    SB_RETURN_IF_ERROR(Query(m, "SET foreign_key_checks = 0, unique_checks = 0", "restore setup"));
+    int restored = 0;
+    for (const std::string& t : kept->tables) {
+      const std::string from = Ident(*copy) + "." + Ident(t);
+      const std::string to = Ident(url_.database) + "." + Ident(t);
+      auto same = SameChecksum(m, from, to);
+      if (!same.ok()) return same.status();
+      if (*same) continue;
+      SB_RETURN_IF_ERROR(Query(m, "TRUNCATE TABLE " + to, "TRUNCATE " + t));
+      SB_RETURN_IF_ERROR(
+          Query(m, "INSERT INTO " + to + " SELECT * FROM " + from, "restore of table " + t));
+      ++restored;
+    }
+    return "TRUNCATE + INSERT ... SELECT of the " + std::to_string(restored) + " of " +
+           std::to_string(kept->tables.size()) + " tables that differed (CHECKSUM TABLE)";
+  }
+
  private:
+  struct CopyMarkerInfo {
+    bool exists = false;    // a database of the copy's name exists
+    bool ours = false;      // it holds storebench_pristine_of
+    bool complete = false;  // ... naming this database: the copy finished
+  };
+
+  std::string Described() const { return "the MariaDB/MySQL database " + url_.database; }
+
+  Result<std::string> PristineName() const {
+    std::string name = url_.database + "_sbpristine";
+    if (url_.database.empty() || name.size() > 64) {
+      return Status::FailedPrecondition(
+          "the database name '" + url_.database + "' leaves no room for the name of its pristine "
+          "copy (" + name + ": MariaDB names have at most 64 characters)");
+    }
+    return name;
+  }
+
+  static std::string Ident(const std::string& name) {
+    std::string out = "`";
+    for (char c : name) out += c == '`' ? std::string("``") : std::string(1, c);
+    return out + "`";
+  }
+
+  // The base tables of `database` (views and the copy's marker left out) and its
+  // storebench_meta.
+  Result<DbFingerprint> Fingerprint(Connection& conn, const std::string& database) {
+    return ReadFingerprint(conn,
+                           "SELECT table_name FROM information_schema.tables WHERE table_schema = "
+                           "? AND table_type = 'BASE TABLE'",
+                           "SELECT `key`, value FROM " + Ident(database) + ".storebench_meta",
+                           database, "storebench_pristine_of");
+  }
+
+  Result<CopyMarkerInfo> CopyMarker(Connection& conn, const std::string& copy) {
+    CopyMarkerInfo info;
+    auto count = [&](const std::string& sql, const std::string& param) -> Result<int64_t> {
+      auto stmt = conn.Prepare(sql);
+      if (!stmt.ok()) return stmt.status();
+      (*stmt)->BindText(1, param);
+      SB_RETURN_IF_ERROR((*stmt)->Execute());
+      int64_t n = (*stmt)->Next() ? (*stmt)->GetInt(0) : 0;
+      SB_RETURN_IF_ERROR((*stmt)->status());
+      return n;
+    };
+    auto schemas = count("SELECT count(*) FROM information_schema.schemata WHERE schema_name = ?",
+                         copy);
+    if (!schemas.ok()) return schemas.status();
+    info.exists = *schemas > 0;
+    if (!info.exists) return info;
+    auto marker = count(
+        "SELECT count(*) FROM information_schema.tables WHERE table_schema = ? AND table_name = "
+        "'storebench_pristine_of'",
+        copy);
+    if (!marker.ok()) return marker.status();
+    info.ours = *marker > 0;
+    if (!info.ours) return info;
+    auto rows = count("SELECT count(*) FROM " + Ident(copy) + ".storebench_pristine_of WHERE source = ?",
+                      url_.database);
+    if (!rows.ok()) return rows.status();
+    info.complete = *rows > 0;
+    return info;
+  }
+
+  // True when CHECKSUM TABLE gives the same value for both tables.
+  static Result<bool> SameChecksum(MYSQL* m, const std::string& a, const std::string& b) {
+    const std::string sql = "CHECKSUM TABLE " + a + ", " + b;
+    if (mysql_real_query(m, sql.data(), static_cast<unsigned long>(sql.size())) != 0) {
+      return ConnError(m, "CHECKSUM TABLE");
+    }
+    MYSQL_RES* res = mysql_store_result(m);
+    if (res == nullptr) return ConnError(m, "CHECKSUM TABLE");
+    std::vector<std::string> sums;
+    while (MYSQL_ROW row = mysql_fetch_row(res)) sums.emplace_back(row[1] ? row[1] : "");
+    mysql_free_result(res);
+    return sums.size() == 2 && !sums[0].empty() && sums[0] == sums[1];
+  }
+
   // "storebench.<database>", within the 64 characters a lock name may have.
   std::string LockName() const {
     std::string name = "storebench." + url_.database;

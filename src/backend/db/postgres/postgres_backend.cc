@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backend/db/bulk_text.h"
+#include "backend/db/pristine.h"
 
 namespace sb::db {
 
@@ -467,6 +468,7 @@ class PgBackend final : public DbBackend {
     caps_.server = true;
     caps_.server_counters = true;
     caps_.server_counters_lag = true;
+    caps_.pristine_copy = true;
   }
 
   const Capabilities& capabilities() const override { return caps_; }
@@ -577,13 +579,231 @@ class PgBackend final : public DbBackend {
     return Status::FailedPrecondition(who.empty() ? "another session" : who);
   }
 
+  // The pristine copy is the database "<name>_sbpristine", made and brought back with CREATE
+  // DATABASE ... TEMPLATE (https://www.postgresql.org/docs/current/manage-ag-templatedbs.html):
+  // the server copies the files, no rows pass through a client. STRATEGY FILE_COPY (PostgreSQL
+  // 15 and later) copies the files and checkpoints instead of writing every page into the
+  // write-ahead log, the faster way for a database of more than a few megabytes. The template
+  // must have no other session: the lock session is closed for the moment of the copy.
+  Result<std::string> SavePristine(std::unique_ptr<DbLock>* lock,
+                                   const std::string& holder_text) override {
+    auto copy = PristineName();
+    if (!copy.ok()) return copy.status();
+    {
+      auto live = Fingerprint(url_.database);
+      if (!live.ok()) return live.status();
+      SB_RETURN_IF_ERROR(CheckIsStorebenchDatabase(*live, Described()));
+      // The copy is of the whole database: one that holds anything besides the workload would
+      // have that brought back too, and changes to it lost, at every restore.
+      for (const std::string& t : live->tables) {
+        if (t.find('.') != std::string::npos) {
+          return Status::FailedPrecondition(
+              Described() + " holds tables outside the workload's schema (" + t +
+              "); a pristine copy covers the whole database, so storebench makes none of a "
+              "database that holds anything else");
+        }
+      }
+    }
+    auto admin = OpenAdmin();
+    if (!admin.ok()) return admin.status();
+    PGconn* pg = (*admin)->conn;
+    auto mark = Marker(pg, *copy);
+    if (!mark.ok()) return mark.status();
+    if (mark->exists && mark->comment != MarkerText()) {
+      return Status::FailedPrecondition("the database " + *copy + " exists and is not storebench's "
+                                        "pristine copy of " + url_.database + "; rename or drop it");
+    }
+    SB_RETURN_IF_ERROR(CheckOwnDatabase(pg));
+    if (mark->exists) SB_RETURN_IF_ERROR(Exec(pg, "DROP DATABASE " + Ident(pg, *copy), "drop copy"));
+    lock->reset();
+    Status made = Exec(pg,
+                       "CREATE DATABASE " + Ident(pg, *copy) + " TEMPLATE " +
+                           Ident(pg, url_.database) + FileCopy(pg),
+                       "CREATE DATABASE " + *copy + " TEMPLATE " + url_.database);
+    if (made.ok()) {
+      made = Exec(pg, "COMMENT ON DATABASE " + Ident(pg, *copy) + " IS " + Literal(pg, MarkerText()),
+                  "COMMENT ON DATABASE " + *copy);
+    }
+    SB_RETURN_IF_ERROR(Relock(lock, holder_text));
+    if (!made.ok()) return InUse(made);
+    return std::string("CREATE DATABASE ... TEMPLATE") +
+           (FileCopy(pg).empty() ? "" : " (STRATEGY FILE_COPY)");
+  }
+
+  // DROP DATABASE, then CREATE DATABASE ... TEMPLATE from the copy. Only a database that loses
+  // nothing by it is replaced: its tables and storebench_meta match the copy's
+  // (CheckRestorable), and it has no database-level grants or settings (ALTER DATABASE ... SET),
+  // which a template copy does not carry. Between the two statements the database does not
+  // exist; should the CREATE fail, the copy is intact and the message says how to bring it back.
+  Result<std::string> RestorePristine(std::unique_ptr<DbLock>* lock,
+                                      const std::string& holder_text) override {
+    auto copy = PristineName();
+    if (!copy.ok()) return copy.status();
+    auto admin = OpenAdmin();
+    if (!admin.ok()) return admin.status();
+    PGconn* pg = (*admin)->conn;
+    auto mark = Marker(pg, *copy);
+    if (!mark.ok()) return mark.status();
+    if (!mark->exists || mark->comment != MarkerText()) {
+      return Status::FailedPrecondition(Described() + " has no pristine copy (no database " +
+                                        *copy + " made by storebench)");
+    }
+    auto kept = Fingerprint(*copy);
+    if (!kept.ok()) return kept.status();
+    auto live = Fingerprint(url_.database);
+    if (!live.ok()) return live.status();
+    SB_RETURN_IF_ERROR(CheckRestorable(*live, *kept, Described()));
+    SB_RETURN_IF_ERROR(CheckOwnDatabase(pg));
+    auto extras = QueryValue(
+        pg,
+        "SELECT (d.datacl IS NOT NULL)::int + (SELECT count(*) FROM pg_db_role_setting s "
+        "WHERE s.setdatabase = d.oid) FROM pg_database d WHERE d.datname = " +
+            Literal(pg, url_.database),
+        "database settings");
+    if (!extras.ok()) return extras.status();
+    if (*extras != "0") {
+      return Status::FailedPrecondition(
+          Described() + " has database-level grants or settings (ALTER DATABASE ... SET) that a "
+                        "restore from its template copy would lose; nothing was changed");
+    }
+    lock->reset();
+    Status dropped = Exec(pg, "DROP DATABASE " + Ident(pg, url_.database),
+                          "DROP DATABASE " + url_.database);
+    if (!dropped.ok()) {
+      SB_RETURN_IF_ERROR(Relock(lock, holder_text));
+      return InUse(dropped);
+    }
+    Status made = Exec(pg,
+                       "CREATE DATABASE " + Ident(pg, url_.database) + " TEMPLATE " +
+                           Ident(pg, *copy) + FileCopy(pg),
+                       "CREATE DATABASE " + url_.database + " TEMPLATE " + *copy);
+    if (!made.ok()) {
+      return Status::FailedPrecondition(
+          "the database " + url_.database + " was dropped for the restore and could not be made "
+          "again from its pristine copy (" + made.message() + "); the copy is intact: CREATE "
+          "DATABASE " + url_.database + " TEMPLATE " + *copy + " brings it back");
+    }
+    SB_RETURN_IF_ERROR(Relock(lock, holder_text));
+    return std::string("CREATE DATABASE ... TEMPLATE") +
+           (FileCopy(pg).empty() ? "" : " (STRATEGY FILE_COPY)");
+  }
+
  private:
-  Result<std::shared_ptr<PgConn>> Open() {
+  struct MarkerInfo {
+    bool exists = false;
+    std::string comment;
+  };
+
+  std::string Described() const { return "the PostgreSQL database " + url_.database; }
+  std::string MarkerText() const { return "storebench pristine copy of " + url_.database; }
+
+  Result<std::string> PristineName() const {
+    std::string name = url_.database + "_sbpristine";
+    if (url_.database.empty() || name.size() > 63) {  // NAMEDATALEN - 1
+      return Status::FailedPrecondition(
+          "the database name '" + url_.database + "' leaves no room for the name of its pristine "
+          "copy (" + name + ": PostgreSQL names have at most 63 bytes)");
+    }
+    return name;
+  }
+
+  // A session on the server's maintenance database, from which databases are created and
+  // dropped (a session cannot drop the database it is connected to).
+  Result<std::shared_ptr<PgConn>> OpenAdmin() {
+    auto conn = Open("postgres");
+    if (!conn.ok()) conn = Open("template1");
+    return conn;
+  }
+
+  Result<DbFingerprint> Fingerprint(const std::string& database) {
+    auto conn = Open(database);
+    if (!conn.ok()) return conn.status();
+    PgConnection c(std::move(conn).value());
+    return ReadFingerprint(
+        c,
+        "SELECT CASE WHEN table_schema = current_schema() THEN table_name ELSE table_schema || "
+        "'.' || table_name END FROM information_schema.tables WHERE table_schema NOT IN "
+        "('pg_catalog', 'information_schema')",
+        "SELECT key, value FROM storebench_meta");
+  }
+
+  Result<MarkerInfo> Marker(PGconn* pg, const std::string& database) {
+    const std::string sql =
+        "SELECT coalesce(shobj_description(oid, 'pg_database'), '') FROM pg_database "
+        "WHERE datname = " + Literal(pg, database);
+    PGresult* res = PQexec(pg, sql.c_str());
+    if (res == nullptr || PQresultStatus(res) != PGRES_TUPLES_OK) {
+      Status s = ResultError(pg, res, "pg_database");
+      PQclear(res);
+      return s;
+    }
+    MarkerInfo m;
+    m.exists = PQntuples(res) > 0;
+    if (m.exists) m.comment = PQgetvalue(res, 0, 0);
+    PQclear(res);
+    return m;
+  }
+
+  // The session's role must be able to drop the database (its owner, or a superuser) and
+  // create databases (CREATEDB), checked before anything is dropped.
+  Status CheckOwnDatabase(PGconn* pg) {
+    auto ok = QueryValue(pg,
+                         "SELECT (r.rolsuper OR (r.rolcreatedb AND pg_has_role(current_user, "
+                         "d.datdba, 'MEMBER')))::int FROM pg_roles r, pg_database d WHERE "
+                         "r.rolname = current_user AND d.datname = " +
+                             Literal(pg, url_.database),
+                         "role rights");
+    if (!ok.ok()) return ok.status();
+    if (*ok != "1") {
+      return Status::FailedPrecondition(
+          "a pristine copy of " + url_.database + " needs a role that owns it and may create "
+          "databases (ALTER ROLE ... CREATEDB)");
+    }
+    return Status::Ok();
+  }
+
+  // " STRATEGY FILE_COPY" where the server knows it (PostgreSQL 15 and later), else "".
+  static std::string FileCopy(PGconn* pg) {
+    return PQserverVersion(pg) >= 150000 ? " STRATEGY FILE_COPY" : "";
+  }
+  static std::string Ident(PGconn* pg, const std::string& name) {
+    char* q = PQescapeIdentifier(pg, name.c_str(), name.size());
+    std::string out = q ? q : "\"\"";
+    PQfreemem(q);
+    return out;
+  }
+  static std::string Literal(PGconn* pg, const std::string& text) {
+    char* q = PQescapeLiteral(pg, text.c_str(), text.size());
+    std::string out = q ? q : "''";
+    PQfreemem(q);
+    return out;
+  }
+  // A copy or drop refused because other sessions use the database, said with the way out.
+  Status InUse(const Status& s) const {
+    if (s.message().find("being accessed by other users") != std::string::npos) {
+      return Status::FailedPrecondition(Described() + " is in use by other sessions "
+                                        "(pg_stat_activity lists them); close them and try again");
+    }
+    return s;
+  }
+  Status Relock(std::unique_ptr<DbLock>* lock, const std::string& holder_text) {
+    auto again = TryLock(holder_text);
+    if (!again.ok()) {
+      return Status::FailedPrecondition("while " + url_.database +
+                                        " was copied, another process took its storebench lock: " +
+                                        again.status().message());
+    }
+    *lock = std::move(again).value();
+    return Status::Ok();
+  }
+
+  Result<std::shared_ptr<PgConn>> Open(const std::string& database = "") {
     std::vector<std::pair<std::string, std::string>> kv;
     if (!url_.host.empty()) kv.emplace_back("host", url_.host);
     if (url_.port > 0) kv.emplace_back("port", std::to_string(url_.port));
     if (!url_.user.empty()) kv.emplace_back("user", url_.user);
-    if (!url_.database.empty()) kv.emplace_back("dbname", url_.database);
+    const std::string& dbname = database.empty() ? url_.database : database;
+    if (!dbname.empty()) kv.emplace_back("dbname", dbname);
     kv.emplace_back("fallback_application_name", "storebench");
     if (!url_.params.count("connect_timeout")) kv.emplace_back("connect_timeout", "10");
     for (const auto& [k, v] : url_.params) kv.emplace_back(k, v);

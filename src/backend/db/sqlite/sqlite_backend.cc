@@ -2,12 +2,15 @@
 
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "backend/db/pristine.h"
+#include "base/file_copy.h"
 #include "base/file_lock.h"
 
 namespace sb::db {
@@ -229,6 +232,7 @@ class SqliteBackend final : public DbBackend {
     caps_.stored_procedures = false;
     caps_.concurrent_writers = false;
     caps_.server = false;
+    caps_.pristine_copy = true;
   }
 
   const Capabilities& capabilities() const override { return caps_; }
@@ -348,7 +352,92 @@ class SqliteBackend final : public DbBackend {
     return std::unique_ptr<DbLock>(new FileDbLock(std::move(lock).value()));
   }
 
+  // The pristine copy is the file "<file>.storebench-pristine", copied whole (a reflink where
+  // the file system has them). The database is checkpointed first, so its main file holds every
+  // committed change and its write-ahead log is empty: a copy of the main file is the database.
+  Result<std::string> SavePristine(std::unique_ptr<DbLock>* /*lock*/,
+                                   const std::string& /*holder_text*/) override {
+    auto live = Checkpoint(path_);
+    if (!live.ok()) return live.status();
+    SB_RETURN_IF_ERROR(CheckIsStorebenchDatabase(*live, "'" + path_ + "'"));
+    const std::string pristine = PristinePath();
+    const std::string tmp = pristine + ".tmp";
+    ::unlink(tmp.c_str());  // left by a copy that did not finish
+    auto copied = CopyWholeFile(path_, tmp);
+    if (!copied.ok()) return copied.status();
+    SB_RETURN_IF_ERROR(RenameDurably(tmp, pristine));
+    return std::string(copied->reflink ? "file copy (reflink)" : "file copy");
+  }
+
+  // The copy replaces the file by a rename, so a reader never sees half a database and a crash
+  // leaves either the old file or the restored one. The write-ahead log and shared-memory index
+  // belong to the old file: the old file is checkpointed first (its log is then empty), and
+  // both are removed after the rename.
+  Result<std::string> RestorePristine(std::unique_ptr<DbLock>* /*lock*/,
+                                      const std::string& /*holder_text*/) override {
+    const std::string pristine = PristinePath();
+    struct stat st {};
+    if (::stat(pristine.c_str(), &st) != 0) {
+      return Status::FailedPrecondition("'" + path_ + "' has no pristine copy ('" + pristine +
+                                        "' does not exist)");
+    }
+    auto kept = ReadOnlyFingerprint(pristine);
+    if (!kept.ok()) return kept.status();
+    auto live = Checkpoint(path_);
+    if (!live.ok()) return live.status();
+    SB_RETURN_IF_ERROR(CheckRestorable(*live, *kept, "'" + path_ + "'"));
+    const std::string tmp = path_ + ".storebench-restore";
+    ::unlink(tmp.c_str());
+    auto copied = CopyWholeFile(pristine, tmp);
+    if (!copied.ok()) return copied.status();
+    SB_RETURN_IF_ERROR(RenameDurably(tmp, path_));
+    ::unlink((path_ + "-wal").c_str());
+    ::unlink((path_ + "-shm").c_str());
+    return std::string(copied->reflink ? "file copy (reflink)" : "file copy");
+  }
+
  private:
+  std::string PristinePath() const { return path_ + ".storebench-pristine"; }
+
+  // The fingerprint of the database at `path` after a full checkpoint (TRUNCATE: the log is
+  // emptied, https://www.sqlite.org/pragma.html#pragma_wal_checkpoint).
+  Result<DbFingerprint> Checkpoint(const std::string& path) {
+    auto conn = Connect();
+    if (!conn.ok()) return conn.status();
+    auto fp = ReadFingerprint(**conn, kTablesSql, kMetaSql);
+    if (!fp.ok()) return fp.status();
+    auto stmt = (*conn)->Prepare("PRAGMA wal_checkpoint(TRUNCATE)");
+    if (!stmt.ok()) return stmt.status();
+    SB_RETURN_IF_ERROR((*stmt)->Execute());
+    // One row: busy (1 when a reader or writer kept it from finishing), log pages, checkpointed.
+    if ((*stmt)->Next() && (*stmt)->GetInt(0) != 0) {
+      return Status::FailedPrecondition("'" + path +
+                                        "' is in use by another process (its log could not be "
+                                        "checkpointed); close it and try again");
+    }
+    SB_RETURN_IF_ERROR((*stmt)->status());
+    return fp;
+  }
+
+  // The fingerprint of a file nobody writes, opened without creating its -wal/-shm files
+  // (immutable=1: https://www.sqlite.org/uri.html#uriimmutable).
+  static Result<DbFingerprint> ReadOnlyFingerprint(const std::string& path) {
+    sqlite3* db = nullptr;
+    const std::string uri = "file:" + path + "?immutable=1";
+    const int rc =
+        sqlite3_open_v2(uri.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+    SqliteConnection conn(db);  // closes it
+    if (rc != SQLITE_OK) {
+      return Status::FailedPrecondition("cannot open the pristine copy '" + path +
+                                        "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
+    }
+    return ReadFingerprint(conn, kTablesSql, kMetaSql);
+  }
+
+  static constexpr const char* kTablesSql =
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'";
+  static constexpr const char* kMetaSql = "SELECT key, value FROM storebench_meta";
+
   std::string path_;
   BackendOptions options_;
   Capabilities caps_;

@@ -1,0 +1,258 @@
+"""--restore: a database brought back to the state it was loaded in (docs/consolidation.md).
+
+For SQLite, PostgreSQL and MariaDB: load a small DVD Store database keeping a pristine copy
+(--pristine=Y), take a digest of every table's rows, run (the rows change), restore, and the
+digest must equal the loaded one and `verify` must pass. `run --restore` records how and how
+long in its result. The refusals leave the database as it was: no pristine copy, a table added
+since the copy (it would be lost), a database loaded again since the copy, a database of the
+copy's name that storebench did not make.
+
+The servers come from STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL (database sbtest_restore); without
+them the server cases skip, unless STOREBENCH_REQUIRE_SERVICES=1."""
+import hashlib
+import json
+import os
+import sqlite3
+import subprocess
+import unittest
+import urllib.parse
+
+import harness
+from harness import storebench, tmp_path
+
+SIZE = "--db_size=1MB"
+RUN = ["--n_threads=2", "--warmup_time=0", "--run_time=3s", "--think_time=0.01"]
+DATABASE = "sbtest_restore"
+
+
+def ok(test, result):
+    test.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+    return result
+
+
+def client(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, f"{' '.join(cmd)} failed: {r.stderr}"
+    return [l for l in r.stdout.splitlines() if l]
+
+
+def psql(url, sql, user="storebench", database=DATABASE):
+    u = urllib.parse.urlsplit(url)
+    return client(["psql", "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-h", u.hostname,
+                   "-p", str(u.port), "-U", user, "-d", database, "-c", sql])
+
+
+def mariadb(url, sql):
+    u = urllib.parse.urlsplit(url)
+    return client(["mariadb", "--no-defaults", "--batch", "--skip-column-names", "-h",
+                   u.hostname, "-P", str(u.port), "-u", "storebench", "-e", sql])
+
+
+def sqlite_digest(path):
+    """Every table's rows, sorted, hashed: equal digests mean equal rows."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    out = {}
+    for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name "
+                               "NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' ORDER BY name"):
+        rows = sorted(repr(r) for r in db.execute(f'SELECT * FROM "{table}"'))
+        out[table] = (len(rows), hashlib.sha256("\n".join(rows).encode()).hexdigest())
+    db.close()
+    return out
+
+
+def pg_digest(url):
+    tables = psql(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = "
+                       "current_schema() AND table_type = 'BASE TABLE' ORDER BY 1")
+    return {t: psql(url, f"SELECT count(*), md5(coalesce(string_agg(x::text, '|' ORDER BY "
+                         f"x::text), '')) FROM {t} x")[0] for t in tables}
+
+
+def my_digest(url):
+    tables = mariadb(url, f"SELECT table_name FROM information_schema.tables WHERE table_schema "
+                          f"= '{DATABASE}' AND table_type = 'BASE TABLE' ORDER BY 1")
+    out = {}
+    for t in tables:
+        count = mariadb(url, f"SELECT count(*) FROM `{DATABASE}`.`{t}`")[0]
+        checksum = mariadb(url, f"CHECKSUM TABLE `{DATABASE}`.`{t}`")[0].split("\t")[1]
+        out[t] = (count, checksum)
+    return out
+
+
+class RestoreCases:
+    """The same cases on every back end; subclasses set url and digest()."""
+
+    def test_restore_brings_back_the_loaded_rows(self):
+        loaded = self.digest()
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN,
+                            "--json", tmp_path(self.name + "-run.json")))
+        changed = self.digest()
+        self.assertNotEqual(changed, loaded, "the run changed no rows")
+        ok(self, storebench("oltp", "restore", "--db", self.url))
+        self.assertEqual(self.digest(), loaded)
+        verify = ok(self, storebench("oltp", "verify", "--db", self.url, SIZE))
+        self.assertIn("all checks passed", verify.stdout)
+
+    def test_run_restore_records_method_and_time(self):
+        path = tmp_path(self.name + "-restore.json")
+        r = ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN, "--restore=Y",
+                                "--json", path))
+        self.assertIn("to its pristine copy in", r.stderr)
+        with open(path) as fh:
+            doc = json.load(fh)
+        self.assertGreaterEqual(doc["restore"]["seconds"], 0)
+        self.assertTrue(doc["restore"]["method"])
+        self.assertIn("restore", doc["choices"])
+        self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
+
+
+class SqliteRestoreTest(RestoreCases, unittest.TestCase):
+    name = "sqlite"
+
+    def setUp(self):
+        self.path = tmp_path("restore.db")
+        for suffix in ("", "-wal", "-shm", ".storebench-pristine"):
+            if os.path.exists(self.path + suffix):
+                os.remove(self.path + suffix)
+        self.url = "sqlite://" + self.path
+        ok(self, storebench("oltp", "load", "--db", self.url, SIZE, "--pristine=Y"))
+
+    def digest(self):
+        return sqlite_digest(self.path)
+
+    def file_bytes(self):
+        with open(self.path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+
+    def test_no_pristine_copy_is_refused(self):
+        os.remove(self.path + ".storebench-pristine")
+        r = storebench("oltp", "restore", "--db", self.url)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("has no pristine copy", r.stderr)
+        self.assertIn("oltp pristine", r.stderr)
+        r = storebench("oltp", "run", "--db", self.url, SIZE, *RUN, "--restore=Y")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("has no pristine copy", r.stderr)
+
+    def test_table_added_since_the_copy_is_kept(self):
+        db = sqlite3.connect(self.path)
+        db.execute("CREATE TABLE notes (x TEXT)")
+        db.execute("INSERT INTO notes VALUES ('mine')")
+        db.commit()
+        db.close()
+        before = self.digest()
+        r = storebench("oltp", "restore", "--db", self.url)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("lacks (notes)", r.stderr)
+        self.assertEqual(self.digest(), before)
+
+    def test_database_loaded_again_is_refused(self):
+        ok(self, storebench("oltp", "load", "--db", self.url, SIZE, "--force=Y", "--seed=7"))
+        before = self.file_bytes()
+        r = storebench("oltp", "restore", "--db", self.url)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("loaded again", r.stderr)
+        self.assertEqual(self.file_bytes(), before)
+
+    def test_pristine_command_copies_a_loaded_database(self):
+        os.remove(self.path + ".storebench-pristine")
+        ok(self, storebench("oltp", "pristine", "--db", self.url, SIZE))
+        self.assertTrue(os.path.exists(self.path + ".storebench-pristine"))
+        r = storebench("oltp", "pristine", "--db", self.url, "--db_size=2MB")
+        self.assertEqual(r.returncode, 2, r.stderr)
+
+    def test_plan_restores_every_instance_before_every_run(self):
+        plan = tmp_path("restore-plan.toml")
+        dbs = [tmp_path(f"restore-plan-{i}.db") for i in (1, 2)]
+        for p in dbs:
+            for suffix in ("", "-wal", "-shm", ".storebench-pristine"):
+                if os.path.exists(p + suffix):
+                    os.remove(p + suffix)
+        with open(plan, "w") as fh:
+            fh.write('[run]\nrun_time = "2s"\nwarmup_time = "0s"\nrestore = true\n\n'
+                     '[[group]]\nname = "ds"\ncount = 2\nworkload = "dvdstore"\n'
+                     f'db = "sqlite://{tmp_path("restore-plan-")}{{i}}.db"\nload = true\n'
+                     '[group.options]\ndb_size = "1MB"\nn_threads = 1\nthink_time = 0.01\n')
+        first = tmp_path("restore-plan-1.json")
+        ok(self, storebench("run", "--plan", plan, "--json", first))
+        loaded = [sqlite_digest(p + ".storebench-pristine") for p in dbs]
+        second = tmp_path("restore-plan-2.json")
+        r = ok(self, storebench("run", "--plan", plan, "--json", second))
+        self.assertEqual(r.stderr.count("to its pristine copy in"), 2, r.stderr)
+        with open(second) as fh:
+            doc = json.load(fh)
+        for inst in doc["instances"]:
+            self.assertGreaterEqual(inst["restore"]["seconds"], 0, inst["name"])
+        # The copies were taken at the load and never changed by a run.
+        self.assertEqual([sqlite_digest(p + ".storebench-pristine") for p in dbs], loaded)
+
+
+class PostgresRestoreTest(RestoreCases, unittest.TestCase):
+    name = "postgres"
+
+    def setUp(self):
+        self.url = harness.server_url("STOREBENCH_PG_URL",
+                                      "postgresql://storebench@127.0.0.1:5432/x", DATABASE)
+        harness.require_server(self, self.url)
+        ok(self, storebench("oltp", "load", "--db", self.url, SIZE, "--force=Y",
+                            "--pristine=Y"))
+
+    def digest(self):
+        return pg_digest(self.url)
+
+    def test_other_sessions_block_the_restore_without_harm(self):
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN))
+        changed = self.digest()
+        u = urllib.parse.urlsplit(self.url)
+        # A session of someone else's on the database, open while the restore tries to drop it.
+        holder = subprocess.Popen(["psql", "-X", "-q", "-h", u.hostname, "-p", str(u.port), "-U",
+                                   "storebench", "-d", DATABASE, "-c", "SELECT pg_sleep(20)"])
+        try:
+            for _ in range(100):
+                busy = psql(self.url, "SELECT count(*) FROM pg_stat_activity WHERE query LIKE "
+                                      "'SELECT pg_sleep%'")
+                if busy != ["0"]:
+                    break
+            r = storebench("oltp", "restore", "--db", self.url)
+        finally:
+            holder.kill()
+            holder.wait()
+            # Its server session would sleep on after the client has gone.
+            psql(self.url, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+                           "query LIKE 'SELECT pg_sleep%' AND pid <> pg_backend_pid()")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("in use by other sessions", r.stderr)
+        self.assertEqual(self.digest(), changed)
+
+
+class MariadbRestoreTest(RestoreCases, unittest.TestCase):
+    name = "mariadb"
+
+    def setUp(self):
+        self.url = harness.server_url("STOREBENCH_MYSQL_URL",
+                                      "mysql://storebench@127.0.0.1:3306/x", DATABASE)
+        harness.require_server(self, self.url)
+        mariadb(self.url, f"DROP DATABASE IF EXISTS `{DATABASE}_sbpristine`")
+        ok(self, storebench("oltp", "load", "--db", self.url, SIZE, "--force=Y",
+                            "--pristine=Y"))
+
+    def digest(self):
+        return my_digest(self.url)
+
+    def test_foreign_database_of_the_copy_name_is_left_alone(self):
+        mariadb(self.url, f"DROP DATABASE `{DATABASE}_sbpristine`; CREATE DATABASE "
+                          f"`{DATABASE}_sbpristine`; CREATE TABLE `{DATABASE}_sbpristine`.keep "
+                          f"(x INT); INSERT INTO `{DATABASE}_sbpristine`.keep VALUES (42)")
+        try:
+            r = storebench("oltp", "pristine", "--db", self.url, SIZE)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn("is not storebench's pristine copy", r.stderr)
+            r = storebench("oltp", "restore", "--db", self.url)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertEqual(mariadb(self.url, f"SELECT x FROM `{DATABASE}_sbpristine`.keep"),
+                             ["42"])
+        finally:
+            mariadb(self.url, f"DROP DATABASE IF EXISTS `{DATABASE}_sbpristine`")
+
+
+if __name__ == "__main__":
+    harness.main()
