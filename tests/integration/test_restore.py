@@ -103,6 +103,11 @@ class RestoreCases:
         self.assertTrue(doc["restore"]["method"])
         self.assertIn("restore", doc["choices"])
         self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
+        schema = subprocess.run(
+            ["python3", os.path.join(harness.ARGS.source, "tests/integration/check_schema.py"),
+             path, os.path.join(harness.ARGS.source, "docs/output-schema.json")],
+            capture_output=True, text=True)
+        self.assertEqual(schema.returncode, 0, schema.stderr)
 
 
 class SqliteRestoreTest(RestoreCases, unittest.TestCase):
