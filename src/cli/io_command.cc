@@ -59,6 +59,13 @@ io::EngineRegistry MakeEngines() {
   return r;
 }
 
+// "2000", "0.5", "1e+08": a rate as given.
+std::string RateText(double rate) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", rate);
+  return buf;
+}
+
 void DeclareIoOptions(config::OptionSet* o, const std::string& command,
                       const io::EngineRegistry& engines) {
   using config::OptionSpec;
@@ -155,6 +162,25 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
              "I/Os per submit call: 1 submits each I/O as soon as it is generated (Iometer, fio's "
              "default); N hands up to N to one call; 0 all free slots at once (fewer system calls, "
              "but the I/Os travel in waves)");
+  {
+    OptionSpec rate;
+    rate.name = "rate";
+    rate.type = OptionType::kDouble;
+    rate.default_value = "0";
+    rate.group = "storage";
+    rate.help =
+        "open loop: start I/Os at this rate per second (over every worker and target), latency "
+        "measured from each I/O's scheduled start, so waiting for a free slot counts; 0 = closed "
+        "loop (Iometer's model: a new I/O as soon as one completes)";
+    rate.min_double = limits::kMinRatePerSec;
+    rate.max_double = limits::kMaxRatePerSec;
+    rate.zero_is_off = true;
+    o->Add(rate);
+  }
+  add("arrival", OptionType::kEnum, "constant", "open loop: evenly spaced or Poisson arrivals",
+      {"constant", "poisson"});
+  add_ranged("max_lag", OptionType::kDuration, "10s", 0, limits::kMaxDurationNanos,
+             "open loop: stop the test when the schedule falls this far behind");
   add_ranged("run_time", OptionType::kDuration, "30s", 0, limits::kMaxDurationNanos,
              "measured time per specification (vmtn: 120s; --icf: the file's)");
   add_ranged("ramp_time", OptionType::kDuration, "0s", 0, limits::kMaxDurationNanos,
@@ -425,6 +451,20 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     return Fail(Status::InvalidArgument("submit_batch must be in 0..65536 (0 = all free slots)"));
   }
   c.submit_batch = static_cast<int>(o.GetInt("submit_batch"));
+  c.rate_iops = o.GetDouble("rate");
+  c.poisson = o.GetString("arrival") == "poisson";
+  c.max_lag_nanos = o.GetDurationNanos("max_lag");
+  if (c.rate_iops > 0) {
+    for (const auto& spec : preset.specs) {
+      for (const auto& line : spec.lines) {
+        if (line.delay_ms > 0 || line.burst > 1) {
+          return Fail(Status::InvalidArgument(
+              "--rate sets the pace of every I/O, and '" + spec.name +
+              "' has a burst delay or burst length that sets one of its own; use one of them"));
+        }
+      }
+    }
+  }
   c.direct = direct;
   c.seed = static_cast<uint64_t>(o.GetInt("seed"));
   c.pattern = storage::ParseDataPattern(o.GetString("pattern")).value();
@@ -511,6 +551,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
       (c.submit_batch == 0 ? std::string("all free") : std::to_string(c.submit_batch)) + ", " +
       (direct ? "O_DIRECT" : "buffered") + ", align " +
       (preset_name.empty() ? std::string("as the spec lines say") : o.GetString("align")) +
+      (c.rate_iops > 0 ? ", open loop at " + RateText(c.rate_iops) + " I/Os per second" : "") +
       ", test range " + ranges + ", ramp " + FormatDuration(c.ramp_nanos) + ", run " +
       FormatDuration(c.run_nanos) + ", pattern " + storage::DataPatternName(c.pattern) + ", seed " +
       std::to_string(c.seed);
@@ -538,6 +579,12 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     if (t->interrupted) {
       r.interrupted = true;
       rc = kExitInterrupted;
+      break;
+    }
+    if (!t->stopped.empty()) {
+      Progress("'" + spec.name + "': " + t->stopped);
+      r.warnings.push_back("'" + spec.name + "': " + t->stopped);
+      rc = kExitFailure;
       break;
     }
   }
@@ -588,6 +635,16 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
                  std::to_string(c.outstanding) + " I/Os outstanding on each of " +
                  std::to_string(c.targets.size()) +
                  " target(s) (Iometer model); response time from submission to reaping";
+  if (c.rate_iops > 0) {
+    char buf[400];
+    std::snprintf(buf, sizeof buf,
+                  "open loop: %g I/Os per second requested (%s arrivals) over %d worker(s), each "
+                  "with up to %d I/Os outstanding on each of %zu target(s); response time from "
+                  "each I/O's scheduled start to its reaping (waiting for a free slot included)",
+                  c.rate_iops, c.poisson ? "Poisson" : "evenly spaced", c.workers, c.outstanding,
+                  c.targets.size());
+    r.loop_model = buf;
+  }
   r.config_json = o.ToJson();
   r.environment = CollectEnvironment(targets[0]);
   r.choices["storage.settings"] = settings;

@@ -9,6 +9,7 @@
 
 #include "backend/io/aligned_buffer.h"
 #include "base/random.h"
+#include "driver/pacer.h"
 #include "workload/storage/access_generator.h"
 
 namespace sb::driver {
@@ -39,13 +40,15 @@ std::vector<storage::GeneratorTarget> GeneratorTargets(const IoRunConfig& c, int
 class WorkerLoop {
  public:
   WorkerLoop(IoWorker& w, const io::EngineRegistry& engines, const storage::AccessSpec& spec,
-             int spec_index, const IoRunConfig& c, Clock& clock, const RunSignals& signals)
+             int spec_index, const IoRunConfig& c, Clock& clock, const RunSignals& signals,
+             const int64_t& t0)
       : w_(w),
         engines_(engines),
         spec_(spec),
         c_(c),
         clock_(clock),
         signals_(signals),
+        t0_(t0),
         lines_(static_cast<int>(spec.lines.size())),
         gen_(spec,
              DeriveSeed(c.seed,
@@ -67,7 +70,7 @@ class WorkerLoop {
       engine_->Close();
       return;
     }
-    s = Loop();
+    s = c_.rate_iops > 0 ? OpenLoop() : Loop();
     if (!s.ok()) {
       w_.error = s;
       w_.failed = true;
@@ -150,8 +153,10 @@ class WorkerLoop {
     return Status::Ok();
   }
 
-  Status ReapSome(int min) {
-    auto got = engine_->Reap(comps_.data(), min, depth_);
+  // `timeout_nanos` >= 0: wait at most that long for `min` completions.
+  Status ReapSome(int min, int64_t timeout_nanos = -1) {
+    auto got = timeout_nanos >= 0 ? engine_->ReapWithin(comps_.data(), min, depth_, timeout_nanos)
+                                  : engine_->Reap(comps_.data(), min, depth_);
     if (!got.ok()) return got.status();
     if (*got == 0) return Status::Ok();
     const int64_t now = clock_.NowNanos();
@@ -188,13 +193,7 @@ class WorkerLoop {
         sl.size = d.size;
         sl.read = d.read;
         sl.line = d.line;
-        io::IoRequest& r = batch_[n++];
-        r.op = d.read ? io::IoOp::kRead : io::IoOp::kWrite;
-        r.file = files_[sl.target];
-        r.offset = d.offset;
-        r.length = d.size;
-        r.buffer = d.read ? buffers_[slot].data() : WriteBuffer(slot, d.size);
-        r.tag = static_cast<uint64_t>(slot);
+        Prepare(n++, slot, d);
         if (n == c_.submit_batch) {
           SB_RETURN_IF_ERROR(SubmitBatch(n));
           n = 0;
@@ -203,16 +202,85 @@ class WorkerLoop {
       SB_RETURN_IF_ERROR(SubmitBatch(n));
       if (in_flight_ > 0) SB_RETURN_IF_ERROR(ReapSome(1));
     }
-    while (in_flight_ > 0) SB_RETURN_IF_ERROR(ReapSome(1));  // drain, not counted
+    return Drain();
+  }
+
+  // Open loop: each I/O is due at its scheduled start (the pacer's, as the database open loop's),
+  // and its latency runs from there, so the time it waited for a free slot counts (no
+  // coordinated omission). Due I/Os are submitted as slots free up; between them the worker
+  // waits for a completion or the next scheduled start, whichever comes first
+  // (IoEngine::ReapWithin), so completions are timed as they arrive. A worker that falls more
+  // than max_lag behind stops the run, as the database open loop does. Iometer's burst delays
+  // set a pace of their own and are refused with a rate (cli/).
+  Status OpenLoop() {
+    auto pacer = NewOpenLoopPacer(c_.rate_iops, c_.workers, w_.index,
+                                  c_.poisson ? Arrival::kPoisson : Arrival::kConstant, t0_,
+                                  DeriveSeed(c_.seed, {static_cast<uint64_t>(w_.index), 4}));
+    int64_t due = pacer->NextIntendedStart(t0_);
+    while (!signals_.Ended()) {
+      int64_t now = clock_.NowNanos();
+      int n = 0;
+      while (free_count_ > 0 && due <= now) {
+        const int64_t lag = now - due;
+        if (lag > w_.max_lag) w_.max_lag = lag;
+        if (lag > c_.max_lag_nanos) {
+          SB_RETURN_IF_ERROR(SubmitBatch(n, /*stamp_now=*/false));
+          w_.lagging = true;
+          return Drain();
+        }
+        const int slot = PopFree();
+        Slot& sl = slots_[slot];
+        const storage::IoDecision d = gen_.Next(sl.target);
+        sl.size = d.size;
+        sl.read = d.read;
+        sl.line = d.line;
+        sl.start = due;
+        Prepare(n++, slot, d);
+        if (n == c_.submit_batch) {
+          SB_RETURN_IF_ERROR(SubmitBatch(n, /*stamp_now=*/false));
+          n = 0;
+        }
+        due = pacer->NextIntendedStart(now);
+      }
+      SB_RETURN_IF_ERROR(SubmitBatch(n, /*stamp_now=*/false));
+      now = clock_.NowNanos();
+      // Wait for the next due I/O (when a slot is free for it) or a completion; never longer
+      // than the poll interval, so the end of the run is seen.
+      const int64_t until = std::min(free_count_ > 0 ? due : INT64_MAX, now + kPollNanos);
+      if (until <= now) continue;
+      if (in_flight_ > 0) {
+        SB_RETURN_IF_ERROR(ReapSome(1, until - now));
+      } else {
+        clock_.SleepUntil(until);
+      }
+    }
+    return Drain();
+  }
+
+  void Prepare(int at, int slot, const storage::IoDecision& d) {
+    io::IoRequest& r = batch_[at];
+    r.op = d.read ? io::IoOp::kRead : io::IoOp::kWrite;
+    r.file = files_[slots_[slot].target];
+    r.offset = d.offset;
+    r.length = d.size;
+    r.buffer = d.read ? buffers_[slot].data() : WriteBuffer(slot, d.size);
+    r.tag = static_cast<uint64_t>(slot);
+  }
+
+  Status Drain() {
+    while (in_flight_ > 0) SB_RETURN_IF_ERROR(ReapSome(1));  // not counted
     // Failed I/Os are counted (Iometer's error columns); the first one's reason is kept.
     w_.first_io_error = first_error_;
     return Status::Ok();
   }
 
-  Status SubmitBatch(int n) {
+  // `stamp_now`: the I/Os start now (closed loop); else each keeps its scheduled start.
+  Status SubmitBatch(int n, bool stamp_now = true) {
     if (n == 0) return Status::Ok();
-    const int64_t now = clock_.NowNanos();
-    for (int i = 0; i < n; ++i) slots_[batch_[i].tag].start = now;
+    if (stamp_now) {
+      const int64_t now = clock_.NowNanos();
+      for (int i = 0; i < n; ++i) slots_[batch_[i].tag].start = now;
+    }
     int done = 0;
     while (done < n) {
       auto got = engine_->Submit(&batch_[done], n - done);
@@ -230,6 +298,7 @@ class WorkerLoop {
   const IoRunConfig& c_;
   Clock& clock_;
   const RunSignals& signals_;
+  const int64_t& t0_;  // the instance's, set before the start gate opens
   int lines_;
   storage::AccessGenerator gen_;
   Random rng_;
@@ -269,7 +338,7 @@ IoInstance::~IoInstance() { Join(); }
 void IoInstance::Launch(RunSignals& signals) {
   for (auto& w : workers_) {
     w->thread = std::thread([this, &signals, wp = w.get()] {
-      WorkerLoop loop(*wp, engines_, spec_, spec_index_, config_, clock_, signals);
+      WorkerLoop loop(*wp, engines_, spec_, spec_index_, config_, clock_, signals, t0_);
       loop.Run();
     });
   }
@@ -309,6 +378,8 @@ Activity IoInstance::Check() const {
   a.all_failed =
       std::all_of(workers_.begin(), workers_.end(), [](const auto& w) { return w->failed.load(); });
   a.finished = a.all_failed;
+  a.lagging = std::any_of(workers_.begin(), workers_.end(),
+                          [](const auto& w) { return w->lagging.load(); });
   return a;
 }
 
@@ -326,6 +397,13 @@ Status IoInstance::FirstFailure() const {
     }
   }
   return Status::Ok();
+}
+
+int64_t IoInstance::max_lag_seen() const {
+  for (const auto& w : workers_) {
+    if (w->lagging.load()) return w->max_lag;
+  }
+  return 0;
 }
 
 std::string IoInstance::FirstIoError() const {

@@ -40,6 +40,11 @@ struct IoWorker {
   Status error;
   std::string first_io_error;  // written by the worker before it ends
   std::atomic<bool> ready{false}, failed{false};
+  // Open loop: the worker fell more than max_lag behind its schedule and stopped.
+  std::atomic<bool> lagging{false};
+  // Open loop: the largest schedule lag (actual - scheduled submission), in nanoseconds;
+  // written by the worker before it ends.
+  int64_t max_lag = 0;
   std::thread thread;
 };
 
@@ -57,6 +62,7 @@ class IoInstance final : public Instance {
   std::vector<const metrics::Recorder*> Recorders() const override;
   void KeepSnapshots(SnapshotPoint point,
                      const std::vector<metrics::RecorderSnapshot>& per_worker) override;
+  void OnStart(int64_t t0) override { t0_ = t0; }
   Activity Check() const override;
   void Join() override;
 
@@ -68,6 +74,8 @@ class IoInstance final : public Instance {
   Status FirstFailure() const;
   // The reason of the first failed I/O, or "".
   std::string FirstIoError() const;
+  // Open loop: the largest schedule lag of a worker that fell too far behind (0 if none).
+  int64_t max_lag_seen() const;
 
  private:
   std::string name_;
@@ -77,6 +85,9 @@ class IoInstance final : public Instance {
   const IoRunConfig& config_;
   Clock& clock_;
   IoLayout layout_;
+  // The run's time origin (OnStart, before the start gate opens): the open loop's schedule
+  // begins there.
+  int64_t t0_ = 0;
   std::vector<std::unique_ptr<IoWorker>> workers_;
   std::vector<metrics::RecorderSnapshot> at_reset_, at_end_;
 };

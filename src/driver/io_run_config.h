@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/clock.h"
 #include "metrics/run_result.h"
 #include "metrics/windows.h"
 #include "workload/storage/test_file.h"
@@ -26,6 +27,12 @@ struct IoRunConfig {
   int workers = 1;
   int outstanding = 1;   // per worker and target
   int submit_batch = 1;  // I/Os per submit call; 0 = every free slot in one call
+  // Open loop (--rate): I/Os start on a schedule at this aggregate rate (per second, over every
+  // worker and target), each I/O's latency measured from its scheduled start, so time spent
+  // waiting for a free slot counts; 0 = closed loop (Iometer: a new I/O as soon as one ends).
+  double rate_iops = 0;
+  bool poisson = false;                          // exponential gaps instead of even ones
+  int64_t max_lag_nanos = 10 * kNanosPerSecond;  // stop when the schedule falls this far behind
   bool direct = true;
   bool allow_write = false;  // the caller checked the safety rules
   std::vector<IoTarget> targets;

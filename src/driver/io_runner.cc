@@ -234,6 +234,19 @@ Result<metrics::StorageTest> RunStorageTest(
   t.measured_sec = run.warmed_up ? run.measured_sec() : 0;
   t.driver_cpu_sec = run.process_cpu_sec;
   t.interrupted = run.interrupted;
+  if (c.rate_iops > 0) {
+    t.rate_iops = c.rate_iops;
+    t.arrival = c.poisson ? "poisson" : "constant";
+  }
+  if (run.lagging_instance >= 0) {
+    char buf[260];
+    std::snprintf(buf, sizeof buf,
+                  "the target fell %.1f s behind the requested rate of %g I/Os per second "
+                  "(max_lag %.1f s); the test stopped instead of silently dropping I/Os",
+                  static_cast<double>(instance.max_lag_seen()) / 1e9, c.rate_iops,
+                  static_cast<double>(c.max_lag_nanos) / 1e9);
+    t.stopped = buf;
+  }
   t.cpu = CpuBetween(run.system_at_reset, run.system_at_end, t.measured_sec);
   metrics::RecorderSnapshot window = run.at_end[0];
   window.Subtract(run.at_reset[0]);

@@ -80,6 +80,13 @@ struct StorageTest {
   double ramp_sec = 0;
   double measured_sec = 0;
   bool interrupted = false;
+  // Open loop (io run --rate): the requested I/Os per second (0: closed loop) and their
+  // arrivals ("constant" or "poisson"). Response times then run from each I/O's scheduled start.
+  double rate_iops = 0;
+  std::string arrival;
+  // Why the test stopped before its planned end other than a signal (the open loop fell too far
+  // behind its schedule), or "".
+  std::string stopped;
 
   IoCounts totals;
   std::vector<IoCounts> per_worker;                      // summed over the worker's targets

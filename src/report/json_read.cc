@@ -456,6 +456,13 @@ Status ReadStorage(const Json& doc, const std::string& base, int64_t version, Ru
     SB_RETURN_IF_ERROR(Get(tj, "ramp_sec", path, AsDouble, &t.ramp_sec));
     SB_RETURN_IF_ERROR(Get(tj, "measured_sec", path, AsDouble, &t.measured_sec));
     SB_RETURN_IF_ERROR(Get(tj, "interrupted", path, AsBool, &t.interrupted));
+    if (Optional(tj, "rate_iops") != nullptr) {
+      SB_RETURN_IF_ERROR(Get(tj, "rate_iops", path, AsDouble, &t.rate_iops));
+      SB_RETURN_IF_ERROR(Get(tj, "arrival", path, AsString, &t.arrival));
+    }
+    if (Optional(tj, "stopped") != nullptr) {
+      SB_RETURN_IF_ERROR(Get(tj, "stopped", path, AsString, &t.stopped));
+    }
     t.workers = static_cast<int>(workers);
     t.outstanding = static_cast<int>(outstanding);
     // Documents from before the field submitted every free slot in one call.

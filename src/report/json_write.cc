@@ -221,6 +221,11 @@ Json StorageTestToJson(const metrics::StorageTest& t) {
   j["ramp_sec"] = Num(t.ramp_sec);
   j["measured_sec"] = Num(t.measured_sec);
   j["interrupted"] = t.interrupted;
+  if (t.rate_iops > 0) {
+    j["rate_iops"] = Figure(t.rate_iops);
+    j["arrival"] = t.arrival;
+  }
+  if (!t.stopped.empty()) j["stopped"] = t.stopped;
   // Derived figures for readers; a reader rebuilds them from the counts.
   j["iops"] = Num(t.Iops());
   j["read_iops"] = Num(t.ReadIops());

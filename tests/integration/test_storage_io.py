@@ -58,6 +58,42 @@ class StorageIoTest(unittest.TestCase):
                 self.assertEqual(t["range_start_bytes"], MIB)
                 self.assertEqual(t["range_bytes"], 32 * MIB)
 
+    def test_open_loop_rate_on_every_engine(self):
+        # The schedule caps the I/Os (never more than rate x seconds + those in flight); the
+        # result records the rate, the arrivals and the loop model, and stays schema-valid.
+        for engine in ("psync", "libaio", "io_uring"):
+            with self.subTest(engine=engine):
+                out = harness.tmp_path(f"io_rate_{engine}.json")
+                p = self.run_io("--engine", engine, "--spec", "4KiB,100%read,100%random",
+                                "--rate", "300", "--arrival", "poisson", "--outstanding", "4",
+                                "--json", out)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                doc = json.load(open(out))
+                t = doc["storage"][0]
+                self.assertEqual(t["rate_iops"], 300)
+                self.assertEqual(t["arrival"], "poisson")
+                self.assertTrue(doc["loop_model"].startswith("open loop: 300 I/Os per second"))
+                n = t["totals"]["read_ios"]
+                self.assertGreater(n, 0)
+                # Poisson arrivals: the count in 1 s is random; 300 + 10 sigma bounds it.
+                self.assertLess(n, 300 * t["measured_sec"] + 10 * (300 ** 0.5) + 4)
+
+    def test_open_loop_behind_schedule_stops_with_exit_1(self):
+        out = harness.tmp_path("io_rate_lag.json")
+        p = harness.storebench("io", "run", "--target", self.target, "--run_time", "30s",
+                               "--engine", "psync", "--spec", "4KiB,100%read,100%random",
+                               "--rate", "1e8", "--max_lag", "0.2s", "--json", out)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertIn("behind the requested rate", p.stderr)
+        doc = json.load(open(out))
+        self.assertIn("behind the requested rate", doc["storage"][0]["stopped"])
+        self.assertIn("behind the requested rate", doc["warnings"][0])
+
+    def test_open_loop_refuses_burst_specs(self):
+        p = self.run_io("--spec", "4KiB,100%read,delay=10,burst=4", "--rate", "100")
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("burst delay or burst length", p.stderr)
+
     def test_vmtn_preset_writes_iometer_csv(self):
         out_csv = harness.tmp_path("io_vmtn.csv")
         p = self.run_io("--preset", "vmtn", "--engine", "io_uring", "--outstanding", "4",

@@ -60,6 +60,14 @@ class IoEngine {
   // Returns up to `max` completions, waiting until at least `min_complete` are available
   // (0 = do not wait). REQUIRES: min_complete <= requests in flight.
   virtual Result<int> Reap(IoCompletion* out, int min_complete, int max) = 0;
+  // As Reap, but waits at most `timeout_nanos` for `min_complete` completions, then returns what
+  // there is (possibly none): an open-loop worker waits for a completion or its next scheduled
+  // start, whichever comes first. The default suits engines whose requests complete inside
+  // Submit or Reap (psync, null), which never wait for the device.
+  virtual Result<int> ReapWithin(IoCompletion* out, int min_complete, int max,
+                                 int64_t /*timeout_nanos*/) {
+    return Reap(out, min_complete, max);
+  }
   // Closes every file. REQUIRES: nothing in flight.
   virtual void Close() = 0;
 };

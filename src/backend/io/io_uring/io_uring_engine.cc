@@ -93,6 +93,23 @@ class IoUringEngine final : public IoEngine {
     return done;
   }
 
+  Result<int> ReapWithin(IoCompletion* out, int min_complete, int max,
+                         int64_t timeout_nanos) override {
+    if (min_complete == 0 || timeout_nanos < 0) return Reap(out, min_complete, max);
+    int done = Drain(out, max);
+    if (done >= min_complete) return done;
+    __kernel_timespec ts{};
+    ts.tv_sec = timeout_nanos / 1000000000;
+    ts.tv_nsec = timeout_nanos % 1000000000;
+    io_uring_cqe* cqe = nullptr;
+    // One wait: a signal or the timeout ends it with what is there.
+    const int rc = io_uring_wait_cqe_timeout(&ring_, &cqe, &ts);
+    if (rc < 0 && rc != -ETIME && rc != -EINTR) {
+      return Status::IoError("io_uring_wait_cqe_timeout failed: " + ErrnoMessage(-rc));
+    }
+    return done + Drain(out + done, max - done);
+  }
+
   void Close() override {
     if (registered_) io_uring_unregister_files(&ring_);
     registered_ = false;

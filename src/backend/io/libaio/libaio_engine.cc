@@ -71,6 +71,15 @@ class LibaioEngine final : public IoEngine {
   }
 
   Result<int> Reap(IoCompletion* out, int min_complete, int max) override {
+    return ReapWithin(out, min_complete, max, -1);
+  }
+
+  Result<int> ReapWithin(IoCompletion* out, int min_complete, int max,
+                         int64_t timeout_nanos) override {
+    timespec ts{};
+    ts.tv_sec = timeout_nanos / 1000000000;
+    ts.tv_nsec = timeout_nanos % 1000000000;
+    timespec* wait = timeout_nanos < 0 ? nullptr : &ts;
     int n = 0;
     while (!failed_.empty() && n < max) {
       out[n++] = failed_.back();
@@ -81,8 +90,9 @@ class LibaioEngine final : public IoEngine {
     const int want = std::min<int>(max - n, static_cast<int>(events_.size()));
     int rc;
     do {
-      rc = io_getevents(ctx_, std::max(0, min_complete - n), want, events_.data(), nullptr);
-    } while (rc == -EINTR);
+      rc = io_getevents(ctx_, std::max(0, min_complete - n), want, events_.data(), wait);
+    } while (rc == -EINTR && wait == nullptr);
+    if (rc == -EINTR) rc = 0;  // a timed wait ends with what there is
     if (rc < 0) return Status::IoError("io_getevents failed: " + ErrnoMessage(-rc));
     for (int i = 0; i < rc; ++i) {
       const int slot = static_cast<int>(reinterpret_cast<uintptr_t>(events_[i].data));
