@@ -13,6 +13,8 @@
 #                                also K small PostgreSQL and K small MariaDB servers (1..16), each
 #                                with its own port, data directory and memory limit (idempotent;
 #                                'env' prints their URLs, 'stop' and 'stop-instances' stop them)
+#   scripts/services.sh restart-instance pg|mariadb I [seconds]
+#                                fault tests: instance server I goes away, the others go on
 #   scripts/services.sh instance-plan [database]
 #                                the running instance servers as plan groups, one per server
 #
@@ -66,7 +68,7 @@ INST_MAX=16
 PG_INST_BASE="${STOREBENCH_PG_INSTANCE_PORT:-25432}"     # instances on 25433..25448
 MY_INST_BASE="${STOREBENCH_MYSQL_INSTANCE_PORT:-23306}"  # instances on 23307..23322
 # ds3 for the user, sbtest_plan for tests/integration/test_plan_servers.py.
-INST_DATABASES=(ds3 sbtest_plan)
+INST_DATABASES=(ds3 sbtest_plan sbtest_fault_plan)
 
 log() { echo "services: $*" >&2; }
 die() { echo "services: $*" >&2; exit 1; }
@@ -445,6 +447,30 @@ case "${1:-}" in
     sleep "${2:-2}"
     start_pg
     ;;
+  restart-instance)
+    # For fault tests: instance server I of kind pg|mariadb goes away for ${4:-2} seconds while
+    # the others go on (a VM that reboots during a consolidation run).
+    kind="${2:-}"
+    i="${3:-}"
+    [[ "$i" =~ ^[0-9]+$ ]] || die "restart-instance takes pg|mariadb and an instance number"
+    case "$kind" in
+      pg)
+        use_pg_instance "$i"
+        pg_running || die "PostgreSQL instance $i is not running"
+        stop_pg
+        sleep "${4:-2}"
+        start_pg
+        ;;
+      mariadb)
+        use_my_instance "$i"
+        my_running || die "MariaDB instance $i is not running"
+        stop_my
+        sleep "${4:-2}"
+        start_my
+        ;;
+      *) die "restart-instance takes pg|mariadb, not '$kind'" ;;
+    esac
+    ;;
   restart-mariadb)
     # For fault tests: MariaDB goes away for ${2:-2} seconds (SIGTERM: sessions are killed).
     my_running || die "no MariaDB of $DIR is running (STOREBENCH_SERVICES_DIR names another?)"
@@ -464,6 +490,7 @@ case "${1:-}" in
   *)
     echo "usage: $0 start|stop|status|env|destroy|restart-postgres|restart-mariadb [seconds]" >&2
     echo "       $0 start-instances K|stop-instances|instance-plan [database]" >&2
+    echo "       $0 restart-instance pg|mariadb I [seconds]" >&2
     exit 2
     ;;
 esac

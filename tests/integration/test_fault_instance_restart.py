@@ -1,0 +1,96 @@
+"""A consolidation run in which one instance's server restarts, as a VM rebooting mid-test would:
+two DVD Store instances on two PostgreSQL instance servers of `scripts/services.sh
+start-instances`; server 1 goes away for 13 s in the middle of the run. Its instance's workers
+reconnect and go on while the other instance never notices; the outage shows in the first
+instance's series and fails its baseline (every 10-s interval of the window must have orders),
+so the run fails and names it; the other instance passes; both still verify. RUN_SERIAL (it
+restarts a server)."""
+import json
+import os
+import socket
+import subprocess
+import time
+import unittest
+import urllib.parse
+
+import harness
+from harness import tmp_path
+
+REQUIRED = os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1"
+DATABASE = "sbtest_fault_plan"
+DEFAULT_PG = "postgresql://storebench@127.0.0.1:25433/ds3 postgresql://storebench@127.0.0.1:25434/ds3"
+
+
+def urls():
+    out = []
+    for url in (os.environ.get("STOREBENCH_PG_URLS") or DEFAULT_PG).split()[:2]:
+        u = urllib.parse.urlsplit(url)
+        out.append(urllib.parse.urlunsplit((u.scheme, u.netloc, "/" + DATABASE, "", "")))
+    return out
+
+
+def reachable(url):
+    u = urllib.parse.urlsplit(url)
+    try:
+        with socket.create_connection((u.hostname, u.port), timeout=3):
+            return True
+    except OSError:
+        return False
+
+
+class InstanceRestartTest(unittest.TestCase):
+    def test_one_instance_restarts_the_other_goes_on(self):
+        pg = urls()
+        if len(pg) < 2 or not all(reachable(u) for u in pg):
+            msg = ("two PostgreSQL instance servers are needed (scripts/services.sh "
+                   f"start-instances 2), have {pg}")
+            if REQUIRED:
+                self.fail(msg)
+            self.skipTest(msg)
+        services = os.path.join(harness.ARGS.source, "scripts", "services.sh")
+        plan = tmp_path("fault-instance-restart.toml")
+        groups = "".join(
+            f'[[group]]\nname = "pg{i}"\ncount = 1\nworkload = "dvdstore"\ndb = "{u}"\n'
+            f'load = true\n[group.options]\ndb_size = "1MB"\nn_threads = 2\n'
+            f'think_time = 0.05\n\n' for i, u in enumerate(pg, 1))
+        with open(plan, "w") as fh:
+            fh.write('[run]\nrun_time = "30s"\nwarmup_time = "0s"\nlog_freq = 5\n'
+                     'baseline = "opm>=1@0s-30s"\nbaseline_rule = "every_interval"\n\n' + groups)
+        # Loaded (when missing) by a first short run, so the timed run below starts at once.
+        prep = harness.storebench("run", "--plan", plan, "--run_time=1s", "--baseline=",
+                                  "--json", tmp_path("fault-instance-prep.json"), timeout=600)
+        self.assertEqual(prep.returncode, 0, prep.stderr)
+        out = tmp_path("fault-instance-restart.json")
+        run = subprocess.Popen([harness.ARGS.binary, "run", "--plan", plan, "--json", out],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(8)
+        port = urllib.parse.urlsplit(pg[0]).port
+        # scripts/services.sh: instance i listens on the base port + i.
+        instance = port - int(os.environ.get("STOREBENCH_PG_INSTANCE_PORT", "25432"))
+        restart = subprocess.run([services, "restart-instance", "pg", str(instance), "13"],
+                                 capture_output=True, text=True, timeout=180)
+        self.assertEqual(restart.returncode, 0, restart.stderr)
+        stdout, stderr = run.communicate(timeout=180)
+        # The baseline failed for the restarted instance: exit 1, not a crash or bad input.
+        self.assertEqual(run.returncode, 1, stderr)
+        with open(out) as fh:
+            doc = json.load(fh)
+        by_name = {i["name"]: i for i in doc["instances"]}
+        hit, calm = by_name["pg1_1"], by_name["pg2_1"]
+        self.assertGreaterEqual(hit["errors"]["connection_lost"], 1, stderr)
+        self.assertGreaterEqual(hit["counters"]["reconnects"], 2, stderr)  # each of its workers
+        self.assertGreaterEqual(hit["counters"]["seconds_without_units"], 10)
+        self.assertEqual(calm["errors"]["connection_lost"], 0, stderr)
+        self.assertEqual(calm["counters"].get("reconnects", 0), 0, stderr)
+        self.assertFalse(hit["baselines"][0]["passed"], hit["baselines"])
+        self.assertTrue(calm["baselines"][0]["passed"], calm["baselines"])
+        self.assertFalse(doc["baselines"][0]["passed"])
+        self.assertIn("pg1_1", doc["baselines"][0].get("decided_by", ""), doc["baselines"])
+        # Work resumed after the outage, and both databases still verify.
+        self.assertGreater(sum(p["counts"][0] for p in hit["time_series"]["points"][-3:]), 0)
+        for inst in (hit, calm):
+            self.assertTrue(all(c["passed"] for c in inst["verify"]), inst["verify"])
+
+
+if __name__ == "__main__":
+    harness.main()
