@@ -74,7 +74,10 @@ def my_digest(url):
     for t in tables:
         count = mariadb(url, f"SELECT count(*) FROM `{DATABASE}`.`{t}`")[0]
         checksum = mariadb(url, f"CHECKSUM TABLE `{DATABASE}`.`{t}`")[0].split("\t")[1]
-        out[t] = (count, checksum)
+        # The next key a run's INSERT gets: the loaded state's, not one after the run's rows.
+        auto = mariadb(url, f"SELECT coalesce(auto_increment, 0) FROM information_schema.tables "
+                            f"WHERE table_schema = '{DATABASE}' AND table_name = '{t}'")[0]
+        out[t] = (count, checksum, auto)
     return out
 
 
