@@ -149,7 +149,16 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
       s.help = "ignored";
       o->Add(s);
     };
-    compat("target", "localhost");
+    {
+      OptionSpec t;
+      t.name = "target";
+      t.default_value = "localhost";
+      t.help =
+          "DVD Store 3's target list: database hosts separated by ';' (host or host:port), each "
+          "put in place of the host of --db, one instance per host, threads spread round robin; "
+          "localhost (DS3's default) leaves --db as it is";
+      o->Add(t);
+    }
     compat("virt_dir", "ds3");
     compat("page_type", "php");
     compat("windows_perf_host", "");
@@ -165,6 +174,53 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
     stores.help = "DS3.5 stores per database (only 1 is supported)";
     o->Add(stores);
   }
+}
+
+Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
+                                               const std::string& target) {
+  std::vector<std::string> hosts;
+  for (const std::string& h : SplitTrimmed(target, ';')) {
+    if (!h.empty()) hosts.push_back(h);
+  }
+  if (hosts.empty() || (hosts.size() == 1 && hosts[0] == "localhost")) {
+    return std::vector<std::string>{db_url};
+  }
+  if (db_url.find(';') != std::string::npos) {
+    return Status::InvalidArgument(
+        "--target and a list in --db both name several databases; give one of them");
+  }
+  const size_t scheme_end = db_url.find("://");
+  const size_t authority = scheme_end == std::string::npos ? 0 : scheme_end + 3;
+  const size_t path = db_url.find('/', authority);
+  if (scheme_end == std::string::npos || path == authority) {
+    return Status::InvalidArgument("--target names hosts, and the --db URL " + db_url +
+                                   " has no host to replace (a file database is named by its "
+                                   "path: list the files in --db, separated by ';')");
+  }
+  const std::string auth = db_url.substr(authority, path == std::string::npos
+                                                        ? std::string::npos
+                                                        : path - authority);
+  const size_t at = auth.rfind('@');
+  const std::string user = at == std::string::npos ? "" : auth.substr(0, at + 1);
+  const std::string host_port = at == std::string::npos ? auth : auth.substr(at + 1);
+  const size_t colon = host_port.rfind(':');
+  // "[::1]" has colons but no port; "[::1]:5432" and "db1:5432" have one.
+  const bool bracketed_colon =
+      !host_port.empty() && host_port.front() == '[' && host_port.find(']') > colon;
+  const std::string port =
+      colon == std::string::npos || bracketed_colon ? "" : host_port.substr(colon);
+  const std::string rest = path == std::string::npos ? "" : db_url.substr(path);
+  std::vector<std::string> urls;
+  for (const std::string& h : hosts) {
+    if (h.find_first_of("/@?#") != std::string::npos) {
+      return Status::InvalidArgument("--target: '" + h +
+                                     "' is not a host name (write host or host:port)");
+    }
+    const bool has_port = h.front() == '[' ? h.find("]:") != std::string::npos
+                                           : h.find(':') != std::string::npos;
+    urls.push_back(db_url.substr(0, authority) + user + h + (has_port ? "" : port) + rest);
+  }
+  return urls;
 }
 
 Result<std::unique_ptr<db::DbBackend>> OpenDatabase(const db::BackendRegistry& backends,
