@@ -180,14 +180,16 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
   for (const std::string& u : SplitTrimmed(c.options.GetString("db"), ';')) {
     if (!u.empty()) urls.push_back(u);
   }
-  if (urls.size() <= 1) {
-    auto targets = ExpandTargets(c.options.GetString("db"), c.options.GetString("target"));
+  {
+    bool ignored = false;
+    auto targets =
+        ExpandTargets(c.options.GetString("db"), c.options.GetString("target"), &ignored);
     if (!targets.ok()) return Fail(targets.status());
-    if (targets->size() > 1) urls = std::move(targets).value();
-  } else if (Status s = ExpandTargets(c.options.GetString("db"), c.options.GetString("target"))
-                            .status();
-             !s.ok()) {
-    return Fail(s);
+    if (ignored) {
+      Progress("target=" + c.options.GetString("target") + " is ignored: " +
+               c.options.GetString("db") + " is a file database, which has no host to put it in");
+    }
+    if (urls.size() <= 1 && targets->size() > 1) urls = std::move(targets).value();
   }
   if (urls.size() > 1024) {
     return Fail(Status::InvalidArgument("--db names " + std::to_string(urls.size()) +

@@ -177,7 +177,7 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
 }
 
 Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
-                                               const std::string& target) {
+                                               const std::string& target, bool* ignored) {
   std::vector<std::string> hosts;
   for (const std::string& h : SplitTrimmed(target, ';')) {
     if (!h.empty()) hosts.push_back(h);
@@ -186,6 +186,7 @@ Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
     return std::vector<std::string>{db_url};
   }
   if (db_url.find(';') != std::string::npos) {
+    if (hosts.size() == 1) return std::vector<std::string>{db_url};  // the list names them
     return Status::InvalidArgument(
         "--target and a list in --db both name several databases; give one of them");
   }
@@ -193,9 +194,10 @@ Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
   const size_t authority = scheme_end == std::string::npos ? 0 : scheme_end + 3;
   const size_t path = db_url.find('/', authority);
   if (scheme_end == std::string::npos || path == authority) {
-    return Status::InvalidArgument("--target names hosts, and the --db URL " + db_url +
-                                   " has no host to replace (a file database is named by its "
-                                   "path: list the files in --db, separated by ';')");
+    // A file database has no host to put a target in: a DriverConfig.txt written for a
+    // database server carries its host list, which means nothing here (the caller says so).
+    if (ignored != nullptr) *ignored = true;
+    return std::vector<std::string>{db_url};
   }
   const std::string auth = db_url.substr(authority, path == std::string::npos
                                                         ? std::string::npos
@@ -212,7 +214,8 @@ Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
   const std::string rest = path == std::string::npos ? "" : db_url.substr(path);
   std::vector<std::string> urls;
   for (const std::string& h : hosts) {
-    if (h.find_first_of("/@?#") != std::string::npos) {
+    if (h.find_first_of("/@?#") != std::string::npos ||
+        std::any_of(h.begin(), h.end(), [](unsigned char ch) { return ch < 0x20 || ch == 0x7f; })) {
       return Status::InvalidArgument("--target: '" + h +
                                      "' is not a host name (write host or host:port)");
     }

@@ -40,10 +40,12 @@ inline int64_t RoundRobinShare(int64_t total, int64_t parts, int64_t index) {
 
 // DVD Store 3's target list: each host of `target` ("hostA;hostB:5433") in place of the host
 // (and, when the target names one, the port) of `db_url`, one URL per host. "localhost" (DS3's
-// default, as DriverConfig.txt files carry it) leaves `db_url` alone. Refused: a URL without a
-// host (SQLite: list files in --db instead) and a --db that is a list itself.
+// default, as DriverConfig.txt files carry it) leaves `db_url` alone, as does any target beside
+// a URL without a host (SQLite: a file has no host to replace; *ignored is set then, for the
+// caller to say so). Refused: several hosts for a --db that is a list itself, and a host name with
+// characters no host name has.
 Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
-                                               const std::string& target);
+                                               const std::string& target, bool* ignored);
 
 // Opens the back end of `url` for `workload` (dialect and capabilities checked).
 Result<std::unique_ptr<db::DbBackend>> OpenDatabase(const db::BackendRegistry& backends,

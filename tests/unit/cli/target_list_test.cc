@@ -9,7 +9,7 @@ namespace {
 using V = std::vector<std::string>;
 
 V Expand(const std::string& db, const std::string& target) {
-  auto r = ExpandTargets(db, target);
+  auto r = ExpandTargets(db, target, nullptr);
   EXPECT_TRUE(r.ok()) << r.status().message();
   return r.ok() ? *r : V{};
 }
@@ -18,6 +18,12 @@ TEST(TargetListTest, LocalhostLeavesTheUrlAlone) {
   EXPECT_EQ(Expand("postgresql://sb@127.0.0.1:5432/ds3", "localhost"),
             V{"postgresql://sb@127.0.0.1:5432/ds3"});
   EXPECT_EQ(Expand("sqlite:///tmp/a.db", "localhost"), V{"sqlite:///tmp/a.db"});
+  // A DriverConfig.txt written for a server carries its host; a file database has none.
+  EXPECT_EQ(Expand("sqlite:///tmp/a.db", "dbserver"), V{"sqlite:///tmp/a.db"});
+  EXPECT_EQ(Expand("sqlite:///tmp/a.db", "db1;db2"), V{"sqlite:///tmp/a.db"});
+  bool ignored = false;
+  ASSERT_TRUE(ExpandTargets("sqlite:///tmp/a.db", "db1", &ignored).ok());
+  EXPECT_TRUE(ignored);
 }
 
 TEST(TargetListTest, EachHostReplacesTheHostAndKeepsUserPortDatabaseAndParameters) {
@@ -31,9 +37,9 @@ TEST(TargetListTest, EachHostReplacesTheHostAndKeepsUserPortDatabaseAndParameter
 }
 
 TEST(TargetListTest, RefusesWhatCannotBeMeant) {
-  EXPECT_FALSE(ExpandTargets("sqlite:///tmp/a.db", "db1;db2").ok());
-  EXPECT_FALSE(ExpandTargets("postgresql://h/a;postgresql://h/b", "db1;db2").ok());
-  EXPECT_FALSE(ExpandTargets("postgresql://h/ds3", "db1/x").ok());
+  EXPECT_FALSE(ExpandTargets("postgresql://h/ds3", "db\x1b]0;owned\x07host", nullptr).ok());
+  EXPECT_FALSE(ExpandTargets("postgresql://h/a;postgresql://h/b", "db1;db2", nullptr).ok());
+  EXPECT_FALSE(ExpandTargets("postgresql://h/ds3", "db1/x", nullptr).ok());
 }
 
 }  // namespace
