@@ -161,7 +161,7 @@ Status ParseOptions(const std::string& command, const workload::WorkloadRegistry
                     config::OptionSet* options) {
   DeclareCliOptions(options, command, workloads);
   workload.DeclareOptions(options);
-  if (command == "run") driver::DeclareRunOptions(options);
+  if (command == "run") driver::DeclareRunOptions(options, workload.shape());
   SB_RETURN_IF_ERROR(config::ParseCommandLine(args, options));
   return workload.Configure(*options);
 }
@@ -292,7 +292,7 @@ int Main(int argc, char** argv) {
     if (a == "--help" || a == "-h") {
       DeclareCliOptions(&c.options, c.command, workloads);
       c.workload().DeclareOptions(&c.options);
-      if (c.command == "run") driver::DeclareRunOptions(&c.options);
+      if (c.command == "run") driver::DeclareRunOptions(&c.options, c.workload().shape());
       std::printf("usage: storebench oltp %s --db URL [options]\n\n%s", c.command.c_str(),
                   c.options.HelpText().c_str());
       return kExitOk;

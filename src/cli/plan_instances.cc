@@ -108,7 +108,7 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       o.set_help_command("storebench run --help");
       DeclareCliOptions(&o, "run", workloads);
       s.workload->DeclareOptions(&o);
-      driver::DeclareRunOptions(&o);
+      driver::DeclareRunOptions(&o, s.workload->shape());
       SB_RETURN_IF_ERROR(Apply(&o, plan, plan.run, /*skip_undeclared=*/false));
       for (const config::PlanValue& v : g.options) {
         const config::OptionSpec* spec = o.FindSpec(v.key);

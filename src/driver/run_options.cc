@@ -6,7 +6,7 @@
 
 namespace sb::driver {
 
-void DeclareRunOptions(config::OptionSet* o) {
+void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
   using config::OptionSpec;
   using config::OptionType;
   // Every option here has a name, type, default and help; the few extras are set after.
@@ -35,19 +35,31 @@ void DeclareRunOptions(config::OptionSet* o) {
     o->Add(s);
   }
   {
-    OptionSpec s = spec(
-        "run_time", OptionType::kDuration, "0",
-        "measured time after warm-up: whole minutes (DVD Store) or 90s, 2m; 0 = until stopped");
-    s.aliases = {"duration"};
-    s.bare_unit_nanos = 60 * kNanosPerSecond;  // DVD Store counts whole minutes
+    OptionSpec s = spec("run_time", OptionType::kDuration, shape.default_run_time.c_str(),
+                        "measured time after warm-up, exactly this long: a bare number is "
+                        "minutes as --run_time (DVD Store) and seconds as --duration or --time "
+                        "(sysbench); or 90s, 2m; 0 = until stopped");
+    s.aliases = {"duration", "time"};
+    s.bare_unit_nanos = 60 * kNanosPerSecond;   // DVD Store counts whole minutes
+    s.alias_bare_unit_nanos = kNanosPerSecond;  // --duration, sysbench's --time: seconds
     s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }
   {
-    OptionSpec s = spec("warmup_time", OptionType::kDuration, "1",
-                        "warm-up before the stats reset: whole minutes or 30s");
+    OptionSpec s =
+        spec("warmup_time", OptionType::kDuration, shape.default_warmup_time.c_str(),
+             shape.sysbench_times
+                 ? "warm-up before the stats reset, with its unit: 30s or 1m (a bare number is "
+                   "refused: sysbench's --warmup-time counts seconds, DVD Store's minutes)"
+                 : "warm-up before the stats reset: a bare number is minutes as --warmup_time (DVD "
+                   "Store) and seconds as --warmup; or 30s, 2m");
     s.aliases = {"warmup"};
-    s.bare_unit_nanos = 60 * kNanosPerSecond;  // DVD Store counts whole minutes
+    s.bare_unit_nanos = 60 * kNanosPerSecond;   // DVD Store counts whole minutes
+    s.alias_bare_unit_nanos = kNanosPerSecond;  // --warmup: seconds
+    if (shape.sysbench_times) {
+      s.bare_number_refused =
+          "write 30s or 1m (sysbench's --warmup-time counts seconds, DVD Store's minutes)";
+    }
     s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }

@@ -28,14 +28,21 @@ namespace sb::workload {
 // The names of what a workload measures. Type 0 is always the unit of work (DVD Store: "order");
 // its latency is the sum of the unit's timed steps. Step types follow.
 struct Shape {
-  std::string unit_name;                // "order"
-  std::string headline_name;            // units per minute under the workload's name: "opm"
+  std::string unit_name;      // "order"
+  std::string headline_name;  // units per minute under the workload's name: "opm"
   // Every headline metric, the first being headline_name's (units per minute). Baselines and
   // verdicts may name any of them.
   std::vector<metrics::HeadlineSpec> headlines;
   std::vector<std::string> step_types;  // "login", "newcust", "browse", ...
   std::vector<std::string> counters;    // workload counters, e.g. "rollbacks"
   int rollback_counter = -1;            // index into counters, or -1
+  // Default run and warm-up times as the workload's users expect them (parsed as options:
+  // DVD Store 3 runs until stopped after a 1-minute warm-up; sysbench runs 10 s, no warm-up).
+  std::string default_run_time = "0";
+  std::string default_warmup_time = "1";
+  // sysbench's spellings: its --warmup-time counts seconds where DS3's warmup_time counts
+  // minutes, so a bare number there is refused (write 30s or 1m).
+  bool sysbench_times = false;
 };
 
 struct StepOutcome {

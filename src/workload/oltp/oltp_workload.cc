@@ -139,9 +139,12 @@ OltpWorkload::OltpWorkload() {
   qps.name = "qps";
   qps.words = "queries per second";
   qps.counters = {{0, 1.0}, {1, 1.0}, {2, 1.0}};
-  shape_.headlines = {
-      metrics::UnitsPerMinute("transactions_per_minute", "transactions per minute"),
-      metrics::UnitsPerSecond("tps", "transactions per second"), qps};
+  shape_.headlines = {metrics::UnitsPerMinute("transactions_per_minute", "transactions per minute"),
+                      metrics::UnitsPerSecond("tps", "transactions per second"), qps};
+  // sysbench's defaults: --time=10, no warm-up.
+  shape_.default_run_time = "10s";
+  shape_.default_warmup_time = "0";
+  shape_.sysbench_times = true;
 }
 
 void OltpWorkload::DeclareOptions(config::OptionSet* o) const {
