@@ -8,8 +8,7 @@ import unittest
 import harness
 from harness import storebench, tmp_path
 
-URL = harness.server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest",
-                         "sbtest_deadlock")
+URL = harness.server_url("STOREBENCH_MYSQL_URL", "sbtest_deadlock")
 
 
 class OltpDeadlockTest(unittest.TestCase):
