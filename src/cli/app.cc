@@ -16,6 +16,7 @@
 #include "cli/db_run.h"
 #include "cli/result_path.h"
 #include "cli/status_line.h"
+#include "cli/sysbench_options.h"
 #include "config/options.h"
 #include "driver/load.h"
 #include "driver/run_options.h"
@@ -155,14 +156,35 @@ int Restore(Context& c) {
   return kExitOk;
 }
 
+// Every option of `command` for `workload`.
+void DeclareAllOptions(const std::string& command, const workload::WorkloadRegistry& workloads,
+                       workload::Workload& workload, config::OptionSet* options) {
+  DeclareCliOptions(options, command, workloads);
+  workload.DeclareOptions(options);
+  if (command == "run") driver::DeclareRunOptions(options, workload.shape());
+  if (workload.shape().sysbench_style) DeclareSysbenchOptions(options);
+}
+
+// sysbench's cleanup: drops what the workload's load created.
+int Cleanup(Context& c) {
+  auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp cleanup");
+  if (!lock.ok()) return Fail(lock.status());
+  auto backend = OpenDb(c, /*create=*/false, 30000);
+  if (!backend.ok()) return Fail(backend.status());
+  const Status s = c.workload().Cleanup(**backend, [](const std::string& m) {
+    std::printf("%s\n", m.c_str());
+    std::fflush(stdout);
+  });
+  return s.ok() ? kExitOk : Fail(s);
+}
+
 // The options of `command` for `workload`, parsed from `args`.
 Status ParseOptions(const std::string& command, const workload::WorkloadRegistry& workloads,
                     workload::Workload& workload, const std::vector<std::string>& args,
                     config::OptionSet* options) {
-  DeclareCliOptions(options, command, workloads);
-  workload.DeclareOptions(options);
-  if (command == "run") driver::DeclareRunOptions(options, workload.shape());
+  DeclareAllOptions(command, workloads, workload, options);
   SB_RETURN_IF_ERROR(config::ParseCommandLine(args, options));
+  if (workload.shape().sysbench_style) SB_RETURN_IF_ERROR(ApplySysbenchOptions(options));
   return workload.Configure(*options);
 }
 
@@ -268,15 +290,27 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), kUsage);
     return kExitBadInput;
   }
-  if (args.size() < 2 || (args[1] != "load" && args[1] != "run" && args[1] != "verify" &&
-                          args[1] != "pristine" && args[1] != "restore")) {
+  // sysbench writes its verb last ("sysbench oltp_read_write --tables=4 prepare"): a last word
+  // that is a verb is taken when the first is an option.
+  auto is_verb = [](const std::string& a) {
+    return a == "load" || a == "run" || a == "verify" || a == "pristine" || a == "restore" ||
+           a == "prepare" || a == "cleanup";
+  };
+  if (args.size() >= 3 && args[1].rfind("--", 0) == 0 && is_verb(args.back())) {
+    args.insert(args.begin() + 1, args.back());
+    args.pop_back();
+  }
+  if (args.size() < 2 || !is_verb(args[1])) {
     std::fprintf(stderr,
-                 "storebench: 'oltp' needs one of load, run, verify, pristine, restore\n%s",
+                 "storebench: 'oltp' needs one of load, run, verify, pristine, restore (or "
+                 "sysbench's prepare, run, cleanup)\n%s",
                  kUsage);
     return kExitBadInput;
   }
   Context c;
-  c.command = args[1];
+  // sysbench's prepare is load; cleanup has no options of its own beyond load's.
+  const bool cleanup = args[1] == "cleanup";
+  c.command = args[1] == "prepare" ? "load" : cleanup ? "load" : args[1];
   // The workload decides which options exist, so find --workload before parsing the rest.
   std::string workload_name = "dvdstore";
   for (size_t i = 2; i < args.size(); ++i) {
@@ -290,9 +324,7 @@ int Main(int argc, char** argv) {
   std::vector<std::string> rest(args.begin() + 2, args.end());
   for (const auto& a : rest) {
     if (a == "--help" || a == "-h") {
-      DeclareCliOptions(&c.options, c.command, workloads);
-      c.workload().DeclareOptions(&c.options);
-      if (c.command == "run") driver::DeclareRunOptions(&c.options, c.workload().shape());
+      DeclareAllOptions(c.command, workloads, c.workload(), &c.options);
       std::printf("usage: storebench oltp %s --db URL [options]\n\n%s", c.command.c_str(),
                   c.options.HelpText().c_str());
       return kExitOk;
@@ -302,6 +334,7 @@ int Main(int argc, char** argv) {
     return Fail(s);
   }
   if (Status s = CheckOltpPaths(c.command, c.options, rest); !s.ok()) return Fail(s);
+  if (cleanup) return Cleanup(c);
   if (c.command == "load") return Load(c);
   if (c.command == "verify") return Verify(c);
   if (c.command == "pristine") return Pristine(c);

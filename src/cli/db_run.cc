@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -23,6 +24,7 @@
 #include "report/instances_console.h"
 #include "report/json_report.h"
 #include "report/live.h"
+#include "report/sysbench_report.h"
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/noop/noop_workload.h"
 #include "workload/oltp/oltp_workload.h"
@@ -105,6 +107,7 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
     seed.type = OptionType::kInt;
     seed.default_value = "1";
     seed.help = "data seed: the same seed and size give the same data";
+    seed.aliases = {"rand_seed"};
     add(seed);
   }
   if (command == "run") {
@@ -434,22 +437,59 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     std::fprintf(stderr, "serving Prometheus metrics on port %d\n", metrics_server.port());
   }
   workload::Workload& first = *setups[0].workload;
+  // sysbench's console for its users (--workload oltp): interval lines every --report-interval
+  // seconds on stdout instead of DVD Store's status lines, and its final report.
+  const bool sysbench = first.shape().sysbench_style;
+  const int percentile = sysbench ? static_cast<int>(common.GetInt("percentile")) : 0;
+  const int64_t report_every = common.GetInt("log_freq");
+  const int64_t all_threads = common.GetInt("n_threads");
+  report::SysbenchCounts since_line, measured;
+  int64_t lines_printed = 0;
+  metrics::Histogram interval_units;
   driver::RunCallbacks cb;
   // Thread messages (errors, retries, reconnects) are diagnostics, printed in every progress mode.
   cb.on_message = Progress;
   cb.on_status = [&](const metrics::StatusFigures& f) {
     const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
-    if (progress == "human") {
+    if (progress == "human" && !sysbench) {
       std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
     }
     if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
   };
   cb.on_instance_status = [&](const std::string& name, const metrics::StatusFigures& f) {
-    if (progress == "human") {
+    if (progress == "human" && !sysbench) {
       std::fprintf(stderr, "  %s\n", report::FormatInstanceStatusLine(name, f, "").c_str());
     }
   };
+  if (sysbench) {
+    cb.on_interval_units = [&](const metrics::Histogram& h) { interval_units = h; };
+  }
   cb.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
+    if (sysbench && !series.points.empty()) {
+      const metrics::IntervalPoint& p = series.points.back();
+      const double start =
+          series.points.size() > 1 ? series.points[series.points.size() - 2].t_sec : 0.0;
+      since_line.AddPoint(series, p);
+      since_line.latency.Merge(interval_units);
+      since_line.seconds += p.t_sec - start;
+      if (p.phase == "measure") {
+        measured.AddPoint(series, p);
+        measured.latency.Merge(interval_units);
+      }
+      // A line at every multiple of --report-interval seconds since Start, as sysbench (the
+      // samples land on whole seconds, a little late; phase boundaries fall in between).
+      if (report_every > 0 && progress == "human") {
+        const auto k = static_cast<int64_t>(std::floor((p.t_sec + 0.05) / report_every));
+        if (k > lines_printed) {
+          lines_printed = k;
+          std::printf("%s\n", report::FormatSysbenchInterval(static_cast<double>(k * report_every),
+                                                             all_threads, percentile, since_line)
+                                  .c_str());
+          std::fflush(stdout);
+          since_line = report::SysbenchCounts();
+        }
+      }
+    }
     if (progress == "json") {
       std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
     }
@@ -534,9 +574,18 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     }
   }
 
-  std::printf("\n%s\n", report::FormatFinalLine(
-                            r, report::FinalLineDateTime(std::chrono::system_clock::now()))
-                            .c_str());
+  if (sysbench) {
+    measured.seconds = r.measured_sec;
+    std::printf("\n");
+    if (common.GetBool("histogram")) {
+      std::printf("%s \n", report::FormatSysbenchHistogram(measured.latency).c_str());
+    }
+    std::printf("%s\n", report::FormatSysbenchReport(measured, percentile, r.threads).c_str());
+  } else {
+    std::printf("\n%s\n", report::FormatFinalLine(
+                              r, report::FinalLineDateTime(std::chrono::system_clock::now()))
+                              .c_str());
+  }
   std::printf("%s", report::FormatSummary(r).c_str());
   std::printf("%s", report::FormatInstanceTable(r).c_str());
   if (!r.sut_cpu.source.empty()) {

@@ -146,7 +146,7 @@ std::string ParseValue(const OptionSpec& spec, std::string_view raw, Parsed* out
     }
     case OptionType::kBool: {
       auto r = ParseBool(v, spec.name);
-      if (!r.ok()) return "is not Y or N (yes/no, true/false and 1/0 also work)";
+      if (!r.ok()) return "is not Y or N (yes/no, true/false, on/off and 1/0 also work)";
       out->int_value = *r ? 1 : 0;
       out->text = *r ? "Y" : "N";
       return "";
@@ -329,6 +329,10 @@ Status OptionSet::Set(std::string_view name_or_alias, std::string_view value,
   const Entry* found = Lookup(name_or_alias, false);
   if (found == nullptr) return UnknownOption(name_or_alias, origin);
   Entry& entry = entries_[static_cast<size_t>(found - entries_.data())];
+  if (!entry.spec.refusal.empty()) {
+    return Status::InvalidArgument("option " + entry.spec.name + " is not accepted (" +
+                                   std::string(origin) + "): " + entry.spec.refusal);
+  }
   Parsed parsed;
   const bool through_alias = NormalizeName(name_or_alias) != NormalizeName(entry.spec.name);
   const std::string problem = ParseValue(entry.spec, value, &parsed, through_alias);

@@ -50,7 +50,10 @@ struct OptionSpec {
   double min_double = 0;
   double max_double = std::numeric_limits<double>::max();
   bool zero_is_off = false;
-  bool secret = false;      // never echoed (shown as "<redacted>")
+  bool secret = false;  // never echoed (shown as "<redacted>")
+  // When not empty, setting the option is refused with this advice, whatever the value (a
+  // peer tool's option storebench must not take, e.g. a password on the command line).
+  std::string refusal;
   bool repeatable = false;  // kString only: a second setting appends ",value"
 };
 

@@ -40,9 +40,11 @@ struct Shape {
   // DVD Store 3 runs until stopped after a 1-minute warm-up; sysbench runs 10 s, no warm-up).
   std::string default_run_time = "0";
   std::string default_warmup_time = "1";
-  // sysbench's spellings: its --warmup-time counts seconds where DS3's warmup_time counts
-  // minutes, so a bare number there is refused (write 30s or 1m).
-  bool sysbench_times = false;
+  std::string default_log_freq = "10";  // seconds between status lines (sysbench: 0, none)
+  // The workload's users are sysbench's: its option names (--db-driver, --pgsql-*, ...), its
+  // prepare/run/cleanup verbs, its interval line and final report. Its --warmup-time counts
+  // seconds where DS3's warmup_time counts minutes, so a bare number there is refused.
+  bool sysbench_style = false;
 };
 
 struct StepOutcome {
@@ -177,6 +179,12 @@ class Workload {
   // Creates the schema and loads generated data. Refuses to replace an existing database unless
   // ctx.force, and never touches a database this workload did not create.
   virtual Status Load(db::DbBackend& backend, const LoadContext& ctx) = 0;
+  // Removes what Load created (sysbench's cleanup), reporting each table through `progress`;
+  // leaves alone a database this workload did not create. Unimplemented by default.
+  virtual Status Cleanup(db::DbBackend& /*backend*/,
+                         const std::function<void(const std::string&)>& /*progress*/) {
+    return Status::InvalidArgument("the " + name() + " workload has no cleanup");
+  }
   // Checks that the database holds this workload at the configured size (FailedPrecondition
   // naming the problem otherwise).
   virtual Status CheckReady(db::Connection& conn) = 0;

@@ -4,6 +4,7 @@
 #include <thread>
 #include <vector>
 
+#include "base/units.h"
 #include "workload/named_sql.h"
 
 namespace sb::oltp_sql {
@@ -144,7 +145,8 @@ OltpWorkload::OltpWorkload() {
   // sysbench's defaults: --time=10, no warm-up.
   shape_.default_run_time = "10s";
   shape_.default_warmup_time = "0";
-  shape_.sysbench_times = true;
+  shape_.default_log_freq = "0";  // --report-interval: off unless asked
+  shape_.sysbench_style = true;
 }
 
 void OltpWorkload::DeclareOptions(config::OptionSet* o) const {
@@ -273,6 +275,38 @@ Result<std::map<std::string, std::string>> OltpWorkload::Sql() const {
                                    " back end yet");
   }
   return workload::ParseNamedSql(it->second);
+}
+
+Status OltpWorkload::Cleanup(db::DbBackend& backend,
+                             const std::function<void(const std::string&)>& progress) {
+  auto sql = Sql();
+  if (!sql.ok()) return sql.status();
+  const auto& q = *sql;
+  auto conn = backend.Connect();
+  if (!conn.ok()) return conn.status();
+  db::Connection& c = **conn;
+  auto has_meta = QueryInt(c, q.at("meta_table_exists"));
+  if (!has_meta.ok()) return has_meta.status();
+  if (*has_meta == 0) {
+    progress("nothing to clean up: the database holds no storebench tables");
+    return Status::Ok();
+  }
+  auto wl = QueryText(c, q.at("meta_get"), "workload");
+  if (!wl.ok()) return wl.status();
+  if (*wl != "oltp") {
+    return Status::FailedPrecondition("the database holds a storebench '" + *wl +
+                                      "' database, not oltp tables; cleanup leaves it alone");
+  }
+  auto tables = QueryText(c, q.at("meta_get"), "tables");
+  if (!tables.ok()) return tables.status();
+  auto n = ParseInt(*tables, "tables");
+  if (!n.ok()) return n.status();
+  for (int64_t t = 1; t <= *n; ++t) {
+    // sysbench's words.
+    progress("Dropping table '" + TableName(t) + "'...");
+    SB_RETURN_IF_ERROR(c.ExecuteScript(ForTable(q.at("drop_table"), t)));
+  }
+  return c.ExecuteScript(q.at("drop_meta"));
 }
 
 Status OltpWorkload::Load(db::DbBackend& backend, const workload::LoadContext& ctx) {

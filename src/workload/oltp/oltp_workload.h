@@ -53,6 +53,8 @@ class OltpWorkload final : public workload::Workload {
   std::string Describe() const override;
 
   Status Load(db::DbBackend& backend, const workload::LoadContext& ctx) override;
+  Status Cleanup(db::DbBackend& backend,
+                 const std::function<void(const std::string&)>& progress) override;
   Status CheckReady(db::Connection& conn) override;
   Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection> conn,
                                                         uint64_t seed, int worker) override;

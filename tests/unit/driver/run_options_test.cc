@@ -17,7 +17,7 @@ workload::Shape SysbenchShape() {
   workload::Shape s;
   s.default_run_time = "10s";
   s.default_warmup_time = "0";
-  s.sysbench_times = true;
+  s.sysbench_style = true;
   return s;
 }
 
