@@ -446,19 +446,36 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   report::SysbenchCounts since_line, measured;
   int64_t lines_printed = 0;
   metrics::Histogram interval_units;
+  // DVD Store's stream layout: DS3 writes the controller's lines, status lines, thread
+  // messages and the Final line to stdout ("ds3xdriver ... > run.log" keeps them all), DS2
+  // everything but "Run over" to stderr (ds3xdriver.cs, ds2xdriver.cs). storebench's own
+  // diagnostics (the settings echo, where the result went) stay on stderr.
+  const bool ds2 = common.Has("ds2_mode") && common.GetBool("ds2_mode");
+  FILE* const ds_out = sysbench || ds2 ? stderr : stdout;
+  auto ds_line = [ds_out](const std::string& line) {
+    std::fprintf(ds_out, "%s\n", EscapeForTerminal(line, /*keep_newlines=*/true).c_str());
+    std::fflush(ds_out);
+  };
   driver::RunCallbacks cb;
   // Thread messages (errors, retries, reconnects) are diagnostics, printed in every progress mode.
-  cb.on_message = Progress;
+  cb.on_message = ds_line;
+  cb.on_start = [&] {
+    if (sysbench) {
+      std::printf("Threads started!\n\n");  // sysbench's words before its interval lines
+      std::fflush(stdout);
+      return;
+    }
+    ds_line("Controller (" + report::FinalLineDateTime(std::chrono::system_clock::now()) +
+            "): all threads connected - issuing Start");
+  };
   cb.on_status = [&](const metrics::StatusFigures& f) {
     const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
-    if (progress == "human" && !sysbench) {
-      std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
-    }
+    if (progress == "human" && !sysbench) ds_line(report::FormatStatusLine(f, prefix));
     if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
   };
   cb.on_instance_status = [&](const std::string& name, const metrics::StatusFigures& f) {
     if (progress == "human" && !sysbench) {
-      std::fprintf(stderr, "  %s\n", report::FormatInstanceStatusLine(name, f, "").c_str());
+      ds_line("  " + report::FormatInstanceStatusLine(name, f, ""));
     }
   };
   if (sysbench) {
@@ -582,9 +599,15 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     }
     std::printf("%s\n", report::FormatSysbenchReport(measured, percentile, r.threads).c_str());
   } else {
-    std::printf("\n%s\n", report::FormatFinalLine(
-                              r, report::FinalLineDateTime(std::chrono::system_clock::now()))
-                              .c_str());
+    // DS3's closing: the Final line after an empty line, then (its threads have stopped) the
+    // controller's last line, the purchases and rollbacks since Start, and "Run over".
+    const auto now = std::chrono::system_clock::now();
+    std::fprintf(ds_out, "\n%s\n",
+                 report::FormatFinalLine(r, report::FinalLineDateTime(now)).c_str());
+    ds_line("Controller (" + report::FinalLineDateTime(now) + "): all threads stopped, exiting");
+    if (const std::string line = first.FromStartLine(out.whole_run); !line.empty()) ds_line(line);
+    std::printf("Run over\n");
+    std::fflush(stdout);
   }
   std::printf("%s", report::FormatSummary(r).c_str());
   std::printf("%s", report::FormatInstanceTable(r).c_str());

@@ -169,7 +169,11 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   ControllerCallbacks ccb;
   ccb.on_start = [&] {
     if (sut_cpu) sut_cpu->Start();
-    message("Controller: all threads connected - issuing Start");
+    if (cb.on_start) {
+      cb.on_start();
+    } else {
+      message("Controller: all threads connected - issuing Start");
+    }
     if (common.warmup_nanos <= 0) {
       for (InstanceRun& ir : runs) {
         if (ir.check) {

@@ -79,6 +79,10 @@ struct RunCallbacks {
   std::function<void(const metrics::Histogram&)> on_interval_units;
   // Lines for the user's console: thread messages, "Stats reset", ...
   std::function<void(const std::string&)> on_message;
+  // Every worker of every instance connected, just before Start (DVD Store's "Controller
+  // (<date>): all threads connected - issuing Start"); without it, on_message gets that line
+  // without the date.
+  std::function<void()> on_start;
 };
 
 // What a run produced, for the caller to verify and report.

@@ -179,6 +179,9 @@ class Workload {
   // Creates the schema and loads generated data. Refuses to replace an existing database unless
   // ctx.force, and never touches a database this workload did not create.
   virtual Status Load(db::DbBackend& backend, const LoadContext& ctx) = 0;
+  // The closing summary over the whole run, warm-up and wind-down included (DVD Store 3:
+  // "n_purchase_from_start= X n_rollbacks_from_start= Y"); "" when the workload has none.
+  virtual std::string FromStartLine(const Totals& /*whole_run*/) const { return ""; }
   // Removes what Load created (sysbench's cleanup), reporting each table through `progress`;
   // leaves alone a database this workload did not create. Unimplemented by default.
   virtual Status Cleanup(db::DbBackend& /*backend*/,

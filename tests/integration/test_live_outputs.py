@@ -35,7 +35,7 @@ class LiveOutputsTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         lines = [l for l in r.stderr.splitlines() if l.startswith("{")]
         self.assertGreaterEqual(len(lines), 3)
-        self.assertFalse([l for l in r.stderr.splitlines() if l.startswith("et=")])
+        self.assertFalse([l for l in (r.stdout + r.stderr).splitlines() if l.startswith("et=")])
         prev_t = 0
         for line in lines:
             obj = json.loads(line)
