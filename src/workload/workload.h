@@ -152,6 +152,9 @@ struct ServerComparison {
 struct ServerView {
   std::map<std::string, int64_t> probe_delta;    // Snapshot() after minus before
   std::map<std::string, int64_t> counter_delta;  // server counters by meaning, after − before
+  // "statements.<kind>" counts failed statements too (Capabilities::
+  // statement_counters_include_failed).
+  bool statements_include_failed = false;
 };
 
 class Workload {

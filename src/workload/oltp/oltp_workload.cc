@@ -133,8 +133,12 @@ std::map<std::string, int64_t> StatementsPerUnit(const OltpOptions& o) {
 OltpWorkload::OltpWorkload() {
   shape_.unit_name = "transaction";
   shape_.headline_name = "transactions_per_minute";
-  shape_.step_types = {"event"};
+  shape_.step_types = {};  // the transaction is the unit; no step repeats it
   shape_.counters = {"reads", "writes", "other", "rows_inserted", "rows_deleted"};
+  for (const char* kind : kKindNames)
+    shape_.counters.push_back(std::string("statements_sent.") + kind);
+  for (const char* kind : kKindNames)
+    shape_.counters.push_back(std::string("statements_failed.") + kind);
   // sysbench's figures: transactions and queries (reads + writes + other) per second.
   metrics::HeadlineSpec qps;
   qps.name = "qps";
@@ -488,20 +492,34 @@ Result<std::vector<workload::Check>> OltpWorkload::Verify(
 std::vector<workload::ServerComparison> OltpWorkload::CompareWithServer(
     const workload::Totals& span, const workload::ServerView& server) const {
   const auto units = static_cast<int64_t>(span.types[0].count);
+  // What the server saw of each kind: every statement sent, a retried transaction's earlier
+  // attempts included, less the failed ones where the server counts only completed statements.
+  const bool with_failed = server.statements_include_failed;
+  auto client_count = [&](int kind) {
+    const int64_t sent = span.counters[kSentBase + kind];
+    return with_failed ? sent : sent - span.counters[kFailedBase + kind];
+  };
+  const std::string counted = with_failed ? "sent (failed ones included, as the server counts)"
+                                          : "completed (the server counts no failed one)";
   std::vector<workload::ServerComparison> out;
-  for (const auto& [kind, per_unit] : StatementsPerUnit(opts_)) {
+  for (int k = 0; k < kNumKinds; ++k) {
+    const std::string kind = kKindNames[k];
     if (kind == "commit") continue;  // below, as commits
     auto it = server.counter_delta.find("statements." + kind);
     if (it == server.counter_delta.end()) continue;
-    out.push_back({"statements." + kind, units * per_unit, it->second, true,
-                   std::to_string(units) + " transactions x " + std::to_string(per_unit) + " " +
-                       kind + " statements each vs the server's count of them"});
+    const int64_t retried =
+        span.counters[kSentBase + k] - units * StatementsPerUnit(opts_).at(kind);
+    out.push_back({"statements." + kind, client_count(k), it->second, true,
+                   kind + " statements the client " + counted + " (" + std::to_string(retried) +
+                       " more than " + std::to_string(units) +
+                       " transactions need: attempts that were retried or failed) vs the "
+                       "server's count of them"});
   }
   if (auto it = server.counter_delta.find("commits"); it != server.counter_delta.end()) {
-    const int64_t per_unit = StatementsPerUnit(opts_).at("commit");
-    out.push_back({"commits", units * per_unit, it->second, false,
-                   "COMMITs the client sent vs transactions the server committed (PostgreSQL "
-                   "also counts each autocommit statement)"});
+    out.push_back({"commits", client_count(kCommit), it->second, false,
+                   "COMMITs the client " + counted +
+                       " vs transactions the server committed (PostgreSQL also counts each "
+                       "autocommit statement)"});
   }
   if (auto it = server.probe_delta.find("rows"); it != server.probe_delta.end()) {
     out.push_back(

@@ -530,6 +530,7 @@ class MyBackend final : public DbBackend {
     caps_.server = true;
     caps_.server_counters = true;
     caps_.pristine_copy = true;
+    caps_.statement_counters_include_failed = true;
   }
 
   const Capabilities& capabilities() const override { return caps_; }
