@@ -131,7 +131,8 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
       pr.choices = {"human", "json", "none"};
       pr.default_value = "human";
       pr.help =
-          "live output on stderr: DVD Store status lines, one JSON object per second, or none";
+          "live output: DVD Store status lines on stdout (sysbench's interval lines with "
+          "--workload oltp), one JSON object per second on stderr, or none";
       add(pr);
     }
     str("metrics_addr", "",
@@ -200,9 +201,8 @@ Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
                                    " has no host to replace (a file database is named by its "
                                    "path: list the files in --db, separated by ';')");
   }
-  const std::string auth = db_url.substr(authority, path == std::string::npos
-                                                        ? std::string::npos
-                                                        : path - authority);
+  const std::string auth =
+      db_url.substr(authority, path == std::string::npos ? std::string::npos : path - authority);
   const size_t at = auth.rfind('@');
   const std::string user = at == std::string::npos ? "" : auth.substr(0, at + 1);
   const std::string host_port = at == std::string::npos ? auth : auth.substr(at + 1);
@@ -219,8 +219,8 @@ Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
       return Status::InvalidArgument("--target: '" + h +
                                      "' is not a host name (write host or host:port)");
     }
-    const bool has_port = h.front() == '[' ? h.find("]:") != std::string::npos
-                                           : h.find(':') != std::string::npos;
+    const bool has_port =
+        h.front() == '[' ? h.find("]:") != std::string::npos : h.find(':') != std::string::npos;
     urls.push_back(db_url.substr(0, authority) + user + h + (has_port ? "" : port) + rest);
   }
   return urls;
@@ -311,7 +311,7 @@ std::string LoopModel(const driver::RunOptions& r, const std::string& unit) {
 namespace {
 
 Result<std::unique_ptr<db::DbBackend>> OpenForPristine(const db::BackendRegistry& backends,
-                                                      const std::string& url) {
+                                                       const std::string& url) {
   auto backend = backends.Open(url, db::BackendOptions{});
   if (!backend.ok()) return backend.status();
   if (!(*backend)->capabilities().pristine_copy) {
@@ -344,9 +344,8 @@ Status RestoreDatabase(const db::BackendRegistry& backends, DbSetup* setup,
   setup->restore_seconds = static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond;
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.2f", setup->restore_seconds);
-  Progress((several ? "instance " + setup->name + ": " : std::string()) + "restored " +
-           setup->url + " to its pristine copy in " + secs + " s (" + *method +
-           "; not part of the run)");
+  Progress((several ? "instance " + setup->name + ": " : std::string()) + "restored " + setup->url +
+           " to its pristine copy in " + secs + " s (" + *method + "; not part of the run)");
   return Status::Ok();
 }
 
@@ -359,7 +358,8 @@ Status SavePristineCopy(const db::BackendRegistry& backends, const std::string& 
   auto method = (*backend)->SavePristine(lock, LockHolderText(command));
   if (!method.ok()) return method.status();
   char secs[32];
-  std::snprintf(secs, sizeof secs, "%.2f", static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond);
+  std::snprintf(secs, sizeof secs, "%.2f",
+                static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond);
   Progress("kept a pristine copy of " + url + " in " + secs + " s (" + *method +
            "); --restore brings the database back to it");
   return Status::Ok();

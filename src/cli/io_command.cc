@@ -47,7 +47,8 @@ constexpr const char* kIoUsage =
     "usage: storebench io prepare --target PATH --size 1GiB [--pattern full_random]\n"
     "       storebench io run --target PATH (--preset vmtn|database|fileserver|webserver|"
     "workstation | --spec \"8KiB,65%read,60%random\" | --icf FILE.icf) [options]\n"
-    "       storebench io verify --target PATH [--verify_phase both|write|read]\n"
+    "       storebench io verify --target PATH [--verify_phase read|write|both]   (reads by "
+    "default)\n"
     "       storebench io run --help     (all options)\n";
 
 io::EngineRegistry MakeEngines() {
@@ -134,9 +135,11 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
     add_ranged("outstanding", OptionType::kInt, "32", 1, limits::kMaxOutstanding, "I/Os in flight");
     add("block_size", OptionType::kString, "4KiB",
         "verify block size (a multiple of 512 B); each block carries its offset and a checksum");
-    add("verify_phase", OptionType::kEnum, "both",
-        "write (fill the range with verify blocks), read (check them; never writes) or both",
-        {"both", "write", "read"});
+    // Reading is the default: a check must not destroy what it checks (write only when asked).
+    add("verify_phase", OptionType::kEnum, "read",
+        "read (check the verify blocks a write phase left; never writes), write (fill the range "
+        "with verify blocks) or both (write, then read back)",
+        {"read", "write", "both"});
     add("readonly", OptionType::kBool, "N", "never write: only --verify_phase=read is allowed");
     add_range("the whole test file");
     return;
@@ -758,6 +761,7 @@ int Verify(const config::OptionSet& o, const io::EngineRegistry& engines) {
   }
   SteadyClock clock;
   uint64_t mismatches = 0;
+  uint64_t headerless = 0;  // mismatches of blocks without a verify header
   for (const driver::IoTarget& t : ranges) {
     c.path = t.path;
     c.range_start = t.range_start;
@@ -787,20 +791,32 @@ int Verify(const config::OptionSet& o, const io::EngineRegistry& engines) {
                   static_cast<unsigned long long>(r->blocks), r->seconds, rate(*r, c.block),
                   r->mismatches.size(), r->mismatches.size() == 1 ? "" : "es");
       mismatches += r->mismatches.size();
+      headerless += static_cast<uint64_t>(std::count_if(
+          r->mismatches.begin(), r->mismatches.end(),
+          [](const std::string& m) { return m.find("no verify header") != std::string::npos; }));
       if (r->interrupted) return kExitInterrupted;
     }
     std::fflush(stdout);
   }
   if (read) std::printf("verify: %s\n", mismatches == 0 ? "all blocks intact" : "FAILED");
+  if (read && !write && mismatches > 0 && headerless == mismatches) {
+    std::printf(
+        "verify: no block carries a verify header: the range was never written by io verify; "
+        "write it first with --verify_phase=write (or --verify_phase=both)\n");
+  }
   return mismatches == 0 ? kExitOk : kExitFailure;
 }
 
 }  // namespace
 
 int RunIoCommand(const std::vector<std::string>& args) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h" || args[0] == "help")) {
+    std::fputs(kIoUsage, stdout);  // asked for: stdout, exit 0
+    return kExitOk;
+  }
   if (args.empty() || (args[0] != "prepare" && args[0] != "run" && args[0] != "verify")) {
     std::fprintf(stderr, "storebench: 'io' needs one of prepare, run, verify\n%s", kIoUsage);
-    return args.empty() ? kExitBadInput : (args[0] == "--help" ? kExitOk : kExitBadInput);
+    return kExitBadInput;
   }
   const io::EngineRegistry engines = MakeEngines();
   config::OptionSet o;

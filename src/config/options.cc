@@ -448,8 +448,8 @@ std::string OptionSet::HelpText() const {
   std::string out;
   if (!Has("config_file")) {
     out +=
-        "  --config_file, --config-file PATH  read name=value settings from a DVD Store "
-        "DriverConfig file at that point (later settings win)\n";
+        "  --config_file, --config-file PATH  read name=value settings, one a line, from a "
+        "file at that point (later settings win)\n";
   }
   for (const std::string& group : groups) {
     if (!out.empty()) out += '\n';
@@ -461,7 +461,8 @@ std::string OptionSet::HelpText() const {
       if (e.spec.secret && !e.text.empty()) {
         out += "  (default " + std::string(kRedacted) + ")";
       } else if (e.text.empty()) {
-        out += "  (no default)";
+        // A help that states its own default ("default results/<timestamp>.json") says it.
+        if (e.spec.help.find("(default") == std::string::npos) out += "  (no default)";
       } else {
         out += "  (default " + e.text + ")";
       }
