@@ -329,7 +329,8 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
   if (!state.ok()) return state.status();
   if (*wl != "dvdstore") {
     return Status::FailedPrecondition("the database holds a storebench '" + *wl +
-                                      "' database, not DVD Store");
+                                      "' database, not DVD Store; run it with --workload " + *wl +
+                                      ", or load DVD Store into another database");
   }
   if (*state != "ready") {
     return Status::FailedPrecondition(
@@ -343,8 +344,12 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
   if (!loaded.ok()) return loaded.status();
   if (size_given_) {
     if (loaded->customers != opts_.size.customers || loaded->products != opts_.size.products) {
-      return Status::FailedPrecondition("the database was loaded with db_size=" + *label +
-                                        " but the run asks for db_size=" + opts_.size.label);
+      return Status::FailedPrecondition(
+          "the database was loaded with db_size=" + *label +
+          " but the run asks for db_size=" + opts_.size.label + "; run with --db_size=" + *label +
+          " (or leave it out: a run takes the " +
+          "loaded size), or reload with 'storebench oltp load --db_size=" + opts_.size.label +
+          " --force'");
     }
   } else {
     opts_.size = *loaded;

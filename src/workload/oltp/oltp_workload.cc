@@ -441,17 +441,21 @@ Status OltpWorkload::CheckReady(db::Connection& conn) {
   if (!wl.ok()) return wl.status();
   if (*wl != "oltp") {
     return Status::FailedPrecondition("the database holds a storebench '" + *wl +
-                                      "' database, not the oltp tables");
+                                      "' database, not the oltp tables; run it with --workload " +
+                                      *wl + ", or load the oltp tables into another database");
   }
   if (!state.ok() || *state != "ready") {
     return Status::FailedPrecondition("the oltp load did not finish; run load --force again");
   }
   if (!tables.ok() || !size.ok() || std::stoll(*tables) < opts_.tables ||
       std::stoll(*size) != opts_.table_size) {
-    return Status::FailedPrecondition("the database holds " + (tables.ok() ? *tables : "?") +
-                                      " tables of " + (size.ok() ? *size : "?") +
-                                      " rows but the run asks for " + std::to_string(opts_.tables) +
-                                      " tables of " + std::to_string(opts_.table_size));
+    return Status::FailedPrecondition(
+        "the database holds " + (tables.ok() ? *tables : "?") + " tables of " +
+        (size.ok() ? *size : "?") + " rows but the run asks for " + std::to_string(opts_.tables) +
+        " tables of " + std::to_string(opts_.table_size) + "; run with --tables " +
+        (tables.ok() ? *tables : "?") + " --table_size " + (size.ok() ? *size : "?") +
+        ", or reload with 'storebench oltp load --workload oltp "
+        "--force' and the sizes you want");
   }
   return Status::Ok();
 }
