@@ -123,9 +123,11 @@ Status ApplySysbenchOptions(config::OptionSet* o) {
   }
   for (const std::string& name : given) {
     if (name.rfind(chosen->prefix, 0) != 0) {
-      return Status::InvalidArgument("--" + name + " does not apply to --db-driver=" + driver +
-                                     (o->IsSet("db_driver") ? "" : " (sysbench's default)") +
-                                     "; add --db-driver=" + name.substr(0, name.find('_')));
+      std::string message = "--" + name + " does not apply to --db-driver=" + driver;
+      if (!o->IsSet("db_driver")) message += " (sysbench's default)";
+      message += "; add --db-driver=";
+      message += name.substr(0, name.find('_'));
+      return Status::InvalidArgument(message);
     }
   }
   const std::string p = chosen->prefix;

@@ -5,6 +5,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import unittest
@@ -293,6 +294,13 @@ class StorageIoTest(unittest.TestCase):
         self.assertIn("write it first with --verify_phase=write", p.stdout)
         self.assertEqual(open(foreign, "rb").read(), before)
         os.remove(foreign)
+
+    def test_a_long_test_prints_progress_every_10_s(self):
+        p = self.run_io("--spec", "4KiB,100%read,100%random", "--engine", "psync",
+                        "--run_time", "12")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        lines = [l for l in p.stderr.splitlines() if re.match(r"^ +10 s \(\w+\): \d+ IOPS, ", l)]
+        self.assertEqual(len(lines), 1, p.stderr)
 
     def test_readonly_refuses_writes(self):
         p = self.run_io("--spec", "4KiB,50%read", "--readonly")

@@ -135,10 +135,12 @@ OltpWorkload::OltpWorkload() {
   shape_.headline_name = "transactions_per_minute";
   shape_.step_types = {};  // the transaction is the unit; no step repeats it
   shape_.counters = {"reads", "writes", "other", "rows_inserted", "rows_deleted"};
-  for (const char* kind : kKindNames)
+  for (const char* kind : kKindNames) {
     shape_.counters.push_back(std::string("statements_sent.") + kind);
-  for (const char* kind : kKindNames)
+  }
+  for (const char* kind : kKindNames) {
     shape_.counters.push_back(std::string("statements_failed.") + kind);
+  }
   // sysbench's figures: transactions and queries (reads + writes + other) per second.
   metrics::HeadlineSpec qps;
   qps.name = "qps";
@@ -513,11 +515,11 @@ std::vector<workload::ServerComparison> OltpWorkload::CompareWithServer(
     if (it == server.counter_delta.end()) continue;
     const int64_t retried =
         span.counters[kSentBase + k] - units * StatementsPerUnit(opts_).at(kind);
-    out.push_back({"statements." + kind, client_count(k), it->second, true,
-                   kind + " statements the client " + counted + " (" + std::to_string(retried) +
-                       " more than " + std::to_string(units) +
-                       " transactions need: attempts that were retried or failed) vs the "
-                       "server's count of them"});
+    std::string detail = kind + " statements the client ";
+    detail += counted;
+    detail += " (" + std::to_string(retried) + " more than " + std::to_string(units);
+    detail += " transactions need: attempts that were retried or failed) vs the server's count";
+    out.push_back({"statements." + kind, client_count(k), it->second, true, std::move(detail)});
   }
   if (auto it = server.counter_delta.find("commits"); it != server.counter_delta.end()) {
     out.push_back({"commits", client_count(kCommit), it->second, false,
