@@ -1,6 +1,7 @@
 # storebench: the two commands of the README's Quick start, plus build helpers.
 #   make run    install dependencies, build, load a small DVD Store database into SQLite, run it
-#   make test   install dependencies, build, run every test (ctest)
+#   make test   install dependencies, build, start the project's throwaway PostgreSQL and MariaDB
+#               servers (scripts/services.sh; running ones are reused), run every test (ctest)
 #   make sanitize   unit tests and short runs under ASan + UBSan (build-asan/, scripts/sanitize.sh)
 #   make fuzz       each libFuzzer target FUZZ_SECONDS seconds (build-fuzz/, scripts/fuzz.sh)
 BUILD_DIR ?= build
@@ -10,7 +11,7 @@ DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-S.db
 RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=1
 FUZZ_SECONDS ?= 30
 
-.PHONY: all deps build binary run test sanitize fuzz clean
+.PHONY: all deps build binary run services test sanitize fuzz clean
 
 all: build
 
@@ -35,8 +36,18 @@ run: deps binary
 	$(BUILD_DIR)/storebench oltp run --db sqlite://$(DB) --db_size=S $(RUN_ARGS) \
 	  --json $(BUILD_DIR)/results/make-run.json
 
-test: deps build
-	cd $(BUILD_DIR) && ctest --output-on-failure -j 2
+# The project's own throwaway servers: started on free ports when they are not running, reused
+# (never restarted) when they are; STOREBENCH_SERVICES_DIR names another services directory.
+# Three small servers of each kind more for test_plan_servers.
+services:
+	scripts/services.sh start
+	scripts/services.sh start-instances 3
+
+# Tests reach servers only through the DSNs 'services.sh env' prints (never a guessed address),
+# and with STOREBENCH_REQUIRE_SERVICES=1 a server test fails instead of skipping.
+test: deps build services
+	eval "$$(scripts/services.sh env)" && export STOREBENCH_REQUIRE_SERVICES=1 && \
+	  cd $(BUILD_DIR) && ctest --output-on-failure -j 2
 
 sanitize: deps
 	JOBS=$(JOBS) scripts/sanitize.sh

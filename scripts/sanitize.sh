@@ -80,7 +80,7 @@ run io run --engine psync --target "$tmp/io.tst" --icf tests/data/some.icf --run
   --ramp_time 0s --json "$tmp/io-icf.json"
 run io run --target "$tmp/io.tst" --spec "8KiB,65%read,60%random;64KiB,100%read,0%random" \
   --outstanding 8 --run_time 2s --json "$tmp/io-spec.json" --csv "$tmp/io-spec.csv"
-run io verify --target "$tmp/io.tst"
+run io verify --target "$tmp/io.tst" --verify_phase=both
 check_logs || fail "storebench runs"
 echo "sanitize: storebench runs passed in $(($(date +%s) - start)) s" >&2
 rm -rf "$tmp"

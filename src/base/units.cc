@@ -72,8 +72,9 @@ Result<double> ParseDouble(std::string_view text, std::string_view what) {
 Result<bool> ParseBool(std::string_view text, std::string_view what) {
   std::string s;
   for (char c : text) s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (s == "y" || s == "yes" || s == "true" || s == "1") return true;
-  if (s == "n" || s == "no" || s == "false" || s == "0") return false;
+  // on/off: sysbench's spelling (--histogram=on).
+  if (s == "y" || s == "yes" || s == "true" || s == "on" || s == "1") return true;
+  if (s == "n" || s == "no" || s == "false" || s == "off" || s == "0") return false;
   return Status::InvalidArgument(std::string(what) + " " + Quote(text) + " is not Y or N");
 }
 
@@ -127,14 +128,15 @@ Result<uint64_t> ParseBytes(std::string_view text) {
   size_t j = 0;
   while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
   const auto bad = [&] {
-    return Status::InvalidArgument("size " + Quote(text) +
-                                   " is not a whole number with an optional unit like 4KiB or 10MB");
+    return Status::InvalidArgument(
+        "size " + Quote(text) + " is not a whole number with an optional unit like 4KiB or 10MB");
   };
   if (j == 0) return bad();
   auto num = ParseInt(text.substr(0, j), "size");
   if (!num.ok()) return bad();
   std::string unit;
-  for (char c : text.substr(j)) unit += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (char c : text.substr(j))
+    unit += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   uint64_t scale = 0;
   if (unit.empty() || unit == "B") {
     scale = 1;

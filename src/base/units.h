@@ -25,7 +25,7 @@ Result<int64_t> ParseInt(std::string_view text, std::string_view what);
 // Parses a finite decimal number written [-]digits[.digits][e[+|-]digits]: no blanks, no '+',
 // no hexadecimal, no inf/nan (the same "exactly the text" rule as ParseInt).
 Result<double> ParseDouble(std::string_view text, std::string_view what);
-// Parses Y/N (any case), yes/no, true/false, 1/0.
+// Parses Y/N (any case), yes/no, true/false, on/off (sysbench), 1/0.
 Result<bool> ParseBool(std::string_view text, std::string_view what);
 
 // "90s", "1m30s", "2h".

@@ -16,6 +16,7 @@
 #include "cli/db_run.h"
 #include "cli/result_path.h"
 #include "cli/status_line.h"
+#include "cli/sysbench_options.h"
 #include "config/options.h"
 #include "driver/load.h"
 #include "driver/run_options.h"
@@ -28,19 +29,36 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: storebench oltp load|run|verify|pristine|restore --db URL [options]\n"
-    "       storebench oltp run --help     (all options)\n"
+    "       storebench oltp prepare|run|cleanup --workload=oltp [sysbench's options]\n"
+    "       storebench oltp <command> --help     (every option of every workload, with its "
+    "default)\n"
     "       storebench run --plan FILE.toml [options]   (many instances at once)\n"
     "       storebench consolidate --plan FILE.toml --instances 1..16 --runs 3 [options]\n"
-    "       storebench io prepare|run|verify --target PATH [options]\n"
+    "       storebench io prepare|run|verify --target PATH [options]   (storebench io --help)\n"
     "       storebench version\n"
     "\n"
-    "  load    generate a DVD Store database and load it (--db_size=S|M|L|<n>MB|<n>GB)\n"
-    "  run     run the DVD Store order loop and print DS3 status and Final lines\n"
-    "  verify  check the database's consistency after runs\n"
+    "oltp (database workloads: --workload dvdstore, the default; oltp, sysbench-style; noop):\n"
+    "  load      generate the workload's database and load it (DVD Store: "
+    "--db_size=S|M|L|<n>MB|<n>GB)\n"
+    "  run       run the workload: DVD Store's status and Final lines, or sysbench's report\n"
+    "  verify    check the database's consistency after runs\n"
     "  pristine  keep a copy of the loaded database that run --restore brings back\n"
     "  restore   bring the database back to that copy now\n"
+    "  prepare, cleanup   sysbench's words: load, and drop the tables (--workload oltp)\n"
+    "run         many instances from a plan file (docs/plans.md)\n"
+    "consolidate the most instances that pass a baseline (docs/consolidation.md)\n"
+    "io          storage workloads: Iometer access specifications on files or devices "
+    "(docs/storage.md)\n"
+    "  prepare   create the test file; run  run specifications; verify  check verify blocks\n"
     "\n"
-    "Databases: sqlite:///path/to/file.db\n";
+    "Databases (--db URL; passwords never in the URL: PGPASSWORD/~/.pgpass, MYSQL_PWD/~/.my.cnf):\n"
+    "  sqlite:///path/to/file.db                  SQLite file (created by load)\n"
+    "  postgresql://user@host:port/database       PostgreSQL (alias postgres://)\n"
+    "  mysql://user@host:port/database            MySQL or MariaDB (alias mariadb://)\n"
+    "  null://                                    does nothing: measures the harness "
+    "(--workload=noop)\n"
+    "  \"URL1;URL2\"                                several databases, one instance each (DS3's "
+    "target list)\n";
 
 struct Context {
   config::OptionSet options;
@@ -80,8 +98,8 @@ int Load(Context& c) {
   if (!out.status.ok()) return FailDuringWork(out.status);
   backend->reset();  // no session of ours may stay open on a database being copied
   if (c.options.GetBool("pristine")) {
-    if (Status s = SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(),
-                                    "oltp load");
+    if (Status s =
+            SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(), "oltp load");
         !s.ok()) {
       return Fail(s);
     }
@@ -133,8 +151,8 @@ int Pristine(Context& c) {
     std::unique_ptr<db::Connection> conn;
     if (Status s = CheckDatabase(c, **backend, &conn); !s.ok()) return Fail(s);
   }
-  if (Status s = SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(),
-                                  "oltp pristine");
+  if (Status s =
+          SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(), "oltp pristine");
       !s.ok()) {
     return Fail(s);
   }
@@ -155,14 +173,56 @@ int Restore(Context& c) {
   return kExitOk;
 }
 
+// Every option of `command` for `workload`.
+void DeclareAllOptions(const std::string& command, const workload::WorkloadRegistry& workloads,
+                       workload::Workload& workload, config::OptionSet* options) {
+  DeclareCliOptions(options, command, workloads);
+  workload.DeclareOptions(options);
+  if (command == "run") driver::DeclareRunOptions(options, workload.shape());
+  if (workload.shape().sysbench_style) DeclareSysbenchOptions(options);
+}
+
+// The options the other workloads add (--workload NAME), each under its own heading.
+std::string OtherWorkloadsHelp(const workload::WorkloadRegistry& workloads,
+                               const std::string& shown) {
+  std::string out;
+  for (const std::string& name : workloads.Names()) {
+    if (name == shown) continue;
+    auto w = workloads.Create(name);
+    if (!w.ok()) continue;
+    config::OptionSet o;
+    (*w)->DeclareOptions(&o);
+    if ((*w)->shape().sysbench_style) DeclareSysbenchOptions(&o);
+    std::string text = o.HelpText();
+    // The --config_file line is the same for every workload: shown once, above.
+    if (text.rfind("  --config_file", 0) == 0) text.erase(0, text.find('\n') + 1);
+    while (!text.empty() && text.front() == '\n') text.erase(0, 1);
+    out += "\nwith --workload " + name +
+           (text.empty() ? std::string(" (no options of its own)\n") : ":\n" + text);
+  }
+  return out;
+}
+
+// sysbench's cleanup: drops what the workload's load created.
+int Cleanup(Context& c) {
+  auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp cleanup");
+  if (!lock.ok()) return Fail(lock.status());
+  auto backend = OpenDb(c, /*create=*/false, 30000);
+  if (!backend.ok()) return Fail(backend.status());
+  const Status s = c.workload().Cleanup(**backend, [](const std::string& m) {
+    std::printf("%s\n", m.c_str());
+    std::fflush(stdout);
+  });
+  return s.ok() ? kExitOk : Fail(s);
+}
+
 // The options of `command` for `workload`, parsed from `args`.
 Status ParseOptions(const std::string& command, const workload::WorkloadRegistry& workloads,
                     workload::Workload& workload, const std::vector<std::string>& args,
                     config::OptionSet* options) {
-  DeclareCliOptions(options, command, workloads);
-  workload.DeclareOptions(options);
-  if (command == "run") driver::DeclareRunOptions(options);
+  DeclareAllOptions(command, workloads, workload, options);
   SB_RETURN_IF_ERROR(config::ParseCommandLine(args, options));
+  if (workload.shape().sysbench_style) SB_RETURN_IF_ERROR(ApplySysbenchOptions(options));
   return workload.Configure(*options);
 }
 
@@ -270,15 +330,31 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), kUsage);
     return kExitBadInput;
   }
-  if (args.size() < 2 || (args[1] != "load" && args[1] != "run" && args[1] != "verify" &&
-                          args[1] != "pristine" && args[1] != "restore")) {
+  // sysbench writes its verb last ("sysbench oltp_read_write --tables=4 prepare"): a last word
+  // that is a verb is taken when the first is an option.
+  auto is_verb = [](const std::string& a) {
+    return a == "load" || a == "run" || a == "verify" || a == "pristine" || a == "restore" ||
+           a == "prepare" || a == "cleanup";
+  };
+  if (args.size() >= 3 && args[1].rfind("--", 0) == 0 && is_verb(args.back())) {
+    args.insert(args.begin() + 1, args.back());
+    args.pop_back();
+  }
+  if (args.size() == 2 && (args[1] == "--help" || args[1] == "-h" || args[1] == "help")) {
+    std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  if (args.size() < 2 || !is_verb(args[1])) {
     std::fprintf(stderr,
-                 "storebench: 'oltp' needs one of load, run, verify, pristine, restore\n%s",
+                 "storebench: 'oltp' needs one of load, run, verify, pristine, restore (or "
+                 "sysbench's prepare, run, cleanup)\n%s",
                  kUsage);
     return kExitBadInput;
   }
   Context c;
-  c.command = args[1];
+  // sysbench's prepare is load; cleanup has no options of its own beyond load's.
+  const bool cleanup = args[1] == "cleanup";
+  c.command = args[1] == "prepare" ? "load" : cleanup ? "load" : args[1];
   // The workload decides which options exist, so find --workload before parsing the rest.
   std::string workload_name = "dvdstore";
   for (size_t i = 2; i < args.size(); ++i) {
@@ -292,11 +368,10 @@ int Main(int argc, char** argv) {
   std::vector<std::string> rest(args.begin() + 2, args.end());
   for (const auto& a : rest) {
     if (a == "--help" || a == "-h") {
-      DeclareCliOptions(&c.options, c.command, workloads);
-      c.workload().DeclareOptions(&c.options);
-      if (c.command == "run") driver::DeclareRunOptions(&c.options);
+      DeclareAllOptions(c.command, workloads, c.workload(), &c.options);
       std::printf("usage: storebench oltp %s --db URL [options]\n\n%s", c.command.c_str(),
                   c.options.HelpText().c_str());
+      std::printf("%s", OtherWorkloadsHelp(workloads, workload_name).c_str());
       return kExitOk;
     }
   }
@@ -304,6 +379,7 @@ int Main(int argc, char** argv) {
     return Fail(s);
   }
   if (Status s = CheckOltpPaths(c.command, c.options, rest); !s.ok()) return Fail(s);
+  if (cleanup) return Cleanup(c);
   if (c.command == "load") return Load(c);
   if (c.command == "verify") return Verify(c);
   if (c.command == "pristine") return Pristine(c);

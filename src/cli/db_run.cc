@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -23,6 +24,7 @@
 #include "report/instances_console.h"
 #include "report/json_report.h"
 #include "report/live.h"
+#include "report/sysbench_report.h"
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/noop/noop_workload.h"
 #include "workload/oltp/oltp_workload.h"
@@ -105,6 +107,7 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
     seed.type = OptionType::kInt;
     seed.default_value = "1";
     seed.help = "data seed: the same seed and size give the same data";
+    seed.aliases = {"rand_seed"};
     add(seed);
   }
   if (command == "run") {
@@ -128,7 +131,8 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
       pr.choices = {"human", "json", "none"};
       pr.default_value = "human";
       pr.help =
-          "live output on stderr: DVD Store status lines, one JSON object per second, or none";
+          "live output: DVD Store status lines on stdout (sysbench's interval lines with "
+          "--workload oltp), one JSON object per second on stderr, or none";
       add(pr);
     }
     str("metrics_addr", "",
@@ -199,9 +203,8 @@ Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
     if (ignored != nullptr) *ignored = true;
     return std::vector<std::string>{db_url};
   }
-  const std::string auth = db_url.substr(authority, path == std::string::npos
-                                                        ? std::string::npos
-                                                        : path - authority);
+  const std::string auth =
+      db_url.substr(authority, path == std::string::npos ? std::string::npos : path - authority);
   const size_t at = auth.rfind('@');
   const std::string user = at == std::string::npos ? "" : auth.substr(0, at + 1);
   const std::string host_port = at == std::string::npos ? auth : auth.substr(at + 1);
@@ -219,8 +222,8 @@ Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
       return Status::InvalidArgument("--target: '" + h +
                                      "' is not a host name (write host or host:port)");
     }
-    const bool has_port = h.front() == '[' ? h.find("]:") != std::string::npos
-                                           : h.find(':') != std::string::npos;
+    const bool has_port =
+        h.front() == '[' ? h.find("]:") != std::string::npos : h.find(':') != std::string::npos;
     urls.push_back(db_url.substr(0, authority) + user + h + (has_port ? "" : port) + rest);
   }
   return urls;
@@ -311,7 +314,7 @@ std::string LoopModel(const driver::RunOptions& r, const std::string& unit) {
 namespace {
 
 Result<std::unique_ptr<db::DbBackend>> OpenForPristine(const db::BackendRegistry& backends,
-                                                      const std::string& url) {
+                                                       const std::string& url) {
   auto backend = backends.Open(url, db::BackendOptions{});
   if (!backend.ok()) return backend.status();
   if (!(*backend)->capabilities().pristine_copy) {
@@ -344,9 +347,8 @@ Status RestoreDatabase(const db::BackendRegistry& backends, DbSetup* setup,
   setup->restore_seconds = static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond;
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.2f", setup->restore_seconds);
-  Progress((several ? "instance " + setup->name + ": " : std::string()) + "restored " +
-           setup->url + " to its pristine copy in " + secs + " s (" + *method +
-           "; not part of the run)");
+  Progress((several ? "instance " + setup->name + ": " : std::string()) + "restored " + setup->url +
+           " to its pristine copy in " + secs + " s (" + *method + "; not part of the run)");
   return Status::Ok();
 }
 
@@ -359,7 +361,8 @@ Status SavePristineCopy(const db::BackendRegistry& backends, const std::string& 
   auto method = (*backend)->SavePristine(lock, LockHolderText(command));
   if (!method.ok()) return method.status();
   char secs[32];
-  std::snprintf(secs, sizeof secs, "%.2f", static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond);
+  std::snprintf(secs, sizeof secs, "%.2f",
+                static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond);
   Progress("kept a pristine copy of " + url + " in " + secs + " s (" + *method +
            "); --restore brings the database back to it");
   return Status::Ok();
@@ -437,22 +440,76 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     std::fprintf(stderr, "serving Prometheus metrics on port %d\n", metrics_server.port());
   }
   workload::Workload& first = *setups[0].workload;
+  // sysbench's console for its users (--workload oltp): interval lines every --report-interval
+  // seconds on stdout instead of DVD Store's status lines, and its final report.
+  const bool sysbench = first.shape().sysbench_style;
+  const int percentile = sysbench ? static_cast<int>(common.GetInt("percentile")) : 0;
+  const int64_t report_every = common.GetInt("log_freq");
+  const int64_t all_threads = common.GetInt("n_threads");
+  report::SysbenchCounts since_line, measured;
+  int64_t lines_printed = 0;
+  metrics::Histogram interval_units;
+  // DVD Store's stream layout: DS3 writes the controller's lines, status lines, thread
+  // messages and the Final line to stdout ("ds3xdriver ... > run.log" keeps them all), DS2
+  // everything but "Run over" to stderr (ds3xdriver.cs, ds2xdriver.cs). storebench's own
+  // diagnostics (the settings echo, where the result went) stay on stderr.
+  const bool ds2 = common.Has("ds2_mode") && common.GetBool("ds2_mode");
+  FILE* const ds_out = sysbench || ds2 ? stderr : stdout;
+  auto ds_line = [ds_out](const std::string& line) {
+    std::fprintf(ds_out, "%s\n", EscapeForTerminal(line, /*keep_newlines=*/true).c_str());
+    std::fflush(ds_out);
+  };
   driver::RunCallbacks cb;
   // Thread messages (errors, retries, reconnects) are diagnostics, printed in every progress mode.
-  cb.on_message = Progress;
+  cb.on_message = ds_line;
+  cb.on_start = [&] {
+    if (sysbench) {
+      std::printf("Threads started!\n\n");  // sysbench's words before its interval lines
+      std::fflush(stdout);
+      return;
+    }
+    ds_line("Controller (" + report::FinalLineDateTime(std::chrono::system_clock::now()) +
+            "): all threads connected - issuing Start");
+  };
   cb.on_status = [&](const metrics::StatusFigures& f) {
     const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
-    if (progress == "human") {
-      std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
-    }
+    if (progress == "human" && !sysbench) ds_line(report::FormatStatusLine(f, prefix));
     if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
   };
   cb.on_instance_status = [&](const std::string& name, const metrics::StatusFigures& f) {
-    if (progress == "human") {
-      std::fprintf(stderr, "  %s\n", report::FormatInstanceStatusLine(name, f, "").c_str());
+    if (progress == "human" && !sysbench) {
+      ds_line("  " + report::FormatInstanceStatusLine(name, f, ""));
     }
   };
+  if (sysbench) {
+    cb.on_interval_units = [&](const metrics::Histogram& h) { interval_units = h; };
+  }
   cb.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
+    if (sysbench && !series.points.empty()) {
+      const metrics::IntervalPoint& p = series.points.back();
+      const double start =
+          series.points.size() > 1 ? series.points[series.points.size() - 2].t_sec : 0.0;
+      since_line.AddPoint(series, p);
+      since_line.latency.Merge(interval_units);
+      since_line.seconds += p.t_sec - start;
+      if (p.phase == "measure") {
+        measured.AddPoint(series, p);
+        measured.latency.Merge(interval_units);
+      }
+      // A line at every multiple of --report-interval seconds since Start, as sysbench (the
+      // samples land on whole seconds, a little late; phase boundaries fall in between).
+      if (report_every > 0 && progress == "human") {
+        const auto k = static_cast<int64_t>(std::floor((p.t_sec + 0.05) / report_every));
+        if (k > lines_printed) {
+          lines_printed = k;
+          std::printf("%s\n", report::FormatSysbenchInterval(static_cast<double>(k * report_every),
+                                                             all_threads, percentile, since_line)
+                                  .c_str());
+          std::fflush(stdout);
+          since_line = report::SysbenchCounts();
+        }
+      }
+    }
     if (progress == "json") {
       std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
     }
@@ -537,9 +594,24 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     }
   }
 
-  std::printf("\n%s\n", report::FormatFinalLine(
-                            r, report::FinalLineDateTime(std::chrono::system_clock::now()))
-                            .c_str());
+  if (sysbench) {
+    measured.seconds = r.measured_sec;
+    std::printf("\n");
+    if (common.GetBool("histogram")) {
+      std::printf("%s \n", report::FormatSysbenchHistogram(measured.latency).c_str());
+    }
+    std::printf("%s\n", report::FormatSysbenchReport(measured, percentile, r.threads).c_str());
+  } else {
+    // DS3's closing: the Final line after an empty line, then (its threads have stopped) the
+    // controller's last line, the purchases and rollbacks since Start, and "Run over".
+    const auto now = std::chrono::system_clock::now();
+    std::fprintf(ds_out, "\n%s\n",
+                 report::FormatFinalLine(r, report::FinalLineDateTime(now)).c_str());
+    ds_line("Controller (" + report::FinalLineDateTime(now) + "): all threads stopped, exiting");
+    if (const std::string line = first.FromStartLine(out.whole_run); !line.empty()) ds_line(line);
+    std::printf("Run over\n");
+    std::fflush(stdout);
+  }
   std::printf("%s", report::FormatSummary(r).c_str());
   std::printf("%s", report::FormatInstanceTable(r).c_str());
   if (!r.sut_cpu.source.empty()) {

@@ -47,7 +47,8 @@ constexpr const char* kIoUsage =
     "usage: storebench io prepare --target PATH --size 1GiB [--pattern full_random]\n"
     "       storebench io run --target PATH (--preset vmtn|database|fileserver|webserver|"
     "workstation | --spec \"8KiB,65%read,60%random\" | --icf FILE.icf) [options]\n"
-    "       storebench io verify --target PATH [--verify_phase both|write|read]\n"
+    "       storebench io verify --target PATH [--verify_phase read|write|both]   (reads by "
+    "default)\n"
     "       storebench io run --help     (all options)\n";
 
 io::EngineRegistry MakeEngines() {
@@ -134,9 +135,11 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
     add_ranged("outstanding", OptionType::kInt, "32", 1, limits::kMaxOutstanding, "I/Os in flight");
     add("block_size", OptionType::kString, "4KiB",
         "verify block size (a multiple of 512 B); each block carries its offset and a checksum");
-    add("verify_phase", OptionType::kEnum, "both",
-        "write (fill the range with verify blocks), read (check them; never writes) or both",
-        {"both", "write", "read"});
+    // Reading is the default: a check must not destroy what it checks (write only when asked).
+    add("verify_phase", OptionType::kEnum, "read",
+        "read (check the verify blocks a write phase left; never writes), write (fill the range "
+        "with verify blocks) or both (write, then read back)",
+        {"read", "write", "both"});
     add("readonly", OptionType::kBool, "N", "never write: only --verify_phase=read is allowed");
     add_range("the whole test file");
     return;
@@ -482,7 +485,45 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     Progress("serving Prometheus metrics on port " + std::to_string(metrics_server.port()));
   }
   const std::string progress_mode = o.GetString("progress");
+  // Human progress: a line every 10 s of each test (a long test otherwise prints nothing
+  // between its start and its result): I/Os per second, MiB/s and mean latency since the
+  // previous line.
+  struct Since {
+    double from_sec = 0;
+    uint64_t ios = 0;
+    int64_t bytes = 0;
+    double latency_ms_sum = 0;
+    size_t seen = 0;  // series points consumed (a new test starts a new series)
+  } since;
   c.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
+    if (progress_mode == "human" && !series.points.empty()) {
+      if (series.points.size() < since.seen) since = Since();  // the next test
+      for (; since.seen < series.points.size(); ++since.seen) {
+        const metrics::IntervalPoint& p = series.points[since.seen];
+        const uint64_t n = p.type_counts.empty() ? 0 : p.type_counts[0];
+        since.ios += n;
+        if (!p.type_mean_ms.empty()) since.latency_ms_sum += p.type_mean_ms[0] * n;
+        for (size_t k = 0; k < series.counter_names.size() && k < p.counters.size(); ++k) {
+          if (series.counter_names[k] == "read_bytes" || series.counter_names[k] == "write_bytes") {
+            since.bytes += p.counters[k];
+          }
+        }
+        const double t = p.t_sec;
+        if (static_cast<int64_t>((t + 0.05) / 10) >
+            static_cast<int64_t>((since.from_sec + 0.05) / 10)) {
+          const double span = t - since.from_sec;
+          std::fprintf(stderr, "  %4.0f s (%s): %.0f IOPS, %.2f MiB/s, mean %.3f ms\n", t,
+                       p.phase.c_str(), span > 0 ? static_cast<double>(since.ios) / span : 0,
+                       span > 0 ? static_cast<double>(since.bytes) / span / 1048576.0 : 0,
+                       since.ios > 0 ? since.latency_ms_sum / static_cast<double>(since.ios) : 0);
+          std::fflush(stderr);
+          const size_t consumed = since.seen;  // the loop's ++ moves past this point
+          since = Since();
+          since.from_sec = t;
+          since.seen = consumed;
+        }
+      }
+    }
     if (progress_mode == "json") {
       std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
     }
@@ -758,6 +799,7 @@ int Verify(const config::OptionSet& o, const io::EngineRegistry& engines) {
   }
   SteadyClock clock;
   uint64_t mismatches = 0;
+  uint64_t headerless = 0;  // mismatches of blocks without a verify header
   for (const driver::IoTarget& t : ranges) {
     c.path = t.path;
     c.range_start = t.range_start;
@@ -787,20 +829,32 @@ int Verify(const config::OptionSet& o, const io::EngineRegistry& engines) {
                   static_cast<unsigned long long>(r->blocks), r->seconds, rate(*r, c.block),
                   r->mismatches.size(), r->mismatches.size() == 1 ? "" : "es");
       mismatches += r->mismatches.size();
+      headerless += static_cast<uint64_t>(std::count_if(
+          r->mismatches.begin(), r->mismatches.end(),
+          [](const std::string& m) { return m.find("no verify header") != std::string::npos; }));
       if (r->interrupted) return kExitInterrupted;
     }
     std::fflush(stdout);
   }
   if (read) std::printf("verify: %s\n", mismatches == 0 ? "all blocks intact" : "FAILED");
+  if (read && !write && mismatches > 0 && headerless == mismatches) {
+    std::printf(
+        "verify: no block carries a verify header: the range was never written by io verify; "
+        "write it first with --verify_phase=write (or --verify_phase=both)\n");
+  }
   return mismatches == 0 ? kExitOk : kExitFailure;
 }
 
 }  // namespace
 
 int RunIoCommand(const std::vector<std::string>& args) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h" || args[0] == "help")) {
+    std::fputs(kIoUsage, stdout);  // asked for: stdout, exit 0
+    return kExitOk;
+  }
   if (args.empty() || (args[0] != "prepare" && args[0] != "run" && args[0] != "verify")) {
     std::fprintf(stderr, "storebench: 'io' needs one of prepare, run, verify\n%s", kIoUsage);
-    return args.empty() ? kExitBadInput : (args[0] == "--help" ? kExitOk : kExitBadInput);
+    return kExitBadInput;
   }
   const io::EngineRegistry engines = MakeEngines();
   config::OptionSet o;

@@ -9,6 +9,7 @@
 #include "base/clock.h"
 #include "cli/app.h"
 #include "cli/command_paths.h"
+#include "cli/sysbench_options.h"
 #include "driver/load.h"
 #include "driver/run_options.h"
 
@@ -108,7 +109,9 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       o.set_help_command("storebench run --help");
       DeclareCliOptions(&o, "run", workloads);
       s.workload->DeclareOptions(&o);
-      driver::DeclareRunOptions(&o);
+      driver::DeclareRunOptions(&o, s.workload->shape());
+      // Its report options (--percentile, --histogram); a plan names its databases by URL.
+      if (s.workload->shape().sysbench_style) DeclareSysbenchOptions(&o);
       SB_RETURN_IF_ERROR(Apply(&o, plan, plan.run, /*skip_undeclared=*/false));
       for (const config::PlanValue& v : g.options) {
         const config::OptionSpec* spec = o.FindSpec(v.key);

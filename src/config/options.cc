@@ -111,7 +111,8 @@ struct Parsed {
 
 // Parses `raw` for `spec`. On failure returns the problem phrase (e.g. "is not a number");
 // the caller wraps it into a sentence naming the option, the value and the origin.
-std::string ParseValue(const OptionSpec& spec, std::string_view raw, Parsed* out) {
+std::string ParseValue(const OptionSpec& spec, std::string_view raw, Parsed* out,
+                       bool through_alias = false) {
   // One rule for every type: the value is the text as given. A blank around a number is refused
   // like any other stray character (DriverConfig files trim their lines before this).
   const std::string_view v = raw;
@@ -145,7 +146,7 @@ std::string ParseValue(const OptionSpec& spec, std::string_view raw, Parsed* out
     }
     case OptionType::kBool: {
       auto r = ParseBool(v, spec.name);
-      if (!r.ok()) return "is not Y or N (yes/no, true/false and 1/0 also work)";
+      if (!r.ok()) return "is not Y or N (yes/no, true/false, on/off and 1/0 also work)";
       out->int_value = *r ? 1 : 0;
       out->text = *r ? "Y" : "N";
       return "";
@@ -154,10 +155,21 @@ std::string ParseValue(const OptionSpec& spec, std::string_view raw, Parsed* out
       out->text = std::string(v);
       return "";
     case OptionType::kDuration: {
-      auto r = ParseDurationNanos(v, spec.bare_unit_nanos);
+      const int64_t bare_unit = through_alias && spec.alias_bare_unit_nanos > 0
+                                    ? spec.alias_bare_unit_nanos
+                                    : spec.bare_unit_nanos;
+      const bool bare_number = !v.empty() && std::all_of(v.begin(), v.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.';
+      });
+      // "0" means the same in every unit.
+      if (bare_number && !through_alias && !spec.bare_number_refused.empty() &&
+          v.find_first_not_of("0.") != std::string_view::npos) {
+        return "has no unit: " + spec.bare_number_refused;
+      }
+      auto r = ParseDurationNanos(v, bare_unit);
       if (!r.ok() || *r < 0) {
         return "is not a duration like 90s, 2m or 1h30m, or a bare number of " +
-               UnitName(spec.bare_unit_nanos);
+               UnitName(bare_unit);
       }
       const bool off = spec.zero_is_off && *r == 0;
       if (*r < spec.min && !off) return BelowMinimum(spec, FormatDurationExact(spec.min));
@@ -317,8 +329,13 @@ Status OptionSet::Set(std::string_view name_or_alias, std::string_view value,
   const Entry* found = Lookup(name_or_alias, false);
   if (found == nullptr) return UnknownOption(name_or_alias, origin);
   Entry& entry = entries_[static_cast<size_t>(found - entries_.data())];
+  if (!entry.spec.refusal.empty()) {
+    return Status::InvalidArgument("option " + entry.spec.name + " is not accepted (" +
+                                   std::string(origin) + "): " + entry.spec.refusal);
+  }
   Parsed parsed;
-  const std::string problem = ParseValue(entry.spec, value, &parsed);
+  const bool through_alias = NormalizeName(name_or_alias) != NormalizeName(entry.spec.name);
+  const std::string problem = ParseValue(entry.spec, value, &parsed, through_alias);
   if (!problem.empty()) {
     const std::string shown =
         entry.spec.secret ? kRedacted : QuotablePrefix(value, limits::kMaxQuotedChars);
@@ -431,8 +448,8 @@ std::string OptionSet::HelpText() const {
   std::string out;
   if (!Has("config_file")) {
     out +=
-        "  --config_file, --config-file PATH  read name=value settings from a DVD Store "
-        "DriverConfig file at that point (later settings win)\n";
+        "  --config_file, --config-file PATH  read name=value settings, one a line, from a "
+        "file at that point (later settings win)\n";
   }
   for (const std::string& group : groups) {
     if (!out.empty()) out += '\n';
@@ -444,7 +461,8 @@ std::string OptionSet::HelpText() const {
       if (e.spec.secret && !e.text.empty()) {
         out += "  (default " + std::string(kRedacted) + ")";
       } else if (e.text.empty()) {
-        out += "  (no default)";
+        // A help that states its own default ("default results/<timestamp>.json") says it.
+        if (e.spec.help.find("(default") == std::string::npos) out += "  (no default)";
       } else {
         out += "  (default " + e.text + ")";
       }

@@ -30,10 +30,17 @@ struct OptionSpec {
   std::string name;                  // canonical name, e.g. "n_threads"
   std::vector<std::string> aliases;  // modern spellings, e.g. "threads"
   OptionType type = OptionType::kString;
-  std::string default_value;         // as text, parsed like user input
+  std::string default_value;  // as text, parsed like user input
   std::string help;
-  std::string group;                 // heading in --help ("driver", "dvdstore", ...)
+  std::string group;                     // heading in --help ("driver", "dvdstore", ...)
   int64_t bare_unit_nanos = 1000000000;  // kDuration only
+  // kDuration only: the bare unit when the option is set through one of its aliases, 0 = the
+  // same as `bare_unit_nanos`. DVD Store's run_time counts minutes, its modern spellings
+  // (--duration, sysbench's --time) seconds: one name, one unit.
+  int64_t alias_bare_unit_nanos = 0;
+  // kDuration only: when not empty, a bare number is refused with this advice (a name whose
+  // unit differs between the tools that use it, e.g. warmup_time: DS3 minutes, sysbench seconds).
+  std::string bare_number_refused;
   std::vector<std::string> choices;  // kEnum only
   // Limits, inclusive, checked by Set (bad input, never a silent clamp or wrap): kInt values
   // and kDuration values (in nanoseconds) lie in [min, max], kDouble values in
@@ -43,8 +50,11 @@ struct OptionSpec {
   double min_double = 0;
   double max_double = std::numeric_limits<double>::max();
   bool zero_is_off = false;
-  bool secret = false;               // never echoed (shown as "<redacted>")
-  bool repeatable = false;           // kString only: a second setting appends ",value"
+  bool secret = false;  // never echoed (shown as "<redacted>")
+  // When not empty, setting the option is refused with this advice, whatever the value (a
+  // peer tool's option storebench must not take, e.g. a password on the command line).
+  std::string refusal;
+  bool repeatable = false;  // kString only: a second setting appends ",value"
 };
 
 class OptionSet {
@@ -87,7 +97,7 @@ class OptionSet {
  private:
   struct Entry {
     OptionSpec spec;
-    std::string text;    // current value as normalized text
+    std::string text;  // current value as normalized text
     int64_t int_value = 0;
     double double_value = 0;
     bool set = false;

@@ -146,7 +146,9 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
 
   const bool has_warmup = o.warmup_nanos > 0;
   const int64_t warmup_end = t0 + o.warmup_nanos;
-  const int64_t end_at = o.run_nanos > 0 ? warmup_end + o.run_nanos : INT64_MAX;
+  // Set again at the reset: the measured window is exactly run_nanos long even when the reset
+  // comes late (a tick late, or instances pausing for a server reading at the end of warm-up).
+  int64_t end_at = o.run_nanos > 0 ? warmup_end + o.run_nanos : INT64_MAX;
   bool reset_done = !has_warmup;
   int64_t tick = 1;
   for (;;) {
@@ -218,6 +220,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
         out.reset_at = now;
       }
       reset_done = true;
+      if (o.run_nanos > 0) end_at = out.reset_at + o.run_nanos;
       cpu_at_reset = ProcessCpuSeconds();
       if (o.system_cpu) out.system_at_reset = ReadProcStat();
       if (cb.on_reset) cb.on_reset(out.at_reset, out.reset_at);

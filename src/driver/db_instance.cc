@@ -25,6 +25,10 @@ DbInstance::DbInstance(std::string name, workload::Workload& workload, db::DbBac
   layout_.rollback_counter = shape.rollback_counter;
   layout_.unit_name = shape.unit_name;
   options_.limits.hold = &hold_;
+  if (options_.units_total > 0) {
+    units_left_.store(options_.units_total);
+    options_.limits.units_left = &units_left_;
+  }
   for (int i = 0; i < options_.threads; ++i) {
     workers_.push_back(std::make_unique<Worker>(i, layout_, options_.seed));
   }
@@ -188,6 +192,29 @@ int64_t DbInstance::max_lag_seen() const {
 
 void DbInstance::CloseSessions() {
   for (auto& w : workers_) w->session.reset();
+}
+
+void DbInstance::KeepSnapshots(SnapshotPoint point,
+                               const std::vector<metrics::RecorderSnapshot>& per_worker) {
+  auto& kept = point == SnapshotPoint::kReset ? units_at_reset_ : units_at_end_;
+  kept.clear();
+  for (const metrics::RecorderSnapshot& s : per_worker) {
+    kept.emplace_back(s.types.empty() ? 0 : s.types[0].count(),
+                      s.types.empty() ? 0 : s.types[0].sum());
+  }
+}
+
+std::vector<metrics::ThreadShare> DbInstance::ThreadShares() const {
+  std::vector<metrics::ThreadShare> out;
+  for (size_t w = 0; w < units_at_end_.size(); ++w) {
+    const std::pair<uint64_t, int64_t> base =
+        w < units_at_reset_.size() ? units_at_reset_[w] : std::pair<uint64_t, int64_t>{0, 0};
+    metrics::ThreadShare t;
+    t.units = units_at_end_[w].first - base.first;
+    t.busy_sec = static_cast<double>(units_at_end_[w].second - base.second) / 1e9;
+    out.push_back(t);
+  }
+  return out;
 }
 
 }  // namespace sb::driver

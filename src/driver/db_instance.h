@@ -12,6 +12,7 @@
 #include "base/clock.h"
 #include "driver/instance.h"
 #include "driver/worker.h"
+#include "metrics/run_result.h"
 #include "workload/workload.h"
 
 namespace sb::driver {
@@ -23,7 +24,8 @@ struct DbInstanceOptions {
   double think_time_sec = 0;  // closed loop
   double rate_per_sec = 0;    // > 0: open loop at this rate over the instance's workers
   bool poisson = false;
-  LoopLimits limits;  // t0 and hold are set by the instance
+  int64_t units_total = 0;  // > 0: every worker together starts at most this many units
+  LoopLimits limits;        // t0, hold and units_left are set by the instance
 };
 
 class DbInstance final : public Instance {
@@ -39,6 +41,10 @@ class DbInstance final : public Instance {
   std::vector<const metrics::Recorder*> Recorders() const override;
   Activity Check() const override;
   bool OnWarmupEnd() override;
+  void KeepSnapshots(SnapshotPoint point,
+                     const std::vector<metrics::RecorderSnapshot>& per_worker) override;
+  // Each worker's units and busy time between the reset and the end snapshots.
+  std::vector<metrics::ThreadShare> ThreadShares() const;
   void Join() override;
 
   // The reading to take with the workers paused at the end of warm-up (the server
@@ -75,6 +81,10 @@ class DbInstance final : public Instance {
   std::function<void(const std::string&)> message_;
   Layout layout_;
   std::atomic<bool> hold_{false};
+  std::atomic<int64_t> units_left_{0};
+  // Per worker: units and their summed response time at the reset and at the end.
+  std::vector<std::pair<uint64_t, int64_t>> units_at_reset_,
+      units_at_end_;  // options_.units_total minus the units started
   std::vector<std::unique_ptr<Worker>> workers_;
   std::function<void()> warmup_reading_;
   bool reading_exact_ = true;

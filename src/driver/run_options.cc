@@ -6,7 +6,7 @@
 
 namespace sb::driver {
 
-void DeclareRunOptions(config::OptionSet* o) {
+void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
   using config::OptionSpec;
   using config::OptionType;
   // Every option here has a name, type, default and help; the few extras are set after.
@@ -35,19 +35,31 @@ void DeclareRunOptions(config::OptionSet* o) {
     o->Add(s);
   }
   {
-    OptionSpec s = spec(
-        "run_time", OptionType::kDuration, "0",
-        "measured time after warm-up: whole minutes (DVD Store) or 90s, 2m; 0 = until stopped");
-    s.aliases = {"duration"};
-    s.bare_unit_nanos = 60 * kNanosPerSecond;  // DVD Store counts whole minutes
+    OptionSpec s = spec("run_time", OptionType::kDuration, shape.default_run_time.c_str(),
+                        "measured time after warm-up, exactly this long: a bare number is "
+                        "minutes as --run_time (DVD Store) and seconds as --duration or --time "
+                        "(sysbench); or 90s, 2m; 0 = until stopped");
+    s.aliases = {"duration", "time"};
+    s.bare_unit_nanos = 60 * kNanosPerSecond;   // DVD Store counts whole minutes
+    s.alias_bare_unit_nanos = kNanosPerSecond;  // --duration, sysbench's --time: seconds
     s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }
   {
-    OptionSpec s = spec("warmup_time", OptionType::kDuration, "1",
-                        "warm-up before the stats reset: whole minutes or 30s");
+    OptionSpec s =
+        spec("warmup_time", OptionType::kDuration, shape.default_warmup_time.c_str(),
+             shape.sysbench_style
+                 ? "warm-up before the stats reset, with its unit: 30s or 1m (a bare number is "
+                   "refused: sysbench's --warmup-time counts seconds, DVD Store's minutes)"
+                 : "warm-up before the stats reset: a bare number is minutes as --warmup_time (DVD "
+                   "Store) and seconds as --warmup; or 30s, 2m");
     s.aliases = {"warmup"};
-    s.bare_unit_nanos = 60 * kNanosPerSecond;  // DVD Store counts whole minutes
+    s.bare_unit_nanos = 60 * kNanosPerSecond;   // DVD Store counts whole minutes
+    s.alias_bare_unit_nanos = kNanosPerSecond;  // --warmup: seconds
+    if (shape.sysbench_style) {
+      s.bare_number_refused =
+          "write 30s or 1m (sysbench's --warmup-time counts seconds, DVD Store's minutes)";
+    }
     s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }
@@ -58,8 +70,14 @@ void DeclareRunOptions(config::OptionSet* o) {
     o->Add(s);
   }
   {
-    OptionSpec s = spec("log_freq", OptionType::kInt, "10", "seconds between status lines");
+    OptionSpec s =
+        spec("log_freq", OptionType::kInt, shape.default_log_freq.c_str(),
+             shape.sysbench_style ? "seconds between sysbench interval lines (0 = none, sysbench's "
+                                    "default)"
+                                  : "seconds between status lines (0 = none)");
+    s.aliases = {"report_interval"};
     s.min = 1;
+    s.zero_is_off = true;
     s.max = limits::kMaxDurationNanos / kNanosPerSecond;
     o->Add(s);
   }
@@ -142,14 +160,25 @@ void DeclareRunOptions(config::OptionSet* o) {
   o->Add(spec("sut_cpu_cmd", OptionType::kString, "",
               "a command that prints the database host's /proc/stat, e.g. \"ssh db1 cat "
               "/proc/stat\" (run once a second, 5 s timeout); default: this host"));
-  o->Add(spec("seed", OptionType::kInt, "1",
-              "run seed: the same seed and data give the same sequence of operations"));
+  {
+    OptionSpec s = spec("seed", OptionType::kInt, "1",
+                        "run seed: the same seed and data give the same sequence of operations");
+    s.aliases = {"rand_seed"};
+    o->Add(s);
+  }
   {
     OptionSpec s = spec("units_per_thread", OptionType::kInt, "0",
                         "stop each thread after this many units (orders); the run ends when "
                         "every thread has stopped, or at run_time; 0 = no limit");
     s.aliases = {"orders_per_thread"};
     s.min = 0;
+    o->Add(s);
+  }
+  {
+    OptionSpec s = spec("units_total", OptionType::kInt, "0",
+                        "stop after this many units (transactions, orders) in all, over every "
+                        "thread of an instance (sysbench's --events); 0 = no limit");
+    s.aliases = {"events"};
     o->Add(s);
   }
 }
@@ -165,6 +194,7 @@ Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures,
   r.log_freq_sec = o.GetInt("log_freq");
   r.seed = static_cast<uint64_t>(o.GetInt("seed"));
   r.units_per_thread = o.GetInt("units_per_thread");
+  r.units_total = o.GetInt("units_total");
   r.max_failures = max_failures;
   r.rate_per_sec = o.GetDouble("rate");
   r.poisson = o.GetString("arrival") == "poisson";

@@ -4,11 +4,15 @@
 
 #include "config/options.h"
 #include "driver/runner.h"
+#include "workload/workload.h"
 
 namespace sb::driver {
 
 // Declares n_threads, ramp_rate, run_time, warmup_time, think_time, log_freq, seed, ... .
-void DeclareRunOptions(config::OptionSet* options);
+// Time: DVD Store's names (run_time, warmup_time) count bare numbers in minutes, as DS3 does;
+// the modern spellings (--duration, sysbench's --time, --warmup) in seconds. The defaults of
+// run_time and warmup_time are the workload's (`shape`).
+void DeclareRunOptions(config::OptionSet* options, const workload::Shape& shape = {});
 // Reads them. `max_failures` is the workload's tries per database call; `headlines` the
 // workload's headline metrics (a baseline may name them). A bad window or baseline is
 // InvalidArgument.

@@ -40,6 +40,7 @@ DbInstanceOptions InstanceOptions(const RunOptions& o) {
   io.limits.latency_limit_nanos = o.latency_limit_nanos;
   io.limits.max_failures = o.max_failures;
   io.limits.max_units = o.units_per_thread;
+  io.units_total = o.units_total;
   return io;
 }
 
@@ -168,7 +169,11 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   ControllerCallbacks ccb;
   ccb.on_start = [&] {
     if (sut_cpu) sut_cpu->Start();
-    message("Controller: all threads connected - issuing Start");
+    if (cb.on_start) {
+      cb.on_start();
+    } else {
+      message("Controller: all threads connected - issuing Start");
+    }
     if (common.warmup_nanos <= 0) {
       for (InstanceRun& ir : runs) {
         if (ir.check) {
@@ -182,6 +187,14 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     std::vector<metrics::StatusFigures> per;
     for (DbView& v : views) per.push_back(v.OnSample(s));
     const metrics::StatusFigures f = several ? aggregate->OnSample(s) : per[0];
+    if (cb.on_interval_units) {
+      metrics::Histogram units;
+      for (int i : all) {
+        const auto& types = (*s.interval)[static_cast<size_t>(i)].types;
+        if (!types.empty()) units.Merge(types[0]);
+      }
+      cb.on_interval_units(units);
+    }
     if (cb.on_interval) cb.on_interval(main_view.series(), f);
     if (!s.finished && cb.on_status && common.log_freq_sec > 0 && s.tick > 0 &&
         s.tick % common.log_freq_sec == 0) {
@@ -260,6 +273,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     if (ir.op_log) {
       if (Status s = ir.op_log->Close(); !s.ok() && out.status.ok()) out.status = s;
     }
+    r.threads = ir.instance->ThreadShares();
     out.instance_whole_run.push_back(views[i].WholeRun(run));
     results.push_back(std::move(r));
   }
@@ -285,6 +299,8 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     for (const auto& ir : results) {
       for (const auto& w : ir.warnings) r.warnings.push_back("instance " + ir.name + ": " + w);
     }
+    for (const auto& ir : results)
+      r.threads.insert(r.threads.end(), ir.threads.begin(), ir.threads.end());
     r.instances = std::move(results);
     out.whole_run = aggregate->WholeRun(run);
   } else {

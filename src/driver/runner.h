@@ -35,6 +35,7 @@ struct RunOptions {
   // > 0: each worker stops after this many units, and the run ends when all have stopped
   // (with one thread and a seed, a reproducible amount of work).
   int64_t units_per_thread = 0;
+  int64_t units_total = 0;  // > 0: the instance's workers stop after this many units in all
   // Open loop when rate_per_sec > 0: units start on a schedule at this aggregate rate, and
   // latency is measured from the intended start (see pacer.h).
   double rate_per_sec = 0;
@@ -73,8 +74,15 @@ struct RunCallbacks {
   // After every interval (1 s): the series so far (its last point is the new interval) and the
   // running figures since the warm-up reset. Runs on the runner thread; keep it short.
   std::function<void(const metrics::TimeSeries&, const metrics::StatusFigures&)> on_interval;
-  // Lines for the user's console (stderr): thread messages, "Stats reset", ...
+  // Right before on_interval: the interval's unit response times, the aggregate's instances
+  // merged (a percentile of any interval, e.g. sysbench's interval line and final report).
+  std::function<void(const metrics::Histogram&)> on_interval_units;
+  // Lines for the user's console: thread messages, "Stats reset", ...
   std::function<void(const std::string&)> on_message;
+  // Every worker of every instance connected, just before Start (DVD Store's "Controller
+  // (<date>): all threads connected - issuing Start"); without it, on_message gets that line
+  // without the date.
+  std::function<void()> on_start;
 };
 
 // What a run produced, for the caller to verify and report.

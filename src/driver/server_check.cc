@@ -1,5 +1,6 @@
 #include "driver/server_check.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace sb::driver {
@@ -31,6 +32,7 @@ Status ServerCheck::Connect() {
 
 ServerReading ServerCheck::Start() {
   ServerReading r;
+  r.statements_include_failed = backend_.capabilities().statement_counters_include_failed;
   r.status = Connect();
   if (!r.status.ok()) return r;
   auto probe = workload_.Snapshot(*conn_);
@@ -49,6 +51,7 @@ ServerReading ServerCheck::Start() {
 ServerReading ServerCheck::End(bool* settled) {
   *settled = true;
   ServerReading r;
+  r.statements_include_failed = backend_.capabilities().statement_counters_include_failed;
   // The start reading's connection may have been lost with a restarted server: use a new one.
   r.status = Connect();
   if (!r.status.ok()) return r;
@@ -106,6 +109,7 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
   }
   out.present = !start.probe.empty() || !start.counters.empty();
   workload::ServerView view;
+  view.statements_include_failed = end.statements_include_failed;
   for (const auto& [name, before] : start.probe) {
     auto it = end.probe.find(name);
     if (it == end.probe.end()) continue;
@@ -131,6 +135,16 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
         view.counter_delta[b.meaning] = a.value - b.value;
       }
     }
+  }
+  // A statement kind the server had not run before the span has no row at its start
+  // (pg_stat_statements lists only statements it has seen): it starts from 0.
+  for (const auto& a : end.counters) {
+    if (a.meaning.rfind("statements.", 0) != 0) continue;
+    const bool at_start = std::any_of(start.counters.begin(), start.counters.end(),
+                                      [&](const db::ServerCounter& b) { return b.name == a.name; });
+    if (at_start) continue;
+    out.server_counters.push_back({a.name, a.meaning, 0, a.value});
+    if (went_back.empty()) view.counter_delta[a.meaning] = a.value;
   }
   if (!went_back.empty()) {
     warnings->push_back(

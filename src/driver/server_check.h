@@ -26,6 +26,8 @@ struct ServerReading {
   Status status;  // non-OK: the reading failed (the message says why)
   std::map<std::string, int64_t> probe;
   std::vector<db::ServerCounter> counters;
+  // The back end's statement counters count failed statements too (from its Capabilities).
+  bool statements_include_failed = false;
 };
 
 class ServerCheck {

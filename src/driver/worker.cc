@@ -150,6 +150,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
       w.held.store(false, std::memory_order_release);
       if (signals.Ended()) break;
     }
+    if (limits.units_left != nullptr && limits.units_left->fetch_sub(1) <= 0) break;
     const int64_t start = clock.NowNanos();
     const int64_t lag = std::max<int64_t>(0, start - intended);
     if (open && lag > limits.max_lag_nanos) {

@@ -50,6 +50,9 @@ struct LoopLimits {
   double op_log_sampling = 1.0;                  // fraction of units logged
   int64_t t0 = 0;                                // Start, the op log's time origin
   int64_t max_units = 0;                         // > 0: stop after this many units
+  // When set, the units the workers may still start together (sysbench's --events): a worker
+  // takes one before each unit and stops when none is left.
+  std::atomic<int64_t>* units_left = nullptr;
   // When set and true, workers pause between units (closed loop only: before a unit, after its
   // think time) and report it in Worker::held, so the runner can read the database with no
   // unit in flight.

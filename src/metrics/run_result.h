@@ -109,6 +109,12 @@ struct SutCpu {
   double measured_mean_pct = 0, measured_max_pct = 0;
 };
 
+// One worker's share of the measured window (sysbench's "Threads fairness").
+struct ThreadShare {
+  uint64_t units = 0;   // units completed
+  double busy_sec = 0;  // the sum of their response times
+};
+
 struct RunResult {
   std::string workload;       // "dvdstore"
   std::string headline_name;  // "opm"
@@ -151,6 +157,9 @@ struct RunResult {
   int64_t retries = 0;
   int64_t workers_started = 0;
   int64_t workers_failed = 0;  // workers that ended early on an error
+  // Per worker over the measured window (database runs; with several instances, every
+  // instance's workers in instance order). Empty when not measured.
+  std::vector<ThreadShare> threads;
 
   // Workload-specific figures in their canonical order (DVD Store: every Final-line field).
   std::vector<std::pair<std::string, double>> figures;

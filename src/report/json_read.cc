@@ -664,6 +664,15 @@ Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
   const std::string wp = Child(base, "workers");
   SB_RETURN_IF_ERROR(Get(*workers, "started", wp, AsInt64, &r->workers_started));
   SB_RETURN_IF_ERROR(Get(*workers, "failed", wp, AsInt64, &r->workers_failed));
+  // Optional (added within schema_version 1): each worker's share of the measured window.
+  if (Optional(*workers, "units") != nullptr) {
+    std::vector<uint64_t> units;
+    std::vector<double> busy;
+    SB_RETURN_IF_ERROR(GetVector(*workers, "units", wp, AsUint64, &units));
+    SB_RETURN_IF_ERROR(GetVector(*workers, "busy_sec", wp, AsDouble, &busy));
+    if (units.size() != busy.size()) return Expected(wp, "units and busy_sec of equal length");
+    for (size_t k = 0; k < units.size(); ++k) r->threads.push_back({units[k], busy[k]});
+  }
 
   const Json* figures = nullptr;
   SB_RETURN_IF_ERROR(GetObject(doc, "figures", base, &figures));

@@ -401,6 +401,15 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
   Json workers = Json::object();
   workers["started"] = r.workers_started;
   workers["failed"] = r.workers_failed;
+  if (!r.threads.empty()) {
+    Json units = Json::array(), busy = Json::array();
+    for (const metrics::ThreadShare& t : r.threads) {
+      units.push_back(t.units);
+      busy.push_back(Num(t.busy_sec));
+    }
+    workers["units"] = std::move(units);
+    workers["busy_sec"] = std::move(busy);
+  }
   doc["workers"] = std::move(workers);
 
   Json figures = Json::object();

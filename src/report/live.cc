@@ -1,8 +1,10 @@
 #include "report/live.h"
 
-#include <nlohmann/json.hpp>
-
+#include <algorithm>
 #include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <vector>
 
 namespace sb::report {
@@ -50,10 +52,6 @@ std::string Escape(const std::string& v) {
   return out;
 }
 
-void Metric(std::string* out, const char* name, const char* type, const char* help) {
-  *out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
-}
-
 std::string Num(double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.17g", v);
@@ -62,53 +60,106 @@ std::string Num(double v) {
 
 }  // namespace
 
+namespace {
+
+// A metric name part from a series name: letters, digits and '_' (Prometheus' name rule).
+std::string NamePart(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    out += ok ? c : '_';
+  }
+  return out;
+}
+
+// Builds the exposition: families in first-use order, each with its HELP and TYPE once, and
+// each series (name and labels) once.
+class Exposition {
+ public:
+  void Family(const std::string& name, const char* type, const std::string& help) {
+    if (std::find(families_.begin(), families_.end(), name) != families_.end()) return;
+    families_.push_back(name);
+    text_[name] = "# HELP " + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
+  }
+  // `family` must have been declared; `sample` is its name or name + suffix (_sum, _count).
+  void Sample(const std::string& family, const std::string& sample, const std::string& labels,
+              const std::string& value) {
+    const std::string series = sample + "{" + labels + "}";
+    if (!seen_.insert(series).second) return;
+    text_[family] += series + " " + value + "\n";
+  }
+  std::string Text() const {
+    std::string out;
+    for (const std::string& f : families_) out += text_.at(f);
+    return out;
+  }
+
+ private:
+  std::vector<std::string> families_;
+  std::map<std::string, std::string> text_;
+  std::set<std::string> seen_;
+};
+
+}  // namespace
+
 std::string PrometheusText(const std::string& workload, const metrics::TimeSeries& series,
                            const metrics::StatusFigures& running) {
   const std::string wl = "workload=\"" + Escape(workload) + "\"";
-  std::vector<uint64_t> type_totals(series.type_names.size(), 0);
+  std::vector<uint64_t> count(series.type_names.size(), 0);
+  std::vector<double> sum_ms(series.type_names.size(), 0);
   std::vector<int64_t> counter_totals(series.counter_names.size(), 0);
   for (const auto& p : series.points) {
-    for (size_t i = 0; i < type_totals.size() && i < p.type_counts.size(); ++i) {
-      type_totals[i] += p.type_counts[i];
+    for (size_t i = 0; i < count.size() && i < p.type_counts.size(); ++i) {
+      count[i] += p.type_counts[i];
+      if (i < p.type_mean_ms.size()) sum_ms[i] += p.type_mean_ms[i] * p.type_counts[i];
     }
     for (size_t i = 0; i < counter_totals.size() && i < p.counters.size(); ++i) {
       counter_totals[i] += p.counters[i];
     }
   }
-  std::string out;
-  Metric(&out, "storebench_operations_total", "counter",
-         "Completed operations by type since Start (type 0 is the unit of work, e.g. order).");
-  for (size_t i = 0; i < type_totals.size(); ++i) {
-    out += "storebench_operations_total{" + wl + ",type=\"" + Escape(series.type_names[i]) +
-           "\"} " + std::to_string(type_totals[i]) + "\n";
+  Exposition e;
+  // Latency per operation type, in seconds: a summary whose quantile is the last interval's
+  // (a sliding window of one interval) and whose _sum and _count run since Start. Its _count is
+  // the number of operations (no separate counter repeats it).
+  const std::string lat = "storebench_operation_duration_seconds";
+  e.Family(lat, "summary",
+           "Operation latency by type (type 0 is the unit of work, e.g. order): the 0.99 "
+           "quantile of the last interval; _sum and _count since Start.");
+  const metrics::IntervalPoint* last = series.points.empty() ? nullptr : &series.points.back();
+  for (size_t i = 0; i < count.size(); ++i) {
+    const std::string labels = wl + ",type=\"" + Escape(series.type_names[i]) + "\"";
+    if (last != nullptr && i < last->type_p99_ms.size()) {
+      e.Sample(lat, lat, labels + ",quantile=\"0.99\"", Num(last->type_p99_ms[i] / 1000.0));
+    }
+    e.Sample(lat, lat + "_sum", labels, Num(sum_ms[i] / 1000.0));
+    e.Sample(lat, lat + "_count", labels, std::to_string(count[i]));
   }
-  Metric(&out, "storebench_events_total", "counter",
-         "Counted events since Start: rollbacks, errors by category, retries, late operations.");
+  // One counter per kind: errors by category, a dotted name's kind as a label
+  // ("statements_sent.select"), bytes and other counts under their own names.
   for (size_t i = 0; i < counter_totals.size(); ++i) {
-    out += "storebench_events_total{" + wl + ",event=\"" + Escape(series.counter_names[i]) +
-           "\"} " + std::to_string(counter_totals[i]) + "\n";
-  }
-  if (!series.points.empty()) {
-    const metrics::IntervalPoint& p = series.points.back();
-    Metric(&out, "storebench_rate_per_second", "gauge", "Operations per second in the last interval.");
-    for (size_t i = 0; i < p.type_counts.size() && i < series.type_names.size(); ++i) {
-      out += "storebench_rate_per_second{" + wl + ",type=\"" + Escape(series.type_names[i]) +
-             "\"} " + Num(static_cast<double>(p.type_counts[i]) / series.interval_sec) + "\n";
+    const std::string& name = series.counter_names[i];
+    const size_t dot = name.find('.');
+    std::string family, labels = wl, help;
+    if (dot != std::string::npos) {
+      const std::string head = name.substr(0, dot), kind = name.substr(dot + 1);
+      family = "storebench_" + NamePart(head) + "_total";
+      labels += (head == "errors" ? ",category=\"" : ",kind=\"") + Escape(kind) + "\"";
+      help = head == "errors" ? "Failed database calls by error category since Start."
+                              : "Count of " + head + " by kind since Start.";
+    } else if (name == "late") {
+      family = "storebench_late_operations_total";
+      help = "Operations slower than --latency_limit since Start.";
+    } else {
+      family = "storebench_" + NamePart(name) + "_total";
+      help = "Count of " + name + " since Start.";
     }
-    Metric(&out, "storebench_latency_ms", "gauge",
-           "Latency in the last interval by type: mean and 0.99 quantile, in milliseconds.");
-    for (size_t i = 0; i < p.type_counts.size() && i < series.type_names.size(); ++i) {
-      const std::string labels = wl + ",type=\"" + Escape(series.type_names[i]) + "\"";
-      out += "storebench_latency_ms{" + labels + ",stat=\"mean\"} " + Num(p.type_mean_ms[i]) + "\n";
-      out += "storebench_latency_ms{" + labels + ",stat=\"p99\"} " + Num(p.type_p99_ms[i]) + "\n";
-    }
+    e.Family(family, "counter", help);
+    e.Sample(family, family, labels, std::to_string(counter_totals[i]));
   }
-  Metric(&out, "storebench_running_per_minute", "gauge",
-         "Units per minute since the warm-up reset (DVD Store's running-average OPM).");
-  out += "storebench_running_per_minute{" + wl + "} " + std::to_string(running.opm) + "\n";
-  Metric(&out, "storebench_elapsed_seconds", "gauge", "Seconds since Start or the warm-up reset.");
-  out += "storebench_elapsed_seconds{" + wl + "} " + Num(running.et_sec) + "\n";
-  return out;
+  e.Family("storebench_elapsed_seconds", "gauge",
+           "Seconds since Start, or since the warm-up reset once it has happened.");
+  e.Sample("storebench_elapsed_seconds", "storebench_elapsed_seconds", wl, Num(running.et_sec));
+  return e.Text();
 }
 
 }  // namespace sb::report

@@ -14,9 +14,12 @@ namespace sb::report {
 std::string ProgressJsonLine(const metrics::TimeSeries& series,
                              const metrics::StatusFigures& running);
 
-// Prometheus text format (version 0.0.4) for the whole series so far: counters are totals since
-// Start (units, steps, errors, retries), gauges describe the last interval (rate, mean and p99
-// latency per type) and the running figures (OPM since the warm-up reset).
+// Prometheus text format (version 0.0.4) for the whole series so far, named as Prometheus'
+// conventions ask: base units (seconds, bytes), latency as a summary per operation type
+// (storebench_operation_duration_seconds: the last interval's 0.99 quantile, _sum and _count
+// since Start), one counter per kind with labels (storebench_errors_total{category},
+// storebench_retries_total, storebench_read_bytes_total, ...), no pre-computed rates (a query
+// derives them with rate()), every series once. docs/measurement.md lists them.
 std::string PrometheusText(const std::string& workload, const metrics::TimeSeries& series,
                            const metrics::StatusFigures& running);
 

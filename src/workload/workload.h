@@ -28,14 +28,23 @@ namespace sb::workload {
 // The names of what a workload measures. Type 0 is always the unit of work (DVD Store: "order");
 // its latency is the sum of the unit's timed steps. Step types follow.
 struct Shape {
-  std::string unit_name;                // "order"
-  std::string headline_name;            // units per minute under the workload's name: "opm"
+  std::string unit_name;      // "order"
+  std::string headline_name;  // units per minute under the workload's name: "opm"
   // Every headline metric, the first being headline_name's (units per minute). Baselines and
   // verdicts may name any of them.
   std::vector<metrics::HeadlineSpec> headlines;
   std::vector<std::string> step_types;  // "login", "newcust", "browse", ...
   std::vector<std::string> counters;    // workload counters, e.g. "rollbacks"
   int rollback_counter = -1;            // index into counters, or -1
+  // Default run and warm-up times as the workload's users expect them (parsed as options:
+  // DVD Store 3 runs until stopped after a 1-minute warm-up; sysbench runs 10 s, no warm-up).
+  std::string default_run_time = "0";
+  std::string default_warmup_time = "1";
+  std::string default_log_freq = "10";  // seconds between status lines (sysbench: 0, none)
+  // The workload's users are sysbench's: its option names (--db-driver, --pgsql-*, ...), its
+  // prepare/run/cleanup verbs, its interval line and final report. Its --warmup-time counts
+  // seconds where DS3's warmup_time counts minutes, so a bare number there is refused.
+  bool sysbench_style = false;
 };
 
 struct StepOutcome {
@@ -143,6 +152,9 @@ struct ServerComparison {
 struct ServerView {
   std::map<std::string, int64_t> probe_delta;    // Snapshot() after minus before
   std::map<std::string, int64_t> counter_delta;  // server counters by meaning, after − before
+  // "statements.<kind>" counts failed statements too (Capabilities::
+  // statement_counters_include_failed).
+  bool statements_include_failed = false;
 };
 
 class Workload {
@@ -170,6 +182,15 @@ class Workload {
   // Creates the schema and loads generated data. Refuses to replace an existing database unless
   // ctx.force, and never touches a database this workload did not create.
   virtual Status Load(db::DbBackend& backend, const LoadContext& ctx) = 0;
+  // The closing summary over the whole run, warm-up and wind-down included (DVD Store 3:
+  // "n_purchase_from_start= X n_rollbacks_from_start= Y"); "" when the workload has none.
+  virtual std::string FromStartLine(const Totals& /*whole_run*/) const { return ""; }
+  // Removes what Load created (sysbench's cleanup), reporting each table through `progress`;
+  // leaves alone a database this workload did not create. Unimplemented by default.
+  virtual Status Cleanup(db::DbBackend& /*backend*/,
+                         const std::function<void(const std::string&)>& /*progress*/) {
+    return Status::InvalidArgument("the " + name() + " workload has no cleanup");
+  }
   // Checks that the database holds this workload at the configured size (FailedPrecondition
   // naming the problem otherwise).
   virtual Status CheckReady(db::Connection& conn) = 0;

@@ -30,30 +30,68 @@ def storebench(*args, timeout=600, **kw):
                           timeout=timeout, **kw)
 
 
+# ctest's SKIP_RETURN_CODE for integration tests (tests/CMakeLists.txt): every case skipped.
+SKIPPED_EXIT = 77
+
+
 def main():
     argv = parse_args()
-    unittest.main(argv=argv, verbosity=2)
+    program = unittest.main(argv=argv, verbosity=2, exit=False)
+    result = program.result
+    if not result.wasSuccessful():
+        sys.exit(1)
+    # A file whose every case skipped tested nothing: ctest reports it as skipped, not passed.
+    # (A class whose setUpClass skipped adds one skip that is not a test case and runs none.)
+    skipped_cases = sum(1 for test, _ in result.skipped if isinstance(test, unittest.TestCase))
+    if result.skipped and result.testsRun == skipped_cases:
+        sys.exit(SKIPPED_EXIT)
+    sys.exit(0)
 
 
-def server_url(env, default, database):
-    """The server URL from the environment variable `env` (or `default`) with `database`."""
+def env_url(env):
+    """The URL in environment variable `env` (set by `eval "$(scripts/services.sh env)"`, as
+    `make test` and .ci/run do), or "" when it is not set: tests never guess a server's address,
+    so they never use a server they did not start."""
+    return os.environ.get(env) or ""
+
+
+def server_url(env, database):
+    """The server URL from the environment variable `env` with `database`, or "" when unset."""
     import urllib.parse
-    u = urllib.parse.urlsplit(os.environ.get(env) or default)
+    url = env_url(env)
+    if not url:
+        return ""
+    u = urllib.parse.urlsplit(url)
     return urllib.parse.urlunsplit((u.scheme, u.netloc, "/" + database, "", ""))
 
 
-def require_server(test, url):
-    """Skips `test` when nothing listens at url's host:port, or fails it when
-    STOREBENCH_REQUIRE_SERVICES=1 (CI)."""
+def reachable(url):
+    """Whether something listens at url's host:port ("" is never reachable)."""
     import socket
     import urllib.parse
+    if not url:
+        return False
     u = urllib.parse.urlsplit(url)
     try:
         with socket.create_connection((u.hostname, u.port), timeout=3):
-            return
+            return True
     except OSError:
-        pass
-    msg = f"no server at {url} (start one with scripts/services.sh start)"
+        return False
+
+
+def no_server_message(url, env="STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL"):
+    if not url:
+        return (f"{env} is not set: run `make test`, or start the servers with "
+                "scripts/services.sh start and eval \"$(scripts/services.sh env)\"")
+    return f"no server at {url} (start one with scripts/services.sh start)"
+
+
+def require_server(test, url):
+    """Skips `test` when nothing listens at url's host:port (or no URL is set), or fails it when
+    STOREBENCH_REQUIRE_SERVICES=1 (CI)."""
+    if reachable(url):
+        return
+    msg = no_server_message(url)
     if os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1":
         test.fail(msg)
     test.skipTest(msg)

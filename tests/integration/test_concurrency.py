@@ -16,10 +16,8 @@ import urllib.parse
 
 import harness
 
-PG_URL = harness.server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/sbtest",
-                            "sbtest_dvd")
-MYSQL_URL = harness.server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest",
-                               "sbtest_dvd")
+PG_URL = harness.server_url("STOREBENCH_PG_URL", "sbtest_dvd")
+MYSQL_URL = harness.server_url("STOREBENCH_MYSQL_URL", "sbtest_dvd")
 
 
 def start(*args):

@@ -85,5 +85,43 @@ class DbInputTest(unittest.TestCase):
         self.assertIn("the database name is missing", r.stderr)
 
 
+class MessagesWithTheFixTest(unittest.TestCase):
+    """Every refusal says what to do next (#18 item 9)."""
+
+    def test_sqlite_url_with_two_slashes_names_both_spellings(self):
+        r = storebench("oltp", "verify", "--db", "sqlite://tmp/x.db")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("write sqlite:///tmp/x.db (three)", r.stderr)
+        self.assertIn("sqlite://./tmp/x.db", r.stderr)
+        self.assertFalse(os.path.exists("tmp/x.db"))
+
+    def test_no_server_says_how_to_start_one(self):
+        # Port 1: nothing listens (refused at once).
+        for url in ("postgresql://storebench@127.0.0.1:1/x", "mysql://storebench@127.0.0.1:1/x"):
+            r = storebench("oltp", "verify", "--db", url)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn("no server answers there: start it", r.stderr)
+            self.assertIn("scripts/services.sh", r.stderr)
+        r = storebench("oltp", "verify", "--db", "mysql://storebench@127.0.0.1:1/x")
+        self.assertRegex(r.stderr, r"\(\d+\) \([A-Z][a-z]+")  # the bare errno, named
+
+    def test_other_workloads_database_names_the_workload(self):
+        db = tmp_path("msg-oltp.db")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        url = "sqlite://" + db
+        r = storebench("oltp", "load", "--workload=oltp", "--db", url, "--tables=1",
+                       "--table_size=100")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = storebench("oltp", "run", "--db", url, "--run_time=1s", "--warmup_time=0")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("run it with --workload oltp", r.stderr)
+        r = storebench("oltp", "run", "--workload=oltp", "--db", url, "--tables=2",
+                       "--table_size=100", "--time=1")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("run with --tables 1 --table_size 100", r.stderr)
+
+
 if __name__ == "__main__":
     harness.main()

@@ -44,7 +44,7 @@ class ProceduresMixin:
     @classmethod
     def setUpClass(cls):
         if not reachable(cls.url):
-            msg = f"no server at {cls.url} (start one with scripts/services.sh start)"
+            msg = harness.no_server_message(cls.url)
             if REQUIRED:
                 raise AssertionError("STOREBENCH_REQUIRE_SERVICES=1 but " + msg)
             raise unittest.SkipTest(msg)
@@ -116,7 +116,7 @@ class ProceduresMixin:
 
 
 class DvdStorePostgresProceduresTest(ProceduresMixin, unittest.TestCase):
-    url = server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/sbtest")
+    url = server_url("STOREBENCH_PG_URL")
     dialect = "postgres"
 
     @classmethod
@@ -126,7 +126,7 @@ class DvdStorePostgresProceduresTest(ProceduresMixin, unittest.TestCase):
 
 
 class DvdStoreMariadbProceduresTest(ProceduresMixin, unittest.TestCase):
-    url = server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest")
+    url = server_url("STOREBENCH_MYSQL_URL")
     dialect = "mysql"
 
     @classmethod

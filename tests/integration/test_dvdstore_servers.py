@@ -22,19 +22,13 @@ REQUIRED = os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1"
 DATABASE = "sbtest_dvd"
 
 
-def server_url(env, default):
-    """The server's URL from the environment, pointed at the test's own database."""
-    u = urllib.parse.urlsplit(os.environ.get(env) or default)
-    return urllib.parse.urlunsplit((u.scheme, u.netloc, "/" + DATABASE, "", ""))
+def server_url(env):
+    """The server's URL from the environment, pointed at the test's own database ("" when
+    unset: a test never guesses a server's address)."""
+    return harness.server_url(env, DATABASE)
 
 
-def reachable(url):
-    u = urllib.parse.urlsplit(url)
-    try:
-        with socket.create_connection((u.hostname, u.port), timeout=3):
-            return True
-    except OSError:
-        return False
+reachable = harness.reachable
 
 
 def run_client(cmd):
@@ -60,7 +54,7 @@ class ServerMixin:
     @classmethod
     def setUpClass(cls):
         if not reachable(cls.url):
-            msg = f"no server at {cls.url} (start one with scripts/services.sh start)"
+            msg = harness.no_server_message(cls.url)
             if REQUIRED:
                 raise AssertionError("STOREBENCH_REQUIRE_SERVICES=1 but " + msg)
             raise unittest.SkipTest(msg)
@@ -159,7 +153,7 @@ class ServerMixin:
 
 
 class DvdStorePostgresTest(ServerMixin, unittest.TestCase):
-    url = server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/sbtest")
+    url = server_url("STOREBENCH_PG_URL")
 
     @classmethod
     def query(cls, sql):
@@ -168,7 +162,7 @@ class DvdStorePostgresTest(ServerMixin, unittest.TestCase):
 
 
 class DvdStoreMariadbTest(ServerMixin, unittest.TestCase):
-    url = server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest")
+    url = server_url("STOREBENCH_MYSQL_URL")
 
     @classmethod
     def query(cls, sql):

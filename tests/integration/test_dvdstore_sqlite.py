@@ -67,6 +67,64 @@ class DvdStoreSqliteTest(unittest.TestCase):
     def url(self):
         return "sqlite://" + self.db
 
+    def test_ds3_stream_layout_read_by_a_script_splitting_on_spaces(self):
+        # "ds3xdriver ... > run.log": every DS3 line is on stdout, in DS3's order. Paced (see
+        # the DS2 case) so new customers do not run out of names.
+        r = storebench("oltp", "run", "--db", self.url(), "--db_size=S", "--n_threads=2",
+                       "--warmup_time=2s", "--run_time=3s", "--log_freq=1", "--think_time=0.01",
+                       "--json", tmp_path("it-ds3-stream.json"))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stdout.splitlines()
+        for marker in ("et=", "Controller (", "Stats reset", "Final (", "Run over",
+                       "n_purchase_from_start="):
+            self.assertFalse([l for l in r.stderr.splitlines() if l.startswith(marker)], marker)
+
+        def index(prefix):
+            found = [i for i, l in enumerate(lines) if l.startswith(prefix)]
+            self.assertEqual(len(found), 1, (prefix, r.stdout))
+            return found[0]
+        start = [i for i, l in enumerate(lines) if l.endswith("issuing Start")]
+        self.assertEqual(len(start), 1, r.stdout)
+        start = start[0]
+        tok = lines[start].split(" ")
+        # Controller (12/1/2026 6:05:03 PM): all threads connected - issuing Start
+        self.assertRegex(" ".join(tok[1:4]), r"^\(\d{1,2}/\d{1,2}/\d{4} \d{1,2}:\d\d:\d\d [AP]M\):$")
+        self.assertEqual(tok[4:], ["all", "threads", "connected", "-", "issuing", "Start"])
+        status = []
+        for l in lines:
+            if not l.startswith("et="):
+                continue
+            t = l.split()
+            fields = dict(x.split("=", 1) for x in t if "=" in x and not x.endswith("="))
+            status.append((float(t[1]), int(fields["n_overall"]), int(fields["opm"])))
+        reset = index("Stats reset")
+        # Every second from Start: at 1 and 2 s of warm-up, then et counts from the reset (which
+        # may come a little after 2 s: the server reading pauses the workers) up to the 3 s
+        # window's end, where the Final line takes over.
+        before = [l for l in lines[:reset] if l.startswith("et=")]
+        self.assertEqual(len(before), 2, r.stdout)
+        after = status[2:]
+        self.assertIn(len(after), (2, 3), r.stdout)
+        self.assertEqual([e for e, _, _ in after], sorted(e for e, _, _ in after))
+        self.assertTrue(all(0 < e < 3.0 for e, _, _ in after), r.stdout)
+        final = index("Final (")
+        stopped = [i for i, l in enumerate(lines) if l.endswith("all threads stopped, exiting")]
+        self.assertEqual(len(stopped), 1, r.stdout)
+        from_start = index("n_purchase_from_start=")
+        over = index("Run over")
+        self.assertLess(start, reset)
+        self.assertLess(reset, final)
+        self.assertLess(final, stopped[0])
+        self.assertLess(stopped[0], from_start)
+        self.assertLess(from_start, over)
+        self.assertTrue(lines[stopped[0]].startswith("Controller ("))
+        t = lines[from_start].split(" ")
+        self.assertEqual((t[0], t[2]), ("n_purchase_from_start=", "n_rollbacks_from_start="))
+        names, v = parse_final(lines[final])
+        # The whole run (warm-up and wind-down included) holds at least the measured purchases.
+        self.assertGreaterEqual(int(t[1]), v["n_purchase_overall"])
+        self.assertGreaterEqual(int(t[3]), v["n_rollbacks_overall"])
+
     def test_load_row_counts(self):
         con = sqlite3.connect(self.db)
         counts = self.loaded
@@ -90,8 +148,9 @@ class DvdStoreSqliteTest(unittest.TestCase):
                        "--warmup_time=0", "--run_time=20s", "--log_freq=5", "--json", out,
                        "--out_filename", csv)
         self.assertEqual(r.returncode, 0, r.stderr + r.stdout)
-        status = [l for l in r.stderr.splitlines() if l.startswith("et=")]
-        self.assertEqual(len(status), 3, r.stderr)  # at 5, 10, 15 s; the Final line covers 20 s
+        # DS3's stream layout: status lines on stdout with the Final line.
+        status = [l for l in r.stdout.splitlines() if l.startswith("et=")]
+        self.assertEqual(len(status), 3, r.stdout)  # at 5, 10, 15 s; the Final line covers 20 s
         prev_n = -1
         for line in status:
             m = STATUS_RE.match(line)
@@ -167,7 +226,7 @@ class DvdStoreSqliteTest(unittest.TestCase):
         # Wait for the first status line so the run is measuring, then interrupt it.
         deadline = time.time() + 60
         while time.time() < deadline:
-            line = p.stderr.readline()
+            line = p.stdout.readline()
             if line.startswith("et="):
                 break
         p.send_signal(signal.SIGINT)
@@ -304,8 +363,10 @@ class Ds2WarmupTest(unittest.TestCase):
                        "--warmup_time=2s", "--run_time=3s", "--think_time=0.01", "--log_freq=1",
                        "--json", out)
         self.assertEqual(r.returncode, 0, r.stderr)
+        # DS2's stream layout: everything but "Run over" on stderr.
         self.assertIn("Stats reset", r.stderr)
-        finals = [l for l in r.stdout.splitlines() if l.startswith("Final (")]
+        self.assertEqual([l for l in r.stdout.splitlines() if l == "Run over"], ["Run over"])
+        finals = [l for l in r.stderr.splitlines() if l.startswith("Final (")]
         names, v = parse_final(finals[0])
         self.assertEqual(names, FINAL_DS2_NAMES)
         self.assertAlmostEqual(v["et"], 3.0, delta=0.2)  # the measured window only

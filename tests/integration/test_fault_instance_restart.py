@@ -18,12 +18,12 @@ from harness import tmp_path
 
 REQUIRED = os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1"
 DATABASE = "sbtest_fault_plan"
-DEFAULT_PG = "postgresql://storebench@127.0.0.1:25433/ds3 postgresql://storebench@127.0.0.1:25434/ds3"
 
 
 def urls():
+    """The first two PostgreSQL instance servers of `scripts/services.sh env` (no others)."""
     out = []
-    for url in (os.environ.get("STOREBENCH_PG_URLS") or DEFAULT_PG).split()[:2]:
+    for url in (os.environ.get("STOREBENCH_PG_URLS") or "").split()[:2]:
         u = urllib.parse.urlsplit(url)
         out.append(urllib.parse.urlunsplit((u.scheme, u.netloc, "/" + DATABASE, "", "")))
     return out

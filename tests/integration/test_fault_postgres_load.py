@@ -10,8 +10,7 @@ import unittest
 import harness
 from harness import storebench
 
-URL = harness.server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/sbtest",
-                         "sbtest_fault_load")
+URL = harness.server_url("STOREBENCH_PG_URL", "sbtest_fault_load")
 
 
 class PostgresLoadFaultTest(unittest.TestCase):

@@ -51,14 +51,12 @@ class RestartMixin:
 
 
 class PostgresRestartTest(RestartMixin, unittest.TestCase):
-    url = harness.server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
-                             "sbtest_fault")
+    url = harness.server_url("STOREBENCH_PG_URL", "sbtest_fault")
     restart = "restart-postgres"
 
 
 class MariadbRestartTest(RestartMixin, unittest.TestCase):
-    url = harness.server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/x",
-                             "sbtest_fault")
+    url = harness.server_url("STOREBENCH_MYSQL_URL", "sbtest_fault")
     restart = "restart-mariadb"
 
 

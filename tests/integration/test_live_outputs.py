@@ -35,7 +35,7 @@ class LiveOutputsTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         lines = [l for l in r.stderr.splitlines() if l.startswith("{")]
         self.assertGreaterEqual(len(lines), 3)
-        self.assertFalse([l for l in r.stderr.splitlines() if l.startswith("et=")])
+        self.assertFalse([l for l in (r.stdout + r.stderr).splitlines() if l.startswith("et=")])
         prev_t = 0
         for line in lines:
             obj = json.loads(line)
@@ -66,13 +66,30 @@ class LiveOutputsTest(unittest.TestCase):
                 self.assertEqual(resp.status, 200)
                 text = resp.read().decode()
             families = {f.name: f for f in text_string_to_metric_families(text)}
-            ops = families["storebench_operations"]  # the parser strips "_total"
-            self.assertEqual(ops.type, "counter")
-            orders = [s for s in ops.samples if s.labels.get("type") == "order"]
-            self.assertEqual(len(orders), 1)
-            self.assertGreater(orders[0].value, 0)
-            self.assertIn("storebench_latency_ms", families)
-            self.assertIn("storebench_running_per_minute", families)
+            # Latency per operation type: a summary in seconds (quantile, _sum, _count).
+            lat = families["storebench_operation_duration_seconds"]
+            self.assertEqual(lat.type, "summary")
+            order = {s.name[len(lat.name):] or s.labels.get("quantile"): s.value
+                     for s in lat.samples if s.labels.get("type") == "order"}
+            self.assertGreater(order["_count"], 0)
+            self.assertGreater(order["_sum"], 0)
+            self.assertIn("0.99", order)
+            self.assertLess(order["_sum"] / order["_count"], 60)  # seconds, not milliseconds
+            # One counter per kind, labelled: errors by category, retries on their own.
+            errors = families["storebench_errors"]  # the parser strips "_total"
+            self.assertEqual(errors.type, "counter")
+            self.assertIn("deadlock", {s.labels["category"] for s in errors.samples})
+            self.assertEqual(families["storebench_retries"].type, "counter")
+            self.assertEqual(families["storebench_rollbacks"].type, "counter")
+            for f in families.values():
+                # Base units, no pre-computed rates, counters named *_total in the text.
+                self.assertNotRegex(f.name, r"(_ms|_minute|per_second|rate)", f.name)
+                if f.type == "counter":
+                    self.assertIn(f"# TYPE {f.name}_total counter", text)
+            # No series twice.
+            keys = [(s.name, tuple(sorted(s.labels.items())))
+                    for f in families.values() for s in f.samples]
+            self.assertEqual(len(keys), len(set(keys)))
         finally:
             p.communicate(timeout=60)
         self.assertEqual(p.returncode, 0)

@@ -35,18 +35,13 @@ STATEMENTS = {test: dict(zip(KINDS, counts)) for test, counts in {
 }.items()}
 
 
-def server_url(env, default):
-    u = urllib.parse.urlsplit(os.environ.get(env) or default)
-    return urllib.parse.urlunsplit((u.scheme, u.netloc, "/sbtest_oltp", "", ""))
+def server_url(env):
+    """The server's URL from the environment, pointed at the test's own database ("" when
+    unset: a test never guesses a server's address)."""
+    return harness.server_url(env, "sbtest_oltp")
 
 
-def reachable(url):
-    u = urllib.parse.urlsplit(url)
-    try:
-        with socket.create_connection((u.hostname, u.port), timeout=3):
-            return True
-    except OSError:
-        return False
+reachable = harness.reachable
 
 
 class OltpServerMixin:
@@ -54,7 +49,7 @@ class OltpServerMixin:
 
     def test_load_and_transaction_types(self):
         if not reachable(self.url):
-            msg = f"no server at {self.url} (start one with scripts/services.sh start)"
+            msg = harness.no_server_message(self.url)
             if REQUIRED:
                 self.fail(msg)
             self.skipTest(msg)
@@ -122,7 +117,7 @@ class OltpServerMixin:
 
 
 class OltpPostgresTest(OltpServerMixin, unittest.TestCase):
-    url = server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/sbtest")
+    url = server_url("STOREBENCH_PG_URL")
     statement_counters = {k: "pg_stat_statements." + k for k in KINDS}
 
     def only_ours(self, doc, per_txn):
@@ -132,7 +127,7 @@ class OltpPostgresTest(OltpServerMixin, unittest.TestCase):
 
 
 class OltpMariadbTest(OltpServerMixin, unittest.TestCase):
-    url = server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest")
+    url = server_url("STOREBENCH_MYSQL_URL")
     statement_counters = {k: "Com_" + k for k in KINDS}
 
     def only_ours(self, doc, per_txn):

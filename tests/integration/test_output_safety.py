@@ -366,8 +366,7 @@ class LoadStopTest(unittest.TestCase):
         self.assertEqual(p.returncode, 2, p.stderr)
 
 
-MYSQL_URL = harness.server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/sbtest",
-                               "sbtest_fault_load")
+MYSQL_URL = harness.server_url("STOREBENCH_MYSQL_URL", "sbtest_fault_load")
 
 
 class ServerLostDuringLoadTest(unittest.TestCase):

@@ -26,17 +26,13 @@ from harness import storebench, tmp_path
 REQUIRED = os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1"
 DATABASE = "sbtest_plan"
 SERVERS = 3  # of each kind
-# scripts/services.sh: instance i listens on base + i.
-DEFAULT_PG = " ".join(f"postgresql://storebench@127.0.0.1:{25432 + i}/ds3"
-                      for i in range(1, SERVERS + 1))
-DEFAULT_MYSQL = " ".join(f"mysql://storebench@127.0.0.1:{23306 + i}/ds3"
-                         for i in range(1, SERVERS + 1))
 ORDERS_CHECK = "committed_orders_vs_new_orders_rows"
 
 
-def instance_urls(env, default):
-    """The first SERVERS URLs of `env` (or `default`), pointed at the test's database."""
-    urls = (os.environ.get(env) or default).split()
+def instance_urls(env):
+    """The first SERVERS URLs of `env` (scripts/services.sh env), pointed at the test's
+    database; none when it is not set (a test never guesses a server's address)."""
+    urls = harness.env_url(env).split()
     out = []
     for url in urls[:SERVERS]:
         u = urllib.parse.urlsplit(url)
@@ -93,8 +89,8 @@ def group(name, url):
 class PlanServersTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.pg = instance_urls("STOREBENCH_PG_URLS", DEFAULT_PG)
-        cls.my = instance_urls("STOREBENCH_MYSQL_URLS", DEFAULT_MYSQL)
+        cls.pg = instance_urls("STOREBENCH_PG_URLS")
+        cls.my = instance_urls("STOREBENCH_MYSQL_URLS")
         missing = [u for u in cls.pg + cls.my if not reachable(u)]
         if len(cls.pg) < SERVERS or len(cls.my) < SERVERS or missing:
             msg = (f"the instance servers are not running: the test needs {SERVERS} PostgreSQL "

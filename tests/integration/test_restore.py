@@ -198,8 +198,7 @@ class PostgresRestoreTest(RestoreCases, unittest.TestCase):
     name = "postgres"
 
     def setUp(self):
-        self.url = harness.server_url("STOREBENCH_PG_URL",
-                                      "postgresql://storebench@127.0.0.1:5432/x", DATABASE)
+        self.url = harness.server_url("STOREBENCH_PG_URL", DATABASE)
         harness.require_server(self, self.url)
         ok(self, storebench("oltp", "load", "--db", self.url, SIZE, "--force=Y",
                             "--pristine=Y"))
@@ -236,8 +235,7 @@ class MariadbRestoreTest(RestoreCases, unittest.TestCase):
     name = "mariadb"
 
     def setUp(self):
-        self.url = harness.server_url("STOREBENCH_MYSQL_URL",
-                                      "mysql://storebench@127.0.0.1:3306/x", DATABASE)
+        self.url = harness.server_url("STOREBENCH_MYSQL_URL", DATABASE)
         harness.require_server(self, self.url)
         mariadb(self.url, f"DROP DATABASE IF EXISTS `{DATABASE}_sbpristine`")
         ok(self, storebench("oltp", "load", "--db", self.url, SIZE, "--force=Y",

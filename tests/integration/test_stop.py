@@ -15,7 +15,7 @@ from harness import storebench, tmp_path
 
 
 class StopTest(unittest.TestCase):
-    def stop_after_start(self, args, marker, out):
+    def stop_after_start(self, args, marker, out, stream="stderr"):
         if os.path.exists(out):
             os.remove(out)
         p = subprocess.Popen([harness.ARGS.binary, *args], stdout=subprocess.PIPE,
@@ -24,7 +24,7 @@ class StopTest(unittest.TestCase):
         err_lines = []
         deadline = time.time() + 60
         while time.time() < deadline:
-            line = p.stderr.readline()
+            line = getattr(p, stream).readline()
             if not line:
                 break
             err_lines.append(line)
@@ -59,7 +59,7 @@ class StopTest(unittest.TestCase):
         doc = self.stop_after_start(
             ["oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "1000",
              "--ramp_rate", "10000", "--warmup_time", "0", "--run_time", "10m", "--log_freq", "1",
-             "--json", out], "issuing Start", out)
+             "--json", out], "issuing Start", out, stream="stdout")
         self.assertTrue(doc["interrupted"])
         self.assertGreater(doc["operations"][0]["count"], 0)
 

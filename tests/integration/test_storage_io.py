@@ -5,6 +5,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import unittest
@@ -240,10 +241,20 @@ class StorageIoTest(unittest.TestCase):
             os.remove(target)
         p = harness.storebench("io", "prepare", "--target", target, "--size", "8MiB")
         self.assertEqual(p.returncode, 0, p.stderr)
-        p = harness.storebench("io", "verify", "--target", target)
+        p = harness.storebench("io", "verify", "--target", target, "--verify_phase=both")
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
         self.assertIn("read: 2048 blocks checked", p.stdout)
         self.assertIn("0 mismatches", p.stdout)
+        # The default only reads: the file is not touched, the blocks just written pass.
+        def content():
+            with open(target, "rb") as f:
+                return os.stat(target).st_mtime_ns, f.read()
+        before = content()
+        p = harness.storebench("io", "verify", "--target", target)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("read: 2048 blocks checked", p.stdout)
+        self.assertNotIn("write:", p.stdout)
+        self.assertEqual(content(), before)
         p = harness.storebench("io", "verify", "--target", target, "--verify_phase=write")
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertNotIn("read:", p.stdout)
@@ -270,17 +281,26 @@ class StorageIoTest(unittest.TestCase):
         with open(foreign, "wb") as f:
             f.write(b"precious" * (2 * MIB // 8))
         before = open(foreign, "rb").read()
-        p = harness.storebench("io", "verify", "--target", foreign)
+        p = harness.storebench("io", "verify", "--target", foreign, "--verify_phase=both")
         self.assertEqual(p.returncode, 2)
         self.assertIn("did not create", p.stderr)
-        p = harness.storebench("io", "verify", "--target", self.target, "--readonly")
+        p = harness.storebench("io", "verify", "--target", self.target, "--readonly",
+                               "--verify_phase=both")
         self.assertEqual(p.returncode, 2)
-        # The read phase only reads: allowed on any file (every block mismatches here).
-        p = harness.storebench("io", "verify", "--target", foreign, "--verify_phase=read")
+        # The read phase (the default) only reads: allowed on any file (every block mismatches).
+        p = harness.storebench("io", "verify", "--target", foreign)
         self.assertEqual(p.returncode, 1)
         self.assertIn("no verify header", p.stdout)
+        self.assertIn("write it first with --verify_phase=write", p.stdout)
         self.assertEqual(open(foreign, "rb").read(), before)
         os.remove(foreign)
+
+    def test_a_long_test_prints_progress_every_10_s(self):
+        p = self.run_io("--spec", "4KiB,100%read,100%random", "--engine", "psync",
+                        "--run_time", "12")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        lines = [l for l in p.stderr.splitlines() if re.match(r"^ +10 s \(\w+\): \d+ IOPS, ", l)]
+        self.assertEqual(len(lines), 1, p.stderr)
 
     def test_readonly_refuses_writes(self):
         p = self.run_io("--spec", "4KiB,50%read", "--readonly")

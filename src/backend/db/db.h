@@ -33,6 +33,10 @@ struct Capabilities {
   // statistics at most once a second while busy, after ~10 s idle, and when they disconnect.
   // Readers wait for the counters to settle after the sessions they measure have closed.
   bool server_counters_lag = false;
+  // Its "statements.<kind>" counters also count statements that failed (MariaDB's Com_<kind>
+  // counts a statement as it starts); false: only statements that completed
+  // (pg_stat_statements records a statement when it ends without error).
+  bool statement_counters_include_failed = false;
   // DbBackend::TryLock guards the database against a second storebench process. False: there is
   // nothing to guard (the null back end keeps no data), and TryLock returns a lock guarding
   // nothing.

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "backend/db/db.h"
+#include "base/limits.h"
+#include "base/strings.h"
 #include "base/units.h"
 
 namespace sb::db {
@@ -137,13 +139,23 @@ Status CheckWholeNumber(const DbUrl& url, std::string_view key, int64_t max) {
   return Status::Ok();
 }
 
-// sqlite:///abs/path or sqlite://relative/path: the rest is the file path.
+// sqlite:///abs/path or sqlite://./relative/path: the rest is the file path.
 Status ParseFileUrl(std::string_view rest, std::string_view whole, DbUrl* out) {
   auto path = Decode(rest, "file path");
   if (!path.ok()) return path.status();
   out->database = std::move(path).value();
   if (out->database.empty()) {
     return Status::InvalidArgument("database URL '" + std::string(whole) + "' names no file");
+  }
+  // "sqlite://tmp/x.db" is almost always meant as /tmp/x.db (two slashes where three were
+  // meant); a relative path must say so, as ./ or ../.
+  const std::string& p = out->database;
+  if (p[0] != '/' && p.rfind("./", 0) != 0 && p.rfind("../", 0) != 0) {
+    const std::string shown = QuotablePrefix(p, limits::kMaxQuotedChars);
+    return Status::InvalidArgument("database URL 'sqlite://" + shown +
+                                   "' has two slashes: write sqlite:///" + shown +
+                                   " (three) for the absolute path /" + shown + ", or sqlite://./" +
+                                   shown + " for a path relative to the current directory");
   }
   // SQLite's own URI parameters (mode=ro, cache=shared, ...) are not applied by this back end:
   // refusing them says so instead of silently writing to a file asked to be read-only.

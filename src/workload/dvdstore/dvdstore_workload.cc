@@ -329,7 +329,8 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
   if (!state.ok()) return state.status();
   if (*wl != "dvdstore") {
     return Status::FailedPrecondition("the database holds a storebench '" + *wl +
-                                      "' database, not DVD Store");
+                                      "' database, not DVD Store; run it with --workload " + *wl +
+                                      ", or load DVD Store into another database");
   }
   if (*state != "ready") {
     return Status::FailedPrecondition(
@@ -343,8 +344,12 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
   if (!loaded.ok()) return loaded.status();
   if (size_given_) {
     if (loaded->customers != opts_.size.customers || loaded->products != opts_.size.products) {
-      return Status::FailedPrecondition("the database was loaded with db_size=" + *label +
-                                        " but the run asks for db_size=" + opts_.size.label);
+      return Status::FailedPrecondition(
+          "the database was loaded with db_size=" + *label +
+          " but the run asks for db_size=" + opts_.size.label + "; run with --db_size=" + *label +
+          " (or leave it out: a run takes the " +
+          "loaded size), or reload with 'storebench oltp load --db_size=" + opts_.size.label +
+          " --force'");
     }
   } else {
     opts_.size = *loaded;
@@ -499,6 +504,19 @@ std::vector<workload::ServerComparison> DvdStoreWorkload::CompareWithServer(
                    "rolled back (these also count retried deadlocks)"});
   }
   return out;
+}
+
+std::string DvdStoreWorkload::FromStartLine(const workload::Totals& whole_run) const {
+  // ds3xdriver.cs after "all threads stopped": purchases and rollbacks since Start, so X - Y is
+  // the number of new orders the run stored.
+  const size_t purchase = 1 + kPurchase;
+  const int64_t purchases =
+      whole_run.types.size() > purchase ? static_cast<int64_t>(whole_run.types[purchase].count) : 0;
+  const int64_t rollbacks = whole_run.counters.size() > static_cast<size_t>(kRollbacks)
+                                ? whole_run.counters[kRollbacks]
+                                : 0;
+  return "n_purchase_from_start= " + std::to_string(purchases) +
+         " n_rollbacks_from_start= " + std::to_string(rollbacks);
 }
 
 std::vector<std::pair<std::string, double>> DvdStoreWorkload::Figures(

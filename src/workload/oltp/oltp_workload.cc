@@ -4,6 +4,7 @@
 #include <thread>
 #include <vector>
 
+#include "base/units.h"
 #include "workload/named_sql.h"
 
 namespace sb::oltp_sql {
@@ -132,16 +133,26 @@ std::map<std::string, int64_t> StatementsPerUnit(const OltpOptions& o) {
 OltpWorkload::OltpWorkload() {
   shape_.unit_name = "transaction";
   shape_.headline_name = "transactions_per_minute";
-  shape_.step_types = {"event"};
+  shape_.step_types = {};  // the transaction is the unit; no step repeats it
   shape_.counters = {"reads", "writes", "other", "rows_inserted", "rows_deleted"};
+  for (const char* kind : kKindNames) {
+    shape_.counters.push_back(std::string("statements_sent.") + kind);
+  }
+  for (const char* kind : kKindNames) {
+    shape_.counters.push_back(std::string("statements_failed.") + kind);
+  }
   // sysbench's figures: transactions and queries (reads + writes + other) per second.
   metrics::HeadlineSpec qps;
   qps.name = "qps";
   qps.words = "queries per second";
   qps.counters = {{0, 1.0}, {1, 1.0}, {2, 1.0}};
-  shape_.headlines = {
-      metrics::UnitsPerMinute("transactions_per_minute", "transactions per minute"),
-      metrics::UnitsPerSecond("tps", "transactions per second"), qps};
+  shape_.headlines = {metrics::UnitsPerMinute("transactions_per_minute", "transactions per minute"),
+                      metrics::UnitsPerSecond("tps", "transactions per second"), qps};
+  // sysbench's defaults: --time=10, no warm-up.
+  shape_.default_run_time = "10s";
+  shape_.default_warmup_time = "0";
+  shape_.default_log_freq = "0";  // --report-interval: off unless asked
+  shape_.sysbench_style = true;
 }
 
 void OltpWorkload::DeclareOptions(config::OptionSet* o) const {
@@ -272,6 +283,38 @@ Result<std::map<std::string, std::string>> OltpWorkload::Sql() const {
   return workload::ParseNamedSql(it->second);
 }
 
+Status OltpWorkload::Cleanup(db::DbBackend& backend,
+                             const std::function<void(const std::string&)>& progress) {
+  auto sql = Sql();
+  if (!sql.ok()) return sql.status();
+  const auto& q = *sql;
+  auto conn = backend.Connect();
+  if (!conn.ok()) return conn.status();
+  db::Connection& c = **conn;
+  auto has_meta = QueryInt(c, q.at("meta_table_exists"));
+  if (!has_meta.ok()) return has_meta.status();
+  if (*has_meta == 0) {
+    progress("nothing to clean up: the database holds no storebench tables");
+    return Status::Ok();
+  }
+  auto wl = QueryText(c, q.at("meta_get"), "workload");
+  if (!wl.ok()) return wl.status();
+  if (*wl != "oltp") {
+    return Status::FailedPrecondition("the database holds a storebench '" + *wl +
+                                      "' database, not oltp tables; cleanup leaves it alone");
+  }
+  auto tables = QueryText(c, q.at("meta_get"), "tables");
+  if (!tables.ok()) return tables.status();
+  auto n = ParseInt(*tables, "tables");
+  if (!n.ok()) return n.status();
+  for (int64_t t = 1; t <= *n; ++t) {
+    // sysbench's words.
+    progress("Dropping table '" + TableName(t) + "'...");
+    SB_RETURN_IF_ERROR(c.ExecuteScript(ForTable(q.at("drop_table"), t)));
+  }
+  return c.ExecuteScript(q.at("drop_meta"));
+}
+
 Status OltpWorkload::Load(db::DbBackend& backend, const workload::LoadContext& ctx) {
   auto sql = Sql();
   if (!sql.ok()) return sql.status();
@@ -400,17 +443,21 @@ Status OltpWorkload::CheckReady(db::Connection& conn) {
   if (!wl.ok()) return wl.status();
   if (*wl != "oltp") {
     return Status::FailedPrecondition("the database holds a storebench '" + *wl +
-                                      "' database, not the oltp tables");
+                                      "' database, not the oltp tables; run it with --workload " +
+                                      *wl + ", or load the oltp tables into another database");
   }
   if (!state.ok() || *state != "ready") {
     return Status::FailedPrecondition("the oltp load did not finish; run load --force again");
   }
   if (!tables.ok() || !size.ok() || std::stoll(*tables) < opts_.tables ||
       std::stoll(*size) != opts_.table_size) {
-    return Status::FailedPrecondition("the database holds " + (tables.ok() ? *tables : "?") +
-                                      " tables of " + (size.ok() ? *size : "?") +
-                                      " rows but the run asks for " + std::to_string(opts_.tables) +
-                                      " tables of " + std::to_string(opts_.table_size));
+    return Status::FailedPrecondition(
+        "the database holds " + (tables.ok() ? *tables : "?") + " tables of " +
+        (size.ok() ? *size : "?") + " rows but the run asks for " + std::to_string(opts_.tables) +
+        " tables of " + std::to_string(opts_.table_size) + "; run with --tables " +
+        (tables.ok() ? *tables : "?") + " --table_size " + (size.ok() ? *size : "?") +
+        ", or reload with 'storebench oltp load --workload oltp "
+        "--force' and the sizes you want");
   }
   return Status::Ok();
 }
@@ -451,20 +498,34 @@ Result<std::vector<workload::Check>> OltpWorkload::Verify(
 std::vector<workload::ServerComparison> OltpWorkload::CompareWithServer(
     const workload::Totals& span, const workload::ServerView& server) const {
   const auto units = static_cast<int64_t>(span.types[0].count);
+  // What the server saw of each kind: every statement sent, a retried transaction's earlier
+  // attempts included, less the failed ones where the server counts only completed statements.
+  const bool with_failed = server.statements_include_failed;
+  auto client_count = [&](int kind) {
+    const int64_t sent = span.counters[kSentBase + kind];
+    return with_failed ? sent : sent - span.counters[kFailedBase + kind];
+  };
+  const std::string counted = with_failed ? "sent (failed ones included, as the server counts)"
+                                          : "completed (the server counts no failed one)";
   std::vector<workload::ServerComparison> out;
-  for (const auto& [kind, per_unit] : StatementsPerUnit(opts_)) {
+  for (int k = 0; k < kNumKinds; ++k) {
+    const std::string kind = kKindNames[k];
     if (kind == "commit") continue;  // below, as commits
     auto it = server.counter_delta.find("statements." + kind);
     if (it == server.counter_delta.end()) continue;
-    out.push_back({"statements." + kind, units * per_unit, it->second, true,
-                   std::to_string(units) + " transactions x " + std::to_string(per_unit) + " " +
-                       kind + " statements each vs the server's count of them"});
+    const int64_t retried =
+        span.counters[kSentBase + k] - units * StatementsPerUnit(opts_).at(kind);
+    std::string detail = kind + " statements the client ";
+    detail += counted;
+    detail += " (" + std::to_string(retried) + " more than " + std::to_string(units);
+    detail += " transactions need: attempts that were retried or failed) vs the server's count";
+    out.push_back({"statements." + kind, client_count(k), it->second, true, std::move(detail)});
   }
   if (auto it = server.counter_delta.find("commits"); it != server.counter_delta.end()) {
-    const int64_t per_unit = StatementsPerUnit(opts_).at("commit");
-    out.push_back({"commits", units * per_unit, it->second, false,
-                   "COMMITs the client sent vs transactions the server committed (PostgreSQL "
-                   "also counts each autocommit statement)"});
+    out.push_back({"commits", client_count(kCommit), it->second, false,
+                   "COMMITs the client " + counted +
+                       " vs transactions the server committed (PostgreSQL also counts each "
+                       "autocommit statement)"});
   }
   if (auto it = server.probe_delta.find("rows"); it != server.probe_delta.end()) {
     out.push_back(

@@ -41,6 +41,16 @@ struct OltpOptions {
 // Counters (Shape::counters order).
 enum OltpCounter { kReads = 0, kWrites, kOther, kRowsInserted, kRowsDeleted, kNumOltpCounters };
 
+// Statements by the kind a server counts them, every attempt of a retried transaction included:
+// counters kSentBase + kind (sent to the server) and kFailedBase + kind (of those, failed), so
+// the server cross-check compares what the server saw (#18: a retried transaction's statements
+// reach the server's counters too).
+enum StatementKind { kSelect = 0, kInsert, kUpdate, kDelete, kBegin, kCommit, kNumKinds };
+constexpr const char* kKindNames[kNumKinds] = {"select", "insert", "update",
+                                               "delete", "begin",  "commit"};
+constexpr int kSentBase = kNumOltpCounters;
+constexpr int kFailedBase = kSentBase + kNumKinds;
+
 class OltpWorkload final : public workload::Workload {
  public:
   OltpWorkload();
@@ -53,6 +63,8 @@ class OltpWorkload final : public workload::Workload {
   std::string Describe() const override;
 
   Status Load(db::DbBackend& backend, const workload::LoadContext& ctx) override;
+  Status Cleanup(db::DbBackend& backend,
+                 const std::function<void(const std::string&)>& progress) override;
   Status CheckReady(db::Connection& conn) override;
   Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection> conn,
                                                         uint64_t seed, int worker) override;

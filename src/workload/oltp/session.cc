@@ -8,16 +8,20 @@ namespace sb::oltp {
 namespace {
 
 struct TableStatements {
-  std::unique_ptr<db::Statement> point_select, simple_range, sum_range, order_range,
-      distinct_range, index_update, non_index_update, del, insert, insert_auto;
+  std::unique_ptr<db::Statement> point_select, simple_range, sum_range, order_range, distinct_range,
+      index_update, non_index_update, del, insert, insert_auto;
 };
 
 class OltpSession final : public workload::Session {
  public:
   OltpSession(std::unique_ptr<db::Connection> conn, const OltpOptions& opts,
               std::map<std::string, std::string> sql, uint64_t seed)
-      : conn_(std::move(conn)), opts_(opts), sql_(std::move(sql)), rng_(seed),
-        keys_(opts.keys, opts.table_size), tables_(static_cast<size_t>(opts.tables)) {}
+      : conn_(std::move(conn)),
+        opts_(opts),
+        sql_(std::move(sql)),
+        rng_(seed),
+        keys_(opts.keys, opts.table_size),
+        tables_(static_cast<size_t>(opts.tables)) {}
 
   Status Prepare() {
     for (int64_t t = 1; t <= opts_.tables; ++t) {
@@ -52,13 +56,21 @@ class OltpSession final : public workload::Session {
     MakePlan(&plan_);
     const Plan& plan = plan_;
     Counts counts;
-    workload::StepOutcome out = ctx.Step(0, [&] {
+    Sent sent;  // every attempt's statements: a retry sends them again
+    // The transaction is the unit and its only step: timed once, recorded once (as the unit),
+    // not again as a step of the same value.
+    workload::StepOutcome out = ctx.Timed([&] {
       counts = Counts();
-      Status s = Execute(plan, &counts);
+      Status s = Execute(plan, &counts, &sent);
       if (!s.ok() && !opts_.skip_trx) conn_->Rollback().IgnoreError();
       return s;
     });
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (sent.sent[k] > 0) ctx.Count(kSentBase + k, sent.sent[k]);
+      if (sent.failed[k] > 0) ctx.Count(kFailedBase + k, sent.failed[k]);
+    }
     SB_RETURN_IF_ERROR(out.status);
+    ctx.AddToUnitTime(out.elapsed_nanos);
     ctx.Count(kReads, counts.reads);
     ctx.Count(kWrites, counts.writes);
     ctx.Count(kOther, counts.other);
@@ -77,6 +89,16 @@ class OltpSession final : public workload::Session {
   };
   struct Counts {
     int64_t reads = 0, writes = 0, other = 0, inserted = 0, deleted = 0;
+  };
+  // Statements sent, by kind, and of those the ones that failed.
+  struct Sent {
+    int64_t sent[kNumKinds] = {};
+    int64_t failed[kNumKinds] = {};
+    Status Note(StatementKind k, Status s) {
+      ++sent[k];
+      if (!s.ok()) ++failed[k];
+      return s;
+    }
   };
 
   int64_t Key() { return keys_.Next(rng_); }
@@ -99,15 +121,16 @@ class OltpSession final : public workload::Session {
     const int64_t points = t == TestType::kPointSelect ? 1 : reads ? opts_.point_selects : 0;
     for (int64_t i = 0; i < points; ++i) p.points.push_back(Key());
     if (reads && opts_.range_selects) {
-      const int64_t n = opts_.simple_ranges + opts_.sum_ranges + opts_.order_ranges +
-                        opts_.distinct_ranges;
+      const int64_t n =
+          opts_.simple_ranges + opts_.sum_ranges + opts_.order_ranges + opts_.distinct_ranges;
       for (int64_t i = 0; i < n; ++i) p.ranges.push_back(Key());
     }
-    const int64_t index_updates =
-        writes ? opts_.index_updates : t == TestType::kUpdateIndex ? opts_.index_updates : 0;
-    const int64_t non_index_updates =
-        writes ? opts_.non_index_updates
-               : t == TestType::kUpdateNonIndex ? opts_.non_index_updates : 0;
+    const int64_t index_updates = writes                        ? opts_.index_updates
+                                  : t == TestType::kUpdateIndex ? opts_.index_updates
+                                                                : 0;
+    const int64_t non_index_updates = writes                           ? opts_.non_index_updates
+                                      : t == TestType::kUpdateNonIndex ? opts_.non_index_updates
+                                                                       : 0;
     for (int64_t i = 0; i < index_updates; ++i) p.index_ids.push_back(Key());
     for (int64_t i = 0; i < non_index_updates; ++i) {
       p.non_index_ids.push_back(Key());
@@ -130,21 +153,24 @@ class OltpSession final : public workload::Session {
 
   // The rows are received in full but not looked at, as sysbench does.
   static Status Drain(db::Statement& s) { return s.DiscardRows(); }
+  static Status ExecuteAndDrain(db::Statement& s) {
+    SB_RETURN_IF_ERROR(s.Execute());
+    return Drain(s);
+  }
 
-  Status Execute(const Plan& p, Counts* n) {
+  Status Execute(const Plan& p, Counts* n, Sent* sent) {
     TableStatements& s = tables_[p.table - 1];
-    const bool trx = !opts_.skip_trx && (opts_.test == TestType::kReadOnly ||
-                                         opts_.test == TestType::kReadWrite ||
-                                         opts_.test == TestType::kWriteOnly);
+    const bool trx = !opts_.skip_trx &&
+                     (opts_.test == TestType::kReadOnly || opts_.test == TestType::kReadWrite ||
+                      opts_.test == TestType::kWriteOnly);
     const bool writes = opts_.test != TestType::kReadOnly && opts_.test != TestType::kPointSelect;
     if (trx) {
-      SB_RETURN_IF_ERROR(conn_->Begin(writes));
+      SB_RETURN_IF_ERROR(sent->Note(kBegin, conn_->Begin(writes)));
       ++n->other;
     }
     for (int64_t id : p.points) {
       s.point_select->BindInt(1, id);
-      SB_RETURN_IF_ERROR(s.point_select->Execute());
-      SB_RETURN_IF_ERROR(Drain(*s.point_select));
+      SB_RETURN_IF_ERROR(sent->Note(kSelect, ExecuteAndDrain(*s.point_select)));
       ++n->reads;
     }
     size_t r = 0;
@@ -152,8 +178,7 @@ class OltpSession final : public workload::Session {
       for (int64_t i = 0; i < count && r < p.ranges.size(); ++i, ++r) {
         stmt.BindInt(1, p.ranges[r]);
         stmt.BindInt(2, p.ranges[r] + opts_.range_size - 1);
-        SB_RETURN_IF_ERROR(stmt.Execute());
-        SB_RETURN_IF_ERROR(Drain(stmt));
+        SB_RETURN_IF_ERROR(sent->Note(kSelect, ExecuteAndDrain(stmt)));
         ++n->reads;
       }
       return Status::Ok();
@@ -164,19 +189,19 @@ class OltpSession final : public workload::Session {
     SB_RETURN_IF_ERROR(ranges(opts_.distinct_ranges, *s.distinct_range));
     for (int64_t id : p.index_ids) {
       s.index_update->BindInt(1, id);
-      SB_RETURN_IF_ERROR(s.index_update->Execute());
+      SB_RETURN_IF_ERROR(sent->Note(kUpdate, s.index_update->Execute()));
       ++n->writes;
     }
     size_t c = 0;
     for (int64_t id : p.non_index_ids) {
       s.non_index_update->BindText(1, p.c_values[c++]);
       s.non_index_update->BindInt(2, id);
-      SB_RETURN_IF_ERROR(s.non_index_update->Execute());
+      SB_RETURN_IF_ERROR(sent->Note(kUpdate, s.non_index_update->Execute()));
       ++n->writes;
     }
     for (size_t i = 0; i < p.delete_ids.size(); ++i) {
       s.del->BindInt(1, p.delete_ids[i]);
-      SB_RETURN_IF_ERROR(s.del->Execute());
+      SB_RETURN_IF_ERROR(sent->Note(kDelete, s.del->Execute()));
       n->deleted += s.del->RowsAffected();
       ++n->writes;
       if (opts_.test == TestType::kDelete) break;
@@ -185,7 +210,7 @@ class OltpSession final : public workload::Session {
       s.insert->BindInt(2, p.insert_k[i]);
       s.insert->BindText(3, p.c_values[c++]);
       s.insert->BindText(4, p.insert_pad[i]);
-      SB_RETURN_IF_ERROR(s.insert->Execute());
+      SB_RETURN_IF_ERROR(sent->Note(kInsert, s.insert->Execute()));
       n->inserted += s.insert->RowsAffected();
       ++n->writes;
     }
@@ -193,12 +218,12 @@ class OltpSession final : public workload::Session {
       s.insert_auto->BindInt(1, p.insert_k[0]);
       s.insert_auto->BindText(2, p.c_values[c]);
       s.insert_auto->BindText(3, p.insert_pad[0]);
-      SB_RETURN_IF_ERROR(s.insert_auto->Execute());
+      SB_RETURN_IF_ERROR(sent->Note(kInsert, s.insert_auto->Execute()));
       n->inserted += s.insert_auto->RowsAffected();
       ++n->writes;
     }
     if (trx) {
-      SB_RETURN_IF_ERROR(conn_->Commit());
+      SB_RETURN_IF_ERROR(sent->Note(kCommit, conn_->Commit()));
       ++n->other;
     }
     return Status::Ok();

@@ -54,6 +54,17 @@ TEST(DbUrlTest, EachSchemeRefusesUnknownParametersNamingTheAllowedOnes) {
   EXPECT_EQ(ErrorOf("postgres://u@h/db?sslmode=disable&application_name=sb"), "");
 }
 
+TEST(DbUrlTest, SqliteWithTwoSlashesSaysHowToWriteEitherPath) {
+  // sqlite://tmp/x.db used to become the relative path tmp/x.db without a word.
+  EXPECT_EQ(ErrorOf("sqlite://tmp/x.db"),
+            "database URL 'sqlite://tmp/x.db' has two slashes: write sqlite:///tmp/x.db (three) "
+            "for the absolute path /tmp/x.db, or sqlite://./tmp/x.db for a path relative to the "
+            "current directory");
+  EXPECT_EQ(ErrorOf("sqlite:///tmp/x.db"), "");
+  EXPECT_EQ(ErrorOf("sqlite://./x.db"), "");
+  EXPECT_EQ(ErrorOf("sqlite://../x.db"), "");
+}
+
 TEST(DbUrlTest, MysqlWithoutDatabaseSaysTheNameIsMissing) {
   for (const char* url : {"mysql://storebench@127.0.0.1:3306", "mysql://storebench@127.0.0.1/"}) {
     const std::string e = ErrorOf(url);

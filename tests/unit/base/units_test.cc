@@ -34,6 +34,9 @@ TEST(UnitsTest, IntsAndBools) {
   EXPECT_TRUE(*ParseBool("Y", "b"));
   EXPECT_FALSE(*ParseBool("n", "b"));
   EXPECT_FALSE(ParseBool("maybe", "b").ok());
+  // sysbench writes booleans on/off.
+  EXPECT_TRUE(*ParseBool("on", "b"));
+  EXPECT_FALSE(*ParseBool("OFF", "b"));
 }
 
 TEST(UnitsTest, NumbersAreExactlyTheirText) {

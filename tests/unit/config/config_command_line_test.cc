@@ -99,9 +99,10 @@ TEST_F(CommandLineTest, BooleanWithValue) {
   EXPECT_FALSE(options_.GetBool("detailed_view"));
   ASSERT_TRUE(Parse({"--detailed_view=yes"}).ok());
   EXPECT_TRUE(options_.GetBool("detailed_view"));
-  EXPECT_EQ(ParseError({"--detailed_view=maybe"}),
-            "option detailed_view: 'maybe' is not Y or N (yes/no, true/false and 1/0 also work) "
-            "(command line)");
+  EXPECT_EQ(
+      ParseError({"--detailed_view=maybe"}),
+      "option detailed_view: 'maybe' is not Y or N (yes/no, true/false, on/off and 1/0 also work) "
+      "(command line)");
 }
 
 TEST_F(CommandLineTest, BareFlagDoesNotConsumeABoolValue) {

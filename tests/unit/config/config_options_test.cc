@@ -131,9 +131,10 @@ TEST_F(OptionSetTest, NumbersHaveNoSurroundingBlanksOrSigns) {
   EXPECT_EQ(SetError("think_time", "1e-3"), "");
   EXPECT_DOUBLE_EQ(options_.GetDouble("think_time"), 0.001);
   EXPECT_EQ(SetError("think_time", ".5"), "");
-  EXPECT_EQ(SetError("detailed_view", " Y"),
-            "option detailed_view: ' Y' is not Y or N (yes/no, true/false and 1/0 also work) "
-            "(command line)");
+  EXPECT_EQ(
+      SetError("detailed_view", " Y"),
+      "option detailed_view: ' Y' is not Y or N (yes/no, true/false, on/off and 1/0 also work) "
+      "(command line)");
   EXPECT_EQ(options_.GetInt("n_searches"), 3);
 }
 
@@ -226,9 +227,10 @@ TEST_F(OptionSetTest, BoolValues) {
     EXPECT_EQ(SetError("detailed_view", no), "") << no;
     EXPECT_FALSE(options_.GetBool("detailed_view")) << no;
   }
-  EXPECT_EQ(SetError("detailed_view", "maybe", "DriverConfig.txt:16"),
-            "option detailed_view: 'maybe' is not Y or N (yes/no, true/false and 1/0 also work) "
-            "(DriverConfig.txt:16)");
+  EXPECT_EQ(
+      SetError("detailed_view", "maybe", "DriverConfig.txt:16"),
+      "option detailed_view: 'maybe' is not Y or N (yes/no, true/false, on/off and 1/0 also work) "
+      "(DriverConfig.txt:16)");
   EXPECT_NE(SetError("detailed_view", ""), "");
   EXPECT_NE(SetError("detailed_view", "2"), "");
 }

@@ -24,12 +24,8 @@ using conformance::ServerUrl;
 
 const Engine kEngines[] = {
     {"sqlite", "sqlite://" + std::string(STOREBENCH_TEST_TMP) + "/conformance.db", false},
-    {"postgres",
-     ServerUrl("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/storebench_test", ""),
-     true},
-    {"mariadb",
-     ServerUrl("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/storebench_test", ""),
-     true},
+    {"postgres", ServerUrl("STOREBENCH_PG_URL", ""), true},
+    {"mariadb", ServerUrl("STOREBENCH_MYSQL_URL", ""), true},
 };
 
 class ConformanceTest : public ::testing::TestWithParam<Engine> {

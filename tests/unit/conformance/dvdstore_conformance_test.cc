@@ -23,13 +23,8 @@ using conformance::Engine;
 using conformance::EngineName;
 using conformance::ServerUrl;
 
-std::string PgUrl() {
-  return ServerUrl("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
-                   "sbtest_dvdconf");
-}
-std::string MyUrl() {
-  return ServerUrl("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/x", "sbtest_dvdconf");
-}
+std::string PgUrl() { return ServerUrl("STOREBENCH_PG_URL", "sbtest_dvdconf"); }
+std::string MyUrl() { return ServerUrl("STOREBENCH_MYSQL_URL", "sbtest_dvdconf"); }
 
 const Engine kEngines[] = {
     {"sqlite", "sqlite://" + std::string(STOREBENCH_TEST_TMP) + "/dvdconf.db", false},

@@ -30,13 +30,13 @@ inline std::string EngineName(const ::testing::TestParamInfo<Engine>& info) {
   return info.param.name;
 }
 
-// The URL in environment variable `env` (or `fallback`) with its database replaced by
-// `database` (empty: kept).
-inline std::string ServerUrl(const char* env, const std::string& fallback,
-                             const std::string& database) {
+// The URL in environment variable `env` (scripts/services.sh env, as `make test` sets it) with
+// its database replaced by `database` (empty: kept); "" when the variable is not set: a test
+// never guesses a server's address, so it never uses a server it did not start.
+inline std::string ServerUrl(const char* env, const std::string& database) {
   const char* v = std::getenv(env);
-  std::string url = v != nullptr && *v != '\0' ? v : fallback;
-  if (database.empty()) return url;
+  std::string url = v != nullptr && *v != '\0' ? v : "";
+  if (url.empty() || database.empty()) return url;
   const size_t q = url.find('?');
   if (q != std::string::npos) url.resize(q);
   return url.substr(0, url.rfind('/') + 1) + database;
@@ -54,13 +54,25 @@ inline void OpenEngine(const Engine& e, std::unique_ptr<db::DbBackend>* backend,
   db::BackendOptions options;
   options.create_if_missing = true;
   std::filesystem::create_directories(STOREBENCH_TEST_TMP);
+  const char* required = std::getenv("STOREBENCH_REQUIRE_SERVICES");
+  const bool skip_allowed = required == nullptr || std::string(required) != "1";
+  if (e.server && e.url.empty()) {
+    const std::string why =
+        "no server URL for " + e.name +
+        ": STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL are not set (run make test, or "
+        "eval \"$(scripts/services.sh env)\" after scripts/services.sh start)";
+    if (skip_allowed) {
+      *skip_reason = why;
+      return;
+    }
+    FAIL() << why;
+  }
   auto b = registry.Open(e.url, options);
   ASSERT_TRUE(b.ok()) << b.status().message();
   *backend = std::move(b).value();
   auto c = (*backend)->Connect();
   if (!c.ok()) {
-    const char* r = std::getenv("STOREBENCH_REQUIRE_SERVICES");
-    if (e.server && (r == nullptr || std::string(r) != "1")) {
+    if (e.server && skip_allowed) {
       *skip_reason =
           "no server at " + e.url + " (scripts/services.sh start): " + c.status().message();
       return;

@@ -180,6 +180,10 @@ TEST(ControllerTest, PausingInstanceGetsTheResetSnapshotAfterItsReading) {
   // The 250 ms reading happened between the sample at 1 s and the reset.
   EXPECT_EQ(out.reset_at - out.t0, 1250 * kMs);
   EXPECT_EQ(Units(out.at_reset[0]), 125u);
+  // The pause is not taken out of the measured window: it is exactly the 2 s asked for.
+  EXPECT_EQ(out.end_at - out.reset_at, 2 * kSec);
+  EXPECT_DOUBLE_EQ(out.measured_sec(), 2.0);
+  EXPECT_EQ(Units(out.at_end[0]) - Units(out.at_reset[0]), 200u);
 }
 
 TEST(ControllerTest, WindowsAreMeasuredFromStartAtTheirEdges) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -15,9 +16,13 @@
 namespace sb::driver {
 namespace {
 
-// What the wrapped engine saw: the `n` of every Submit call.
+// What the wrapped engine saw: the `n` of every Submit call. The run ends by its count, not by
+// time: after `stop_after` calls the engine raises the run's stop flag, so a loaded machine
+// that gives the worker little CPU makes the test slower, never different.
 struct SubmitLog {
   std::vector<int> sizes;
+  size_t stop_after = 100;
+  std::atomic<bool> stop{false};
 };
 
 class RecordingEngine final : public io::IoEngine {
@@ -31,6 +36,7 @@ class RecordingEngine final : public io::IoEngine {
   }
   Result<int> Submit(const io::IoRequest* requests, int n) override {
     log_->sizes.push_back(n);
+    if (log_->sizes.size() >= log_->stop_after) log_->stop.store(true);
     return inner_->Submit(requests, n);
   }
   Result<int> Reap(io::IoCompletion* out, int min_complete, int max) override {
@@ -48,13 +54,13 @@ class RecordingEngine final : public io::IoEngine {
 std::vector<int> SubmitSizes(int outstanding, int submit_batch) {
   SubmitLog log;
   io::EngineRegistry engines;
-  engines.Register("recording", [&log](const io::EngineOptions& o)
-                                    -> Result<std::unique_ptr<io::IoEngine>> {
-    auto inner = io::CreateNullEngine(o);
-    if (!inner.ok()) return inner.status();
-    return std::unique_ptr<io::IoEngine>(
-        std::make_unique<RecordingEngine>(std::move(inner).value(), &log));
-  });
+  engines.Register("recording",
+                   [&log](const io::EngineOptions& o) -> Result<std::unique_ptr<io::IoEngine>> {
+                     auto inner = io::CreateNullEngine(o);
+                     if (!inner.ok()) return inner.status();
+                     return std::unique_ptr<io::IoEngine>(
+                         std::make_unique<RecordingEngine>(std::move(inner).value(), &log));
+                   });
   auto spec = storage::ParseSpecText("4KiB,100%read,100%random");
   EXPECT_TRUE(spec.ok()) << spec.status().message();
   IoRunConfig c;
@@ -62,7 +68,8 @@ std::vector<int> SubmitSizes(int outstanding, int submit_batch) {
   c.outstanding = outstanding;
   c.submit_batch = submit_batch;
   c.targets.push_back({"unused-by-the-null-engine", 0, 64 << 20});
-  c.run_nanos = 20 * kNanosPerMilli;
+  c.run_nanos = 600 * kNanosPerSecond;  // a bound only: the engine's stop flag ends the run
+  c.stop = &log.stop;
   SteadyClock clock;
   auto t = RunStorageTest(engines, *spec, 0, c, clock, nullptr);
   EXPECT_TRUE(t.ok()) << t.status().message();

@@ -1,6 +1,6 @@
 // What is MariaDB-specific in the back end (the shared contract is in
 // tests/unit/conformance), against a real server (scripts/services.sh start). The server comes
-// from STOREBENCH_MYSQL_URL (default mysql://storebench@127.0.0.1:3306/storebench_test); without
+// from STOREBENCH_MYSQL_URL (scripts/services.sh env; never a guessed address); without
 // one the server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
 #include "backend/db/mysql/mysql_backend.h"
 
@@ -14,7 +14,7 @@ namespace {
 
 std::string ServerUrl() {
   const char* url = std::getenv("STOREBENCH_MYSQL_URL");
-  return url && *url ? url : "mysql://storebench@127.0.0.1:3306/storebench_test";
+  return url && *url ? url : "";
 }
 
 bool ServicesRequired() {
@@ -25,6 +25,12 @@ bool ServicesRequired() {
 class MysqlTest : public ::testing::Test {
  protected:
   void SetUp() override {
+    if (ServerUrl().empty()) {
+      const std::string why =
+          "STOREBENCH_MYSQL_URL is not set (run make test, or eval \"$(scripts/services.sh env)\")";
+      if (ServicesRequired()) FAIL() << "STOREBENCH_REQUIRE_SERVICES=1 but " << why;
+      GTEST_SKIP() << why;
+    }
     auto url = ParseDbUrl(ServerUrl() + (ServerUrl().find('?') == std::string::npos ? "?" : "&") +
                           "connect_timeout=5");
     ASSERT_TRUE(url.ok()) << url.status().message();

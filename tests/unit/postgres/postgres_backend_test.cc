@@ -1,6 +1,6 @@
 // What is PostgreSQL-specific in the back end (the shared contract is in
 // tests/unit/conformance), against a real server (scripts/services.sh start). The server comes
-// from STOREBENCH_PG_URL (default postgresql://storebench@127.0.0.1:5432/storebench_test); without
+// from STOREBENCH_PG_URL (scripts/services.sh env; never a guessed address); without
 // one the server tests skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
 #include "backend/db/postgres/postgres_backend.h"
 
@@ -16,7 +16,7 @@ namespace {
 
 std::string ServerUrl() {
   const char* url = std::getenv("STOREBENCH_PG_URL");
-  return url && *url ? url : "postgresql://storebench@127.0.0.1:5432/storebench_test";
+  return url && *url ? url : "";
 }
 
 bool ServicesRequired() {
@@ -27,6 +27,12 @@ bool ServicesRequired() {
 class PostgresTest : public ::testing::Test {
  protected:
   void SetUp() override {
+    if (ServerUrl().empty()) {
+      const std::string why =
+          "STOREBENCH_PG_URL is not set (run make test, or eval \"$(scripts/services.sh env)\")";
+      if (ServicesRequired()) FAIL() << "STOREBENCH_REQUIRE_SERVICES=1 but " << why;
+      GTEST_SKIP() << why;
+    }
     auto url = ParseDbUrl(ServerUrl() + (ServerUrl().find('?') == std::string::npos ? "?" : "&") +
                           "connect_timeout=5");
     ASSERT_TRUE(url.ok()) << url.status().message();

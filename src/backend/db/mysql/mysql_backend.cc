@@ -530,6 +530,7 @@ class MyBackend final : public DbBackend {
     caps_.server = true;
     caps_.server_counters = true;
     caps_.pristine_copy = true;
+    caps_.statement_counters_include_failed = true;
   }
 
   const Capabilities& capabilities() const override { return caps_; }
@@ -665,14 +666,17 @@ class MyBackend final : public DbBackend {
     auto mark = CopyMarker(conn, *copy);
     if (!mark.ok()) return mark.status();
     if (mark->exists && !mark->ours) {
-      return Status::FailedPrecondition("the database " + *copy + " exists and is not storebench's "
-                                        "pristine copy of " + url_.database + "; rename or drop it");
+      return Status::FailedPrecondition("the database " + *copy +
+                                        " exists and is not storebench's "
+                                        "pristine copy of " +
+                                        url_.database + "; rename or drop it");
     }
     if (mark->exists) SB_RETURN_IF_ERROR(Query(m, "DROP DATABASE " + Ident(*copy), "drop copy"));
     SB_RETURN_IF_ERROR(Query(m, "CREATE DATABASE " + Ident(*copy), "CREATE DATABASE " + *copy));
     SB_RETURN_IF_ERROR(Query(m,
-                             "CREATE TABLE " + Ident(*copy) + ".storebench_pristine_of "
-                             "(source VARCHAR(64) NOT NULL) ENGINE = InnoDB",
+                             "CREATE TABLE " + Ident(*copy) +
+                                 ".storebench_pristine_of "
+                                 "(source VARCHAR(64) NOT NULL) ENGINE = InnoDB",
                              "pristine marker"));
     for (const std::string& t : live->tables) {
       SB_RETURN_IF_ERROR(Query(m,
@@ -710,8 +714,9 @@ class MyBackend final : public DbBackend {
     auto mark = CopyMarker(conn, *copy);
     if (!mark.ok()) return mark.status();
     if (!mark->exists || !mark->ours || !mark->complete) {
-      return Status::FailedPrecondition(Described() + " has no pristine copy (no complete database " +
-                                        *copy + " made by storebench)");
+      return Status::FailedPrecondition(Described() +
+                                        " has no pristine copy (no complete database " + *copy +
+                                        " made by storebench)");
     }
     auto kept = Fingerprint(conn, *copy);
     if (!kept.ok()) return kept.status();
@@ -739,8 +744,8 @@ class MyBackend final : public DbBackend {
         auto now_same = SameChecksum(m, from, to);
         if (!now_same.ok()) return now_same.status();
         if (*now_same) {
-          SB_RETURN_IF_ERROR(Query(m, "ALTER TABLE " + to + " AUTO_INCREMENT = 1",
-                                   "AUTO_INCREMENT of " + t));
+          SB_RETURN_IF_ERROR(
+              Query(m, "ALTER TABLE " + to + " AUTO_INCREMENT = 1", "AUTO_INCREMENT of " + t));
           ++trimmed;
           continue;
         }
@@ -750,9 +755,8 @@ class MyBackend final : public DbBackend {
           Query(m, "INSERT INTO " + to + " SELECT * FROM " + from, "restore of table " + t));
       ++refilled;
     }
-    return "of the " + std::to_string(kept->tables.size()) + " tables, " +
-           std::to_string(trimmed) + " lost the rows runs appended and " +
-           std::to_string(refilled) +
+    return "of the " + std::to_string(kept->tables.size()) + " tables, " + std::to_string(trimmed) +
+           " lost the rows runs appended and " + std::to_string(refilled) +
            " were refilled (TRUNCATE + INSERT ... SELECT); the others matched (CHECKSUM TABLE)";
   }
 
@@ -768,9 +772,10 @@ class MyBackend final : public DbBackend {
   Result<std::string> PristineName() const {
     std::string name = url_.database + "_sbpristine";
     if (url_.database.empty() || name.size() > 64) {
-      return Status::FailedPrecondition(
-          "the database name '" + url_.database + "' leaves no room for the name of its pristine "
-          "copy (" + name + ": MariaDB names have at most 64 characters)");
+      return Status::FailedPrecondition("the database name '" + url_.database +
+                                        "' leaves no room for the name of its pristine "
+                                        "copy (" +
+                                        name + ": MariaDB names have at most 64 characters)");
     }
     return name;
   }
@@ -802,8 +807,8 @@ class MyBackend final : public DbBackend {
       SB_RETURN_IF_ERROR((*stmt)->status());
       return n;
     };
-    auto schemas = count("SELECT count(*) FROM information_schema.schemata WHERE schema_name = ?",
-                         copy);
+    auto schemas =
+        count("SELECT count(*) FROM information_schema.schemata WHERE schema_name = ?", copy);
     if (!schemas.ok()) return schemas.status();
     info.exists = *schemas > 0;
     if (!info.exists) return info;
@@ -814,8 +819,9 @@ class MyBackend final : public DbBackend {
     if (!marker.ok()) return marker.status();
     info.ours = *marker > 0;
     if (!info.ours) return info;
-    auto rows = count("SELECT count(*) FROM " + Ident(copy) + ".storebench_pristine_of WHERE source = ?",
-                      url_.database);
+    auto rows =
+        count("SELECT count(*) FROM " + Ident(copy) + ".storebench_pristine_of WHERE source = ?",
+              url_.database);
     if (!rows.ok()) return rows.status();
     info.complete = *rows > 0;
     return info;
@@ -907,11 +913,23 @@ class MyBackend final : public DbBackend {
                             static_cast<unsigned int>(url_.port), nullptr,
                             CLIENT_MULTI_STATEMENTS | CLIENT_FOUND_ROWS)) {
       const unsigned int code = mysql_errno(m);
-      return Status::Db(
-          code == 1045 || code == 1044 || code == 1049 ? ErrorCategory::kOther
-                                                       : ClassifyMysqlError(code),
-          "cannot connect to MySQL/MariaDB at " + url_.redacted + ": " + mysql_error(m),
-          mysql_sqlstate(m), static_cast<int>(code));
+      std::string why = mysql_error(m);
+      // 2002/2003 (CR_CONNECTION_ERROR, CR_CONN_HOST_ERROR) end in a bare "(errno)": name it,
+      // and say what to do.
+      if (code == 2002 || code == 2003) {
+        const size_t open = why.rfind('(');
+        if (open != std::string::npos && why.back() == ')') {
+          const int err = std::atoi(why.c_str() + open + 1);
+          if (err > 0) why += " (" + std::string(std::strerror(err)) + ")";
+        }
+        why +=
+            "; no server answers there: start it (the project's servers: scripts/services.sh "
+            "start) or fix the host and port (scripts/services.sh env prints the DSNs)";
+      }
+      return Status::Db(code == 1045 || code == 1044 || code == 1049 ? ErrorCategory::kOther
+                                                                     : ClassifyMysqlError(code),
+                        "cannot connect to MySQL/MariaDB at " + url_.redacted + ": " + why,
+                        mysql_sqlstate(m), static_cast<int>(code));
     }
     return conn;
   }

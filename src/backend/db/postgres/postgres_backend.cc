@@ -610,19 +610,23 @@ class PgBackend final : public DbBackend {
     auto mark = Marker(pg, *copy);
     if (!mark.ok()) return mark.status();
     if (mark->exists && mark->comment != MarkerText()) {
-      return Status::FailedPrecondition("the database " + *copy + " exists and is not storebench's "
-                                        "pristine copy of " + url_.database + "; rename or drop it");
+      return Status::FailedPrecondition("the database " + *copy +
+                                        " exists and is not storebench's "
+                                        "pristine copy of " +
+                                        url_.database + "; rename or drop it");
     }
     SB_RETURN_IF_ERROR(CheckOwnDatabase(pg));
-    if (mark->exists) SB_RETURN_IF_ERROR(Exec(pg, "DROP DATABASE " + Ident(pg, *copy), "drop copy"));
+    if (mark->exists)
+      SB_RETURN_IF_ERROR(Exec(pg, "DROP DATABASE " + Ident(pg, *copy), "drop copy"));
     lock->reset();
     Status made = Exec(pg,
                        "CREATE DATABASE " + Ident(pg, *copy) + " TEMPLATE " +
                            Ident(pg, url_.database) + FileCopy(pg),
                        "CREATE DATABASE " + *copy + " TEMPLATE " + url_.database);
     if (made.ok()) {
-      made = Exec(pg, "COMMENT ON DATABASE " + Ident(pg, *copy) + " IS " + Literal(pg, MarkerText()),
-                  "COMMENT ON DATABASE " + *copy);
+      made =
+          Exec(pg, "COMMENT ON DATABASE " + Ident(pg, *copy) + " IS " + Literal(pg, MarkerText()),
+               "COMMENT ON DATABASE " + *copy);
     }
     SB_RETURN_IF_ERROR(Relock(lock, holder_text));
     if (!made.ok()) return InUse(made);
@@ -663,12 +667,13 @@ class PgBackend final : public DbBackend {
     if (!extras.ok()) return extras.status();
     if (*extras != "0") {
       return Status::FailedPrecondition(
-          Described() + " has database-level grants or settings (ALTER DATABASE ... SET) that a "
-                        "restore from its template copy would lose; nothing was changed");
+          Described() +
+          " has database-level grants or settings (ALTER DATABASE ... SET) that a "
+          "restore from its template copy would lose; nothing was changed");
     }
     lock->reset();
-    Status dropped = Exec(pg, "DROP DATABASE " + Ident(pg, url_.database),
-                          "DROP DATABASE " + url_.database);
+    Status dropped =
+        Exec(pg, "DROP DATABASE " + Ident(pg, url_.database), "DROP DATABASE " + url_.database);
     if (!dropped.ok()) {
       SB_RETURN_IF_ERROR(Relock(lock, holder_text));
       return InUse(dropped);
@@ -678,10 +683,13 @@ class PgBackend final : public DbBackend {
                            Ident(pg, *copy) + FileCopy(pg),
                        "CREATE DATABASE " + url_.database + " TEMPLATE " + *copy);
     if (!made.ok()) {
-      return Status::FailedPrecondition(
-          "the database " + url_.database + " was dropped for the restore and could not be made "
-          "again from its pristine copy (" + made.message() + "); the copy is intact: CREATE "
-          "DATABASE " + url_.database + " TEMPLATE " + *copy + " brings it back");
+      return Status::FailedPrecondition("the database " + url_.database +
+                                        " was dropped for the restore and could not be made "
+                                        "again from its pristine copy (" +
+                                        made.message() +
+                                        "); the copy is intact: CREATE "
+                                        "DATABASE " +
+                                        url_.database + " TEMPLATE " + *copy + " brings it back");
     }
     SB_RETURN_IF_ERROR(Relock(lock, holder_text));
     return std::string("CREATE DATABASE ... TEMPLATE") +
@@ -700,9 +708,10 @@ class PgBackend final : public DbBackend {
   Result<std::string> PristineName() const {
     std::string name = url_.database + "_sbpristine";
     if (url_.database.empty() || name.size() > 63) {  // NAMEDATALEN - 1
-      return Status::FailedPrecondition(
-          "the database name '" + url_.database + "' leaves no room for the name of its pristine "
-          "copy (" + name + ": PostgreSQL names have at most 63 bytes)");
+      return Status::FailedPrecondition("the database name '" + url_.database +
+                                        "' leaves no room for the name of its pristine "
+                                        "copy (" +
+                                        name + ": PostgreSQL names have at most 63 bytes)");
     }
     return name;
   }
@@ -730,7 +739,8 @@ class PgBackend final : public DbBackend {
   Result<MarkerInfo> Marker(PGconn* pg, const std::string& database) {
     const std::string sql =
         "SELECT coalesce(shobj_description(oid, 'pg_database'), '') FROM pg_database "
-        "WHERE datname = " + Literal(pg, database);
+        "WHERE datname = " +
+        Literal(pg, database);
     PGresult* res = PQexec(pg, sql.c_str());
     if (res == nullptr || PQresultStatus(res) != PGRES_TUPLES_OK) {
       Status s = ResultError(pg, res, "pg_database");
@@ -755,9 +765,9 @@ class PgBackend final : public DbBackend {
                          "role rights");
     if (!ok.ok()) return ok.status();
     if (*ok != "1") {
-      return Status::FailedPrecondition(
-          "a pristine copy of " + url_.database + " needs a role that owns it and may create "
-          "databases (ALTER ROLE ... CREATEDB)");
+      return Status::FailedPrecondition("a pristine copy of " + url_.database +
+                                        " needs a role that owns it and may create "
+                                        "databases (ALTER ROLE ... CREATEDB)");
     }
     return Status::Ok();
   }
@@ -781,7 +791,8 @@ class PgBackend final : public DbBackend {
   // A copy or drop refused because other sessions use the database, said with the way out.
   Status InUse(const Status& s) const {
     if (s.message().find("being accessed by other users") != std::string::npos) {
-      return Status::FailedPrecondition(Described() + " is in use by other sessions "
+      return Status::FailedPrecondition(Described() +
+                                        " is in use by other sessions "
                                         "(pg_stat_activity lists them); close them and try again");
     }
     return s;
@@ -789,9 +800,9 @@ class PgBackend final : public DbBackend {
   Status Relock(std::unique_ptr<DbLock>* lock, const std::string& holder_text) {
     auto again = TryLock(holder_text);
     if (!again.ok()) {
-      return Status::FailedPrecondition("while " + url_.database +
-                                        " was copied, another process took its storebench lock: " +
-                                        again.status().message());
+      return Status::FailedPrecondition(
+          "while " + url_.database +
+          " was copied, another process took its storebench lock: " + again.status().message());
     }
     *lock = std::move(again).value();
     return Status::Ok();
@@ -818,9 +829,16 @@ class PgBackend final : public DbBackend {
     conn->conn = PQconnectdbParams(keys.data(), values.data(), 0);
     if (conn->conn == nullptr) return Status::Db(ErrorCategory::kOther, "libpq: out of memory");
     if (PQstatus(conn->conn) != CONNECTION_OK) {
+      const std::string why = FirstLine(PQerrorMessage(conn->conn));
+      // Nothing listens there: say what to do, not only what libpq saw.
+      const bool no_server = why.find("Connection refused") != std::string::npos ||
+                             why.find("No such file or directory") != std::string::npos;
       return Status::Db(ErrorCategory::kConnectionLost,
-                        "cannot connect to PostgreSQL at " + url_.redacted + ": " +
-                            FirstLine(PQerrorMessage(conn->conn)),
+                        "cannot connect to PostgreSQL at " + url_.redacted + ": " + why +
+                            (no_server ? "; no server answers there: start it (the project's "
+                                         "servers: scripts/services.sh start) or fix the host "
+                                         "and port (scripts/services.sh env prints the DSNs)"
+                                       : ""),
                         "08001", 0);
     }
     PQsetNoticeProcessor(conn->conn, IgnoreNotice, nullptr);

@@ -73,3 +73,5 @@ SELECT value FROM storebench_meta WHERE `key` = ?
 -- name: meta_clear
 DELETE FROM storebench_meta
 
+-- name: drop_meta
+DROP TABLE IF EXISTS storebench_meta

@@ -78,3 +78,5 @@ SELECT value FROM storebench_meta WHERE key = ?
 -- name: meta_clear
 DELETE FROM storebench_meta
 
+-- name: drop_meta
+DROP TABLE IF EXISTS storebench_meta

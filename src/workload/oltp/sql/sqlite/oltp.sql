@@ -65,3 +65,6 @@ INSERT INTO {table} (id, k, c, pad) VALUES (?, ?, ?, ?)
 
 -- name: insert_auto
 INSERT INTO {table} (k, c, pad) VALUES (?, ?, ?)
+
+-- name: drop_meta
+DROP TABLE IF EXISTS storebench_meta

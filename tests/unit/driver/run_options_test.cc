@@ -1,0 +1,78 @@
+// Time units of the run options: DVD Store's names count minutes, the modern spellings seconds,
+// and each workload's defaults are its users' (DS3: until stopped after 1 minute; sysbench 10 s).
+#include "driver/run_options.h"
+
+#include <gtest/gtest.h>
+
+#include "base/clock.h"
+#include "config/options.h"
+#include "workload/workload.h"
+
+namespace sb::driver {
+namespace {
+
+constexpr int64_t kSec = kNanosPerSecond;
+
+workload::Shape SysbenchShape() {
+  workload::Shape s;
+  s.default_run_time = "10s";
+  s.default_warmup_time = "0";
+  s.sysbench_style = true;
+  return s;
+}
+
+int64_t After(const workload::Shape& shape, const char* name, const char* value,
+              const char* option = "run_time") {
+  config::OptionSet o;
+  DeclareRunOptions(&o, shape);
+  EXPECT_TRUE(o.Set(name, value, "test").ok()) << name << "=" << value;
+  return o.GetDurationNanos(option);
+}
+
+TEST(RunOptionsTest, DvdStoreNamesCountMinutesModernSpellingsSeconds) {
+  const workload::Shape ds;
+  EXPECT_EQ(After(ds, "run_time", "30"), 30 * 60 * kSec);
+  EXPECT_EQ(After(ds, "duration", "30"), 30 * kSec);
+  EXPECT_EQ(After(ds, "time", "30"), 30 * kSec);
+  EXPECT_EQ(After(ds, "run_time", "30s"), 30 * kSec);
+  EXPECT_EQ(After(ds, "duration", "2m"), 120 * kSec);
+  EXPECT_EQ(After(ds, "warmup_time", "2", "warmup_time"), 120 * kSec);
+  EXPECT_EQ(After(ds, "warmup", "2", "warmup_time"), 2 * kSec);
+}
+
+TEST(RunOptionsTest, DefaultsAreTheWorkloadsOwn) {
+  config::OptionSet ds;
+  DeclareRunOptions(&ds, workload::Shape{});
+  EXPECT_EQ(ds.GetDurationNanos("run_time"), 0);  // DS3: until stopped
+  EXPECT_EQ(ds.GetDurationNanos("warmup_time"), 60 * kSec);
+  config::OptionSet sb;
+  DeclareRunOptions(&sb, SysbenchShape());
+  EXPECT_EQ(sb.GetDurationNanos("run_time"), 10 * kSec);  // sysbench --time=10
+  EXPECT_EQ(sb.GetDurationNanos("warmup_time"), 0);
+}
+
+TEST(RunOptionsTest, SysbenchWarmupTimeNeedsAUnit) {
+  config::OptionSet o;
+  DeclareRunOptions(&o, SysbenchShape());
+  // sysbench's --warmup-time=5 means seconds, DS3's --warmup_time=5 minutes: neither is guessed.
+  const Status s = o.Set("warmup-time", "5", "command line");
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("write 30s or 1m"), std::string::npos) << s.message();
+  EXPECT_TRUE(o.Set("warmup-time", "0", "command line").ok());
+  EXPECT_TRUE(o.Set("warmup-time", "5s", "command line").ok());
+  EXPECT_EQ(o.GetDurationNanos("warmup_time"), 5 * kSec);
+  EXPECT_TRUE(o.Set("warmup", "7", "command line").ok());
+  EXPECT_EQ(o.GetDurationNanos("warmup_time"), 7 * kSec);
+}
+
+TEST(RunOptionsTest, HelpSaysWhichNameCountsMinutes) {
+  config::OptionSet o;
+  DeclareRunOptions(&o, workload::Shape{});
+  const std::string help = o.HelpText();
+  EXPECT_NE(help.find("minutes as --run_time (DVD Store) and seconds as --duration or --time"),
+            std::string::npos)
+      << help;
+}
+
+}  // namespace
+}  // namespace sb::driver
