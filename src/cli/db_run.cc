@@ -18,6 +18,7 @@
 #include "cli/metrics_server.h"
 #include "cli/result_path.h"
 #include "driver/run_options.h"
+#include "report/charbench_console.h"
 #include "report/dvdstore_console.h"
 #include "report/instance_series_csv.h"
 #include "report/instances_console.h"
@@ -26,6 +27,7 @@
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/noop/noop_workload.h"
 #include "workload/oltp/oltp_workload.h"
+#include "workload/soe/soe_workload.h"
 
 namespace sb::cli {
 
@@ -34,6 +36,8 @@ workload::WorkloadRegistry MakeWorkloads() {
   r.Register("dvdstore", "DVD Store 3 order loop",
              [] { return std::make_unique<dvdstore::DvdStoreWorkload>(); });
   r.Register("oltp", "sysbench-style OLTP", [] { return std::make_unique<oltp::OltpWorkload>(); });
+  r.Register("soe", "Order Entry (Swingbench SOE): nine weighted transactions",
+             [] { return std::make_unique<soe::SoeWorkload>(); });
   r.Register("noop", "one trivial query per operation, to measure the harness",
              [] { return std::make_unique<noop::NoopWorkload>(); });
   return r;
@@ -434,12 +438,28 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     std::fprintf(stderr, "serving Prometheus metrics on port %d\n", metrics_server.port());
   }
   workload::Workload& first = *setups[0].workload;
+  for (const std::string& w : first.Warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  // Swingbench-style workloads print charbench's line instead of DVD Store's status line.
+  const bool charbench = first.shape().status_style == workload::StatusStyle::kCharbench;
+  int64_t users = 0;
+  for (const auto& spec : specs) users += spec.options.threads;
+  const metrics::TimeSeries* last_series = nullptr;
+  bool header_printed = false;
   driver::RunCallbacks cb;
   // Thread messages (errors, retries, reconnects) are diagnostics, printed in every progress mode.
   cb.on_message = Progress;
   cb.on_status = [&](const metrics::StatusFigures& f) {
     const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
-    if (progress == "human") {
+    if (progress == "human" && charbench && last_series != nullptr) {
+      if (!header_printed) {
+        std::fprintf(stderr, "%s\n", report::CharbenchHeader(*last_series).c_str());
+        header_printed = true;
+      }
+      std::fprintf(stderr, "%s\n",
+                   report::FormatCharbenchLine(*last_series, users, ro.log_freq_sec,
+                                               std::chrono::system_clock::now())
+                       .c_str());
+    } else if (progress == "human") {
       std::fprintf(stderr, "%s\n", report::FormatStatusLine(f, prefix).c_str());
     }
     if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
@@ -450,6 +470,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     }
   };
   cb.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
+    last_series = &series;
     if (progress == "json") {
       std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
     }
@@ -478,6 +499,8 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     for (const auto& [k, v] : setups[0].info->settings) r.environment["db.setting." + k] = v;
   }
   r.choices = first.Choices();
+  for (const std::string& w : first.Warnings()) r.warnings.push_back(w);
+  if (charbench) r.figures.emplace_back("maximum_tpm", report::MaximumTpm(r.series));
   r.choices["driver_cpu"] =
       "CPU of the storebench process; with an embedded database (SQLite) this includes the "
       "database engine's own work";
@@ -537,6 +560,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   std::printf("\n%s\n", report::FormatFinalLine(
                             r, report::FinalLineDateTime(std::chrono::system_clock::now()))
                             .c_str());
+  if (charbench) std::printf("%s", report::FormatCharbenchSummary(r).c_str());
   std::printf("%s", report::FormatSummary(r).c_str());
   std::printf("%s", report::FormatInstanceTable(r).c_str());
   if (!r.sut_cpu.source.empty()) {

@@ -30,11 +30,11 @@ struct OptionSpec {
   std::string name;                  // canonical name, e.g. "n_threads"
   std::vector<std::string> aliases;  // modern spellings, e.g. "threads"
   OptionType type = OptionType::kString;
-  std::string default_value;         // as text, parsed like user input
+  std::string default_value;  // as text, parsed like user input
   std::string help;
-  std::string group;                 // heading in --help ("driver", "dvdstore", ...)
+  std::string group;                     // heading in --help ("driver", "dvdstore", ...)
   int64_t bare_unit_nanos = 1000000000;  // kDuration only
-  std::vector<std::string> choices;  // kEnum only
+  std::vector<std::string> choices;      // kEnum only
   // Limits, inclusive, checked by Set (bad input, never a silent clamp or wrap): kInt values
   // and kDuration values (in nanoseconds) lie in [min, max], kDouble values in
   // [min_double, max_double]. With `zero_is_off`, 0 is accepted too ("0 = off").
@@ -43,8 +43,8 @@ struct OptionSpec {
   double min_double = 0;
   double max_double = std::numeric_limits<double>::max();
   bool zero_is_off = false;
-  bool secret = false;               // never echoed (shown as "<redacted>")
-  bool repeatable = false;           // kString only: a second setting appends ",value"
+  bool secret = false;      // never echoed (shown as "<redacted>")
+  bool repeatable = false;  // kString only: a second setting appends ",value"
 };
 
 class OptionSet {
@@ -65,6 +65,13 @@ class OptionSet {
   // "DriverConfig.txt:7"). Unknown names and unparsable values are InvalidArgument with one
   // sentence naming the option, the value and the origin.
   Status Set(std::string_view name_or_alias, std::string_view value, std::string_view origin);
+
+  // A reader for XML files given to --config_file (a workload's own configuration format, e.g.
+  // Swingbench's): ParseCommandLine hands it a file whose first non-blank character is '<',
+  // and it sets options as the command line would. Without one, such a file is refused.
+  using ConfigFileReader = Status (*)(const std::string& path, OptionSet* options);
+  void set_xml_config_reader(ConfigFileReader reader) { xml_config_reader_ = reader; }
+  ConfigFileReader xml_config_reader() const { return xml_config_reader_; }
 
   // Typed access by canonical name. REQUIRES: declared with that type (else aborts).
   int64_t GetInt(std::string_view name) const;
@@ -87,7 +94,7 @@ class OptionSet {
  private:
   struct Entry {
     OptionSpec spec;
-    std::string text;    // current value as normalized text
+    std::string text;  // current value as normalized text
     int64_t int_value = 0;
     double double_value = 0;
     bool set = false;
@@ -99,6 +106,7 @@ class OptionSet {
   std::vector<Entry> entries_;             // declaration order
   std::map<std::string, size_t> by_name_;  // canonical names and aliases, '-' written as '_'
   std::string help_command_ = "--help";
+  ConfigFileReader xml_config_reader_ = nullptr;
 };
 
 // Parses command-line arguments (after the subcommand words). Accepts --name=value,
