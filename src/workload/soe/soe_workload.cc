@@ -154,6 +154,7 @@ Status SoeWorkload::Configure(const config::OptionSet& o) {
   opts_.delays.include_sleep = o.GetBool("timings_include_sleep");
   SB_RETURN_IF_ERROR(CheckDelays(opts_.delays));
   opts_.query_timeout_sec = o.GetInt("query_timeout");
+  timeout_given_ = o.IsSet("query_timeout");
   opts_.config_not_honoured = o.GetString("soe_config_not_honoured");
   opts_.config_name = o.GetString("soe_config_name");
   return Status::Ok();
@@ -186,7 +187,8 @@ std::map<std::string, std::string> SoeWorkload::Choices() const {
           ? "Y: a transaction's response time includes its intra-transaction think times"
           : "N: the intra-transaction think times are subtracted from response times "
             "(Swingbench's default)";
-  const bool timeout_sql = SoeSqlQueries(dialect_, "admin.sql").value().count("query_timeout") > 0;
+  auto admin = SoeSqlQueries(dialect_, "admin.sql");
+  const bool timeout_sql = admin.ok() && admin->count("query_timeout") > 0;
   c["query_timeout"] =
       opts_.query_timeout_sec == 0 ? "none"
       : !timeout_sql ? std::to_string(opts_.query_timeout_sec) + " s asked, not honoured: the " +
@@ -212,6 +214,12 @@ std::vector<std::string> SoeWorkload::Warnings() const {
   if (!opts_.config_not_honoured.empty()) {
     w.push_back("the Swingbench configuration asks for what storebench does not do: " +
                 opts_.config_not_honoured);
+  }
+  auto admin = SoeSqlQueries(dialect_, "admin.sql");
+  if (timeout_given_ && opts_.query_timeout_sec > 0 && admin.ok() &&
+      admin->count("query_timeout") == 0) {
+    w.push_back("query_timeout " + std::to_string(opts_.query_timeout_sec) +
+                " s is not honoured: the " + dialect_ + " back end has no statement timeout");
   }
   return w;
 }

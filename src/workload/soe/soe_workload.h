@@ -78,6 +78,7 @@ class SoeWorkload final : public workload::Workload {
   workload::Shape shape_;
   SoeOptions opts_;
   bool scale_given_ = false;
+  bool timeout_given_ = false;
   std::string dialect_ = "sqlite";
 };
 

@@ -271,6 +271,25 @@ TEST_P(SoeSessionTest, RunRefusesAnotherScale) {
   EXPECT_NE(s.message().find("soe_scale=0.001"), std::string::npos) << s.message();
 }
 
+// The query timeout's statement makes the server cancel a longer statement, as a timeout error.
+TEST_P(SoeSessionTest, QueryTimeoutCancelsAStatementAsATimeout) {
+  if (!GetParam().server) GTEST_SKIP() << "SQLite has no statement timeout";
+  auto admin = SoeSqlQueries(backend_->dialect(), "admin.sql");
+  ASSERT_TRUE(admin.ok());
+  auto set = conn_->Prepare(admin->at("query_timeout"));
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  (*set)->BindInt(1, 1);
+  ASSERT_TRUE((*set)->Execute().ok());
+  ASSERT_TRUE((*set)->DiscardRows().ok());
+  auto slow =
+      conn_->Prepare(backend_->dialect() == "postgres" ? "SELECT pg_sleep(5)" : "SELECT SLEEP(5)");
+  ASSERT_TRUE(slow.ok());
+  Status s = (*slow)->Execute();
+  if (s.ok()) s = (*slow)->DiscardRows();
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.category(), ErrorCategory::kTimeout) << s.message();
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Engines, SoeSessionTest,
     ::testing::Values(
