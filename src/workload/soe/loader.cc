@@ -1,8 +1,8 @@
 // Parallel generate-and-load of the Order Entry data. Each thread takes the next chunk, generates
-// its rows into memory and writes them through one BulkWriter per table (COPY on PostgreSQL,
-// LOAD DATA LOCAL on MariaDB, a prepared INSERT in one transaction on SQLite). On a back end
-// whose writers serialize (SQLite) the threads still generate in parallel and take turns to
-// write.
+// its rows into memory and writes them through its own BulkWriter per table (COPY on PostgreSQL,
+// LOAD DATA LOCAL on MariaDB, a prepared INSERT on SQLite), kept open across its chunks and
+// finished at the end. On a back end whose writers serialize (SQLite) the threads still generate
+// in parallel and take turns to write, each chunk committed before the next thread's turn.
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -52,21 +52,28 @@ Status LoadSoeData(db::DbBackend& backend, const SoeSize& size, const workload::
     return !first_error.ok();
   };
 
-  auto write = [&](Table t, const TableRows& r) -> Status {
-    auto w = backend.NewBulkWriter(TableName(t), TableColumns(t));
-    if (!w.ok()) return w.status();
+  using Writers = std::map<Table, std::unique_ptr<db::BulkWriter>>;
+  auto write = [&](Writers& writers, Table t, const TableRows& r) -> Status {
+    auto& w = writers[t];
+    if (!w) {
+      auto made = backend.NewBulkWriter(TableName(t), TableColumns(t));
+      if (!made.ok()) return made.status();
+      w = std::move(made).value();
+    }
     std::vector<std::string_view> fields(r.ncols);
     uint32_t start = 0;
     for (size_t i = 0; i < r.ends.size(); ++i) {
       fields[i % r.ncols] = std::string_view(r.data).substr(start, r.ends[i] - start);
       start = r.ends[i];
-      if ((i + 1) % r.ncols == 0) SB_RETURN_IF_ERROR((*w)->AddRow(fields));
+      if ((i + 1) % r.ncols == 0) SB_RETURN_IF_ERROR(w->AddRow(fields));
     }
-    return (*w)->Finish();
+    // A single-writer database: commit now, so the next thread's writer can take the lock.
+    return concurrent ? Status::Ok() : w->Finish();
   };
 
   auto worker = [&] {
     std::map<Table, TableRows> out;
+    Writers writers;
     for (size_t i = next++; i < chunks.size(); i = next++) {
       if (failed()) return;
       if (ctx.stop_requested()) return fail(workload::LoadContext::Stopped());
@@ -86,13 +93,16 @@ Status LoadSoeData(db::DbBackend& backend, const SoeSize& size, const workload::
       if (!concurrent) lock.lock();
       for (const auto& [t, r] : out) {
         if (r.ends.empty()) continue;
-        if (Status s = write(t, r); !s.ok()) return fail(s);
+        if (Status s = write(writers, t, r); !s.ok()) return fail(s);
         rows += r.rows();
         if (ctx.meter != nullptr) {
           ctx.meter->Add(meter_index[static_cast<int>(t)], r.rows(),
                          static_cast<int64_t>(r.data.size() + r.ends.size()));
         }
       }
+    }
+    for (auto& [t, w] : writers) {
+      if (Status s = w->Finish(); !s.ok()) return fail(s);
     }
   };
   std::vector<std::thread> pool;
