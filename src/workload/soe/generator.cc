@@ -13,8 +13,10 @@ using std::string_view;
 
 // Days from 1970-01-01 of the generator's date ranges.
 int64_t DaysOf(int y, unsigned m, unsigned d) {
-  using namespace std::chrono;
-  return sys_days(year_month_day(year(y), month(m), day(d))).time_since_epoch().count();
+  namespace c = std::chrono;
+  return c::sys_days(c::year_month_day(c::year(y), c::month(m), c::day(d)))
+      .time_since_epoch()
+      .count();
 }
 
 // A value clustered around the middle of [lo, hi] (the mean of two uniform draws), for the
@@ -126,8 +128,8 @@ const std::vector<string>& TableColumns(Table t) {
 }
 
 string DateText(int64_t days) {
-  using namespace std::chrono;
-  const year_month_day ymd{sys_days{std::chrono::days{days}}};
+  namespace c = std::chrono;
+  const c::year_month_day ymd{c::sys_days{c::days{days}}};
   char buf[16];
   std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
                 static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));

@@ -106,6 +106,7 @@ Status LoadSoeData(db::DbBackend& backend, const SoeSize& size, const workload::
     }
   };
   std::vector<std::thread> pool;
+  pool.reserve(static_cast<size_t>(threads));
   for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
   for (auto& th : pool) th.join();
   if (rows_loaded != nullptr) *rows_loaded = rows.load();

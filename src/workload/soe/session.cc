@@ -15,12 +15,12 @@ namespace {
 
 using workload::OpContext;
 
-constexpr int kDays = 365;
+constexpr int64_t kDays = 365;
 
 class SoeSession final : public workload::Session {
  public:
   SoeSession(std::unique_ptr<db::Connection> conn, const SoeOptions& opts, TxMix mix, uint64_t seed)
-      : conn_(std::move(conn)), opts_(opts), mix_(std::move(mix)), rng_(seed) {}
+      : conn_(std::move(conn)), opts_(opts), mix_(mix), rng_(seed) {}
 
   Status Prepare(const std::map<std::string, std::string>& sql) {
     for (const auto& [name, text] : sql) {
@@ -469,7 +469,7 @@ Result<std::unique_ptr<workload::Session>> NewSoeSession(
     const std::map<std::string, std::string>& sql, uint64_t seed) {
   auto mix = TxMix::FromWeights(opts.weights);
   if (!mix.ok()) return mix.status();
-  auto s = std::make_unique<SoeSession>(std::move(conn), opts, std::move(mix).value(), seed);
+  auto s = std::make_unique<SoeSession>(std::move(conn), opts, *mix, seed);
   SB_RETURN_IF_ERROR(s->Prepare(sql));
   return std::unique_ptr<workload::Session>(std::move(s));
 }

@@ -20,7 +20,7 @@ using config::OptionType;
 
 constexpr char kWords[] = "Order Entry (soe)";
 constexpr char kLoadCommand[] = "storebench oltp load --workload soe";
-constexpr int64_t kMaxDelayMs = 3600 * 1000;  // an hour
+constexpr int64_t kMaxDelayMs = int64_t{3600} * 1000;  // an hour
 
 void Replace(std::string& s, const std::string& from, const std::string& to) {
   for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) {

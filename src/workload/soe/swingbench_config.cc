@@ -89,7 +89,7 @@ class Reader {
   static int64_t IntOr(const std::string& text, int64_t fallback) {
     if (text.empty() || text.size() > 12) return fallback;
     char* end = nullptr;
-    const long long v = std::strtoll(text.c_str(), &end, 10);
+    const int64_t v = std::strtoll(text.c_str(), &end, 10);  // NOLINT(google-runtime-int)
     return *end == '\0' ? v : fallback;
   }
 
@@ -287,11 +287,9 @@ Status Reader::ReadPreferences(const pugi::xml_node& p) {
       NotHonoured("Preferences/OutputFile (the result goes to --json)");
     } else if (name == "AllowedErrorCodes") {
       NotHonoured("Preferences/AllowedErrorCodes (Oracle error numbers)");
-    } else if (name == "StatisticsLevel") {
-      // storebench always keeps full latency histograms.
-    } else if (name == "StartMode" || name == "Output" || name == "JumpToEvents" ||
-               name == "Charts" || name == "OverviewCharts") {
-      // The GUI's own settings.
+    } else if (name == "StatisticsLevel" || name == "StartMode" || name == "Output" ||
+               name == "JumpToEvents" || name == "Charts" || name == "OverviewCharts") {
+      // storebench always keeps full latency histograms; the rest are the GUI's own settings.
     } else {
       NotHonoured("Preferences/" + std::string(name));
     }
