@@ -144,6 +144,24 @@ std::string FormatCharbenchSummary(const metrics::RunResult& r) {
                   l.p95_ms, l.p99_ms);
     out += line;
   }
+  // Swingbench's DML chart from the server's own counters, where the server has them.
+  const std::pair<const char*, const char*> kinds[] = {
+      {"statements.select", "select"}, {"statements.insert", "insert"},
+      {"statements.update", "update"}, {"statements.delete", "delete"},
+      {"commits", "commit"},           {"rollbacks", "rollback"}};
+  std::string dml;
+  for (const auto& [meaning, word] : kinds) {
+    for (const auto& reading : r.server_check.server_counters) {
+      if (reading.meaning != meaning || r.measured_sec <= 0) continue;
+      std::snprintf(line, sizeof line, "%s %s %.0f", dml.empty() ? "" : ",", word,
+                    60 * static_cast<double>(reading.delta()) / r.measured_sec);
+      dml += line;
+      break;
+    }
+  }
+  if (!dml.empty()) {
+    out += "Server DML per minute (the server's counters over the measured window):" + dml + "\n";
+  }
   return out;
 }
 
