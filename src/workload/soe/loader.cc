@@ -61,9 +61,10 @@ Status LoadSoeData(db::DbBackend& backend, const SoeSize& size, const workload::
       w = std::move(made).value();
     }
     std::vector<std::string_view> fields(r.ncols);
+    const std::string_view data = r.data;
     uint32_t start = 0;
     for (size_t i = 0; i < r.ends.size(); ++i) {
-      fields[i % r.ncols] = std::string_view(r.data).substr(start, r.ends[i] - start);
+      fields[i % r.ncols] = data.substr(start, r.ends[i] - start);
       start = r.ends[i];
       if ((i + 1) % r.ncols == 0) SB_RETURN_IF_ERROR(w->AddRow(fields));
     }

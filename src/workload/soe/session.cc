@@ -19,8 +19,8 @@ constexpr int64_t kDays = 365;
 
 class SoeSession final : public workload::Session {
  public:
-  SoeSession(std::unique_ptr<db::Connection> conn, const SoeOptions& opts, TxMix mix, uint64_t seed)
-      : conn_(std::move(conn)), opts_(opts), mix_(mix), rng_(seed) {}
+  SoeSession(std::unique_ptr<db::Connection> conn, SoeOptions opts, TxMix mix, uint64_t seed)
+      : conn_(std::move(conn)), opts_(std::move(opts)), mix_(mix), rng_(seed) {}
 
   Status Prepare(const std::map<std::string, std::string>& sql) {
     for (const auto& [name, text] : sql) {
