@@ -1,6 +1,6 @@
-"""Bulk load side by side (see load_compare.sh): storebench's DVD Store load into PostgreSQL
-beside pgbench -i, and into MariaDB beside sysbench's prepare, each peer sized to about the
-same stored bytes. Wall time, rows/s, stored MB and MB/s (stored bytes over wall time, measured
+"""Bulk load side by side (see load_compare.sh): storebench's DVD Store (or, with --workload soe,
+Order Entry) load into PostgreSQL beside pgbench -i, and into MariaDB beside sysbench's prepare,
+each peer sized to about the same stored bytes. Wall time, rows/s, stored MB and MB/s (stored bytes over wall time, measured
 on the server the same way for both), client CPU, and the MB/s ratio."""
 import argparse
 import re
@@ -24,8 +24,10 @@ def stored_bytes(server, tables_like):
         f"WHERE table_schema = DATABASE() AND table_name LIKE '{tables_like}'"))
 
 
-def storebench_load(server, size, threads):
-    out, cpu, wall = timed([SB, "oltp", "load", "--db", server.url, f"--db_size={size}",
+def storebench_load(server, size, threads, workload="dvdstore"):
+    sizing = [f"--db_size={size}"] if workload == "dvdstore" else ["--workload", "soe",
+                                                                   f"--soe_scale={size}"]
+    out, cpu, wall = timed([SB, "oltp", "load", "--db", server.url, *sizing,
                             f"--load_threads={threads}", "--force"])
     rows = int(re.search(r": (\d+) rows in", out).group(1))
     return rows, cpu, wall, stored_bytes(server, "%")
@@ -60,18 +62,25 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--size", default="M")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--workload", choices=["dvdstore", "soe"], default="dvdstore",
+                    help="soe: --size is the soe_scale (1 = about 1 GB)")
+    ap.add_argument("--postgres_only", action="store_true")
     a = ap.parse_args()
-    pg_sb, pg_peer = Server("STOREBENCH_PG_URL", "sbbench"), Server("STOREBENCH_PG_URL", "sbpeer")
-    my_sb = Server("STOREBENCH_MYSQL_URL", "sbbench")
+    db = "sbbench" if a.workload == "dvdstore" else "sbbench_soe"
+    pg_sb, pg_peer = Server("STOREBENCH_PG_URL", db), Server("STOREBENCH_PG_URL", "sbpeer")
+    my_sb = Server("STOREBENCH_MYSQL_URL", db)
     my_peer = Server("STOREBENCH_MYSQL_URL", "sbpeer")
-    print(f"{'load (DVD Store ' + a.size + ')':34} {'wall s':>8} {'rows':>12} {'rows/s':>10} "
+    label = ("DVD Store " if a.workload == "dvdstore" else "Order Entry scale ") + a.size
+    print(f"{'load (' + label + ')':34} {'wall s':>8} {'rows':>12} {'rows/s':>10} "
           f"{'stored MB':>9} {'MB/s':>8} {'cpu s':>8}")
-    sb = storebench_load(pg_sb, a.size, a.threads)
+    sb = storebench_load(pg_sb, a.size, a.threads, a.workload)
     sb_rate = row("storebench -> PostgreSQL", sb)
     scale = max(1, round(sb[3] / 1e6 / PGBENCH_MB_PER_SCALE))
     peer_rate = row(f"pgbench -i -s {scale}", pgbench_init(pg_peer, scale))
     print(f"{'  PostgreSQL MB/s ratio (sb/peer)':34} {sb_rate / peer_rate:8.2f}")
-    sb = storebench_load(my_sb, a.size, a.threads)
+    if a.postgres_only:
+        return
+    sb = storebench_load(my_sb, a.size, a.threads, a.workload)
     sb_rate = row("storebench -> MariaDB", sb)
     rows = max(1000, sb[3] // SYSBENCH_BYTES_PER_ROW // 4)
     peer_rate = row(f"sysbench prepare 4 x {rows}", sysbench_prepare(my_peer, 4, rows, a.threads))

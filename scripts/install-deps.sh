@@ -7,6 +7,7 @@ packages=(
   build-essential cmake pkg-config
   libsqlite3-dev sqlite3
   nlohmann-json3-dev libtomlplusplus-dev  # JSON; TOML plan files (src/config/plan.cc)
+  libpugixml-dev  # Swingbench XML configuration files (src/workload/soe/swingbench_config.cc)
   libgtest-dev libgmock-dev libbenchmark-dev
   liburing-dev libaio-dev  # storage engines (io_uring, libaio)
   python3 python3-jsonschema python3-prometheus-client

@@ -73,6 +73,10 @@ run oltp verify --db "sqlite://$tmp/ds.db"
 run oltp load --workload oltp --db "sqlite://$tmp/sb.db" --tables 2 --table_size 2000
 run oltp run --workload oltp --test read_write --db "sqlite://$tmp/sb.db" --tables 2 \
   --table_size 2000 --threads 2 --duration 3s --warmup 0 --json "$tmp/oltp.json"
+run oltp load --workload soe --db "sqlite://$tmp/soe.db" --soe_scale 0.001 --load_threads=2
+run oltp run --workload soe --db "sqlite://$tmp/soe.db" --config_file docs/examples/soe_vmware_ft.xml \
+  --n_threads 4 --min_delay 1 --max_delay 5 --run_time 3s --json "$tmp/soe.json"
+run oltp verify --workload soe --db "sqlite://$tmp/soe.db"
 run io prepare --target "$tmp/io.tst" --size 16MiB
 run io run --engine null --target "$tmp/io.tst" --preset vmtn --run_time 2s \
   --json "$tmp/io-null.json"

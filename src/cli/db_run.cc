@@ -19,6 +19,7 @@
 #include "cli/metrics_server.h"
 #include "cli/result_path.h"
 #include "driver/run_options.h"
+#include "report/charbench_console.h"
 #include "report/dvdstore_console.h"
 #include "report/instance_series_csv.h"
 #include "report/instances_console.h"
@@ -28,6 +29,7 @@
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/noop/noop_workload.h"
 #include "workload/oltp/oltp_workload.h"
+#include "workload/soe/soe_workload.h"
 
 namespace sb::cli {
 
@@ -36,6 +38,8 @@ workload::WorkloadRegistry MakeWorkloads() {
   r.Register("dvdstore", "DVD Store 3 order loop",
              [] { return std::make_unique<dvdstore::DvdStoreWorkload>(); });
   r.Register("oltp", "sysbench-style OLTP", [] { return std::make_unique<oltp::OltpWorkload>(); });
+  r.Register("soe", "Order Entry (Swingbench SOE): nine weighted transactions",
+             [] { return std::make_unique<soe::SoeWorkload>(); });
   r.Register("noop", "one trivial query per operation, to measure the harness",
              [] { return std::make_unique<noop::NoopWorkload>(); });
   return r;
@@ -459,6 +463,13 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     std::fprintf(ds_out, "%s\n", EscapeForTerminal(line, /*keep_newlines=*/true).c_str());
     std::fflush(ds_out);
   };
+  for (const std::string& w : first.Warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  // Swingbench-style workloads print charbench's line instead of DVD Store's status line.
+  const bool charbench = first.shape().status_style == workload::StatusStyle::kCharbench;
+  int64_t users = 0;
+  for (const auto& spec : specs) users += spec.options.threads;
+  const metrics::TimeSeries* last_series = nullptr;
+  bool header_printed = false;
   driver::RunCallbacks cb;
   // Thread messages (errors, retries, reconnects) are diagnostics, printed in every progress mode.
   cb.on_message = ds_line;
@@ -473,7 +484,18 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   };
   cb.on_status = [&](const metrics::StatusFigures& f) {
     const std::string prefix = report::StatusTimestampPrefix(ts, std::chrono::system_clock::now());
-    if (progress == "human" && !sysbench) ds_line(report::FormatStatusLine(f, prefix));
+    if (progress == "human" && charbench && last_series != nullptr) {
+      if (!header_printed) {
+        std::fprintf(stderr, "%s\n", report::CharbenchHeader(*last_series).c_str());
+        header_printed = true;
+      }
+      std::fprintf(stderr, "%s\n",
+                   report::FormatCharbenchLine(*last_series, users, ro.log_freq_sec,
+                                               std::chrono::system_clock::now())
+                       .c_str());
+    } else if (progress == "human" && !sysbench) {
+      ds_line(report::FormatStatusLine(f, prefix));
+    }
     if (csv) *csv << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
   };
   cb.on_instance_status = [&](const std::string& name, const metrics::StatusFigures& f) {
@@ -510,6 +532,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
         }
       }
     }
+    last_series = &series;
     if (progress == "json") {
       std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
     }
@@ -538,6 +561,8 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     for (const auto& [k, v] : setups[0].info->settings) r.environment["db.setting." + k] = v;
   }
   r.choices = first.Choices();
+  for (const std::string& w : first.Warnings()) r.warnings.push_back(w);
+  if (charbench) r.figures.emplace_back("maximum_tpm", report::MaximumTpm(r.series));
   r.choices["driver_cpu"] =
       "CPU of the storebench process; with an embedded database (SQLite) this includes the "
       "database engine's own work";
@@ -607,6 +632,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     const auto now = std::chrono::system_clock::now();
     std::fprintf(ds_out, "\n%s\n",
                  report::FormatFinalLine(r, report::FinalLineDateTime(now)).c_str());
+    if (charbench) std::printf("%s", report::FormatCharbenchSummary(r).c_str());
     ds_line("Controller (" + report::FinalLineDateTime(now) + "): all threads stopped, exiting");
     if (const std::string line = first.FromStartLine(out.whole_run); !line.empty()) ds_line(line);
     std::printf("Run over\n");

@@ -3,6 +3,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/input_file.h"
+#include "base/limits.h"
 #include "base/units.h"
 #include "config/options.h"
 
@@ -17,6 +19,25 @@ bool IsConfigFileName(std::string_view name) {
 }
 
 bool StartsWithDashes(std::string_view s) { return s.size() >= 2 && s.substr(0, 2) == "--"; }
+
+// A DriverConfig file, or an XML configuration (its first non-blank character is '<') for the
+// reader the options carry.
+Status ReadConfigFile(const std::string& path, OptionSet* options) {
+  auto head = ReadInputPrefix(path, "config file", 256);
+  if (!head.ok()) return head.status();
+  std::string_view text = *head;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // BOM
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || text[first] != '<') {
+    return ParseDriverConfigFile(path, options);
+  }
+  if (options->xml_config_reader() == nullptr) {
+    return Status::InvalidArgument("config file '" + path +
+                                   "' is XML; XML configuration files (Swingbench's) are read "
+                                   "with --workload soe");
+  }
+  return options->xml_config_reader()(path, options);
+}
 
 }  // namespace
 
@@ -68,7 +89,7 @@ Status ParseCommandLine(const std::vector<std::string>& args, OptionSet* options
         return Status::InvalidArgument("option config_file: '' is not a file path (" +
                                        std::string(kOrigin) + ")");
       }
-      SB_RETURN_IF_ERROR(ParseDriverConfigFile(value, options));
+      SB_RETURN_IF_ERROR(ReadConfigFile(value, options));
       // Declared by the CLI (e.g. to echo it)? Then record the path as well.
       if (options->Has(name)) SB_RETURN_IF_ERROR(options->Set(name, value, kOrigin));
     } else {

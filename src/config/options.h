@@ -76,6 +76,13 @@ class OptionSet {
   // sentence naming the option, the value and the origin.
   Status Set(std::string_view name_or_alias, std::string_view value, std::string_view origin);
 
+  // A reader for XML files given to --config_file (a workload's own configuration format, e.g.
+  // Swingbench's): ParseCommandLine hands it a file whose first non-blank character is '<',
+  // and it sets options as the command line would. Without one, such a file is refused.
+  using ConfigFileReader = Status (*)(const std::string& path, OptionSet* options);
+  void set_xml_config_reader(ConfigFileReader reader) { xml_config_reader_ = reader; }
+  ConfigFileReader xml_config_reader() const { return xml_config_reader_; }
+
   // Typed access by canonical name. REQUIRES: declared with that type (else aborts).
   int64_t GetInt(std::string_view name) const;
   double GetDouble(std::string_view name) const;
@@ -109,6 +116,7 @@ class OptionSet {
   std::vector<Entry> entries_;             // declaration order
   std::map<std::string, size_t> by_name_;  // canonical names and aliases, '-' written as '_'
   std::string help_command_ = "--help";
+  ConfigFileReader xml_config_reader_ = nullptr;
 };
 
 // Parses command-line arguments (after the subcommand words). Accepts --name=value,

@@ -13,8 +13,13 @@ constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
 class WorkerContext final : public workload::OpContext {
  public:
   WorkerContext(Worker& w, Clock& clock, const Layout& layout, const LoopLimits& limits,
-                const std::function<void(const std::string&)>& message)
-      : w_(w), clock_(clock), layout_(layout), limits_(limits), message_(message) {}
+                const RunSignals& signals, const std::function<void(const std::string&)>& message)
+      : w_(w),
+        clock_(clock),
+        layout_(layout),
+        limits_(limits),
+        signals_(signals),
+        message_(message) {}
 
   void BeginUnit() {
     unit_nanos_ = 0;
@@ -71,6 +76,11 @@ class WorkerContext final : public workload::OpContext {
     steps_.emplace_back(1 + step_type, nanos);
     if (add_to_unit) unit_nanos_ += nanos;
   }
+  int64_t Pause(int64_t nanos) override {
+    const int64_t start = clock_.NowNanos();
+    NapUntil(clock_, start + nanos, signals_);
+    return clock_.NowNanos() - start;
+  }
   void AddToUnitTime(int64_t nanos) override { unit_nanos_ += nanos; }
   void Count(int counter, int64_t delta) override {
     if (delta != 0) counts_.emplace_back(counter, delta);  // adding 0 changes nothing
@@ -85,6 +95,7 @@ class WorkerContext final : public workload::OpContext {
   Clock& clock_;
   const Layout& layout_;
   const LoopLimits& limits_;
+  const RunSignals& signals_;
   const std::function<void(const std::string&)>& message_;
   int64_t unit_nanos_ = 0;
   std::vector<std::pair<int, int64_t>> steps_;   // (recorder type, nanos) of the current unit
@@ -117,7 +128,7 @@ void NapUntil(Clock& clock, int64_t deadline, const RunSignals& signals) {
 
 void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& clock,
               const RunSignals& signals, const std::function<void(const std::string&)>& message) {
-  WorkerContext ctx(w, clock, layout, limits, message);
+  WorkerContext ctx(w, clock, layout, limits, signals, message);
   const bool open = w.pacer->open_loop();
   int64_t now = clock.NowNanos();
   int64_t units_done = 0;

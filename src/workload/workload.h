@@ -27,6 +27,10 @@ namespace sb::workload {
 
 // The names of what a workload measures. Type 0 is always the unit of work (DVD Store: "order");
 // its latency is the sum of the unit's timed steps. Step types follow.
+// How the run's periodic status lines look: DVD Store's "et=... n_overall=... opm=..." or
+// Swingbench charbench's "time users TPM TPS errors <one rate per step type>".
+enum class StatusStyle { kDvdStore, kCharbench };
+
 struct Shape {
   std::string unit_name;      // "order"
   std::string headline_name;  // units per minute under the workload's name: "opm"
@@ -45,6 +49,7 @@ struct Shape {
   // prepare/run/cleanup verbs, its interval line and final report. Its --warmup-time counts
   // seconds where DS3's warmup_time counts minutes, so a bare number there is refused.
   bool sysbench_style = false;
+  StatusStyle status_style = StatusStyle::kDvdStore;
 };
 
 struct StepOutcome {
@@ -65,6 +70,11 @@ class OpContext {
   // Records one sample of `step_type` (an index into Shape::step_types) and, when
   // `add_to_unit`, adds it to the unit's response time.
   virtual void RecordStep(int step_type, int64_t nanos, bool add_to_unit) = 0;
+  // Sleeps `nanos` on the driver's clock inside a unit (a think time between statements),
+  // returning early when the run ends; returns the time slept. Records nothing: the session
+  // decides whether the sleep counts in a response time. The default (a context without a
+  // clock) does not sleep.
+  virtual int64_t Pause(int64_t nanos) { return 0; }
   // Adds nanoseconds to the unit's response time without a sample (bug-compatible accounting).
   virtual void AddToUnitTime(int64_t nanos) = 0;
   // Adds to a workload counter (index into Shape::counters).
@@ -176,6 +186,8 @@ class Workload {
   virtual Status CheckCapabilities(const db::Capabilities& /*caps*/) { return Status::Ok(); }
   // Tries per database call before a worker gives up (DVD Store 2: the first error ends it).
   virtual int max_failures() const { return 10; }
+  // Warnings about the configuration, printed before a run and kept in its result.
+  virtual std::vector<std::string> Warnings() const { return {}; }
   // What a load created, for the load command's summary line ("DVD Store 3 db_size=S").
   virtual std::string Describe() const { return name(); }
 

@@ -1,0 +1,168 @@
+#include "report/charbench_console.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+
+namespace sb::report {
+namespace {
+
+int CounterIndex(const metrics::TimeSeries& s, const std::string& name) {
+  for (size_t i = 0; i < s.counter_names.size(); ++i) {
+    if (s.counter_names[i] == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// Completed units (type 0 minus the "failed" counter) and per-type counts over points
+// [from, to).
+double Completed(const metrics::TimeSeries& s, size_t from, size_t to, int failed) {
+  double n = 0;
+  for (size_t i = from; i < to; ++i) {
+    const auto& p = s.points[i];
+    if (!p.type_counts.empty()) n += static_cast<double>(p.type_counts[0]);
+    if (failed >= 0 && static_cast<size_t>(failed) < p.counters.size()) {
+      n -= static_cast<double>(p.counters[static_cast<size_t>(failed)]);
+    }
+  }
+  return n;
+}
+
+size_t PointsIn(const metrics::TimeSeries& s, double seconds) {
+  const double step = s.interval_sec > 0 ? s.interval_sec : 1;
+  return static_cast<size_t>(std::max(1.0, seconds / step + 0.5));
+}
+
+// Step types: the series' types after the unit, up to a driver type ("schedule_lag").
+size_t StepTypes(const metrics::TimeSeries& s) {
+  size_t n = 0;
+  for (size_t i = 1; i < s.type_names.size() && s.type_names[i] != "schedule_lag"; ++i) ++n;
+  return n;
+}
+
+}  // namespace
+
+std::string CharbenchHeader(const metrics::TimeSeries& series) {
+  std::string h = "Time      Users     TPM      TPS  Errors";
+  for (size_t t = 0; t < StepTypes(series); ++t) {
+    char col[32];
+    std::snprintf(col, sizeof col, " %7s", series.type_names[1 + t].c_str());
+    h += col;
+  }
+  return h;
+}
+
+std::string FormatCharbenchLine(const metrics::TimeSeries& series, int64_t users,
+                                int64_t interval_sec, std::chrono::system_clock::time_point now) {
+  const size_t n = series.points.size();
+  const int failed = CounterIndex(series, "failed");
+  const size_t minute = std::min(n, PointsIn(series, 60));
+  const size_t interval = std::min(n, PointsIn(series, static_cast<double>(interval_sec)));
+  const double tpm = Completed(series, n - minute, n, failed);
+  const double secs = static_cast<double>(interval) * series.interval_sec;
+  const double tps = secs > 0 ? Completed(series, n - interval, n, failed) / secs : 0;
+  int64_t errors = 0;
+  if (failed >= 0) {
+    for (size_t i = n - interval; i < n; ++i) {
+      if (static_cast<size_t>(failed) < series.points[i].counters.size()) {
+        errors += series.points[i].counters[static_cast<size_t>(failed)];
+      }
+    }
+  }
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  std::tm local{};
+  localtime_r(&t, &local);
+  char head[96];
+  std::snprintf(head, sizeof head, "%02d:%02d:%02d %6lld %8.0f %8.1f %7lld", local.tm_hour,
+                local.tm_min, local.tm_sec, static_cast<long long>(users), tpm, tps,
+                static_cast<long long>(errors));
+  std::string line = head;
+  for (size_t type = 1; type <= StepTypes(series); ++type) {
+    uint64_t c = 0;
+    for (size_t i = n - minute; i < n; ++i) {
+      if (type < series.points[i].type_counts.size()) c += series.points[i].type_counts[type];
+    }
+    char col[32];
+    std::snprintf(col, sizeof col, " %7llu", static_cast<unsigned long long>(c));
+    line += col;
+  }
+  return line;
+}
+
+double MaximumTpm(const metrics::TimeSeries& series) {
+  const int failed = CounterIndex(series, "failed");
+  size_t first = series.points.size();
+  for (size_t i = 0; i < series.points.size(); ++i) {
+    if (series.points[i].phase == "measure") {
+      first = i;
+      break;
+    }
+  }
+  size_t end = first;
+  while (end < series.points.size() && series.points[end].phase == "measure") ++end;
+  if (first >= end) return 0;
+  const size_t minute = PointsIn(series, 60);
+  if (end - first <= minute) {
+    const double secs = static_cast<double>(end - first) * series.interval_sec;
+    return secs > 0 ? Completed(series, first, end, failed) * 60 / secs : 0;
+  }
+  double best = 0;
+  for (size_t i = first + minute; i <= end; ++i) {
+    best = std::max(best, Completed(series, i - minute, i, failed));
+  }
+  return best;
+}
+
+std::string FormatCharbenchSummary(const metrics::RunResult& r) {
+  auto figure = [&](const char* name) {
+    for (const auto& [k, v] : r.figures) {
+      if (k == name) return v;
+    }
+    return 0.0;
+  };
+  std::string out;
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "Completed transactions %.0f, failed %.0f; average TPS %.2f, maximum TPM %.0f\n",
+                figure("completed_transactions"), figure("failed_transactions"),
+                figure("average_tps"), figure("maximum_tpm"));
+  out += line;
+  out +=
+      "Transaction      Count   Failed   Avg ms   Min ms   Max ms   p50 ms   p90 ms   p95 ms"
+      "   p99 ms\n";
+  for (size_t i = 1; i < r.type_names.size() && i < r.latency.size(); ++i) {
+    if (r.type_names[i] == "schedule_lag") break;
+    const auto& l = r.latency[i];
+    int64_t failed = 0;
+    if (auto it = r.counters.find("failed." + r.type_names[i]); it != r.counters.end()) {
+      failed = it->second;
+    }
+    std::snprintf(line, sizeof line,
+                  "%-12s %9llu %8lld %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f\n",
+                  r.type_names[i].c_str(), static_cast<unsigned long long>(l.count),
+                  static_cast<long long>(failed), l.mean_ms, l.min_ms, l.max_ms, l.p50_ms, l.p90_ms,
+                  l.p95_ms, l.p99_ms);
+    out += line;
+  }
+  // Swingbench's DML chart from the server's own counters, where the server has them.
+  const std::pair<const char*, const char*> kinds[] = {
+      {"statements.select", "select"}, {"statements.insert", "insert"},
+      {"statements.update", "update"}, {"statements.delete", "delete"},
+      {"commits", "commit"},           {"rollbacks", "rollback"}};
+  std::string dml;
+  for (const auto& [meaning, word] : kinds) {
+    for (const auto& reading : r.server_check.server_counters) {
+      if (reading.meaning != meaning || r.measured_sec <= 0) continue;
+      std::snprintf(line, sizeof line, "%s %s %.0f", dml.empty() ? "" : ",", word,
+                    60 * static_cast<double>(reading.delta()) / r.measured_sec);
+      dml += line;
+      break;
+    }
+  }
+  if (!dml.empty()) {
+    out += "Server DML per minute (the server's counters over the measured window):" + dml + "\n";
+  }
+  return out;
+}
+
+}  // namespace sb::report

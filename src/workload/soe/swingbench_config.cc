@@ -1,0 +1,335 @@
+#include "workload/soe/swingbench_config.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <pugixml.hpp>
+#include <string_view>
+#include <vector>
+
+#include "base/input_file.h"
+#include "base/limits.h"
+#include "base/strings.h"
+#include "workload/soe/soe_model.h"
+
+namespace sb::soe {
+namespace {
+
+std::string_view LocalName(const pugi::xml_node& n) {
+  std::string_view name = n.name();
+  const size_t colon = name.find(':');
+  return colon == std::string_view::npos ? name : name.substr(colon + 1);
+}
+
+pugi::xml_node Child(const pugi::xml_node& n, std::string_view local) {
+  for (pugi::xml_node c = n.first_child(); c; c = c.next_sibling()) {
+    if (c.type() == pugi::node_element && LocalName(c) == local) return c;
+  }
+  return {};
+}
+
+std::string Text(const pugi::xml_node& n) {
+  std::string t = n.text().get();
+  const size_t b = t.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const size_t e = t.find_last_not_of(" \t\r\n");
+  return t.substr(b, e - b + 1);
+}
+
+class Reader {
+ public:
+  Reader(const std::string& path, std::string_view content, config::OptionSet* options)
+      : path_(path), content_(content), options_(options) {}
+
+  int LineOf(ptrdiff_t offset) const {
+    if (offset < 0) return 0;
+    const size_t end = std::min(content_.size(), static_cast<size_t>(offset));
+    return 1 + static_cast<int>(std::count(content_.begin(), content_.begin() + end, '\n'));
+  }
+  std::string Origin(const pugi::xml_node& n) const {
+    return path_ + ":" + std::to_string(LineOf(n.offset_debug()));
+  }
+  // Sets `option` from element `n`'s text, when the command declares the option.
+  Status Set(const std::string& option, const std::string& value, const pugi::xml_node& n) {
+    if (!options_->Has(option)) return Status::Ok();
+    return options_->Set(option, value, Origin(n));
+  }
+  Status SetFrom(const pugi::xml_node& parent, const char* element, const std::string& option) {
+    pugi::xml_node n = Child(parent, element);
+    if (!n) return Status::Ok();
+    return Set(option, Text(n), n);
+  }
+  void NotHonoured(std::string what) { notes_.push_back(std::move(what)); }
+  const std::vector<std::string>& notes() const { return notes_; }
+  // "h:mm" (Swingbench's RunTime and StatsCollection*) in minutes; -1 when malformed.
+  static int64_t Minutes(const std::string& text) {
+    const size_t colon = text.find(':');
+    if (colon == std::string::npos || colon == 0 || colon > 6 || colon + 1 >= text.size() ||
+        text.size() - colon - 1 > 6) {
+      return -1;
+    }
+    int64_t h = 0, m = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (i == colon) continue;
+      if (text[i] < '0' || text[i] > '9') return -1;
+      int64_t& part = i < colon ? h : m;
+      part = part * 10 + (text[i] - '0');
+    }
+    return h * 60 + m;
+  }
+  Result<int64_t> MinutesOf(const pugi::xml_node& n) const {
+    const int64_t m = Minutes(Text(n));
+    if (m < 0) {
+      return Status::InvalidArgument(std::string(LocalName(n)) + " '" +
+                                     QuotablePrefix(Text(n), limits::kMaxQuotedChars) +
+                                     "' is not a time h:mm (" + Origin(n) + ")");
+    }
+    return m;
+  }
+  static int64_t IntOr(const std::string& text, int64_t fallback) {
+    if (text.empty() || text.size() > 12) return fallback;
+    char* end = nullptr;
+    const int64_t v = std::strtoll(text.c_str(), &end, 10);  // NOLINT(google-runtime-int)
+    return *end == '\0' ? v : fallback;
+  }
+
+  Status Read(const pugi::xml_node& root);
+
+ private:
+  Status ReadConnection(const pugi::xml_node& c);
+  Status ReadLoad(const pugi::xml_node& load);
+  Status ReadTransactions(const pugi::xml_node& list);
+  Status ReadPreferences(const pugi::xml_node& p);
+
+  const std::string& path_;
+  std::string_view content_;
+  config::OptionSet* options_;
+  std::vector<std::string> notes_;
+};
+
+Status Reader::Read(const pugi::xml_node& root) {
+  for (pugi::xml_node n = root.first_child(); n; n = n.next_sibling()) {
+    if (n.type() != pugi::node_element) continue;
+    const std::string_view name = LocalName(n);
+    if (name == "Name") {
+      SB_RETURN_IF_ERROR(Set("soe_config_name", Text(n), n));
+    } else if (name == "Comment") {
+      // Free text, kept with the file.
+    } else if (name == "Connection") {
+      SB_RETURN_IF_ERROR(ReadConnection(n));
+    } else if (name == "Load") {
+      SB_RETURN_IF_ERROR(ReadLoad(n));
+    } else if (name == "Preferences") {
+      SB_RETURN_IF_ERROR(ReadPreferences(n));
+    } else {
+      NotHonoured(std::string(name) + " (not a setting storebench knows)");
+    }
+  }
+  return Status::Ok();
+}
+
+Status Reader::ReadConnection(const pugi::xml_node& c) {
+  for (pugi::xml_node n = c.first_child(); n; n = n.next_sibling()) {
+    if (n.type() != pugi::node_element) continue;
+    const std::string_view name = LocalName(n);
+    // Values are left out: a connect string or password is not echoed.
+    if (name == "ConnectString" || name == "UserName" || name == "DriverType") {
+      NotHonoured("Connection/" + std::string(name) + " (storebench connects to --db)");
+    } else if (name == "Password") {
+      NotHonoured(
+          "Connection/Password (passwords come from the environment or the client's own "
+          "files, never a configuration file)");
+    } else if (name == "Properties") {
+      NotHonoured("Connection/Properties (JDBC properties)");
+    } else if (name == "ConnectionPooling") {
+      NotHonoured("Connection/ConnectionPooling (each user keeps one connection for the run)");
+    } else {
+      NotHonoured("Connection/" + std::string(name));
+    }
+  }
+  return Status::Ok();
+}
+
+Status Reader::ReadLoad(const pugi::xml_node& load) {
+  const pugi::xml_node users_node = Child(load, "NumberOfUsers");
+  int64_t users = 1;
+  if (users_node) {
+    SB_RETURN_IF_ERROR(Set("n_threads", Text(users_node), users_node));
+    users = std::max<int64_t>(1, IntOr(Text(users_node), 1));
+  }
+  SB_RETURN_IF_ERROR(SetFrom(load, "MinDelay", "min_delay"));
+  SB_RETURN_IF_ERROR(SetFrom(load, "MaxDelay", "max_delay"));
+  SB_RETURN_IF_ERROR(SetFrom(load, "InterMinDelay", "inter_min_delay"));
+  SB_RETURN_IF_ERROR(SetFrom(load, "InterMaxDelay", "inter_max_delay"));
+  SB_RETURN_IF_ERROR(SetFrom(load, "QueryTimeout", "query_timeout"));
+  if (pugi::xml_node n = Child(load, "MaxTransactions")) {
+    const int64_t max = IntOr(Text(n), 0);
+    if (max > 0) {
+      const int64_t per_user = (max + users - 1) / users;
+      SB_RETURN_IF_ERROR(Set("units_per_thread", std::to_string(per_user), n));
+      if (per_user * users != max) {
+        NotHonoured("Load/MaxTransactions " + std::to_string(max) + " exactly (each of " +
+                    std::to_string(users) + " users stops after " + std::to_string(per_user) +
+                    " transactions)");
+      }
+    }
+  }
+  // The measured window: StatsCollectionStart is the warm-up; the run ends at
+  // StatsCollectionEnd when given, else at RunTime (0:0 = until stopped).
+  int64_t run = 0, start = 0, end = 0;
+  const pugi::xml_node run_node = Child(load, "RunTime");
+  if (run_node) {
+    auto m = MinutesOf(run_node);
+    if (!m.ok()) return m.status();
+    run = *m;
+  }
+  if (pugi::xml_node n = Child(load, "StatsCollectionStart")) {
+    auto m = MinutesOf(n);
+    if (!m.ok()) return m.status();
+    start = *m;
+  }
+  if (pugi::xml_node n = Child(load, "StatsCollectionEnd")) {
+    auto m = MinutesOf(n);
+    if (!m.ok()) return m.status();
+    end = *m;
+  }
+  const int64_t stop = end > 0 && (run == 0 || end < run) ? end : run;
+  if (stop > 0 && stop <= start) {
+    return Status::InvalidArgument("StatsCollectionStart is at or after the end of the run (" +
+                                   path_ + ")");
+  }
+  SB_RETURN_IF_ERROR(Set("warmup_time", std::to_string(start) + "m", run_node ? run_node : load));
+  SB_RETURN_IF_ERROR(Set("run_time", std::to_string(stop > 0 ? stop - start : 0) + "m",
+                         run_node ? run_node : load));
+  if (end > 0 && run > end) {
+    NotHonoured(
+        "Load/RunTime beyond StatsCollectionEnd (the run stops at the end of the "
+        "statistics window)");
+  }
+  // Logon groups: LogonGroupCount groups, LogonDelay ms apart, as a connection rate.
+  const int64_t delay = IntOr(Text(Child(load, "LogonDelay")), 0);
+  const int64_t groups = std::max<int64_t>(1, IntOr(Text(Child(load, "LogonGroupCount")), 1));
+  if (pugi::xml_node n = Child(load, "LogonDelay")) {
+    const int64_t group_size = (users + groups - 1) / groups;
+    const int64_t rate =
+        delay <= 0 ? 1000000
+                   : std::max<int64_t>(1, group_size * 1000 / std::max<int64_t>(1, delay));
+    SB_RETURN_IF_ERROR(Set("ramp_rate", std::to_string(rate), n));
+  }
+  if (pugi::xml_node n = Child(load, "WaitTillAllLogon"); n && Text(n) == "false") {
+    NotHonoured(
+        "Load/WaitTillAllLogon false (storebench starts every user together once all "
+        "are connected)");
+  }
+  if (pugi::xml_node n = Child(load, "LogOutPostTransaction"); n && Text(n) == "true") {
+    NotHonoured("Load/LogOutPostTransaction (each user keeps its connection)");
+  }
+  if (pugi::xml_node n = Child(load, "ConnectionRefresh"); n && IntOr(Text(n), 0) != 0) {
+    NotHonoured("Load/ConnectionRefresh (each user keeps its connection)");
+  }
+  if (pugi::xml_node list = Child(load, "TransactionList")) {
+    SB_RETURN_IF_ERROR(ReadTransactions(list));
+  }
+  if (pugi::xml_node env = Child(load, "EnvironmentVariables")) {
+    std::string keys;
+    for (pugi::xml_node v = env.first_child(); v; v = v.next_sibling()) {
+      if (v.type() != pugi::node_element) continue;
+      keys += std::string(keys.empty() ? "" : ", ") + v.attribute("Key").value();
+    }
+    if (!keys.empty()) {
+      NotHonoured("Load/EnvironmentVariables " + keys + " (storebench's data files are built in)");
+    }
+  }
+  return Status::Ok();
+}
+
+Status Reader::ReadTransactions(const pugi::xml_node& list) {
+  // Only the listed transactions run: the others get weight 0.
+  std::array<std::string, kNumTx> weights;
+  std::array<pugi::xml_node, kNumTx> where;
+  weights.fill("0");
+  for (pugi::xml_node t = list.first_child(); t; t = t.next_sibling()) {
+    if (t.type() != pugi::node_element || LocalName(t) != "Transaction") continue;
+    const std::string class_name = Text(Child(t, "ClassName"));
+    const std::string short_name = Text(Child(t, "ShortName"));
+    int tx = TxFromClassName(class_name);
+    if (tx < 0) tx = TxFromShortName(short_name);
+    if (tx < 0) {
+      return Status::InvalidArgument(
+          "transaction '" + QuotablePrefix(Text(Child(t, "Id")), limits::kMaxQuotedChars) +
+          "' (class '" + QuotablePrefix(class_name, limits::kMaxQuotedChars) +
+          "') is not one of Order Entry's (" + Origin(t) + ")");
+    }
+    const std::string enabled = Text(Child(t, "Enabled"));
+    const pugi::xml_node weight = Child(t, "Weight");
+    weights[tx] = enabled == "false" ? "0" : weight ? Text(weight) : "1";
+    where[tx] = weight ? weight : t;
+  }
+  for (int tx = 0; tx < kNumTx; ++tx) {
+    SB_RETURN_IF_ERROR(Set(InfoOf(tx).option, weights[tx], where[tx] ? where[tx] : list));
+  }
+  return Status::Ok();
+}
+
+Status Reader::ReadPreferences(const pugi::xml_node& p) {
+  for (pugi::xml_node n = p.first_child(); n; n = n.next_sibling()) {
+    if (n.type() != pugi::node_element) continue;
+    const std::string_view name = LocalName(n);
+    if (name == "TimingsIncludeSleep") {
+      SB_RETURN_IF_ERROR(Set("timings_include_sleep", Text(n), n));
+    } else if (name == "RefreshRate") {
+      SB_RETURN_IF_ERROR(Set("log_freq", Text(n), n));
+    } else if (name == "TimingsIn") {
+      if (Text(n) != "milliseconds") {
+        NotHonoured("Preferences/TimingsIn (storebench reports milliseconds)");
+      }
+    } else if (name == "OutputFile") {
+      NotHonoured("Preferences/OutputFile (the result goes to --json)");
+    } else if (name == "AllowedErrorCodes") {
+      NotHonoured("Preferences/AllowedErrorCodes (Oracle error numbers)");
+    } else if (name == "StatisticsLevel" || name == "StartMode" || name == "Output" ||
+               name == "JumpToEvents" || name == "Charts" || name == "OverviewCharts") {
+      // storebench always keeps full latency histograms; the rest are the GUI's own settings.
+    } else {
+      NotHonoured("Preferences/" + std::string(name));
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status ReadSwingbenchConfig(const std::string& path, config::OptionSet* options) {
+  auto content = ReadInputPrefix(path, "config file", limits::kMaxConfigFileBytes);
+  if (!content.ok()) return content.status();
+  if (content->size() > limits::kMaxConfigFileBytes) {
+    return Status::InvalidArgument("config file '" + path + "' is larger than " +
+                                   std::to_string(limits::kMaxConfigFileBytes) + " bytes");
+  }
+  pugi::xml_document doc;
+  const pugi::xml_parse_result parsed =
+      doc.load_buffer(content->data(), content->size(), pugi::parse_default);
+  Reader reader(path, *content, options);
+  if (!parsed) {
+    return Status::InvalidArgument("config file '" + path +
+                                   "' is not well-formed XML: " + parsed.description() + " (" +
+                                   path + ":" + std::to_string(reader.LineOf(parsed.offset)) + ")");
+  }
+  const pugi::xml_node root = doc.document_element();
+  if (LocalName(root) != "SwingBenchConfiguration") {
+    return Status::InvalidArgument("config file '" + path +
+                                   "' is XML but not a Swingbench "
+                                   "configuration (its root element is '" +
+                                   QuotablePrefix(root.name(), limits::kMaxQuotedChars) +
+                                   "', not SwingBenchConfiguration)");
+  }
+  SB_RETURN_IF_ERROR(reader.Read(root));
+  std::string notes;
+  for (const std::string& n : reader.notes()) notes += (notes.empty() ? "" : "; ") + n;
+  if (!notes.empty() && options->Has("soe_config_not_honoured")) {
+    SB_RETURN_IF_ERROR(options->Set("soe_config_not_honoured", notes, path));
+  }
+  return Status::Ok();
+}
+
+}  // namespace sb::soe

@@ -1,0 +1,317 @@
+// The Order Entry transactions on real databases (SQLite file; PostgreSQL and MariaDB servers of
+// scripts/services.sh, database sbtest_soe): each transaction's effect on the tables, verify
+// after them, and the think times on a fake clock (counted in or out of response times).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <tuple>
+#include <vector>
+
+#include "base/clock.h"
+#include "config/options.h"
+#include "unit/conformance/engines.h"
+#include "workload/soe/soe_workload.h"
+
+namespace sb::soe {
+namespace {
+
+using conformance::Engine;
+
+// Times with a fake clock that only think times move, and retries like the driver.
+class FakeContext final : public workload::OpContext {
+ public:
+  workload::StepOutcome Timed(const std::function<Status()>& fn) override {
+    const int64_t start = clock.NowNanos();
+    Status s;
+    for (int i = 0; i < 10; ++i) {
+      s = fn();
+      if (s.ok() || s.category() == ErrorCategory::kSyntax) break;
+    }
+    return {s, clock.NowNanos() - start};
+  }
+  int64_t Pause(int64_t nanos) override {
+    pauses.push_back(nanos);
+    clock.Advance(nanos);
+    return nanos;
+  }
+  void RecordStep(int type, int64_t nanos, bool) override { steps.emplace_back(type, nanos); }
+  void AddToUnitTime(int64_t) override {}
+  void Count(int counter, int64_t delta) override { counters[counter] += delta; }
+  void Message(const std::string&) override {}
+  int worker_index() const override { return 0; }
+
+  FakeClock clock;
+  std::vector<int64_t> pauses;
+  std::vector<std::pair<int, int64_t>> steps;
+  std::map<int, int64_t> counters;
+};
+
+int64_t Count(db::Connection& c, const std::string& sql) {
+  auto st = c.Prepare(sql);
+  EXPECT_TRUE(st.ok()) << sql;
+  if (!st.ok()) return -1;
+  EXPECT_TRUE((*st)->Execute().ok()) << sql;
+  const int64_t n = (*st)->Next() ? (*st)->GetInt(0) : -1;
+  (*st)->Reset();
+  return n;
+}
+
+// (order_id, status, total in cents, customer) of every order.
+std::vector<std::tuple<int64_t, int64_t, int64_t, int64_t>> Orders(db::Connection& c) {
+  std::vector<std::tuple<int64_t, int64_t, int64_t, int64_t>> out;
+  auto st = c.Prepare(
+      "SELECT order_id, order_status, order_total, customer_id FROM orders ORDER BY order_id");
+  EXPECT_TRUE(st.ok());
+  EXPECT_TRUE((*st)->Execute().ok());
+  while ((*st)->Next()) {
+    out.emplace_back((*st)->GetInt(0), (*st)->GetInt(1),
+                     static_cast<int64_t>((*st)->GetDouble(2) * 100 + 0.5), (*st)->GetInt(3));
+  }
+  return out;
+}
+
+class SoeSessionTest : public ::testing::TestWithParam<Engine> {
+ protected:
+  void SetUp() override {
+    std::string skip;
+    conformance::OpenEngine(GetParam(), &backend_, &conn_, &skip);
+    if (!skip.empty()) GTEST_SKIP() << skip;
+    ASSERT_TRUE(conn_ != nullptr);
+    // Tests that need no loaded database, or only one engine, say so before the load.
+    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    if (test.rfind("ThinkTimes", 0) == 0 && GetParam().server) {
+      GTEST_SKIP() << "the fake clock needs one engine only";
+    }
+    if (test.rfind("QueryTimeout", 0) == 0) {
+      if (!GetParam().server) GTEST_SKIP() << "SQLite has no statement timeout";
+      return;
+    }
+    loader_ = Make({});
+    workload::LoadContext ctx;
+    ctx.threads = 2;
+    ctx.force = true;
+    ctx.seed = 5;
+    const Status s = loader_->Load(*backend_, ctx);
+    ASSERT_TRUE(s.ok()) << s.message();
+  }
+
+  // A workload at scale 0.001 with only `tx` enabled (all when -1) and extra options.
+  std::unique_ptr<SoeWorkload> Make(std::vector<std::string> args, int tx = -1) {
+    auto w = std::make_unique<SoeWorkload>();
+    config::OptionSet o;
+    w->DeclareOptions(&o);
+    args.insert(args.end(), {"--soe_scale", "0.001"});
+    for (int t = 0; t < kNumTx; ++t) {
+      args.push_back(std::string("--") + InfoOf(t).option);
+      args.push_back(tx < 0 || tx == t ? "1" : "0");
+    }
+    const Status parsed = config::ParseCommandLine(args, &o);
+    EXPECT_TRUE(parsed.ok()) << parsed.message();
+    EXPECT_TRUE(w->Configure(o).ok());
+    w->UseDialect(backend_->dialect());
+    return w;
+  }
+
+  struct Running {
+    std::unique_ptr<SoeWorkload> workload;
+    std::unique_ptr<workload::Session> session;
+    FakeContext ctx;
+  };
+  std::unique_ptr<Running> Start(int tx, std::vector<std::string> args = {}) {
+    auto r = std::make_unique<Running>();
+    r->workload = Make(std::move(args), tx);
+    EXPECT_TRUE(r->workload->CheckReady(*conn_).ok());
+    auto c = backend_->Connect();
+    EXPECT_TRUE(c.ok());
+    auto s = r->workload->NewSession(std::move(c).value(), 11 + tx, 0);
+    EXPECT_TRUE(s.ok()) << s.status().message();
+    if (s.ok()) r->session = std::move(s).value();
+    return r;
+  }
+  void RunUnits(Running& r, int n) {
+    for (int i = 0; i < n; ++i) {
+      const Status s = r.session->RunUnit(r.ctx);
+      ASSERT_TRUE(s.ok()) << s.message();
+    }
+    EXPECT_EQ(r.ctx.counters[kFailed], 0);
+  }
+  void ExpectVerifyPasses() {
+    auto checks = loader_->Verify(*conn_, {}, nullptr);
+    ASSERT_TRUE(checks.ok()) << checks.status().message();
+    for (const auto& c : *checks) EXPECT_TRUE(c.passed) << c.name << ": " << c.detail;
+  }
+
+  std::unique_ptr<db::DbBackend> backend_;
+  std::unique_ptr<db::Connection> conn_;
+  std::unique_ptr<SoeWorkload> loader_;
+};
+
+TEST_P(SoeSessionTest, EachTransactionsEffect) {
+  db::Connection& c = *conn_;
+  ExpectVerifyPasses();
+  {  // Customer Registration: a customer with an address and a card, and a logon.
+    const int64_t cust = Count(c, "SELECT count(*) FROM customers");
+    const int64_t addr = Count(c, "SELECT count(*) FROM addresses");
+    const int64_t card = Count(c, "SELECT count(*) FROM card_details");
+    const int64_t logon = Count(c, "SELECT count(*) FROM logon");
+    auto r = Start(kNcr);
+    RunUnits(*r, 2);
+    EXPECT_EQ(Count(c, "SELECT count(*) FROM customers"), cust + 2);
+    EXPECT_EQ(Count(c, "SELECT count(*) FROM addresses"), addr + 2);
+    EXPECT_EQ(Count(c, "SELECT count(*) FROM card_details"), card + 2);
+    EXPECT_EQ(Count(c, "SELECT count(*) FROM logon"), logon + 2);
+    EXPECT_EQ(r->ctx.counters[kNewCustomers], 2);
+    // The new customer's preferred address and card are its own new rows.
+    EXPECT_EQ(Count(c,
+                    "SELECT count(*) FROM customers c JOIN addresses a ON a.address_id = "
+                    "c.preferred_address AND a.customer_id = c.customer_id JOIN card_details "
+                    "d ON d.card_id = c.preferred_card AND d.customer_id = c.customer_id "
+                    "WHERE c.customer_id > 1000"),
+              2);
+  }
+  {  // Order Products: an order adds its items and lowers inventory by as many.
+    const int64_t orders = Count(c, "SELECT count(*) FROM orders");
+    const int64_t items = Count(c, "SELECT count(*) FROM order_items");
+    const int64_t stock = Count(c, "SELECT sum(quantity_on_hand) FROM inventories");
+    auto r = Start(kOp);
+    for (int i = 0; i < 200 && r->ctx.counters[kNewOrders] < 3; ++i) RunUnits(*r, 1);
+    ASSERT_GE(r->ctx.counters[kNewOrders], 3);
+    const int64_t new_items = Count(c, "SELECT count(*) FROM order_items") - items;
+    EXPECT_EQ(Count(c, "SELECT count(*) FROM orders"), orders + r->ctx.counters[kNewOrders]);
+    EXPECT_GE(new_items, r->ctx.counters[kNewOrders]);
+    EXPECT_EQ(Count(c, "SELECT sum(quantity_on_hand) FROM inventories"), stock - new_items);
+    ExpectVerifyPasses();
+  }
+  {  // Process Orders: one unprocessed order's status, nothing else.
+    const auto before = Orders(c);
+    auto r = Start(kPo);
+    RunUnits(*r, 1);
+    const auto after = Orders(c);
+    ASSERT_EQ(before.size(), after.size());
+    int changed = 0;
+    for (size_t i = 0; i < before.size(); ++i) {
+      if (before[i] == after[i]) continue;
+      ++changed;
+      EXPECT_LE(std::get<1>(before[i]), 4);
+      EXPECT_GE(std::get<1>(after[i]), 5);
+      EXPECT_LE(std::get<1>(after[i]), 9);
+      EXPECT_EQ(std::get<0>(before[i]), std::get<0>(after[i]));
+      EXPECT_EQ(std::get<2>(before[i]), std::get<2>(after[i]));
+      EXPECT_EQ(std::get<3>(before[i]), std::get<3>(after[i]));
+    }
+    EXPECT_EQ(changed, 1);
+  }
+  {  // Browse And Update Orders: one item's quantity up by one, its order's total with it.
+    const int64_t qty = Count(c, "SELECT sum(quantity) FROM order_items");
+    auto r = Start(kBo);
+    for (int i = 0; i < 50 && r->ctx.counters[kUpdates] == 0; ++i) RunUnits(*r, 1);
+    ASSERT_EQ(r->ctx.counters[kUpdates], 2);
+    EXPECT_EQ(Count(c, "SELECT sum(quantity) FROM order_items"), qty + 1);
+    ExpectVerifyPasses();
+  }
+  {  // Update Customer Details: a new address becomes a found customer's preferred one.
+    const int64_t addr = Count(c, "SELECT count(*) FROM addresses");
+    auto r = Start(kUcd);
+    for (int i = 0; i < 200 && r->ctx.counters[kUpdates] == 0; ++i) RunUnits(*r, 1);
+    ASSERT_EQ(r->ctx.counters[kUpdates], 1);
+    EXPECT_EQ(Count(c, "SELECT count(*) FROM addresses"), addr + 1);
+    EXPECT_EQ(Count(c,
+                    "SELECT count(*) FROM customers WHERE preferred_address = "
+                    "(SELECT max(address_id) FROM addresses)"),
+              1);
+  }
+  {  // The read-only transactions change nothing but LOGON (Browse Products logs on).
+    const auto before = Orders(c);
+    const int64_t items = Count(c, "SELECT sum(quantity) FROM order_items");
+    const int64_t logon = Count(c, "SELECT count(*) FROM logon");
+    for (int tx : {kBp, kSq, kWq, kWa}) {
+      auto r = Start(tx);
+      RunUnits(*r, 3);
+      EXPECT_EQ(r->ctx.steps.size(), 3u) << InfoOf(tx).short_name;
+      EXPECT_EQ(r->ctx.counters[kInserts], tx == kBp ? 3 : 0);
+    }
+    EXPECT_EQ(Orders(c), before);
+    EXPECT_EQ(Count(c, "SELECT sum(quantity) FROM order_items"), items);
+    EXPECT_EQ(Count(c, "SELECT count(*) FROM logon"), logon + 3);
+  }
+  ExpectVerifyPasses();
+}
+
+TEST_P(SoeSessionTest, ThinkTimesCountedInOrOutOfResponseTimes) {
+  for (const bool include : {false, true}) {
+    auto r = Start(kBp, {"--min_delay", "50", "--max_delay", "250", "--inter_min_delay", "10",
+                         "--inter_max_delay", "20",
+                         include ? "--timings_include_sleep=Y" : "--timings_include_sleep=N"});
+    for (int unit = 0; unit < 20; ++unit) {
+      r->ctx.pauses.clear();
+      r->ctx.steps.clear();
+      RunUnits(*r, 1);
+      // Browse Products: the inter-transaction delay, then a think time after the customer,
+      // after the logon and after each of its 1-5 product look-ups.
+      ASSERT_GE(r->ctx.pauses.size(), 4u);
+      ASSERT_LE(r->ctx.pauses.size(), 8u);
+      EXPECT_GE(r->ctx.pauses[0], 10 * 1000000LL);
+      EXPECT_LE(r->ctx.pauses[0], 20 * 1000000LL);
+      int64_t intra = 0;
+      for (size_t i = 1; i < r->ctx.pauses.size(); ++i) {
+        EXPECT_GE(r->ctx.pauses[i], 50 * 1000000LL);
+        EXPECT_LE(r->ctx.pauses[i], 250 * 1000000LL);
+        intra += r->ctx.pauses[i];
+      }
+      ASSERT_EQ(r->ctx.steps.size(), 1u);
+      EXPECT_EQ(r->ctx.steps[0].first, kBp);
+      // Only think times move the fake clock: the response time is the intra-transaction
+      // think time when it is included, and 0 when it is not; the inter delay never counts.
+      EXPECT_EQ(r->ctx.steps[0].second, include ? intra : 0);
+    }
+  }
+}
+
+TEST_P(SoeSessionTest, RunRefusesAnotherScale) {
+  auto w = std::make_unique<SoeWorkload>();
+  config::OptionSet o;
+  w->DeclareOptions(&o);
+  ASSERT_TRUE(config::ParseCommandLine({"--soe_scale", "0.002"}, &o).ok());
+  ASSERT_TRUE(w->Configure(o).ok());
+  w->UseDialect(backend_->dialect());
+  const Status s = w->CheckReady(*conn_);
+  EXPECT_EQ(s.code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(s.message().find("soe_scale=0.001"), std::string::npos) << s.message();
+}
+
+// The query timeout's statement makes the server cancel a longer statement, as a timeout error.
+TEST_P(SoeSessionTest, QueryTimeoutCancelsAStatementAsATimeout) {
+  auto admin = SoeSqlQueries(backend_->dialect(), "admin.sql");
+  ASSERT_TRUE(admin.ok());
+  auto set = conn_->Prepare(admin->at("query_timeout"));
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  (*set)->BindInt(1, 1);
+  ASSERT_TRUE((*set)->Execute().ok());
+  ASSERT_TRUE((*set)->DiscardRows().ok());
+  auto slow =
+      conn_->Prepare(backend_->dialect() == "postgres" ? "SELECT pg_sleep(5)" : "SELECT SLEEP(5)");
+  ASSERT_TRUE(slow.ok());
+  Status s = (*slow)->Execute();
+  if (s.ok()) s = (*slow)->DiscardRows();
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.category(), ErrorCategory::kTimeout) << s.message();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Engines, SoeSessionTest,
+    ::testing::Values(
+        Engine{"sqlite", "sqlite://" + std::string(STOREBENCH_TEST_TMP) + "/soe_session.db"},
+        Engine{"postgres",
+               conformance::ServerUrl("STOREBENCH_PG_URL",
+                                      "postgresql://storebench@127.0.0.1:5432/storebench_test",
+                                      "sbtest_soe"),
+               true},
+        Engine{"mariadb",
+               conformance::ServerUrl("STOREBENCH_MYSQL_URL",
+                                      "mysql://storebench@127.0.0.1:3306/storebench_test",
+                                      "sbtest_soe"),
+               true}),
+    conformance::EngineName);
+
+}  // namespace
+}  // namespace sb::soe

@@ -1,0 +1,154 @@
+// Swingbench XML configuration files: the VMware FT paper's configuration (docs/examples) sets
+// the options it names; malformed XML is refused with its line; what storebench cannot honour is
+// listed; the command line after the file wins.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "config/options.h"
+#include "driver/run_options.h"
+#include "workload/soe/soe_workload.h"
+
+namespace sb::soe {
+namespace {
+
+struct Parsed {
+  config::OptionSet options;
+  Status status;
+};
+
+std::unique_ptr<Parsed> Parse(const std::vector<std::string>& args) {
+  auto p = std::make_unique<Parsed>();
+  SoeWorkload w;
+  w.DeclareOptions(&p->options);
+  driver::DeclareRunOptions(&p->options);
+  p->status = config::ParseCommandLine(args, &p->options);
+  return p;
+}
+
+std::string WriteFile(const std::string& name, const std::string& text) {
+  std::filesystem::create_directories(STOREBENCH_TEST_TMP);
+  const std::string path = std::string(STOREBENCH_TEST_TMP) + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+const std::string kPaper = std::string(STOREBENCH_SOURCE_DIR) + "/docs/examples/soe_vmware_ft.xml";
+
+TEST(SwingbenchConfig, PaperConfigurationSetsItsOptions) {
+  auto p = Parse({"--config_file", kPaper});
+  ASSERT_TRUE(p->status.ok()) << p->status.message();
+  const config::OptionSet& o = p->options;
+  EXPECT_EQ(o.GetInt("n_threads"), 80);
+  EXPECT_EQ(o.GetInt("min_delay"), 50);
+  EXPECT_EQ(o.GetInt("max_delay"), 250);
+  EXPECT_EQ(o.GetInt("inter_min_delay"), 0);
+  EXPECT_EQ(o.GetInt("query_timeout"), 60);
+  EXPECT_EQ(o.GetDurationNanos("run_time"), 30 * 60 * kNanosPerSecond);
+  EXPECT_EQ(o.GetDurationNanos("warmup_time"), 0);
+  EXPECT_EQ(o.GetInt("ramp_rate"), 1000000);  // logon delay 0: all at once
+  EXPECT_FALSE(o.GetBool("timings_include_sleep"));
+  EXPECT_EQ(o.GetInt("weight_ncr"), 20);
+  EXPECT_EQ(o.GetInt("weight_bp"), 50);
+  EXPECT_EQ(o.GetInt("weight_po"), 10);
+  EXPECT_EQ(o.GetInt("weight_bo"), 50);
+  // Not in the list: not run.
+  EXPECT_EQ(o.GetInt("weight_op"), 0);
+  EXPECT_EQ(o.GetInt("weight_ucd"), 0);
+  EXPECT_EQ(o.GetInt("weight_wa"), 0);
+  const std::string& notes = o.GetString("soe_config_not_honoured");
+  EXPECT_NE(notes.find("Connection/ConnectString"), std::string::npos);
+  EXPECT_NE(notes.find("Connection/Password"), std::string::npos);
+  EXPECT_EQ(notes.find("change_me"), std::string::npos);  // the password is never echoed
+  EXPECT_EQ(notes.find("dbhost"), std::string::npos);
+  EXPECT_EQ(o.GetString("soe_config_name"), "Order Entry, VMware FT paper");
+  SoeWorkload w;
+  ASSERT_TRUE(w.Configure(o).ok());
+  w.UseDialect("postgres");
+  EXPECT_EQ(w.Warnings().size(), 1u);  // what the file asks for that storebench does not do
+  w.UseDialect("sqlite");
+  EXPECT_EQ(w.Warnings().size(), 2u);  // and the query timeout, which SQLite cannot honour
+}
+
+TEST(SwingbenchConfig, LaterCommandLineOptionsWin) {
+  auto p = Parse({"--config_file", kPaper, "--n_threads", "4", "--run_time", "10s"});
+  ASSERT_TRUE(p->status.ok()) << p->status.message();
+  EXPECT_EQ(p->options.GetInt("n_threads"), 4);
+  EXPECT_EQ(p->options.GetDurationNanos("run_time"), 10 * kNanosPerSecond);
+}
+
+TEST(SwingbenchConfig, MalformedXmlIsRefusedWithItsLine) {
+  const std::string path = WriteFile("soe_bad.xml",
+                                     "<?xml version=\"1.0\"?>\n"
+                                     "<SwingBenchConfiguration>\n"
+                                     "  <Load>\n"
+                                     "    <NumberOfUsers>8</NumberOfUsers>\n"
+                                     "    <MinDelay>5</MaxDelay>\n"
+                                     "  </Load>\n"
+                                     "</SwingBenchConfiguration>\n");
+  auto p = Parse({"--config_file", path});
+  ASSERT_FALSE(p->status.ok());
+  EXPECT_EQ(p->status.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(p->status.message().find(path + ":5"), std::string::npos) << p->status.message();
+}
+
+TEST(SwingbenchConfig, BadValuesAreRefusedWithTheirLine) {
+  const std::string path = WriteFile("soe_negative.xml",
+                                     "<SwingBenchConfiguration>\n"
+                                     "  <Load>\n"
+                                     "    <TransactionList>\n"
+                                     "      <Transaction><ShortName>BP</ShortName>\n"
+                                     "        <Weight>-3</Weight><Enabled>true</Enabled>\n"
+                                     "      </Transaction>\n"
+                                     "    </TransactionList>\n"
+                                     "  </Load>\n"
+                                     "</SwingBenchConfiguration>\n");
+  auto p = Parse({"--config_file", path});
+  ASSERT_FALSE(p->status.ok());
+  EXPECT_NE(p->status.message().find(path + ":5"), std::string::npos) << p->status.message();
+  const std::string other =
+      WriteFile("soe_other.xml",
+                "<SwingBenchConfiguration><Load><TransactionList>"
+                "<Transaction><Id>TPC-DS query</Id><ClassName>a.Q1</ClassName>"
+                "</Transaction></TransactionList></Load>"
+                "</SwingBenchConfiguration>\n");
+  auto q = Parse({"--config_file", other});
+  ASSERT_FALSE(q->status.ok());
+  EXPECT_NE(q->status.message().find("not one of Order Entry's"), std::string::npos);
+  const std::string root = WriteFile("soe_root.xml", "<Results/>\n");
+  auto r = Parse({"--config_file", root});
+  ASSERT_FALSE(r->status.ok());
+  EXPECT_NE(r->status.message().find("not a Swingbench configuration"), std::string::npos);
+}
+
+TEST(SwingbenchConfig, XmlWithoutAReaderIsRefused) {
+  config::OptionSet o;  // no workload that reads XML declared
+  const Status s = config::ParseCommandLine({"--config_file", kPaper}, &o);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("--workload soe"), std::string::npos) << s.message();
+}
+
+TEST(SwingbenchConfig, MaxTransactionsAndStatisticsWindow) {
+  const std::string path = WriteFile("soe_window.xml",
+                                     "<SwingBenchConfiguration><Load>\n"
+                                     "<NumberOfUsers>3</NumberOfUsers>\n"
+                                     "<MaxTransactions>10</MaxTransactions>\n"
+                                     "<RunTime>1:10</RunTime>\n"
+                                     "<StatsCollectionStart>0:5</StatsCollectionStart>\n"
+                                     "<StatsCollectionEnd>0:50</StatsCollectionEnd>\n"
+                                     "<LogonGroupCount>3</LogonGroupCount>\n"
+                                     "<LogonDelay>500</LogonDelay>\n"
+                                     "</Load></SwingBenchConfiguration>\n");
+  auto p = Parse({"--config_file", path});
+  ASSERT_TRUE(p->status.ok()) << p->status.message();
+  EXPECT_EQ(p->options.GetInt("units_per_thread"), 4);  // ceil(10 / 3)
+  EXPECT_EQ(p->options.GetDurationNanos("warmup_time"), 5 * 60 * kNanosPerSecond);
+  EXPECT_EQ(p->options.GetDurationNanos("run_time"), 45 * 60 * kNanosPerSecond);
+  EXPECT_EQ(p->options.GetInt("ramp_rate"), 2);  // groups of 1 user, 500 ms apart
+  EXPECT_NE(p->options.GetString("soe_config_not_honoured").find("MaxTransactions 10"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace sb::soe
