@@ -271,33 +271,6 @@ int Extents(const config::OptionSet& o, const std::vector<std::string>& paths) {
   return kExitOk;
 }
 
-// Locks `path` exclusively and checks it is a storebench test file: a file storebench did not
-// create is refused, as io run refuses to write one.
-Result<std::unique_ptr<FileLock>> LockOwnTestFile(const std::string& path, const char* verb,
-                                                  storage::TargetInfo* info) {
-  auto lock = TryLockTarget(path, LockMode::kExclusive, /*create=*/false, nullptr);
-  if (!lock.ok()) {
-    if (lock.status().code() == StatusCode::kFailedPrecondition) {
-      return Status::FailedPrecondition("the target " + path + " is in use by " +
-                                        lock.status().message() + "; wait for it or stop it");
-    }
-    if (lock.status().code() == StatusCode::kNotFound) {
-      return Status::NotFound("'" + path + "' does not exist");
-    }
-    return lock.status();
-  }
-  auto inspected = storage::InspectTarget(path);
-  if (!inspected.ok()) return inspected.status();
-  if (inspected->block_device || !inspected->storebench_file) {
-    return Status::FailedPrecondition(
-        std::string("refusing to ") + verb + " '" + path +
-        "': storebench did not create it (no complete test-file marker); " + verb +
-        " only files made by 'storebench io prepare'");
-  }
-  *info = *inspected;
-  return std::move(lock).value();
-}
-
 int Fragment(const config::OptionSet& o) {
   const std::string path = o.GetString("target");
   if (path.empty()) return Fail(Status::InvalidArgument("io fragment needs --target FILE"));
@@ -370,6 +343,33 @@ int Defrag(const config::OptionSet& o, const std::vector<std::string>& paths) {
 }
 
 }  // namespace
+
+// Locks `path` exclusively and checks it is a storebench test file: a file storebench did not
+// create is refused, as io run refuses to write one.
+Result<std::unique_ptr<FileLock>> LockOwnTestFile(const std::string& path, const char* verb,
+                                                  storage::TargetInfo* info) {
+  auto lock = TryLockTarget(path, LockMode::kExclusive, /*create=*/false, nullptr);
+  if (!lock.ok()) {
+    if (lock.status().code() == StatusCode::kFailedPrecondition) {
+      return Status::FailedPrecondition("the target " + path + " is in use by " +
+                                        lock.status().message() + "; wait for it or stop it");
+    }
+    if (lock.status().code() == StatusCode::kNotFound) {
+      return Status::NotFound("'" + path + "' does not exist");
+    }
+    return lock.status();
+  }
+  auto inspected = storage::InspectTarget(path);
+  if (!inspected.ok()) return inspected.status();
+  if (inspected->block_device || !inspected->storebench_file) {
+    return Status::FailedPrecondition(
+        std::string("refusing to ") + verb + " '" + path +
+        "': storebench did not create it (no complete test-file marker); " + verb +
+        " only files made by 'storebench io prepare'");
+  }
+  *info = *inspected;
+  return std::move(lock).value();
+}
 
 Status FragmentTestFile(const std::string& path, int64_t extents, const std::atomic<bool>* stop) {
   auto info = storage::InspectTarget(path);
