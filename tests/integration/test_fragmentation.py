@@ -289,6 +289,92 @@ class FragmentationTest(unittest.TestCase):
         self.assertEqual(sha(path), digest)
         os.remove(path)
 
+    def check_schema(self, path):
+        chk = subprocess.run([sys.executable, os.path.join(harness.ARGS.source,
+                              "tests/integration/check_schema.py"), path,
+                              os.path.join(harness.ARGS.source, "docs/output-schema.json")],
+                             capture_output=True, text=True)
+        self.assertEqual(chk.returncode, 0, chk.stderr)
+
+    def test_read_and_copy_record_extents(self):
+        src = self.prepare("ext4", "copy_src.tst", "16MiB")
+        p = self.sb("io", "fragment", "--target", src, "--extents", "800")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        n = filefrag(src)
+        out = harness.tmp_path("frag_read.json")
+        p = self.sb("io", "read", src, "--json", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("posix_fadvise", p.stdout)
+        self.check_schema(out)
+        doc = load_json(out)
+        figures = doc["figures"]
+        self.assertEqual(figures["extents"], n)
+        self.assertEqual(figures["bytes"], 17 * MIB)
+        self.assertIn("O_DIRECT", doc["choices"]["file_op.method"])
+        dst = self.fs["ext4"].path("copy_dst.tst")
+        out = harness.tmp_path("frag_copy.json")
+        p = self.sb("io", "copy", src, dst, "--json", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.check_schema(out)
+        figures = load_json(out)["figures"]
+        self.assertEqual(figures["src_extents"], n)
+        self.assertEqual(figures["dst_extents"], filefrag(dst))
+        self.assertEqual(sha(dst), sha(src))
+        # An existing DST is refused and left as it is.
+        digest = sha(dst)
+        p = self.sb("io", "copy", src, dst)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertEqual(sha(dst), digest)
+        os.remove(src)
+        os.remove(dst)
+
+    def test_churn_samples_the_volume(self):
+        d = self.fs["ext4"].path("churn")
+        out = harness.tmp_path("frag_churn.json")
+        p = self.sb("io", "churn", "--dir", d, "--writers", "3", "--duration", "3s",
+                    "--sample_interval", "1s", "--max_bytes", "96MiB", "--json", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        doc = load_json(out)
+        self.assertEqual(doc["kind"], "storebench.churn")
+        self.assertEqual(doc["before"]["files"], 0)
+        self.assertGreater(doc["after"]["files"], 0)
+        self.assertGreaterEqual(len(doc["samples"]), 3)
+        self.assertGreater(doc["bytes_written"], 0)
+        self.assertGreater(doc["files_deleted"], 0)
+        # The last sample is what io extents counts for the same files.
+        rec = harness.tmp_path("frag_churn_extents.json")
+        p = self.sb("io", "extents", d, "--recursive", "--json", rec)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(load_json(rec)["volumes"][0]["totals"]["extents"],
+                         doc["after"]["extents"])
+        self.assertGreater(doc["after"]["volume_used_bytes"], doc["before"]["volume_used_bytes"])
+        shutil.rmtree(d)
+
+    def test_fragtest_before_and_after(self):
+        path = self.prepare("ext4", "fragtest.tst", "16MiB")
+        out = harness.tmp_path("frag_fragtest.json")
+        p = self.sb("io", "fragtest", "--target", path, "--extents", "1000", "--spec",
+                    "8KiB,65%read,60%random", "--rounds", "2", "--run_time", "1s",
+                    "--engine", "psync", "--json", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.check_schema(out)
+        doc = load_json(out)
+        figures = doc["figures"]
+        self.assertLessEqual(abs(figures["extents_before"] - 1000), 100)
+        self.assertLess(figures["extents_after"], figures["extents_before"])
+        self.assertEqual(figures["extents_after"], filefrag(path))
+        names = [t["name"] for t in doc["storage"]]
+        self.assertEqual(len(names), 4)
+        self.assertTrue(names[0].startswith("before r1"))
+        self.assertTrue(names[-1].startswith("after r2"))
+        for t in doc["storage"]:
+            expected = figures["extents_before" if t["name"].startswith("before")
+                               else "extents_after"]
+            self.assertEqual(t["targets"][0]["extents"], expected)
+        self.assertIn("EXT4_IOC_MOVE_EXT", doc["choices"]["fragtest.defrag"])
+        self.assertIn("before.seq_read.mib_per_sec_median", figures)
+        os.remove(path)
+
 
 if __name__ == "__main__":
     harness.main()
