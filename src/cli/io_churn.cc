@@ -182,7 +182,7 @@ class Writer {
   void Delete(uint64_t i) {
     if (i >= data_.size()) return;
     ::unlink(data_[i].path.c_str());
-    data_.erase(data_.begin() + static_cast<long>(i));
+    data_.erase(data_.begin() + static_cast<std::ptrdiff_t>(i));
     stats_->deletes.fetch_add(1, std::memory_order_relaxed);
   }
 
@@ -220,14 +220,15 @@ void PrintSample(const Sample& s) {
 }  // namespace
 
 int Churn(const config::OptionSet& o) {
-  const std::string dir = o.GetString("dir");
+  const std::string& dir = o.GetString("dir");
   if (dir.empty()) return Fail(Status::InvalidArgument("io churn needs --dir DIR"));
   auto max_bytes = ParseBytes(o.GetString("max_bytes"));
   if (!max_bytes.ok()) return Fail(max_bytes.status());
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec)
+  if (ec) {
     return Fail(Status::InvalidArgument("cannot create --dir '" + dir + "': " + ec.message()));
+  }
   auto fsinfo = fs::DescribeFileSystem(dir);
   if (!fsinfo.ok()) return Fail(fsinfo.status());
   if (fsinfo->read_only) {
@@ -306,10 +307,11 @@ int Churn(const config::OptionSet& o) {
              " write error(s), the first: " + stats.first_error);
   }
   if (!o.GetBool("keep")) {
-    for (int i = 0; i < writers; ++i)
+    for (int i = 0; i < writers; ++i) {
       std::filesystem::remove_all(dir + "/w" + std::to_string(i), ec);
+    }
   }
-  const std::string json_path = o.GetString("json");
+  const std::string& json_path = o.GetString("json");
   if (!json_path.empty()) {
     Json doc = Json::object();
     doc["kind"] = "storebench.churn";

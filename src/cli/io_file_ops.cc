@@ -60,7 +60,7 @@ int64_t CachedPages(int fd, uint64_t size) {
   if (size == 0) return 0;
   void* map = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
   if (map == MAP_FAILED) return -1;
-  const long page = ::sysconf(_SC_PAGESIZE);
+  const auto page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
   std::vector<unsigned char> vec((size + page - 1) / page);
   int64_t n = -1;
   if (::mincore(map, size, vec.data()) == 0) {
@@ -193,7 +193,7 @@ int ReadFile(const config::OptionSet& o, const std::vector<std::string>& operand
   const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   metrics::RunResult r = FileOpResult("file_read", sec, total);
   r.started_at = r.ended_at = WallClockIsoUtc();
-  r.figures.push_back({"extents", static_cast<double>(extents)});
+  r.figures.emplace_back("extents", static_cast<double>(extents));
   r.choices["file_op.file"] = path;
   r.choices["file_op.method"] = how + ", " + FormatBytesShort(*block) + " reads, sequential";
   r.choices["file_op.cache"] = cache;
@@ -252,7 +252,7 @@ int CopyFile(const config::OptionSet& o, const std::vector<std::string>& operand
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return Fail(Status::IoError("cannot read '" + src + "': " + ErrnoText(errno)));
     if (n == 0) break;
-    size_t len = static_cast<size_t>(n);
+    auto len = static_cast<size_t>(n);
     if (len % 4096 != 0) {
       // The unaligned tail of the file goes through the page cache (O_DIRECT needs aligned sizes).
       ::fcntl(out.fd, F_SETFL, ::fcntl(out.fd, F_GETFL) & ~O_DIRECT);
@@ -277,8 +277,8 @@ int CopyFile(const config::OptionSet& o, const std::vector<std::string>& operand
   const int64_t dst_extents = Extents(dst, &dst_fs);
   metrics::RunResult r = FileOpResult("file_copy", sec, total);
   r.started_at = r.ended_at = WallClockIsoUtc();
-  r.figures.push_back({"src_extents", static_cast<double>(src_extents)});
-  r.figures.push_back({"dst_extents", static_cast<double>(dst_extents)});
+  r.figures.emplace_back("src_extents", static_cast<double>(src_extents));
+  r.figures.emplace_back("dst_extents", static_cast<double>(dst_extents));
   r.choices["file_op.file"] = src + " -> " + dst;
   r.choices["file_op.method"] = "read " + how_in + ", write " + how_out + ", " +
                                 FormatBytesShort(*block) +

@@ -75,10 +75,11 @@ struct Phase {
 }  // namespace
 
 int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
-  const std::string path = o.GetString("target");
+  const std::string& path = o.GetString("target");
   if (path.empty()) return Fail(Status::InvalidArgument("io fragtest needs --target FILE"));
   if (!o.IsSet("extents")) return Fail(Status::InvalidArgument("io fragtest needs --extents N"));
-  const std::string preset_name = o.GetString("preset"), spec_text = o.GetString("spec");
+  const std::string& preset_name = o.GetString("preset");
+  const std::string& spec_text = o.GetString("spec");
   if (preset_name.empty() == spec_text.empty()) {
     return Fail(Status::InvalidArgument("give exactly one of --preset and --spec"));
   }
@@ -180,7 +181,7 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
 
   fs::DefragOptions d;
   d.path = path;
-  const std::string m = o.GetString("method");
+  const std::string& m = o.GetString("method");
   d.method = m == "online" ? fs::DefragMethod::kOnline
                            : (m == "copy" ? fs::DefragMethod::kCopy : fs::DefragMethod::kAuto);
   d.stop = stop;
@@ -210,16 +211,17 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
                  const std::vector<double>& a, const std::string& key) {
     const double mb = Median(b), ma = Median(a);
     std::printf("  %-34s %14.1f %14.1f %8.2f\n", name.c_str(), mb, ma, mb > 0 ? ma / mb : 0);
-    r.figures.push_back({"before." + key, mb});
-    r.figures.push_back({"after." + key, ma});
+    r.figures.emplace_back("before." + key, mb);
+    r.figures.emplace_back("after." + key, ma);
   };
   for (size_t i = 0; i < preset.specs.size(); ++i) {
     const std::string& n = preset.specs[i].name;
     row(n + " IOPS", before.iops[i], after.iops[i], n + ".iops_median");
     row(n + " MiB/s", before.mibs[i], after.mibs[i], n + ".mib_per_sec_median");
   }
-  if (seq)
+  if (seq) {
     row("seq 1 MiB read MiB/s", before.seq_mibs, after.seq_mibs, "seq_read.mib_per_sec_median");
+  }
   r.figures.insert(r.figures.begin(), {{"extents_before", static_cast<double>(before.extents)},
                                        {"extents_after", static_cast<double>(after.extents)},
                                        {"rounds", static_cast<double>(rounds)}});

@@ -149,7 +149,7 @@ int Extents(const config::OptionSet& o, const std::vector<std::string>& paths) {
     if (!s.ok()) {
       // No FIEMAP means no figure for any file of that volume: bad input, said once.
       if (s.status().code() == StatusCode::kFailedPrecondition) return Fail(s.status());
-      errors.push_back({f, s.status().message()});
+      errors.emplace_back(f, s.status().message());
       continue;
     }
     rows.push_back({f, st.st_dev, *s});
@@ -240,9 +240,9 @@ int Extents(const config::OptionSet& o, const std::vector<std::string>& paths) {
     jvols.push_back(std::move(jv));
   }
   for (const auto& [path, why] : errors) {
-    Progress("warning: " + path + ": " + why);
+    Progress(std::string("warning: ").append(path).append(": ").append(why));
   }
-  const std::string json_path = o.GetString("json");
+  const std::string& json_path = o.GetString("json");
   if (!json_path.empty()) {
     Json doc = Json::object();
     doc["kind"] = "storebench.extents";
@@ -272,7 +272,7 @@ int Extents(const config::OptionSet& o, const std::vector<std::string>& paths) {
 }
 
 int Fragment(const config::OptionSet& o) {
-  const std::string path = o.GetString("target");
+  const std::string& path = o.GetString("target");
   if (path.empty()) return Fail(Status::InvalidArgument("io fragment needs --target FILE"));
   if (!o.IsSet("extents")) return Fail(Status::InvalidArgument("io fragment needs --extents N"));
   storage::TargetInfo info;
@@ -287,7 +287,7 @@ int Fragment(const config::OptionSet& o) {
 int Defrag(const config::OptionSet& o, const std::vector<std::string>& paths) {
   if (paths.empty()) return Fail(Status::InvalidArgument("io defrag needs a PATH"));
   fs::DefragOptions d;
-  const std::string m = o.GetString("method");
+  const std::string& m = o.GetString("method");
   d.method = m == "online" ? fs::DefragMethod::kOnline
                            : (m == "copy" ? fs::DefragMethod::kCopy : fs::DefragMethod::kAuto);
   d.stop = InstallStopHandlers();
@@ -328,7 +328,7 @@ int Defrag(const config::OptionSet& o, const std::vector<std::string>& paths) {
     jfiles.push_back(std::move(jf));
     if (!r->attempts.empty() && r->final_method.empty()) rc = kExitFailure;
   }
-  const std::string json_path = o.GetString("json");
+  const std::string& json_path = o.GetString("json");
   if (!json_path.empty()) {
     Json doc = Json::object();
     doc["kind"] = "storebench.defrag";

@@ -15,10 +15,12 @@ namespace sb::cli {
 const char* IoFsUsage(const std::string& c) {
   if (c == "extents") return "storebench io extents PATH... [--recursive] [--top 10] [--json FILE]";
   if (c == "fragment") return "storebench io fragment --target FILE --extents N";
-  if (c == "defrag")
+  if (c == "defrag") {
     return "storebench io defrag PATH... [--method auto|online|copy] [--json FILE]";
-  if (c == "copy")
+  }
+  if (c == "copy") {
     return "storebench io copy SRC DST [--direct Y] [--drop_caches file] [--json FILE]";
+  }
   if (c == "read") return "storebench io read PATH [--direct Y] [--drop_caches file] [--json FILE]";
   if (c == "churn") {
     return "storebench io churn --dir DIR [--writers 3] [--duration 10m] [--json FILE]";
@@ -132,7 +134,7 @@ void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
 std::string FormatBytesShort(uint64_t b) {
   char buf[32];
   const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-  double v = static_cast<double>(b);
+  auto v = static_cast<double>(b);
   int u = 0;
   while (v >= 1024 && u < 5) {
     v /= 1024;

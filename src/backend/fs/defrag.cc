@@ -30,7 +30,7 @@ struct Ext4MoveExtent {
   uint64_t len = 0;          // blocks to move
   uint64_t moved_len = 0;    // blocks moved (out)
 };
-constexpr unsigned long kExt4IocMoveExt = _IOWR('f', 15, Ext4MoveExtent);
+constexpr uint64_t kExt4IocMoveExt = _IOWR('f', 15, Ext4MoveExtent);
 
 std::string ErrnoText(int err) { return std::error_code(err, std::generic_category()).message(); }
 
@@ -130,6 +130,7 @@ int RunTool(const std::vector<std::string>& argv, std::string* output) {
   posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   std::vector<char*> args;
+  args.reserve(argv.size() + 1);
   for (const auto& s : argv) args.push_back(const_cast<char*>(s.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;
@@ -211,7 +212,7 @@ DefragAttempt CopyRename(const std::string& path, const FileSystemInfo& fs, int6
       if (!keep) ::unlink(name.c_str());
     }
   } cleanup{tmp, keep};
-  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  const auto size = static_cast<uint64_t>(st.st_size);
   std::string how = "preallocated with fallocate";
   if (size > 0 && ::fallocate(dst.fd, 0, 0, static_cast<off_t>(size)) != 0) {
     if (errno == ENOSPC) {

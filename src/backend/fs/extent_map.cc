@@ -119,8 +119,10 @@ Result<std::vector<Extent>> ReadExtents(int fd, const std::string& path,
     if (::ioctl(fd, FS_IOC_FIEMAP, fm) != 0) {
       const int err = errno;
       if (err == EOPNOTSUPP || err == ENOTTY || err == EINVAL) {
-        return Status::FailedPrecondition("the file system of '" + path + "' (" + fs_type +
-                                          ") does not report extents (no FIEMAP support)");
+        std::string m = "the file system of '";
+        m.append(path).append("' (").append(fs_type);
+        m.append(") does not report extents (no FIEMAP support)");
+        return Status::FailedPrecondition(std::move(m));
       }
       return Status::IoError("FIEMAP on '" + path + "' failed: " + ErrnoText(err));
     }
