@@ -15,22 +15,12 @@
 #include <filesystem>
 #include <system_error>
 
+#include "backend/fs/ext4_move_ext.h"
+
 extern char** environ;
 
 namespace sb::fs {
 namespace {
-
-// The ext4 online-defragmentation ioctl (fs/ext4/ext4.h; its use is shown by e4defrag.c in
-// e2fsprogs). Debian's kernel headers do not export it, so the ABI is declared here.
-struct Ext4MoveExtent {
-  uint32_t reserved = 0;
-  uint32_t donor_fd = 0;
-  uint64_t orig_start = 0;   // logical block in the original
-  uint64_t donor_start = 0;  // logical block in the donor
-  uint64_t len = 0;          // blocks to move
-  uint64_t moved_len = 0;    // blocks moved (out)
-};
-constexpr uint64_t kExt4IocMoveExt = _IOWR('f', 15, Ext4MoveExtent);
 
 std::string ErrnoText(int err) { return std::error_code(err, std::generic_category()).message(); }
 

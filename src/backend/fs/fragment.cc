@@ -8,9 +8,12 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <system_error>
 #include <vector>
+
+#include "backend/fs/ext4_move_ext.h"
 
 namespace sb::fs {
 namespace {
@@ -87,6 +90,45 @@ Status RefillBatch(int fd, const std::vector<uint64_t>& offsets, uint64_t block,
   return failure;
 }
 
+// ext4: gives each block at `offsets` a new home without ever punching it: the donor (a sibling
+// file, unlinked) gets one preallocated block at the same offset, and EXT4_IOC_MOVE_EXT
+// exchanges the two, copying the data. On a busy ext4 volume (the root file system of the VM
+// these figures come from) punched blocks were reused in place at once, so punch and refill
+// added nothing at sparse spacings (every 2,000th block: 3 extents after 5 rounds) and took 100
+// rounds to reach 1,820 of 2,048; the donor's blocks are never the file's neighbours.
+// *unsupported is set (and nothing changed) when the first move is refused.
+Status MoveBatch(int fd, int donor, const std::vector<uint64_t>& offsets, uint64_t block,
+                 const std::string& path, bool* unsupported) {
+  for (size_t i = 0; i < offsets.size(); ++i) {
+    if (::fallocate(donor, 0, static_cast<off_t>(offsets[i]), static_cast<off_t>(block)) != 0) {
+      return Status::IoError("cannot preallocate a block for '" + path + "': " + ErrnoText(errno));
+    }
+    Ext4MoveExtent me;
+    me.donor_fd = static_cast<uint32_t>(donor);
+    me.orig_start = offsets[i] / block;
+    me.donor_start = offsets[i] / block;
+    me.len = 1;
+    int rc = ::ioctl(fd, kExt4IocMoveExt, &me);
+    // EBUSY: a page of the range is being written back (the previous moves dirtied their pages);
+    // e4defrag syncs first too. Synced, the move goes through.
+    for (int retry = 0; rc != 0 && errno == EBUSY && retry < 3; ++retry) {
+      ::fdatasync(fd);
+      ::fdatasync(donor);
+      me.moved_len = 0;
+      rc = ::ioctl(fd, kExt4IocMoveExt, &me);
+    }
+    if (rc != 0) {
+      const int err = errno;
+      if (i == 0 && (err == EOPNOTSUPP || err == ENOTTY || err == EINVAL)) {
+        *unsupported = true;
+        return Status::Ok();
+      }
+      return Status::IoError("EXT4_IOC_MOVE_EXT on '" + path + "' failed: " + ErrnoText(err));
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 int64_t MaxFragmentExtents(uint64_t region_bytes, uint64_t block_size) {
@@ -123,11 +165,16 @@ Result<FragmentResult> FragmentFile(const FragmentOptions& o, const FileSystemIn
     return s->extents;
   };
   FragmentResult r;
-  r.method =
+  const std::string punch_words =
       "punch and refill: blocks spread over the data area are read, punched out "
       "(FALLOC_FL_PUNCH_HOLE) and written back with the same bytes, " +
       std::to_string(kBatch) +
       " per batch, then fdatasync; repeated until FIEMAP counts the target";
+  bool move_ext = fs.type == "ext4";
+  r.method = move_ext ? "relocation: blocks spread over the data area are moved one by one into "
+                        "blocks preallocated in a donor file (EXT4_IOC_MOVE_EXT, the data copied "
+                        "by the kernel), then fdatasync; repeated until FIEMAP counts the target"
+                      : punch_words;
   auto first = measure();
   if (!first.ok()) return first.status();
   r.before = r.after = *first;
@@ -154,17 +201,42 @@ Result<FragmentResult> FragmentFile(const FragmentOptions& o, const FileSystemIn
     const uint64_t stride = std::max<uint64_t>(2, blocks / want);
     seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
     const uint64_t phase = (seed >> 33) % stride;
+    Fd donor;
+    if (move_ext) {
+      const std::filesystem::path p(o.path);
+      const std::string name =
+          (p.parent_path() /
+           ("." + p.filename().string() + ".storebench-fragment-" + std::to_string(::getpid())))
+              .string();
+      donor.fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+      if (donor.fd < 0) {
+        return Status::IoError("cannot create a donor file beside '" + o.path +
+                               "': " + ErrnoText(errno));
+      }
+      ::unlink(name.c_str());  // never left behind; its blocks are freed when it is closed
+    }
+    auto handle = [&](const std::vector<uint64_t>& batch) -> Status {
+      if (move_ext) {
+        bool unsupported = false;
+        SB_RETURN_IF_ERROR(MoveBatch(f.fd, donor.fd, batch, block, o.path, &unsupported));
+        if (!unsupported) return Status::Ok();
+        progress("EXT4_IOC_MOVE_EXT is refused here; punching and refilling instead");
+        move_ext = false;
+        r.method = punch_words;
+      }
+      return RefillBatch(f.fd, batch, block, buf.get(), o.path);
+    };
     std::vector<uint64_t> batch;
     uint64_t done = 0;
     for (uint64_t b = phase; b < blocks && done < want; b += stride, ++done) {
       batch.push_back(o.region_start + b * block);
       if (batch.size() == kBatch) {
-        SB_RETURN_IF_ERROR(RefillBatch(f.fd, batch, block, buf.get(), o.path));
+        SB_RETURN_IF_ERROR(handle(batch));
         batch.clear();
         if (o.stop != nullptr && o.stop->load(std::memory_order_relaxed)) break;
       }
     }
-    if (!batch.empty()) SB_RETURN_IF_ERROR(RefillBatch(f.fd, batch, block, buf.get(), o.path));
+    if (!batch.empty()) SB_RETURN_IF_ERROR(handle(batch));
     r.blocks_refilled += done;
     if (::fdatasync(f.fd) != 0) {
       return Status::IoError("fdatasync '" + o.path + "': " + ErrnoText(errno));

@@ -10,8 +10,14 @@
 // (blocks freed sparsely were observed to go back in place), so the generator loops: refill a
 // spread of blocks, measure with FIEMAP, and aim the next round at what is still missing.
 //
+// On ext4 even that fails on a busy volume: punched blocks were reused in place at once (the
+// root file system of the VM measured here; a quiet loop-device ext4 did not), so there each
+// chosen block is instead moved into a block preallocated in a donor file with EXT4_IOC_MOVE_EXT
+// (the kernel copies the data; the donor's blocks are never the file's neighbours); punch and
+// refill is the method elsewhere, and on ext4 when the ioctl is refused.
+//
 // Contents never change: each block is read before its hole is punched and the same bytes are
-// written back, a batch at a time. A stop request is honoured between batches, so an
+// written back, a batch at a time (or the kernel moves it). A stop request is honoured between batches, so an
 // interrupted run leaves a complete file; only a crash (or SIGKILL) inside a batch could leave
 // up to one batch of blocks zeroed, and `io verify --verify_phase read` would find them.
 #ifndef STOREBENCH_BACKEND_FS_FRAGMENT_H_
