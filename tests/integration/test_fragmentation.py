@@ -225,6 +225,36 @@ class FragmentationTest(unittest.TestCase):
         self.assertEqual(f["attempts"][0]["ran"], False)
         self.assertIn("no online defragmentation", f["attempts"][0]["outcome"])
 
+    def test_a_failing_defrag_tool_is_recorded_and_the_copy_follows(self):
+        # An xfs_fsr that fails (first on PATH): its exit status and words are the attempt's
+        # outcome, and copy and rename does the work.
+        bindir = tempfile.mkdtemp(prefix="sbfrag_bin_", dir=harness.ARGS.tmp)
+        tool = os.path.join(bindir, "xfs_fsr")
+        with open(tool, "w") as f:
+            f.write("#!/bin/sh\necho 'xfs_fsr: simulated failure' >&2\nexit 1\n")
+        os.chmod(tool, 0o755)
+        path = self.prepare("xfs", "failing_tool.tst", "16MiB")
+        p = self.sb("io", "fragment", "--target", path, "--extents", "1000")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        before_count = filefrag(path)
+        digest = sha(path)
+        out = harness.tmp_path("frag_defrag_failing.json")
+        env = dict(os.environ, PATH=bindir + os.pathsep + os.environ.get("PATH", ""))
+        p = harness.storebench("io", "defrag", path, "--json", out, env=env)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        f = load_json(out)["files"][0]
+        self.assertEqual([a["method"] for a in f["attempts"]], ["xfs_fsr", "copy_rename"])
+        self.assertTrue(f["attempts"][0]["ran"])
+        self.assertFalse(f["attempts"][0]["ok"])
+        self.assertIn("exited 1", f["attempts"][0]["outcome"])
+        self.assertIn("simulated failure", f["attempts"][0]["outcome"])
+        self.assertEqual(f["attempts"][0]["extents_after"], before_count)
+        self.assertEqual(f["method"], "copy_rename")
+        self.assertLess(filefrag(path), before_count)
+        self.assertEqual(sha(path), digest)
+        os.remove(path)
+        shutil.rmtree(bindir)
+
     def test_refusals_leave_the_file_identical(self):
         # A file storebench did not create.
         foreign = self.fs["ext4"].path("foreign.bin")

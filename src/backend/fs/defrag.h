@@ -8,7 +8,8 @@
 // 3 to 16,384 extents), so the extent count is always measured again with FIEMAP, and when it
 // did not drop the universal method follows: copy the file into a new one preallocated in full
 // (fallocate), fsync it, and rename it over the original. The original stays untouched until the
-// copy is complete and synced, so a failure at any step leaves it as it was.
+// copy is complete and synced, so a failure at any step leaves it as it was. The copy also
+// follows an online method that failed part-way, and is kept only when it has fewer extents.
 #ifndef STOREBENCH_BACKEND_FS_DEFRAG_H_
 #define STOREBENCH_BACKEND_FS_DEFRAG_H_
 
