@@ -114,9 +114,13 @@ Status MoveBatch(int fd, int donor, const std::vector<uint64_t>& offsets, uint64
     for (int retry = 0; rc != 0 && errno == EBUSY && retry < 3; ++retry) {
       ::fdatasync(fd);
       ::fdatasync(donor);
+      if (retry > 0) ::syncfs(fd);
       me.moved_len = 0;
       rc = ::ioctl(fd, kExt4IocMoveExt, &me);
     }
+    // Still busy: this block stays where it is (unchanged); the next round measures and makes
+    // up for it.
+    if (rc != 0 && errno == EBUSY) continue;
     if (rc != 0) {
       const int err = errno;
       if (i == 0 && (err == EOPNOTSUPP || err == ENOTTY || err == EINVAL)) {
@@ -228,8 +232,9 @@ Result<FragmentResult> FragmentFile(const FragmentOptions& o, const FileSystemIn
     };
     std::vector<uint64_t> batch;
     uint64_t done = 0;
-    for (uint64_t b = phase; b < blocks && done < want; b += stride, ++done) {
+    for (uint64_t b = phase; b < blocks && done < want; b += stride) {
       batch.push_back(o.region_start + b * block);
+      ++done;
       if (batch.size() == kBatch) {
         SB_RETURN_IF_ERROR(handle(batch));
         batch.clear();
