@@ -369,8 +369,8 @@ class FragmentationTest(unittest.TestCase):
         self.assertEqual(doc["before"]["files"], 0)
         self.assertGreater(doc["after"]["files"], 0)
         self.assertGreaterEqual(len(doc["samples"]), 3)
-        self.assertGreater(doc["bytes_written"], 0)
-        self.assertGreater(doc["files_deleted"], 0)
+        # Every byte in the files was written by a writer (deletions only lower what is left).
+        self.assertGreaterEqual(doc["bytes_written"], doc["after"]["file_bytes"])
         # The last sample is what io extents counts for the same files.
         rec = harness.tmp_path("frag_churn_extents.json")
         p = self.sb("io", "extents", d, "--recursive", "--json", rec)
