@@ -10,6 +10,7 @@ packages=(
   libpugixml-dev  # Swingbench XML configuration files (src/workload/soe/swingbench_config.cc)
   libgtest-dev libgmock-dev libbenchmark-dev
   liburing-dev libaio-dev  # storage engines (io_uring, libaio)
+  e2fsprogs xfsprogs fio  # fragmentation tests: ext4/xfs in loop devices, filefrag, xfs_fsr; bench peer
   python3 python3-jsonschema python3-prometheus-client
   libcpp-httplib-dev  # the Prometheus endpoint (--metrics_addr)
   clang-14 libclang-rt-14-dev  # libFuzzer targets (make fuzz, scripts/fuzz.sh)

@@ -25,6 +25,7 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_paths.h"
+#include "cli/io_fs_commands.h"
 #include "cli/metrics_server.h"
 #include "cli/result_path.h"
 #include "config/options.h"
@@ -49,6 +50,12 @@ constexpr const char* kIoUsage =
     "workstation | --spec \"8KiB,65%read,60%random\" | --icf FILE.icf) [options]\n"
     "       storebench io verify --target PATH [--verify_phase read|write|both]   (reads by "
     "default)\n"
+    "       storebench io extents PATH... [--recursive]    (FIEMAP extent map)\n"
+    "       storebench io fragment --target PATH --extents N\n"
+    "       storebench io defrag PATH... [--method auto|online|copy]\n"
+    "       storebench io copy SRC DST | io read PATH     (timed, with extent counts)\n"
+    "       storebench io churn --dir DIR [--writers 3] [--duration 10m]\n"
+    "       storebench io fragtest --target PATH --extents N --preset vmtn [--rounds 3]\n"
     "       storebench io run --help     (all options)\n";
 
 io::EngineRegistry MakeEngines() {
@@ -126,6 +133,8 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   if (command == "prepare") {
     add("size", OptionType::kString, "1GiB", "size of the test file's data area");
     add_pattern();
+    add_ranged("fragment", OptionType::kInt, "0", 0, INT64_MAX,
+               "then fragment each target to about this many extents (as io fragment; 0: no)");
     return;
   }
   std::vector<std::string> names = engines.Names();
@@ -288,6 +297,9 @@ int Prepare(const config::OptionSet& o) {
       }
       return Fail(s);
     }
+    if (o.GetInt("fragment") > 0) {
+      if (Status s = FragmentTestFile(path, o.GetInt("fragment"), p.stop); !s.ok()) return Fail(s);
+    }
     if (created) {
       const double sec = static_cast<double>(SteadyClock().NowNanos() - t0) / 1e9;
       std::printf("prepared %s: %llu bytes of %s data after a 1 MiB header (%.1f s, %.0f MiB/s)\n",
@@ -325,7 +337,11 @@ Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t sta
              " bytes asked for (the test file's data area ends there); a range that fits in a "
              "cache measures the cache");
   }
-  return driver::IoTarget{info.path, info.data_start + start, range};
+  driver::IoTarget t;
+  t.path = info.path;
+  t.range_start = info.data_start + start;
+  t.range_bytes = range;
+  return t;
 }
 
 // Reads and checks an Iometer configuration file; every error names the file and line.
@@ -559,6 +575,10 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     if (!info.ok()) return Fail(info.status());
     auto range = TestRange(*info, start, wanted);
     if (!range.ok()) return Fail(range.status());
+    const TargetExtents ext = MeasureTargetExtents(path);
+    range->extents = ext.extents;
+    range->extents_note = ext.note;
+    range->filesystem = ext.filesystem;
     c.targets.push_back(*range);
     infos.push_back(*info);
   }
@@ -852,11 +872,15 @@ int RunIoCommand(const std::vector<std::string>& args) {
     std::fputs(kIoUsage, stdout);  // asked for: stdout, exit 0
     return kExitOk;
   }
+  const io::EngineRegistry engines = MakeEngines();
+  if (!args.empty() && IsIoFsCommand(args[0])) return RunIoFsCommand(args, engines);
   if (args.empty() || (args[0] != "prepare" && args[0] != "run" && args[0] != "verify")) {
-    std::fprintf(stderr, "storebench: 'io' needs one of prepare, run, verify\n%s", kIoUsage);
+    std::fprintf(stderr,
+                 "storebench: 'io' needs one of prepare, run, verify, extents, fragment, defrag, "
+                 "copy, read, churn, fragtest\n%s",
+                 kIoUsage);
     return kExitBadInput;
   }
-  const io::EngineRegistry engines = MakeEngines();
   config::OptionSet o;
   o.set_help_command("storebench io " + args[0] + " --help");
   DeclareIoOptions(&o, args[0], engines);

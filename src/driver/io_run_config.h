@@ -20,6 +20,11 @@ struct IoTarget {
   std::string path;
   uint64_t range_start = 0;
   uint64_t range_bytes = 0;
+  // Its extent count (filefrag's) when the run started, -1 when it has none (a block device, a
+  // file system without FIEMAP: `extents_note` says which), and its file system type.
+  int64_t extents = -1;
+  std::string extents_note;
+  std::string filesystem;
 };
 
 struct IoRunConfig {

@@ -283,7 +283,8 @@ Result<metrics::StorageTest> RunStorageTest(
   t.name = spec.name;
   for (const auto& l : spec.lines) t.spec_lines.push_back(l.ToIcfLine());
   for (const IoTarget& target : c.targets) {
-    t.targets.push_back({target.path, target.range_start, target.range_bytes});
+    t.targets.push_back({target.path, target.range_start, target.range_bytes, target.extents,
+                         target.extents_note, target.filesystem});
   }
   t.engine = c.engine;
   t.workers = c.workers;

@@ -63,6 +63,11 @@ struct StorageTarget {
   std::string path;
   uint64_t range_start_bytes = 0;  // absolute offset of the test range in the target
   uint64_t range_bytes = 0;
+  // Extent count (physically contiguous runs, as filefrag counts) when the test started; -1 when
+  // the target has none, `extents_note` saying why (block device, no FIEMAP).
+  int64_t extents = -1;
+  std::string extents_note;
+  std::string filesystem;  // "ext4", "xfs", ... ("" unknown)
 };
 
 struct StorageTest {

@@ -500,6 +500,16 @@ Status ReadStorage(const Json& doc, const std::string& base, int64_t version, Ru
             SB_RETURN_IF_ERROR(
                 Get(one, "range_start_bytes", ep, AsUint64, &target.range_start_bytes));
             SB_RETURN_IF_ERROR(Get(one, "range_bytes", ep, AsUint64, &target.range_bytes));
+            // "extents", "extents_note" and "filesystem" came with issue #16 (null: none).
+            if (const Json* e = Optional(one, "extents"); e != nullptr && !e->is_null()) {
+              SB_RETURN_IF_ERROR(Get(one, "extents", ep, AsInt64, &target.extents));
+            }
+            if (Optional(one, "extents_note") != nullptr) {
+              SB_RETURN_IF_ERROR(Get(one, "extents_note", ep, AsString, &target.extents_note));
+            }
+            if (Optional(one, "filesystem") != nullptr) {
+              SB_RETURN_IF_ERROR(Get(one, "filesystem", ep, AsString, &target.filesystem));
+            }
             t.targets.push_back(std::move(target));
             return Status::Ok();
           }));
@@ -517,7 +527,11 @@ Status ReadStorage(const Json& doc, const std::string& base, int64_t version, Ru
         }
       }
     } else {
-      t.targets.push_back({target_names, range_start, range_bytes});
+      metrics::StorageTarget only;
+      only.path = target_names;
+      only.range_start_bytes = range_start;
+      only.range_bytes = range_bytes;
+      t.targets.push_back(std::move(only));
       for (const auto& c : t.per_worker) t.per_worker_target.push_back({c});
     }
     const Json* cpu = nullptr;

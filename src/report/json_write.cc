@@ -255,6 +255,13 @@ Json StorageTestToJson(const metrics::StorageTest& t) {
     tj["path"] = target.path;
     tj["range_start_bytes"] = target.range_start_bytes;
     tj["range_bytes"] = target.range_bytes;
+    if (target.extents >= 0) {
+      tj["extents"] = target.extents;
+    } else {
+      tj["extents"] = nullptr;
+    }
+    if (!target.extents_note.empty()) tj["extents_note"] = target.extents_note;
+    if (!target.filesystem.empty()) tj["filesystem"] = target.filesystem;
     targets.push_back(std::move(tj));
   }
   j["targets"] = std::move(targets);

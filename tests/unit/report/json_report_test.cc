@@ -600,7 +600,16 @@ metrics::StorageTest TwoTargetTest() {
   metrics::StorageTest t;
   t.name = "mix";
   t.spec_lines = {"8192,100,70,50,0,1,0,0"};
-  t.targets = {{"/tmp/a.tst", 1048576, 33554432}, {"/tmp/b.tst", 1048576, 16777216}};
+  t.targets.resize(2);
+  t.targets[0].path = "/tmp/a.tst";
+  t.targets[0].range_start_bytes = 1048576;
+  t.targets[0].range_bytes = 33554432;
+  t.targets[0].extents = 2047;
+  t.targets[0].filesystem = "ext4";
+  t.targets[1].path = "/tmp/b.tst";
+  t.targets[1].range_start_bytes = 1048576;
+  t.targets[1].range_bytes = 16777216;
+  t.targets[1].extents_note = "the file system does not report extents";
   t.workers = 2;
   t.outstanding = 4;
   t.measured_sec = 1;
@@ -638,6 +647,13 @@ TEST(ResultFromJsonTest, StorageTargetsRoundTripAndOldDocumentsHaveOneTarget) {
   ASSERT_EQ(b.targets.size(), 2u);
   EXPECT_EQ(b.targets[1].path, "/tmp/b.tst");
   EXPECT_EQ(b.targets[1].range_bytes, 16777216u);
+  // Extent counts: a number, or null with the reason.
+  EXPECT_EQ(t["targets"][0]["extents"], 2047);
+  EXPECT_TRUE(t["targets"][1]["extents"].is_null());
+  EXPECT_EQ(b.targets[0].extents, 2047);
+  EXPECT_EQ(b.targets[0].filesystem, "ext4");
+  EXPECT_EQ(b.targets[1].extents, -1);
+  EXPECT_EQ(b.targets[1].extents_note, "the file system does not report extents");
   ASSERT_EQ(b.per_worker_target.size(), 2u);
   EXPECT_EQ(b.per_worker_target[1][1].read_ios, 111u);
   // Written before multi-target runs: "target" and "range_*" name the one target.

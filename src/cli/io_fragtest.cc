@@ -1,0 +1,258 @@
+// storebench io fragtest: the fragmentation guide's before/after test in one command. The test
+// file is fragmented to --extents, the access specifications (and a sequential 1 MiB read of the
+// whole data area) run --rounds times, the file is defragmented, and everything runs again; one
+// result holds every trial with its target's extent count, and the medians side by side.
+//
+// Trials alternate specifications within a round (spec 1, spec 2, ..., then again), so slow
+// drifts of a shared machine spread over all of them; the median of the rounds is the figure.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backend/fs/defrag.h"
+#include "backend/fs/extent_map.h"
+#include "base/clock.h"
+#include "base/strings.h"
+#include "base/units.h"
+#include "cli/app.h"
+#include "cli/io_fs_commands.h"
+#include "cli/io_fs_internal.h"
+#include "cli/result_path.h"
+#include "driver/io_runner.h"
+#include "report/json_report.h"
+#include "report/storage_report.h"
+#include "workload/storage/access_spec.h"
+
+namespace sb::cli {
+namespace {
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// One pass over [start, start + len) in 1 MiB O_DIRECT reads, one at a time (fio's psync with
+// bs=1M, rw=read); MiB/s.
+Result<double> SequentialRead(const std::string& path, uint64_t start, uint64_t len, bool direct) {
+  constexpr size_t kBlock = 1 << 20;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (direct ? O_DIRECT : 0));
+  if (fd < 0) return Status::IoError("cannot open '" + path + "' for the sequential read");
+  std::unique_ptr<uint8_t, decltype(&std::free)> buf(
+      static_cast<uint8_t*>(std::aligned_alloc(4096, kBlock)), &std::free);
+  const auto t0 = std::chrono::steady_clock::now();
+  uint64_t done = 0;
+  while (done < len) {
+    const size_t n = static_cast<size_t>(std::min<uint64_t>(kBlock, len - done));
+    const ssize_t r = ::pread(fd, buf.get(), n, static_cast<off_t>(start + done));
+    if (r <= 0) {
+      ::close(fd);
+      return Status::IoError("the sequential read of '" + path + "' failed");
+    }
+    done += static_cast<uint64_t>(r);
+  }
+  ::close(fd);
+  const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return sec > 0 ? static_cast<double>(done) / sec / 1048576.0 : 0;
+}
+
+struct Phase {
+  std::string name;  // "before", "after"
+  int64_t extents = 0;
+  std::vector<std::vector<double>> iops;  // [spec][round]
+  std::vector<std::vector<double>> mibs;  // [spec][round]
+  std::vector<double> seq_mibs;           // [round]
+};
+
+}  // namespace
+
+int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
+  const std::string& path = o.GetString("target");
+  if (path.empty()) return Fail(Status::InvalidArgument("io fragtest needs --target FILE"));
+  if (!o.IsSet("extents")) return Fail(Status::InvalidArgument("io fragtest needs --extents N"));
+  const std::string& preset_name = o.GetString("preset");
+  const std::string& spec_text = o.GetString("spec");
+  if (preset_name.empty() == spec_text.empty()) {
+    return Fail(Status::InvalidArgument("give exactly one of --preset and --spec"));
+  }
+  const bool direct = o.GetBool("direct");
+  storage::Preset preset;
+  if (!preset_name.empty()) {
+    auto p = storage::FindPreset(preset_name, storage::AlignMode::kSector);
+    if (!p.ok()) return Fail(p.status());
+    preset = *p;
+  } else {
+    auto s = storage::ParseSpecText(spec_text);
+    if (!s.ok()) return Fail(s.status());
+    preset.name = "spec";
+    preset.specs = {*s};
+  }
+  for (const auto& s : preset.specs) {
+    if (Status st = storage::ValidateSpec(s, direct); !st.ok()) return Fail(st);
+  }
+  storage::TargetInfo info;
+  auto lock = LockOwnTestFile(path, "run fragtest on", &info);
+  if (!lock.ok()) return Fail(lock.status());
+  std::unique_ptr<FileLock> held = std::move(lock).value();
+  auto fsinfo = fs::DescribeFileSystem(path);
+  if (!fsinfo.ok()) return Fail(fsinfo.status());
+  if (fsinfo->read_only) {
+    return Fail(Status::FailedPrecondition("'" + path + "' is on a read-only mount (" +
+                                           fsinfo->mount_point + "), so it cannot be fragmented"));
+  }
+  const auto* stop = InstallStopHandlers();
+
+  driver::IoRunConfig c;
+  c.engine = o.GetString("engine");
+  c.workers = static_cast<int>(o.GetInt("workers") > 0 ? o.GetInt("workers") : preset.workers);
+  c.outstanding =
+      static_cast<int>(o.GetInt("outstanding") > 0 ? o.GetInt("outstanding") : preset.outstanding);
+  c.run_nanos = o.GetDurationNanos("run_time");
+  c.ramp_nanos = o.GetDurationNanos("ramp_time");
+  c.direct = direct;
+  c.seed = static_cast<uint64_t>(o.GetInt("seed"));
+  auto pattern = storage::ParseDataPattern(info.pattern);
+  c.pattern = pattern.ok() ? *pattern : storage::DataPattern::kFullRandom;
+  c.stop = stop;
+  bool writes = false;
+  for (const auto& s : preset.specs) writes = writes || s.HasWrites();
+  c.allow_write = writes;
+
+  metrics::RunResult r;
+  r.workload = "fragtest";
+  r.started_at = WallClockIsoUtc();
+  const int rounds = static_cast<int>(o.GetInt("rounds"));
+  const bool seq = o.GetBool("seq_read");
+  SteadyClock clock;
+
+  if (Status s = FragmentTestFile(path, o.GetInt("extents"), stop); !s.ok()) return Fail(s);
+
+  auto run_phase = [&](Phase* ph) -> Status {
+    ph->iops.assign(preset.specs.size(), {});
+    ph->mibs.assign(preset.specs.size(), {});
+    for (int round = 0; round < rounds; ++round) {
+      for (size_t i = 0; i < preset.specs.size(); ++i) {
+        if (stop->load()) return Status::Cancelled("io fragtest stopped by a signal");
+        auto info_now = storage::InspectTarget(path);
+        if (!info_now.ok()) return info_now.status();
+        driver::IoTarget t;
+        t.path = path;
+        t.range_start = info_now->data_start;
+        t.range_bytes = info_now->data_bytes;
+        const TargetExtents ext = MeasureTargetExtents(path);
+        t.extents = ext.extents;
+        t.extents_note = ext.note;
+        t.filesystem = ext.filesystem;
+        c.targets = {t};
+        storage::AccessSpec spec = preset.specs[i];
+        Progress(ph->name + " round " + std::to_string(round + 1) + ": '" + spec.name + "' (" +
+                 std::to_string(ext.extents) + " extents)");
+        auto test = driver::RunStorageTest(engines, spec, static_cast<int>(i), c, clock, Progress);
+        if (!test.ok()) return test.status();
+        test->name = ph->name + " r" + std::to_string(round + 1) + ": " + spec.name;
+        ph->iops[i].push_back(test->Iops());
+        ph->mibs[i].push_back(test->MibPerSec());
+        r.measured_sec += test->measured_sec;
+        r.storage.push_back(std::move(*test));
+      }
+      if (seq) {
+        auto mibs = SequentialRead(path, info.data_start, info.data_bytes, direct);
+        if (!mibs.ok()) return mibs.status();
+        ph->seq_mibs.push_back(*mibs);
+      }
+    }
+    return Status::Ok();
+  };
+
+  Phase before, after;
+  before.name = "before";
+  after.name = "after";
+  auto measured = MeasureTargetExtents(path);
+  before.extents = measured.extents;
+  if (Status s = run_phase(&before); !s.ok()) return Fail(s);
+
+  fs::DefragOptions d;
+  d.path = path;
+  const std::string& m = o.GetString("method");
+  d.method = m == "online" ? fs::DefragMethod::kOnline
+                           : (m == "copy" ? fs::DefragMethod::kCopy : fs::DefragMethod::kAuto);
+  d.stop = stop;
+  auto defrag = fs::DefragFile(d, *fsinfo, Progress);
+  if (!defrag.ok()) return Fail(defrag.status());
+  if (defrag->new_lock) held = std::move(defrag->new_lock);
+  std::string attempts;
+  for (const auto& a : defrag->attempts) {
+    attempts += (attempts.empty() ? "" : "; ") + a.method + ": " + a.outcome + " (" +
+                std::to_string(a.before) + " -> " + std::to_string(a.after) + " extents, " +
+                std::to_string(a.seconds).substr(0, 5) + " s)";
+  }
+  after.extents = MeasureTargetExtents(path).extents;
+  if (Status s = run_phase(&after); !s.ok()) return Fail(s);
+  r.ended_at = WallClockIsoUtc();
+
+  std::printf("\n%s\n", report::FormatStorageTable(r.storage).c_str());
+  std::printf(
+      "fragtest %s (%s): before %lld extents, after %lld (defrag: %s)\n",
+      EscapeForTerminal(path).c_str(), fsinfo->type.c_str(), static_cast<long long>(before.extents),
+      static_cast<long long>(after.extents),
+      defrag->final_method.empty() ? "no method lowered the count" : defrag->final_method.c_str());
+  std::printf("  %-34s %14s %14s %8s\n",
+              ("median of " + std::to_string(rounds) + " rounds").c_str(), "before", "after",
+              "after/before");
+  auto row = [&](const std::string& name, const std::vector<double>& b,
+                 const std::vector<double>& a, const std::string& key) {
+    const double mb = Median(b), ma = Median(a);
+    std::printf("  %-34s %14.1f %14.1f %8.2f\n", name.c_str(), mb, ma, mb > 0 ? ma / mb : 0);
+    r.figures.emplace_back("before." + key, mb);
+    r.figures.emplace_back("after." + key, ma);
+  };
+  for (size_t i = 0; i < preset.specs.size(); ++i) {
+    const std::string& n = preset.specs[i].name;
+    row(n + " IOPS", before.iops[i], after.iops[i], n + ".iops_median");
+    row(n + " MiB/s", before.mibs[i], after.mibs[i], n + ".mib_per_sec_median");
+  }
+  if (seq) {
+    row("seq 1 MiB read MiB/s", before.seq_mibs, after.seq_mibs, "seq_read.mib_per_sec_median");
+  }
+  r.figures.insert(r.figures.begin(), {{"extents_before", static_cast<double>(before.extents)},
+                                       {"extents_after", static_cast<double>(after.extents)},
+                                       {"rounds", static_cast<double>(rounds)}});
+  r.headline_name = "extents_before";
+  r.headline_value = static_cast<double>(before.extents);
+  r.loop_model = "closed loop per trial: " + std::to_string(c.workers) + " worker(s) x " +
+                 std::to_string(c.outstanding) +
+                 " outstanding I/Os (Iometer model); trials alternate specifications";
+  r.config_json = o.ToJson();
+  r.environment = CollectEnvironment(path);
+  r.choices["fragtest.fragment"] =
+      "punch and refill to " + std::to_string(o.GetInt("extents")) +
+      " extents (io fragment), measured with FIEMAP as filefrag counts";
+  r.choices["fragtest.defrag"] =
+      (defrag->final_method.empty() ? std::string("no method lowered the count")
+                                    : "by " + defrag->final_method) +
+      "; attempts: " + attempts;
+  if (seq) {
+    r.choices["fragtest.seq_read"] =
+        std::string("one pass over the data area in 1 MiB reads, one at a time, ") +
+        (direct ? "O_DIRECT" : "buffered") + ", after each round of specifications";
+  }
+  r.choices["fragtest.settings"] =
+      "engine " + c.engine + ", " + std::to_string(c.workers) + " worker(s), " +
+      std::to_string(c.outstanding) + " outstanding, run " + FormatDuration(c.run_nanos) +
+      ", ramp " + FormatDuration(c.ramp_nanos) + ", test range the whole data area (" +
+      std::to_string(info.data_bytes) + " B)";
+  const std::string json_path = ResultPath(o.GetString("json"), "-fragtest.json");
+  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
+  Progress("result written to " + json_path);
+  return kExitOk;
+}
+
+}  // namespace sb::cli

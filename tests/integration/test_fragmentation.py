@@ -1,0 +1,410 @@
+"""storebench io extents/fragment/defrag on real ext4, xfs and ext2 file systems in loop devices
+made (and removed, also on failure) by this test: extent counts equal filefrag's, fragment
+reaches its target within 10 % and keeps every byte (io verify passes), defrag lowers the count
+with the file system's online method (ext4 EXT4_IOC_MOVE_EXT, xfs xfs_fsr) or by copy and rename
+where there is none (ext2), and refused commands leave the file byte-identical. Needs root (loop
+devices, mount); skipped otherwise."""
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(__file__))
+import harness  # noqa: E402
+
+MIB = 1 << 20
+
+
+def sh(*cmd):
+    return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+
+
+def sha(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(MIB), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def load_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def filefrag(path):
+    out = sh("filefrag", path)
+    return int(re.search(r"(\d+) extents? found", out).group(1))
+
+
+class LoopFs:
+    """An image file, a loop device and a mount; close() undoes whatever was done."""
+
+    def __init__(self, name, mkfs, size_mib):
+        self.image = harness.tmp_path(f"frag_{name}.img")
+        self.mnt = tempfile.mkdtemp(prefix=f"sbfrag_{name}_", dir=harness.ARGS.tmp)
+        self.dev = None
+        self.mounted = False
+        with open(self.image, "wb") as f:
+            f.truncate(size_mib * MIB)
+        self.dev = sh("losetup", "-f", "--show", self.image).strip()
+        sh(*mkfs, self.dev)
+        sh("mount", self.dev, self.mnt)
+        self.mounted = True
+
+    def path(self, name):
+        return os.path.join(self.mnt, name)
+
+    def close(self):
+        if self.mounted:
+            subprocess.run(["umount", self.mnt], capture_output=True)
+        if self.dev:
+            subprocess.run(["losetup", "-d", self.dev], capture_output=True)
+        shutil.rmtree(self.mnt, ignore_errors=True)
+        if os.path.exists(self.image):
+            os.remove(self.image)
+
+
+class FragmentationTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        if os.geteuid() != 0:
+            raise unittest.SkipTest("needs root for loop devices and mount")
+        for tool in ("losetup", "mkfs.ext4", "mkfs.xfs", "mkfs.ext2", "filefrag", "xfs_fsr"):
+            if shutil.which(tool) is None:
+                raise unittest.SkipTest(f"{tool} is missing (scripts/install-deps.sh)")
+        cls.fs = {}
+        specs = {"ext4": (["mkfs.ext4", "-q", "-F"], 256),
+                 "xfs": (["mkfs.xfs", "-q", "-f"], 320),
+                 "ext2": (["mkfs.ext2", "-q", "-F", "-b", "4096"], 128)}
+        try:
+            for name, (mkfs, size) in specs.items():
+                cls.fs[name] = LoopFs(name, mkfs, size)
+                cls.addClassCleanup(cls.fs[name].close)
+        except subprocess.CalledProcessError as e:
+            for f in cls.fs.values():
+                f.close()
+            raise unittest.SkipTest(f"cannot make a loop file system here: {e.stderr.strip()}")
+
+    def sb(self, *args):
+        return harness.storebench(*args)
+
+    def prepare(self, fs, name, size="32MiB", *extra):
+        path = self.fs[fs].path(name)
+        p = self.sb("io", "prepare", "--target", path, "--size", size, *extra)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return path
+
+    def extents_json(self, *paths):
+        out = harness.tmp_path("frag_extents.json")
+        p = self.sb("io", "extents", *paths, "--json", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return load_json(out)
+
+    def test_extent_counts_equal_filefrags(self):
+        for fs in ("ext4", "xfs", "ext2"):
+            with self.subTest(fs=fs):
+                plain = self.prepare(fs, "count_plain.tst")
+                frag = self.prepare(fs, "count_frag.tst")
+                p = self.sb("io", "fragment", "--target", frag, "--extents", "700")
+                self.assertEqual(p.returncode, 0, p.stderr)
+                # A file with holes and a preallocated (unwritten) tail that storebench did not
+                # make: measuring only reads.
+                sparse = self.fs[fs].path("count_sparse.bin")
+                with open(sparse, "wb") as f:
+                    for i in range(0, 64, 3):
+                        f.seek(i * 64 * 1024)
+                        f.write(os.urandom(4096))
+                if fs != "ext2":
+                    sh("fallocate", "-o", str(8 * MIB), "-l", str(2 * MIB), sparse)
+                doc = self.extents_json(plain, frag, sparse)
+                self.assertEqual(doc["kind"], "storebench.extents")
+                by_path = {f["path"]: f for f in doc["files"]}
+                for path in (plain, frag, sparse):
+                    self.assertEqual(by_path[path]["extents"], filefrag(path), path)
+                    self.assertGreaterEqual(by_path[path]["fs_extents"], by_path[path]["extents"])
+                self.assertGreater(by_path[frag]["extents"], 600)
+                self.assertEqual(by_path[frag]["discontinuities"], by_path[frag]["extents"] - 1)
+                self.assertGreater(by_path[frag]["seek_bytes"], 0)
+                if fs != "ext2":
+                    self.assertGreaterEqual(by_path[sparse]["unwritten_extents"], 1)
+                vol = doc["volumes"][0]
+                self.assertEqual(vol["type"], fs)
+                self.assertEqual(vol["files"], 3)
+                self.assertEqual(vol["totals"]["extents"],
+                                 sum(by_path[p]["extents"] for p in (plain, frag, sparse)))
+                self.assertEqual(vol["most_fragmented"][0], frag)
+                if fs in ("ext4", "xfs"):
+                    self.assertTrue(vol["free_space"]["available"], vol["free_space"])
+                    self.assertGreater(vol["free_space"]["free_extents"], 0)
+                # --recursive over the mount finds the same files.
+                out = harness.tmp_path("frag_extents_rec.json")
+                p = self.sb("io", "extents", self.fs[fs].mnt, "--recursive", "--json", out)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                rec = {f["path"]: f["extents"] for f in load_json(out)["files"]}
+                for path in (plain, frag, sparse):
+                    self.assertEqual(rec[path], by_path[path]["extents"])
+                for path in (plain, frag, sparse):
+                    os.remove(path)
+
+    def test_fragment_reaches_target_and_keeps_the_data(self):
+        for fs, target in (("ext4", 2048), ("xfs", 2048), ("ext4", 16), ("xfs", 300)):
+            with self.subTest(fs=fs, target=target):
+                path = self.prepare(fs, f"frag_{target}.tst", "16MiB")
+                # Verify blocks (offset + checksum each) over the data area, so a moved or zeroed
+                # block would show.
+                p = self.sb("io", "verify", "--target", path, "--verify_phase", "write")
+                self.assertEqual(p.returncode, 0, p.stderr)
+                before = sha(path)
+                p = self.sb("io", "fragment", "--target", path, "--extents", str(target))
+                self.assertEqual(p.returncode, 0, p.stderr)
+                n = filefrag(path)
+                self.assertLessEqual(abs(n - target), 0.1 * target, p.stdout + p.stderr)
+                self.assertEqual(sha(path), before)
+                p = self.sb("io", "verify", "--target", path, "--verify_phase", "read")
+                self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+                self.assertIn("all blocks intact", p.stdout)
+                # io run works on it unchanged, and its result carries the extent count.
+                out = harness.tmp_path("frag_run.json")
+                p = self.sb("io", "run", "--target", path, "--spec", "4KiB,100%read,100%random",
+                            "--run_time", "1s", "--engine", "psync", "--json", out)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                t = load_json(out)["storage"][0]["targets"][0]
+                self.assertEqual(t["extents"], n)
+                self.assertEqual(t["filesystem"], fs)
+                os.remove(path)
+
+    def test_prepare_fragment(self):
+        path = self.fs["xfs"].path("prep_frag.tst")
+        p = self.sb("io", "prepare", "--target", path, "--size", "16MiB", "--fragment", "500")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertLessEqual(abs(filefrag(path) - 500), 50)
+        p = self.sb("io", "run", "--target", path, "--spec", "8KiB,50%read,100%random",
+                    "--run_time", "1s", "--engine", "psync",
+                    "--json", harness.tmp_path("frag_prep_run.json"))
+        self.assertEqual(p.returncode, 0, p.stderr)
+        os.remove(path)
+
+    def defrag(self, fs, name, method_expected):
+        path = self.prepare(fs, name, "16MiB")
+        p = self.sb("io", "fragment", "--target", path, "--extents", "1500")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        before_count = filefrag(path)
+        before = sha(path)
+        out = harness.tmp_path(f"frag_defrag_{fs}.json")
+        p = self.sb("io", "defrag", path, "--json", out)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        after_count = filefrag(path)
+        self.assertLess(after_count, before_count / 10)
+        self.assertEqual(sha(path), before)
+        f = load_json(out)["files"][0]
+        self.assertEqual(f["extents_before"], before_count)
+        self.assertEqual(f["extents_after"], after_count)
+        self.assertEqual(f["method"], method_expected)
+        self.assertEqual(f["attempts"][-1]["method"], method_expected)
+        # Neither a donor nor a copy is left behind.
+        self.assertEqual(sorted(n for n in os.listdir(self.fs[fs].mnt) if n.startswith(".")), [])
+        os.remove(path)
+        return f
+
+    def test_defrag_ext4_online(self):
+        f = self.defrag("ext4", "defrag.tst", "EXT4_IOC_MOVE_EXT")
+        self.assertEqual(len(f["attempts"]), 1)
+
+    def test_defrag_xfs_online(self):
+        f = self.defrag("xfs", "defrag.tst", "xfs_fsr")
+        self.assertEqual(len(f["attempts"]), 1)
+
+    def test_defrag_falls_back_to_copy_without_online_method(self):
+        f = self.defrag("ext2", "defrag.tst", "copy_rename")
+        self.assertEqual(f["attempts"][0]["ran"], False)
+        self.assertIn("no online defragmentation", f["attempts"][0]["outcome"])
+
+    def test_a_failing_defrag_tool_is_recorded_and_the_copy_follows(self):
+        # An xfs_fsr that fails (first on PATH): its exit status and words are the attempt's
+        # outcome, and copy and rename does the work.
+        bindir = tempfile.mkdtemp(prefix="sbfrag_bin_", dir=harness.ARGS.tmp)
+        tool = os.path.join(bindir, "xfs_fsr")
+        with open(tool, "w") as f:
+            f.write("#!/bin/sh\necho 'xfs_fsr: simulated failure' >&2\nexit 1\n")
+        os.chmod(tool, 0o755)
+        path = self.prepare("xfs", "failing_tool.tst", "16MiB")
+        p = self.sb("io", "fragment", "--target", path, "--extents", "1000")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        before_count = filefrag(path)
+        digest = sha(path)
+        out = harness.tmp_path("frag_defrag_failing.json")
+        env = dict(os.environ, PATH=bindir + os.pathsep + os.environ.get("PATH", ""))
+        p = harness.storebench("io", "defrag", path, "--json", out, env=env)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        f = load_json(out)["files"][0]
+        self.assertEqual([a["method"] for a in f["attempts"]], ["xfs_fsr", "copy_rename"])
+        self.assertTrue(f["attempts"][0]["ran"])
+        self.assertFalse(f["attempts"][0]["ok"])
+        self.assertIn("exited 1", f["attempts"][0]["outcome"])
+        self.assertIn("simulated failure", f["attempts"][0]["outcome"])
+        self.assertEqual(f["attempts"][0]["extents_after"], before_count)
+        self.assertEqual(f["method"], "copy_rename")
+        self.assertLess(filefrag(path), before_count)
+        self.assertEqual(sha(path), digest)
+        os.remove(path)
+        shutil.rmtree(bindir)
+
+    def test_refusals_leave_the_file_identical(self):
+        # A file storebench did not create.
+        foreign = self.fs["ext4"].path("foreign.bin")
+        with open(foreign, "wb") as f:
+            f.write(os.urandom(4 * MIB))
+        digest = sha(foreign)
+        for args in (["fragment", "--target", foreign, "--extents", "100"], ["defrag", foreign]):
+            p = self.sb("io", *args)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn("storebench did not create it", p.stderr)
+            self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
+            self.assertEqual(sha(foreign), digest)
+        os.remove(foreign)
+        # A read-only mount.
+        path = self.prepare("ext2", "ro.tst", "8MiB")
+        p = self.sb("io", "fragment", "--target", path, "--extents", "200")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        digest = sha(path)
+        sh("mount", "-o", "remount,ro", self.fs["ext2"].mnt)
+        try:
+            for args in (["fragment", "--target", path, "--extents", "400"],
+                         ["defrag", path]):
+                p = self.sb("io", *args)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn("read-only mount", p.stderr)
+                self.assertEqual(sha(path), digest)
+        finally:
+            sh("mount", "-o", "remount,rw", self.fs["ext2"].mnt)
+        os.remove(path)
+        # A file system without FIEMAP (tmpfs).
+        tmpfs = tempfile.mkdtemp(prefix="sbfrag_tmpfs_", dir=harness.ARGS.tmp)
+        sh("mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", tmpfs)
+        try:
+            path = os.path.join(tmpfs, "t.tst")
+            p = self.sb("io", "prepare", "--target", path, "--size", "4MiB", "--direct=N")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            digest = sha(path)
+            for args in (["extents", path], ["fragment", "--target", path, "--extents", "10"],
+                         ["defrag", path]):
+                p = self.sb("io", *args)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn("does not report extents", p.stderr)
+                self.assertEqual(sha(path), digest)
+            # io run still runs there; its result says why it has no extent count.
+            out = harness.tmp_path("frag_tmpfs_run.json")
+            p = self.sb("io", "run", "--target", path, "--spec", "4KiB,100%read,0%random",
+                        "--run_time", "1s", "--engine", "psync", "--direct=N", "--json", out)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            t = load_json(out)["storage"][0]["targets"][0]
+            self.assertIsNone(t["extents"])
+            self.assertIn("FIEMAP", t["extents_note"])
+        finally:
+            subprocess.run(["umount", tmpfs], capture_output=True)
+            os.rmdir(tmpfs)
+
+    def test_target_out_of_reach(self):
+        path = self.prepare("ext4", "reach.tst", "4MiB")
+        digest = sha(path)
+        p = self.sb("io", "fragment", "--target", path, "--extents", "100000")
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("out of reach", p.stderr)
+        self.assertEqual(sha(path), digest)
+        os.remove(path)
+
+    def check_schema(self, path):
+        chk = subprocess.run([sys.executable, os.path.join(harness.ARGS.source,
+                              "tests/integration/check_schema.py"), path,
+                              os.path.join(harness.ARGS.source, "docs/output-schema.json")],
+                             capture_output=True, text=True)
+        self.assertEqual(chk.returncode, 0, chk.stderr)
+
+    def test_read_and_copy_record_extents(self):
+        src = self.prepare("ext4", "copy_src.tst", "16MiB")
+        p = self.sb("io", "fragment", "--target", src, "--extents", "800")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        n = filefrag(src)
+        out = harness.tmp_path("frag_read.json")
+        p = self.sb("io", "read", src, "--json", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("posix_fadvise", p.stdout)
+        self.check_schema(out)
+        doc = load_json(out)
+        figures = doc["figures"]
+        self.assertEqual(figures["extents"], n)
+        self.assertEqual(figures["bytes"], 17 * MIB)
+        self.assertIn("O_DIRECT", doc["choices"]["file_op.method"])
+        dst = self.fs["ext4"].path("copy_dst.tst")
+        out = harness.tmp_path("frag_copy.json")
+        p = self.sb("io", "copy", src, dst, "--json", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.check_schema(out)
+        figures = load_json(out)["figures"]
+        self.assertEqual(figures["src_extents"], n)
+        self.assertEqual(figures["dst_extents"], filefrag(dst))
+        self.assertEqual(sha(dst), sha(src))
+        # An existing DST is refused and left as it is.
+        digest = sha(dst)
+        p = self.sb("io", "copy", src, dst)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertEqual(sha(dst), digest)
+        os.remove(src)
+        os.remove(dst)
+
+    def test_churn_samples_the_volume(self):
+        d = self.fs["ext4"].path("churn")
+        out = harness.tmp_path("frag_churn.json")
+        p = self.sb("io", "churn", "--dir", d, "--writers", "3", "--duration", "3s",
+                    "--sample_interval", "1s", "--max_bytes", "96MiB", "--json", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        doc = load_json(out)
+        self.assertEqual(doc["kind"], "storebench.churn")
+        self.assertEqual(doc["before"]["files"], 0)
+        self.assertGreater(doc["after"]["files"], 0)
+        self.assertGreaterEqual(len(doc["samples"]), 3)
+        # Every byte in the files was written by a writer (deletions only lower what is left).
+        self.assertGreaterEqual(doc["bytes_written"], doc["after"]["file_bytes"])
+        # The last sample is what io extents counts for the same files.
+        rec = harness.tmp_path("frag_churn_extents.json")
+        p = self.sb("io", "extents", d, "--recursive", "--json", rec)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(load_json(rec)["volumes"][0]["totals"]["extents"],
+                         doc["after"]["extents"])
+        self.assertGreater(doc["after"]["volume_used_bytes"], doc["before"]["volume_used_bytes"])
+        shutil.rmtree(d)
+
+    def test_fragtest_before_and_after(self):
+        path = self.prepare("ext4", "fragtest.tst", "16MiB")
+        out = harness.tmp_path("frag_fragtest.json")
+        p = self.sb("io", "fragtest", "--target", path, "--extents", "1000", "--spec",
+                    "8KiB,65%read,60%random", "--rounds", "2", "--run_time", "1s",
+                    "--engine", "psync", "--json", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.check_schema(out)
+        doc = load_json(out)
+        figures = doc["figures"]
+        self.assertLessEqual(abs(figures["extents_before"] - 1000), 100)
+        self.assertLess(figures["extents_after"], figures["extents_before"])
+        self.assertEqual(figures["extents_after"], filefrag(path))
+        names = [t["name"] for t in doc["storage"]]
+        self.assertEqual(len(names), 4)
+        self.assertTrue(names[0].startswith("before r1"))
+        self.assertTrue(names[-1].startswith("after r2"))
+        for t in doc["storage"]:
+            expected = figures["extents_before" if t["name"].startswith("before")
+                               else "extents_after"]
+            self.assertEqual(t["targets"][0]["extents"], expected)
+        self.assertIn("EXT4_IOC_MOVE_EXT", doc["choices"]["fragtest.defrag"])
+        self.assertIn("before.seq_read.mib_per_sec_median", figures)
+        os.remove(path)
+
+
+if __name__ == "__main__":
+    harness.main()
