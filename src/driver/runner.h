@@ -75,6 +75,10 @@ struct RunCallbacks {
   std::function<void(const metrics::TimeSeries&, const metrics::StatusFigures&)> on_interval;
   // Lines for the user's console (stderr): thread messages, "Stats reset", ...
   std::function<void(const std::string&)> on_message;
+  // Phase changes, on the controller thread, for whoever marks them elsewhere (a power
+  // analyzer's log): "warmup" or "measure" at Start, "measure" at the warm-up reset, "window
+  // <label> start" / "window <label> end". Keep it short (it must not block).
+  std::function<void(const std::string& mark)> on_phase;
 };
 
 // What a run produced, for the caller to verify and report.
@@ -87,6 +91,9 @@ struct RunOutcome {
   metrics::RunResult result;
   workload::Totals whole_run;  // client totals over the whole run, wind-down included
   std::vector<workload::Totals> instance_whole_run;  // the same per instance
+  // The run's instants on the runner's clock (nanos): Start, the warm-up reset, the last sample;
+  // for measurements taken beside the run on the same clock (power).
+  int64_t t0 = 0, reset_at = 0, end_at = 0;
 };
 
 // One database instance of a run: a workload against a database, with its own options (threads,

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace sb::power {
 
@@ -145,8 +146,11 @@ Result<std::vector<LoggedReading>> ParsePowerCsv(const std::string& text, const 
     while (std::getline(parts, part, '+')) {
       const int c = column(part);
       if (c < 0) {
-        return Status::InvalidArgument(what + " has no time column '" + part +
-                                       "' (its columns: " + all + "); name it with time=");
+        std::string m = what;
+        m += " has no time column '" + part + "' (its columns: ";
+        m += all;
+        m += "); name it with time=";
+        return Status::InvalidArgument(m);
       }
       time_cols.push_back(c);
     }
@@ -208,7 +212,7 @@ namespace {
 
 class CsvSource final : public PowerSource {
  public:
-  explicit CsvSource(const PowerSpec& spec) : spec_(spec) {
+  explicit CsvSource(PowerSpec spec) : spec_(std::move(spec)) {
     caps_.live = false;
     caps_.measures = Measures::kWall;
     caps_.note = "imported analyzer log, aligned by wall-clock time";

@@ -3,6 +3,7 @@
 #include <freeipmi/freeipmi.h>
 
 #include <chrono>
+#include <utility>
 #include <vector>
 
 namespace sb::power {
@@ -79,7 +80,7 @@ namespace {
 
 class IpmiSource final : public PowerSource {
  public:
-  explicit IpmiSource(const PowerSpec& spec) : spec_(spec) {
+  explicit IpmiSource(PowerSpec spec) : spec_(std::move(spec)) {
     caps_.measures = Measures::kWall;
     caps_.resolution_w = 1;
     caps_.note = "BMC-reported (DCMI); accuracy and averaging are the vendor's";

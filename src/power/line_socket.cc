@@ -60,9 +60,10 @@ Status LineSocket::Connect(const std::string& host, int port, int timeout_ms) {
     ::close(fd);
   }
   ::freeaddrinfo(res);
-  if (fd_ < 0)
+  if (fd_ < 0) {
     return Status::FailedPrecondition("cannot connect to " + host + ":" + port_text + " (" + last +
                                       ")");
+  }
   buffer_.clear();
   return Status::Ok();
 }

@@ -1,5 +1,6 @@
 #include "power/power_spec.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -111,7 +112,7 @@ Result<PowerSpec> ParsePowerSpec(const std::string& text) {
   }
   if (!port_text.empty()) {
     char* end = nullptr;
-    const long p = std::strtol(port_text.c_str(), &end, 10);
+    const int64_t p = std::strtoll(port_text.c_str(), &end, 10);
     if (*end != '\0' || p <= 0 || p > 65535) {
       return Status::InvalidArgument("power source '" + text + "' has a bad port '" + port_text +
                                      "' (1-65535)");

@@ -1,5 +1,6 @@
 #include "power/ptd_source.h"
 
+#include <cstdint>
 #include <cstdlib>
 
 #include "power/line_socket.h"
@@ -71,8 +72,8 @@ class PtdSource final : public PowerSource {
       auto head = sock_.ReadLine(timeout_ms_);
       // "Last N samples" followed by N lines.
       if (head.ok() && head->rfind("Last ", 0) == 0) {
-        const long n = std::strtol(head->c_str() + 5, nullptr, 10);
-        for (long i = 0; i < n && i < 100000; ++i) {
+        const int64_t n = std::strtoll(head->c_str() + 5, nullptr, 10);
+        for (int64_t i = 0; i < n && i < 100000; ++i) {
           if (!sock_.ReadLine(timeout_ms_).ok()) break;
         }
         logged_samples_ = n;
@@ -112,8 +113,9 @@ class PtdSource final : public PowerSource {
   Status Go() {
     auto go = Command("Go,1000,0," + mark_);
     if (!go.ok()) return go.status();
-    if (go->rfind("Error", 0) == 0)
+    if (go->rfind("Error", 0) == 0) {
       return Status::IoError("PTDaemon answered Go with '" + *go + "'");
+    }
     return Status::Ok();
   }
 
@@ -139,7 +141,7 @@ class PtdSource final : public PowerSource {
   LineSocket sock_;
   std::string identity_;
   std::string uncertainty_;
-  long logged_samples_ = -1;
+  int64_t logged_samples_ = -1;
 };
 
 }  // namespace

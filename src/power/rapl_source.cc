@@ -51,7 +51,7 @@ Result<uint64_t> ReadCounter(const std::string& path) {
   if (n < 0) return Status::FailedPrecondition(RaplReadError(path, err));
   buf[n] = '\0';
   char* end = nullptr;
-  const unsigned long long v = std::strtoull(buf, &end, 10);
+  const uint64_t v = std::strtoull(buf, &end, 10);
   if (end == buf) {
     return Status::FailedPrecondition("power source rapl: " + path + " does not hold a number");
   }

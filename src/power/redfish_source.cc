@@ -94,8 +94,10 @@ class RedfishSource final : public PowerSource {
     if (spec_.host.find(':') != std::string::npos) url = scheme + "://[" + spec_.host + "]";
     if (spec_.port > 0) url += ":" + std::to_string(spec_.port);
     client_ = std::make_unique<httplib::Client>(url);
-    client_->set_connection_timeout(timeout_ms_ / 1000, (timeout_ms_ % 1000) * 1000);
-    client_->set_read_timeout(timeout_ms_ / 1000, (timeout_ms_ % 1000) * 1000);
+    const time_t sec = timeout_ms_ / 1000;
+    const time_t usec = static_cast<time_t>(timeout_ms_ % 1000) * 1000;
+    client_->set_connection_timeout(sec, usec);
+    client_->set_read_timeout(sec, usec);
     if (scheme == "https") {
       if (spec_.Option("insecure") == "1") client_->enable_server_certificate_verification(false);
       if (const std::string ca = spec_.Option("ca"); !ca.empty()) client_->set_ca_cert_path(ca);
