@@ -6,6 +6,7 @@ import base64
 import http.server
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -113,6 +114,47 @@ class PowerRunTest(unittest.TestCase):
         self.assertEqual(len(src["missing_at_sec"]), src["missing"])
         self.assertTrue(any("no answer within 300 ms" in e for e in src["errors"]), src["errors"])
         self.assertGreater(doc["measured_sec"], 3.5)  # the run was not cut short
+
+    def test_a_plan_measures_power_once_for_all_instances(self):
+        plan = tmp_path("it-power-plan.toml")
+        with open(plan, "w") as f:
+            f.write('[run]\nwarmup_time = "0s"\nrun_time = "3s"\npower = \'cmd:"echo 90"\'\n\n'
+                    '[[group]]\nname = "n"\ncount = 2\nworkload = "noop"\n'
+                    'db = "null:///n{i}"\n[group.options]\nn_threads = 1\n')
+        out = tmp_path("it-power-plan.json")
+        r = storebench("run", "--plan", plan, "--json", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        check_schema(self, out)
+        self.assertEqual(len(doc["instances"]), 2)
+        self.assertAlmostEqual(doc["power"]["windows"][0]["avg_w"], 90.0, places=9)
+        # The aggregate's per-watt figure is the aggregate headline over the machines' power.
+        self.assertAlmostEqual(doc["power"]["windows"][0]["per_watt"]["ops"],
+                               doc["headlines"]["ops"] / 90.0,
+                               delta=1e-9 * doc["headlines"]["ops"])
+        for inst in doc["instances"]:
+            self.assertNotIn("power", inst)
+
+    def test_consolidate_measures_power_in_every_run(self):
+        plan = tmp_path("it-power-cons.toml")
+        with open(plan, "w") as f:
+            f.write('[run]\nwarmup_time = "0s"\nrun_time = "2s"\nbaseline = "ops>=1@run"\n\n'
+                    '[[group]]\nname = "n"\ncount = 2\nworkload = "noop"\n'
+                    'db = "null:///c{i}"\n[group.options]\nn_threads = 1\n')
+        search = tmp_path("it-power-cons/search.json")
+        shutil.rmtree(os.path.dirname(search), ignore_errors=True)
+        os.makedirs(os.path.dirname(search))
+        r = storebench("consolidate", "--plan", plan, "--instances", "1..2", "--runs", "1",
+                       "--power", 'cmd:"echo 12"', "--search", search)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        runs = os.path.join(os.path.dirname(search), "search-runs")
+        names = sorted(os.listdir(runs))
+        self.assertEqual(names, ["n1-run1.json", "n2-run1.json"])
+        for name in names:
+            with open(os.path.join(runs, name)) as f:
+                doc = json.load(f)
+            self.assertAlmostEqual(doc["power"]["windows"][0]["avg_w"], 12.0, places=9, msg=name)
 
     def test_io_run_reports_iops_per_watt_per_test(self):
         target = tmp_path("it-power.tst")
