@@ -737,7 +737,11 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
                                          host, stamps));
   }
   if (!o.GetString("series_csv").empty()) {
-    write_text(o.GetString("series_csv"), report::StorageSeriesCsv(r.storage));
+    std::vector<double> offsets;
+    for (const TestTimes& t : times) {
+      offsets.push_back(static_cast<double>(t.t0 - times[0].t0) / 1e9);
+    }
+    write_text(o.GetString("series_csv"), report::StorageSeriesCsv(r.storage, &r.power, offsets));
   }
   for (const auto& t : r.storage) {
     if (t.totals.read_errors + t.totals.write_errors > 0 && rc == kExitOk) rc = kExitFailure;

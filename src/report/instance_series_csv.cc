@@ -34,9 +34,16 @@ bool StartsWith(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
-// The power columns of the row for (prev, t]: the sum and each source's watts, the mean of the
-// power points in that interval; empty fields when none has a reading there.
-std::string PowerFields(const metrics::PowerResult& power, double prev, double t) {
+}  // namespace
+
+std::string PowerCsvHeader(const metrics::PowerResult& power) {
+  if (!power.present()) return "";
+  std::string out = ",power_w";
+  for (const auto& s : power.sources) out += "," + Field("power_w " + s.spec);
+  return out;
+}
+
+std::string PowerCsvFields(const metrics::PowerResult& power, double prev, double t) {
   if (!power.present()) return "";
   const size_t n = power.sources.size();
   std::vector<double> sum(n + 1, 0);
@@ -60,6 +67,8 @@ std::string PowerFields(const metrics::PowerResult& power, double prev, double t
   }
   return out;
 }
+
+namespace {
 
 void AppendRows(const metrics::RunResult& one, const std::string& name,
                 const std::vector<const metrics::HeadlineSpec*>& fallback,
@@ -89,7 +98,7 @@ void AppendRows(const metrics::RunResult& one, const std::string& name,
     for (size_t j : error_counters) {
       if (j < p.counters.size()) errors += p.counters[j];
     }
-    *out += line + "," + std::to_string(errors) + PowerFields(power, prev, p.t_sec) + "\n";
+    *out += line + "," + std::to_string(errors) + PowerCsvFields(power, prev, p.t_sec) + "\n";
     prev = p.t_sec;
   }
 }
@@ -116,11 +125,7 @@ std::string InstanceSeriesCsv(const metrics::RunResult& r) {
   for (const auto& c : columns) out += "," + Field(c);
   out += "," + Field(unit + "_p99_ms") + ",errors";
   // Power is the machines' (the same on every instance's row): the sum, then each source.
-  if (r.power.present()) {
-    out += ",power_w";
-    for (const auto& s : r.power.sources) out += "," + Field("power_w " + s.spec);
-  }
-  out += "\n";
+  out += PowerCsvHeader(r.power) + "\n";
   if (r.instances.empty()) {
     AppendRows(r, r.name.empty() ? "1" : r.name, fallback, columns, r.power, &out);
   } else {

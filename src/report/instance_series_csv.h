@@ -28,6 +28,12 @@ namespace sb::report {
 // cells. Text cells holding a comma, quote or line break are quoted as RFC 4180 says.
 std::string InstanceSeriesCsv(const metrics::RunResult& r);
 
+// The power columns of a per-second CSV: the header part ",power_w,power_w <spec>..." and a
+// row's fields for the interval (prev, t] (power time): the mean of the power points there, empty
+// fields when none has a reading. Both "" without power.
+std::string PowerCsvHeader(const metrics::PowerResult& power);
+std::string PowerCsvFields(const metrics::PowerResult& power, double prev, double t);
+
 // Power alone (storebench power log / idle): "second,power_w,power_w <spec>..." and one row per
 // power point (second: seconds since sampling began).
 std::string PowerSeriesCsv(const metrics::PowerResult& power);

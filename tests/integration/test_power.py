@@ -162,10 +162,10 @@ class PowerRunTest(unittest.TestCase):
             os.remove(target)
         r = storebench("io", "prepare", "--target", target, "--size", "8MiB")
         self.assertEqual(r.returncode, 0, r.stderr)
-        out = tmp_path("it-power-io.json")
+        out, csv = tmp_path("it-power-io.json"), tmp_path("it-power-io.csv")
         r = storebench("io", "run", "--engine", "null", "--spec", "4KiB,100%read,100%random",
                        "--target", target, "--run_time", "3s", "--power", 'cmd:"echo 40"',
-                       "--json", out)
+                       "--json", out, "--series_csv", csv)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             doc = json.load(f)
@@ -177,6 +177,10 @@ class PowerRunTest(unittest.TestCase):
         self.assertGreater(iops, 0)
         self.assertAlmostEqual(w["joules_per_unit"]["iops"], 40.0 / iops, places=12)
         self.assertIn("IOPS/W", r.stdout)
+        with open(csv) as f:
+            lines = f.read().splitlines()
+        self.assertTrue(lines[0].endswith(',power_w,"power_w cmd:""echo 40"""'), lines[0])
+        self.assertTrue(any(line.endswith(",40,40") for line in lines[1:]), lines)
 
 
 class PowerRefusalTest(unittest.TestCase):
