@@ -9,7 +9,9 @@
    exit are included; the 0-source line is `power log` without sampling to subtract.
 2. A null-back-end run's throughput with and without sampling: `oltp run --workload=noop
    --db null://`, alternating runs without --power and with 4 PTDaemon sources, the median of
-   each, and their ratio (the goal: less than 0.5 % lower with sampling).
+   each, and their ratio (the goal: less than 0.5 % lower with sampling). Beside it, the
+   storebench process's CPU per operation (its own rusage over the measured window), which a
+   machine shared with other work disturbs less than throughput.
 
   bench/power_overhead.py [--binary build/storebench] [--seconds 20] [--rounds 3]
 """
@@ -92,6 +94,7 @@ def main():
             print(f"\nnull back end, noop workload, 2 threads, {args.seconds} s per run, "
                   f"{args.rounds} rounds alternating (medians)")
             rates = {"without": [], "with 4 ptd sources": []}
+            cpu_per_op = {k: [] for k in rates}
             for _ in range(args.rounds):
                 for label in rates:
                     out = os.path.join(tmp, "run.json")
@@ -105,12 +108,19 @@ def main():
                     with open(out) as f:
                         d = json.load(f)
                     rates[label].append(d["operations"][0]["count"] / d["measured_sec"])
+                    cpu_per_op[label].append(d["driver"]["cpu_sec_per_op"] * 1e9)
             med = {k: statistics.median(v) for k, v in rates.items()}
             for k, v in rates.items():
                 print(f"  {k:>20}: median {med[k]:,.0f} ops/s  (runs: "
                       + ", ".join(f"{x:,.0f}" for x in v) + ")")
             ratio = med["with 4 ptd sources"] / med["without"]
             print(f"  ratio with/without: {ratio:.4f} ({(ratio - 1) * 100:+.2f} %)")
+            cmed = {k: statistics.median(v) for k, v in cpu_per_op.items()}
+            for k, v in cpu_per_op.items():
+                print(f"  {k:>20}: median {cmed[k]:.1f} ns CPU per operation  (runs: "
+                      + ", ".join(f"{x:.1f}" for x in v) + ")")
+            cratio = cmed["with 4 ptd sources"] / cmed["without"]
+            print(f"  CPU per operation with/without: {cratio:.4f} ({(cratio - 1) * 100:+.2f} %)")
     finally:
         sim.terminate()
         sim.wait()

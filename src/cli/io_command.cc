@@ -738,6 +738,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   }
   if (!o.GetString("series_csv").empty()) {
     std::vector<double> offsets;
+    offsets.reserve(times.size());
     for (const TestTimes& t : times) {
       offsets.push_back(static_cast<double>(t.t0 - times[0].t0) / 1e9);
     }
