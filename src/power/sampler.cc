@@ -117,7 +117,9 @@ void PowerSampler::Loop(Slot* slot) {
     // second leaves the ticks it overran missing rather than reading them all late.
     const int64_t now = clock_.NowNanos();
     int64_t next = tick + 1;
-    while (start_at_ + next * period_ + period_ / 2 < now) {
+    // (Not once sampling has stopped: ticks after the stop are no part of the recording.)
+    while (!stopping_.load(std::memory_order_acquire) &&
+           start_at_ + next * period_ + period_ / 2 < now) {
       Record(slot, next, Status::IoError("no reading: the previous read was still under way"));
       ++next;
     }
@@ -163,6 +165,7 @@ void PowerSampler::Stop() {
     if (!started_ || stopped_) return;
     stop_ = true;
     stopped_ = true;
+    stopping_.store(true, std::memory_order_release);
   }
   const int64_t stop_at = clock_.NowNanos();
   cv_.notify_all();

@@ -82,6 +82,7 @@ class PowerSampler {
   mutable std::mutex rec_mu_;  // guards every slot's recording while sampling
   std::condition_variable cv_;
   bool stop_ = false;
+  std::atomic<bool> stopping_{false};  // stop_, readable without mu_
   bool started_ = false, stopped_ = false;
   std::vector<std::pair<int64_t, std::string>> marks_;  // guarded by mu_
 };

@@ -258,6 +258,7 @@ class PowerCommandTest(unittest.TestCase):
                            % server.server_address[1], "--json", out, "--csv", csv, env=env)
         finally:
             server.shutdown()
+            server.server_close()
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             text = f.read()
