@@ -65,7 +65,8 @@ void Declare(config::OptionSet* o, const std::string& command) {
   } else {
     add("duration", OptionType::kDuration, "0s", "stop after this long (0: until stopped)");
   }
-  add("json", OptionType::kString, "", "result document path (default results/<timestamp>.json)");
+  add("json", OptionType::kString, "",
+      "result document path (default results/<timestamp>-power.json)");
   add("csv", OptionType::kString, "", "also write the per-second readings as CSV");
 }
 
