@@ -90,7 +90,7 @@ class IpmiSource final : public PowerSource {
   Status Open() override {
     const std::string what =
         "power source " +
-        (spec_.has_authority ? "ipmi://" + spec_.user + "@" + spec_.host : "ipmi:");
+        (spec_.has_authority ? "ipmi://" + spec_.user + "@" + spec_.host : "ipmi");
     ctx_ = ipmi_ctx_create();
     if (ctx_ == nullptr) return Status::Internal(what + ": cannot create a FreeIPMI context");
     if (spec_.has_authority) {
