@@ -12,7 +12,8 @@ packages=(
   liburing-dev libaio-dev  # storage engines (io_uring, libaio)
   e2fsprogs xfsprogs fio  # fragmentation tests: ext4/xfs in loop devices, filefrag, xfs_fsr; bench peer
   python3 python3-jsonschema python3-prometheus-client
-  libcpp-httplib-dev  # the Prometheus endpoint (--metrics_addr)
+  libcpp-httplib-dev  # the Prometheus endpoint (--metrics_addr), Redfish power readings
+  libfreeipmi-dev  # DCMI power readings (src/power/ipmi_source.cc)
   clang-14 libclang-rt-14-dev  # libFuzzer targets (make fuzz, scripts/fuzz.sh)
   # PostgreSQL and MariaDB client libraries, and the servers scripts/services.sh starts for tests
   libpq-dev libmariadb-dev

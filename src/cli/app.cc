@@ -35,6 +35,7 @@ constexpr const char* kUsage =
     "       storebench run --plan FILE.toml [options]   (many instances at once)\n"
     "       storebench consolidate --plan FILE.toml --instances 1..16 --runs 3 [options]\n"
     "       storebench io prepare|run|verify --target PATH [options]   (storebench io --help)\n"
+    "       storebench power log|idle --power SPEC [options]   (power alone; --power on runs)\n"
     "       storebench version\n"
     "\n"
     "oltp (database workloads: --workload dvdstore, the default; oltp, sysbench-style; noop):\n"
@@ -326,6 +327,7 @@ int Main(int argc, char** argv) {
   if (args[0] == "io") return RunIoCommand({args.begin() + 1, args.end()});
   if (args[0] == "run") return RunPlanCommand({args.begin() + 1, args.end()});
   if (args[0] == "consolidate") return RunConsolidateCommand({args.begin() + 1, args.end()});
+  if (args[0] == "power") return RunPowerCommand({args.begin() + 1, args.end()});
   if (args[0] != "oltp") {
     std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), kUsage);
     return kExitBadInput;

@@ -42,6 +42,8 @@ const std::atomic<bool>* InstallStopHandlers();
 int RunIoCommand(const std::vector<std::string>& args);
 // `storebench run --plan FILE ...` (args after "run").
 int RunPlanCommand(const std::vector<std::string>& args);
+// `storebench power log|idle ...` (args after "power").
+int RunPowerCommand(const std::vector<std::string>& args);
 // `storebench consolidate --plan FILE --instances A..B ...` (args after "consolidate").
 int RunConsolidateCommand(const std::vector<std::string>& args);
 

@@ -17,8 +17,10 @@
 #include "base/strings.h"
 #include "cli/app.h"
 #include "cli/metrics_server.h"
+#include "cli/power_cli.h"
 #include "cli/result_path.h"
 #include "driver/run_options.h"
+#include "power/summary.h"
 #include "report/charbench_console.h"
 #include "report/dvdstore_console.h"
 #include "report/instance_series_csv.h"
@@ -123,6 +125,7 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
         "before the run, bring each database back to its pristine copy (kept by load "
         "--pristine=Y or oltp pristine); the time it takes is reported, not part of the run";
     add(restore);
+    DeclarePowerOption(o);
     str("json", "", "result document path (default results/<timestamp>.json)");
     str("out_filename", "", "also write the status lines as CSV (DVD Store)");
     str("series_csv", "",
@@ -423,6 +426,12 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   driver::RunOptions ro = std::move(parsed).value();
   ro.stop = InstallStopHandlers();
   for (auto& spec : specs) spec.options.stop = ro.stop;
+  // Power sources are opened before anything is echoed or run: one that cannot be used ends the
+  // command here (exit 2).
+  SteadyClock clock;
+  auto power = OpenPower(common, clock);
+  if (!power.ok()) return Fail(power.status());
+  std::unique_ptr<power::PowerSampler> sampler = std::move(power).value();
   std::fprintf(stderr, "%s\n", common.EchoLine().c_str());
 
   const std::string& ts_mode = common.GetString("log_timestamp");
@@ -541,11 +550,28 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     }
   };
 
-  SteadyClock clock;
+  if (sampler) {
+    cb.on_phase = [&sampler](const std::string& mark) { sampler->Mark(mark); };
+    sampler->Start();
+  }
   driver::Runner runner(clock);
   driver::RunOutcome out = runner.RunMany(specs, ro, cb);
+  if (sampler) {
+    sampler->Mark("stop");
+    sampler->Stop();
+  }
   metrics::RunResult& r = out.result;
   if (!out.status.ok() && r.series.points.empty()) return Fail(out.status);
+  if (sampler) {
+    const auto sec = [&](int64_t at) { return static_cast<double>(at - out.t0) / 1e9; };
+    r.power = power::SummarizePower(sampler->Recording(), out.t0,
+                                    power::RunWindows(r, sec(out.reset_at), sec(out.end_at)),
+                                    first.shape().headlines);
+    r.choices["power"] =
+        "each source read once a second on its own thread; a second's sum needs every source; "
+        "a window's average is the mean of its complete seconds, its energy that average times "
+        "its length";
+  }
 
   r.workload = first.name();
   r.loop_model = LoopModel(specs[0].options, first.shape().unit_name);
@@ -648,6 +674,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
         r.sut_cpu.measured_max_pct, r.sut_cpu.points.size(), r.sut_cpu.error.empty() ? "" : "; ",
         EscapeForTerminal(r.sut_cpu.error).c_str());
   }
+  std::printf("%s", FormatPowerSummary(r, first.shape().headlines).c_str());
   if (const std::string& path = common.GetString("series_csv"); !path.empty()) {
     std::ofstream out(path, std::ios::trunc);
     out << report::InstanceSeriesCsv(r);

@@ -27,6 +27,7 @@
 #include "cli/command_paths.h"
 #include "cli/io_fs_commands.h"
 #include "cli/metrics_server.h"
+#include "cli/power_cli.h"
 #include "cli/result_path.h"
 #include "config/options.h"
 #include "driver/io_runner.h"
@@ -34,6 +35,7 @@
 #include "driver/run_options.h"
 #include "metrics/headline.h"
 #include "metrics/windows.h"
+#include "power/summary.h"
 #include "report/json_report.h"
 #include "report/live.h"
 #include "report/storage_report.h"
@@ -224,6 +226,7 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   add("series_csv", OptionType::kString, "", "also write the per-second time series as CSV");
   add("description", OptionType::kString, "storebench io run",
       "test description in the CSV (--icf: the file's, when it has one)");
+  DeclarePowerOption(o);
 }
 
 // The --target paths (repeated or comma-separated), each once.
@@ -419,6 +422,35 @@ std::string IcfNote(const storage::IcfImport& icf, const config::OptionSet& o) {
   return note;
 }
 
+// A storage test's Start, ramp end and last sample on the run's clock (nanos).
+struct TestTimes {
+  int64_t t0 = 0, reset_at = 0, end_at = 0;
+};
+
+// The power section of a storage run: time from the first test's Start; per test a window over
+// its measured time, labelled with its name, with its IOPS and MiB/s, and its reporting windows
+// labelled "<test> <window>".
+metrics::PowerResult StoragePower(const power::PowerRecording& rec,
+                                  const std::vector<metrics::StorageTest>& tests,
+                                  const std::vector<TestTimes>& times) {
+  const int64_t origin = times.empty() ? 0 : times[0].t0;
+  const auto sec = [origin](int64_t at) { return static_cast<double>(at - origin) / 1e9; };
+  std::vector<power::PowerWindowSpec> windows;
+  for (size_t i = 0; i < tests.size() && i < times.size(); ++i) {
+    const metrics::StorageTest& t = tests[i];
+    windows.push_back({t.name,
+                       sec(times[i].reset_at),
+                       sec(times[i].end_at),
+                       {{"iops", t.Iops()}, {"mib_per_sec", t.MibPerSec()}}});
+    const double shift = sec(times[i].t0);
+    for (const metrics::WindowResult& w : t.windows) {
+      windows.push_back({t.name + " " + w.label, shift + w.start_sec,
+                         shift + std::min(w.end_sec, sec(times[i].end_at) - shift), w.headlines});
+    }
+  }
+  return power::SummarizePower(rec, origin, windows, metrics::StorageHeadlines());
+}
+
 int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   auto targets_or = Targets(o);
   if (!targets_or.ok()) return Fail(targets_or.status());
@@ -594,6 +626,11 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     }
   }
   c.allow_write = writes;
+  // Power sources are opened before the tests: one that cannot be used ends the command here.
+  SteadyClock clock;
+  auto power_or = OpenPower(o, clock);
+  if (!power_or.ok()) return Fail(power_or.status());
+  std::unique_ptr<power::PowerSampler> sampler = std::move(power_or).value();
   if (c.engine == "psync" && c.outstanding > 1) {
     Progress(
         "note: psync is synchronous: each worker has 1 I/O in flight (use --workers for "
@@ -627,12 +664,17 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   r.workload = "storage";
   r.started_at = WallClockIsoUtc();
   std::vector<std::string> stamps;
-  SteadyClock clock;
   int rc = kExitOk;
+  std::vector<TestTimes> times;
+  c.on_times = [&times](int64_t t0, int64_t reset_at, int64_t end_at) {
+    times.push_back({t0, reset_at, end_at});
+  };
+  if (sampler) sampler->Start();
   for (size_t i = 0; i < preset.specs.size(); ++i) {
     const auto& spec = preset.specs[i];
     Progress("running '" + spec.name + "' for " + FormatDuration(c.ramp_nanos + c.run_nanos));
     stamps.push_back(WallClockLocal());
+    if (sampler) sampler->Mark("test " + spec.name);
     auto t = driver::RunStorageTest(engines, spec, static_cast<int>(i), c, clock, Progress);
     if (!t.ok()) return Fail(t.status());
     r.storage.push_back(*t);
@@ -650,9 +692,15 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     }
   }
   r.ended_at = WallClockIsoUtc();
+  if (sampler) {
+    sampler->Mark("stop");
+    sampler->Stop();
+    r.power = StoragePower(sampler->Recording(), r.storage, times);
+  }
 
   std::printf("\n%s\n", report::FormatStorageTable(r.storage).c_str());
   for (const auto& t : r.storage) std::printf("%s", report::FormatStorageDetails(t).c_str());
+  std::printf("%s", FormatPowerSummary(r, metrics::StorageHeadlines()).c_str());
   std::fflush(stdout);
 
   // Windows and baselines of each specification; a rule passes when it passes for every one.
@@ -750,7 +798,12 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
                                          host, stamps));
   }
   if (!o.GetString("series_csv").empty()) {
-    write_text(o.GetString("series_csv"), report::StorageSeriesCsv(r.storage));
+    std::vector<double> offsets;
+    offsets.reserve(times.size());
+    for (const TestTimes& t : times) {
+      offsets.push_back(static_cast<double>(t.t0 - times[0].t0) / 1e9);
+    }
+    write_text(o.GetString("series_csv"), report::StorageSeriesCsv(r.storage, &r.power, offsets));
   }
   for (const auto& t : r.storage) {
     if (t.totals.read_errors + t.totals.write_errors > 0 && rc == kExitOk) rc = kExitFailure;

@@ -52,6 +52,9 @@ struct IoRunConfig {
   // After every sample: the test's series so far (types io, read, write; counters read_bytes,
   // write_bytes) and its running figures since the end of the ramp. On the controller thread.
   std::function<void(const metrics::TimeSeries&, const metrics::StatusFigures&)> on_interval;
+  // After the test ran: its Start, ramp end and last sample on the runner's clock (nanos), for
+  // measurements taken beside it on the same clock (power).
+  std::function<void(int64_t t0, int64_t reset_at, int64_t end_at)> on_times;
 };
 
 }  // namespace sb::driver

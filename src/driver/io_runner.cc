@@ -230,6 +230,7 @@ Result<metrics::StorageTest> RunStorageTest(
   Controller controller(clock, co);
   ControllerOutcome run = controller.Run({&instance}, cb);
   if (!run.status.ok()) return run.status;
+  if (c.on_times) c.on_times(run.t0, run.reset_at, run.end_at);
   if (Status s = instance.FirstFailure(); !s.ok()) return s;
   t.measured_sec = run.warmed_up ? run.measured_sec() : 0;
   t.driver_cpu_sec = run.process_cpu_sec;

@@ -174,6 +174,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     } else {
       message("Controller: all threads connected - issuing Start");
     }
+    if (cb.on_phase) cb.on_phase(common.warmup_nanos > 0 ? "warmup" : "measure");
     if (common.warmup_nanos <= 0) {
       for (InstanceRun& ir : runs) {
         if (ir.check) {
@@ -196,6 +197,10 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
       cb.on_interval_units(units);
     }
     if (cb.on_interval) cb.on_interval(main_view.series(), f);
+    if (cb.on_phase) {
+      for (int w : s.windows_started) cb.on_phase("window " + co.windows[w].label + " start");
+      for (int w : s.windows_ended) cb.on_phase("window " + co.windows[w].label + " end");
+    }
     if (!s.finished && cb.on_status && common.log_freq_sec > 0 && s.tick > 0 &&
         s.tick % common.log_freq_sec == 0) {
       cb.on_status(f);
@@ -212,6 +217,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     for (DbView& v : views) v.OnReset(at_reset, reset_at);
     if (several) aggregate->OnReset(at_reset, reset_at);
     message("Stats reset");
+    if (cb.on_phase) cb.on_phase("measure");
   };
 
   const std::string started_at = WallClockIsoUtc();
@@ -223,6 +229,9 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     return out;
   }
   const std::string ended_at = WallClockIsoUtc();
+  out.t0 = run.t0;
+  out.reset_at = run.reset_at;
+  out.end_at = run.end_at;
 
   std::vector<metrics::RunResult> results;
   for (size_t i = 0; i < specs.size(); ++i) {

@@ -83,6 +83,10 @@ struct RunCallbacks {
   // (<date>): all threads connected - issuing Start"); without it, on_message gets that line
   // without the date.
   std::function<void()> on_start;
+  // Phase changes, on the controller thread, for whoever marks them elsewhere (a power
+  // analyzer's log): "warmup" or "measure" at Start, "measure" at the warm-up reset, "window
+  // <label> start" / "window <label> end". Keep it short (it must not block).
+  std::function<void(const std::string& mark)> on_phase;
 };
 
 // What a run produced, for the caller to verify and report.
@@ -95,6 +99,9 @@ struct RunOutcome {
   metrics::RunResult result;
   workload::Totals whole_run;  // client totals over the whole run, wind-down included
   std::vector<workload::Totals> instance_whole_run;  // the same per instance
+  // The run's instants on the runner's clock (nanos): Start, the warm-up reset, the last sample;
+  // for measurements taken beside the run on the same clock (power).
+  int64_t t0 = 0, reset_at = 0, end_at = 0;
 };
 
 // One database instance of a run: a workload against a database, with its own options (threads,

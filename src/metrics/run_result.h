@@ -11,6 +11,7 @@
 
 #include "metrics/headline_spec.h"
 #include "metrics/histogram.h"
+#include "metrics/power_result.h"
 #include "metrics/storage_result.h"
 #include "metrics/window_result.h"
 
@@ -188,6 +189,9 @@ struct RunResult {
 
   // The system under test's CPU beside the series (empty source: not sampled).
   SutCpu sut_cpu;
+
+  // Power beside the run (--power; docs/power.md); no sources: not measured.
+  PowerResult power;
 
   TimeSeries series;
 

@@ -21,9 +21,22 @@ namespace sb::report {
 //               the instance has none); empty when no spec defines it
 //   <unit>_p99  the first operation type's p99 in the interval, ms (<unit> names that type)
 //   errors      the sum of the point's counters whose name starts with "errors."
+// With power (r.power), the columns "power_w" (the sources' sum) and "power_w <spec>" per source
+// follow: the mean of the power points in the row's interval (previous row's second, second],
+// the same on every instance's row; empty when no point there has a reading.
 // Numbers are written in the shortest form that reads back exactly; non-finite values as empty
 // cells. Text cells holding a comma, quote or line break are quoted as RFC 4180 says.
 std::string InstanceSeriesCsv(const metrics::RunResult& r);
+
+// The power columns of a per-second CSV: the header part ",power_w,power_w <spec>..." and a
+// row's fields for the interval (prev, t] (power time): the mean of the power points there, empty
+// fields when none has a reading. Both "" without power.
+std::string PowerCsvHeader(const metrics::PowerResult& power);
+std::string PowerCsvFields(const metrics::PowerResult& power, double prev, double t);
+
+// Power alone (storebench power log / idle): "second,power_w,power_w <spec>..." and one row per
+// power point (second: seconds since sampling began).
+std::string PowerSeriesCsv(const metrics::PowerResult& power);
 
 }  // namespace sb::report
 

@@ -42,6 +42,10 @@ Json ToDocument(const metrics::RunResult& r, const std::string& salt,
 // One time-series point.
 Json PointToJson(const metrics::IntervalPoint& p);
 
+// The "power" section (report/power_json.cc), and reading it back into *p (absent: nothing).
+Json PowerToJson(const metrics::PowerResult& p);
+Status ReadPower(const Json& doc, const std::string& path, metrics::PowerResult* p);
+
 // Fills *r from a parsed document (see ResultFromJson for the errors). `path` locates the
 // document in error messages: "" for the top level, "instances[1]" for an instance document.
 Status ReadDocument(const Json& doc, const std::string& path, metrics::RunResult* r);

@@ -723,6 +723,7 @@ Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
   SB_RETURN_IF_ERROR(ReadStorage(doc, base, version, r));
   SB_RETURN_IF_ERROR(ReadServerCheck(doc, base, r));
   SB_RETURN_IF_ERROR(ReadSutCpu(doc, base, r));
+  SB_RETURN_IF_ERROR(ReadPower(doc, base, &r->power));
 
   const Json* verify = nullptr;
   SB_RETURN_IF_ERROR(GetArray(doc, "verify", base, &verify));

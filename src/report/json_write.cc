@@ -488,6 +488,7 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
     sut["points"] = std::move(points);
     doc["sut_cpu"] = std::move(sut);
   }
+  if (r.power.present()) doc["power"] = PowerToJson(r.power);
   if (!r.storage.empty()) {
     Json storage = Json::array();
     for (const auto& t : r.storage) storage.push_back(StorageTestToJson(t));

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "base/strings.h"
+#include "report/instance_series_csv.h"
 
 namespace sb::report {
 namespace {
@@ -228,20 +229,27 @@ std::string IometerResultsCsv(const std::vector<metrics::StorageTest>& tests,
   return o.str();
 }
 
-std::string StorageSeriesCsv(const std::vector<metrics::StorageTest>& tests) {
+std::string StorageSeriesCsv(const std::vector<metrics::StorageTest>& tests,
+                             const metrics::PowerResult* power,
+                             const std::vector<double>& offsets_sec) {
+  const bool with_power = power != nullptr && power->present();
   std::ostringstream o;
   o << "test,t_sec,phase,read_ios,write_ios,read_bytes,write_bytes,iops,mib_per_sec,mean_ms,p99_ms,"
-       "max_ms\n";
-  for (const auto& t : tests) {
+       "max_ms"
+    << (with_power ? PowerCsvHeader(*power) : "") << "\n";
+  for (size_t i = 0; i < tests.size(); ++i) {
+    const auto& t = tests[i];
+    const double shift = i < offsets_sec.size() ? offsets_sec[i] : 0;
     double prev = 0;
     for (const auto& p : t.series) {
       const double dt = p.t_sec - prev > 0 ? p.t_sec - prev : 1;
-      prev = p.t_sec;
       o << Cell(t.name) << "," << F(p.t_sec) << "," << p.phase << "," << p.read_ios << ","
         << p.write_ios << "," << p.read_bytes << "," << p.write_bytes << ","
         << F(static_cast<double>(p.read_ios + p.write_ios) / dt) << ","
         << F(static_cast<double>(p.read_bytes + p.write_bytes) / dt / 1048576.0) << ","
-        << F(p.mean_ms) << "," << F(p.p99_ms) << "," << F(p.max_ms) << "\n";
+        << F(p.mean_ms) << "," << F(p.p99_ms) << "," << F(p.max_ms)
+        << (with_power ? PowerCsvFields(*power, shift + prev, shift + p.t_sec) : "") << "\n";
+      prev = p.t_sec;
     }
   }
   return o.str();

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "metrics/power_result.h"
 #include "metrics/storage_result.h"
 
 namespace sb::report {
@@ -28,8 +29,12 @@ std::string IometerResultsCsv(const std::vector<metrics::StorageTest>& tests,
                               const std::string& description, const std::string& host,
                               const std::vector<std::string>& time_stamps);
 
-// A CSV time series: one row per test and second.
-std::string StorageSeriesCsv(const std::vector<metrics::StorageTest>& tests);
+// A CSV time series: one row per test and second. With `power`, the power columns follow
+// (report/instance_series_csv.h); test i's seconds are `offsets_sec[i]` later on power's time
+// axis (its Start from the first test's).
+std::string StorageSeriesCsv(const std::vector<metrics::StorageTest>& tests,
+                             const metrics::PowerResult* power = nullptr,
+                             const std::vector<double>& offsets_sec = {});
 
 }  // namespace sb::report
 

@@ -1,0 +1,223 @@
+// storebench power log|idle: power without a workload (docs/power.md).
+//
+//   power log  --power SPEC... [--duration D] [--csv FILE] [--json FILE]
+//       samples every source once a second and prints a line per second until stopped (Ctrl-C)
+//       or for D; the result file holds the readings.
+//   power idle --power SPEC... [--duration 5m] [--settle 10m] [--repeat 3] [--json FILE]
+//       active idle as SPEC and Principled Technologies measure it: everything up, no load;
+//       each repetition waits `settle`, then records `duration`; the result is the median of the
+//       repetitions' average watts (headline idle_w), beside which loaded runs are compared.
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "base/clock.h"
+#include "base/limits.h"
+#include "base/strings.h"
+#include "base/units.h"
+#include "cli/app.h"
+#include "cli/power_cli.h"
+#include "cli/result_path.h"
+#include "config/options.h"
+#include "power/summary.h"
+#include "report/instance_series_csv.h"
+#include "report/json_report.h"
+
+namespace sb::cli {
+
+namespace {
+
+void Declare(config::OptionSet* o, const std::string& command) {
+  using config::OptionSpec;
+  using config::OptionType;
+  DeclarePowerOption(o);
+  const auto add = [&](const char* name, OptionType type, const char* def, const char* help) {
+    OptionSpec s;
+    s.name = name;
+    s.type = type;
+    s.default_value = def;
+    s.help = help;
+    s.group = "power";
+    if (type == OptionType::kDuration) {
+      s.max = limits::kMaxDurationNanos;
+      s.bare_unit_nanos = kNanosPerSecond;
+    }
+    o->Add(s);
+  };
+  if (command == "idle") {
+    add("duration", OptionType::kDuration, "5m", "recorded idle time of each repetition");
+    add("settle", OptionType::kDuration, "10m", "wait before each recording (nothing recorded)");
+    OptionSpec r;
+    r.name = "repeat";
+    r.type = OptionType::kInt;
+    r.default_value = "1";
+    r.min = 1;
+    r.max = 100;
+    r.help = "repetitions; the result is the median of their averages";
+    r.group = "power";
+    o->Add(r);
+  } else {
+    add("duration", OptionType::kDuration, "0s", "stop after this long (0: until stopped)");
+  }
+  add("json", OptionType::kString, "",
+      "result document path (default results/<timestamp>-power.json)");
+  add("csv", OptionType::kString, "", "also write the per-second readings as CSV");
+}
+
+// Sleeps until `deadline` on `clock` or a stop request; false when stopped.
+bool WaitUntil(Clock& clock, int64_t deadline, const std::atomic<bool>* stop,
+               const std::function<void()>& each_second) {
+  int64_t next_print = clock.NowNanos() + kNanosPerSecond;
+  while (clock.NowNanos() < deadline) {
+    if (stop != nullptr && stop->load()) return false;
+    const int64_t step = std::min<int64_t>(100 * kNanosPerMilli, deadline - clock.NowNanos());
+    if (step > 0) clock.SleepFor(step);
+    if (each_second && clock.NowNanos() >= next_print) {
+      each_second();
+      next_print += kNanosPerSecond;
+    }
+  }
+  return true;
+}
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+}  // namespace
+
+int RunPowerCommand(const std::vector<std::string>& args) {
+  if (args.empty() || (args[0] != "log" && args[0] != "idle")) {
+    std::fprintf(stderr,
+                 "storebench: 'power' needs log or idle\n"
+                 "usage: storebench power log --power SPEC [--duration D]\n"
+                 "       storebench power idle --power SPEC [--duration 5m] [--settle 10m] "
+                 "[--repeat N]\n");
+    return kExitBadInput;
+  }
+  const std::string& command = args[0];
+  config::OptionSet o;
+  o.set_help_command("storebench power " + command + " --help");
+  Declare(&o, command);
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  for (const auto& a : rest) {
+    if (a == "--help" || a == "-h") {
+      std::printf("usage: storebench power %s --power SPEC [options]\n\n%s", command.c_str(),
+                  o.HelpText().c_str());
+      return kExitOk;
+    }
+  }
+  if (Status s = config::ParseCommandLine(rest, &o); !s.ok()) return Fail(s);
+  if (o.GetString("power").empty()) {
+    return Fail(Status::InvalidArgument("power " + command + " needs at least one --power SPEC"));
+  }
+  SteadyClock clock;
+  auto opened = OpenPower(o, clock);
+  if (!opened.ok()) return Fail(opened.status());
+  std::unique_ptr<power::PowerSampler> sampler = std::move(opened).value();
+  const std::atomic<bool>* stop = InstallStopHandlers();
+  std::fprintf(stderr, "%s\n", o.EchoLine().c_str());
+
+  metrics::RunResult r;
+  r.workload = command == "idle" ? "power_idle" : "power_log";
+  r.started_at = WallClockIsoUtc();
+  const int64_t t0 = clock.NowNanos();
+  sampler->Start();
+  std::vector<double> latest;
+  int64_t printed = -1;
+  const auto print_latest = [&] {
+    const int64_t k = sampler->Latest(&latest);
+    if (k <= printed) return;
+    printed = k;
+    double sum = 0;
+    std::string line = "power " + std::to_string(k) + " s:";
+    for (double w : latest) {
+      sum += w;
+      char buf[32];
+      std::snprintf(buf, sizeof buf, " %.1f", w);
+      line += std::isnan(w) ? std::string(" -") : std::string(buf);
+    }
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "  sum %.1f W", sum);
+    Progress(line + (std::isnan(sum) ? "  sum -" : buf));
+  };
+
+  std::vector<power::PowerWindowSpec> windows;
+  bool stopped = false;
+  if (command == "log") {
+    const int64_t d = o.GetDurationNanos("duration");
+    const int64_t end = d > 0 ? t0 + d : INT64_MAX;
+    stopped = !WaitUntil(clock, end, stop, print_latest);
+  } else {
+    const int64_t settle = o.GetDurationNanos("settle");
+    const int64_t duration = o.GetDurationNanos("duration");
+    if (duration <= 0) return Fail(Status::InvalidArgument("power idle needs --duration > 0"));
+    int64_t at = t0;
+    for (int64_t i = 1; i <= o.GetInt("repeat") && !stopped; ++i) {
+      sampler->Mark("settle " + std::to_string(i));
+      Progress("idle " + std::to_string(i) + ": settling for " + FormatDuration(settle));
+      stopped = !WaitUntil(clock, at + settle, stop, nullptr);
+      if (stopped) break;
+      sampler->Mark("idle " + std::to_string(i));
+      Progress("idle " + std::to_string(i) + ": recording for " + FormatDuration(duration));
+      const double start = static_cast<double>(at + settle - t0) / 1e9;
+      stopped = !WaitUntil(clock, at + settle + duration, stop, print_latest);
+      if (stopped) break;
+      windows.push_back(
+          {"idle " + std::to_string(i), start, start + static_cast<double>(duration) / 1e9, {}});
+      at += settle + duration;
+    }
+  }
+  sampler->Mark("stop");
+  sampler->Stop();
+  r.ended_at = WallClockIsoUtc();
+  r.interrupted = stopped;
+  const double end_sec = static_cast<double>(clock.NowNanos() - t0) / 1e9;
+  if (command == "log") windows.push_back({"log", 0, end_sec, {}});
+  r.power = power::SummarizePower(sampler->Recording(), t0, windows, {});
+  r.measured_sec = end_sec;
+  r.config_json = o.ToJson();
+  r.environment = CollectEnvironment(".");
+  if (command == "idle") {
+    std::vector<double> averages;
+    for (const metrics::PowerWindow& w : r.power.windows) {
+      if (w.seconds > 0) averages.push_back(w.avg_w);
+      r.figures.emplace_back("idle_w_" + w.label.substr(5), w.avg_w);
+    }
+    const double median = Median(averages);
+    r.headline_name = "idle_w";
+    r.headline_value = median;
+    r.headlines = {{"idle_w", median}};
+    r.choices["power.idle"] =
+        "active idle: nothing run by storebench; each repetition settles, then records; idle_w "
+        "is the median of the repetitions' average watts";
+    std::printf("idle: %.1f W (median of %zu repetition(s))\n", median, averages.size());
+  } else {
+    r.headline_name = "avg_w";
+    r.headline_value = r.power.windows.empty() ? 0 : r.power.windows[0].avg_w;
+    r.headlines = {{"avg_w", r.headline_value}};
+  }
+  std::printf("%s", FormatPowerSummary(r, {}).c_str());
+  std::fflush(stdout);
+  if (const std::string& path = o.GetString("csv"); !path.empty()) {
+    std::ofstream out(path, std::ios::trunc);
+    out << report::PowerSeriesCsv(r.power);
+    if (!out) return Fail(Status::IoError("cannot write the CSV '" + path + "'"));
+  }
+  const std::string json_path = ResultPath(o.GetString("json"), "-power.json");
+  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
+  Progress("result written to " + json_path);
+  if (command == "idle" && stopped) return kExitInterrupted;
+  return kExitOk;
+}
+
+}  // namespace sb::cli

@@ -1,0 +1,91 @@
+#include "power/cmd_source.h"
+
+#include <sys/wait.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+
+namespace sb::power {
+
+Result<double> FirstNumber(const std::string& text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const bool digit = std::isdigit(static_cast<unsigned char>(text[i])) != 0;
+    const bool dot_digit = text[i] == '.' && i + 1 < text.size() &&
+                           std::isdigit(static_cast<unsigned char>(text[i + 1])) != 0;
+    if (!digit && !dot_digit) continue;
+    // A number glued to a word ("wt310") is a name, not a reading.
+    if (i > 0 && std::isalpha(static_cast<unsigned char>(text[i - 1])) != 0) {
+      while (i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])) != 0) ++i;
+      continue;
+    }
+    return std::strtod(text.c_str() + i, nullptr);
+  }
+  return Status::InvalidArgument("the output holds no number");
+}
+
+namespace {
+
+std::string ShellQuote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+class CmdSource final : public PowerSource {
+ public:
+  explicit CmdSource(const PowerSpec& spec) : spec_text_(spec.text), command_(spec.body) {
+    caps_.measures = Measures::kUnknown;
+    caps_.note = "the output of a command";
+  }
+
+  Status Open() override {
+    if (command_.empty()) {
+      return Status::InvalidArgument("power source cmd: names no command (cmd:\"...\")");
+    }
+    auto r = Read();
+    if (!r.ok()) {
+      return Status::FailedPrecondition("power source " + spec_text_ + ": " + r.status().message());
+    }
+    return Status::Ok();
+  }
+
+  Result<PowerReading> Read() override {
+    const std::string cmd = "timeout 2 sh -c " + ShellQuote(command_) + " 2>/dev/null";
+    std::FILE* p = popen(cmd.c_str(), "r");
+    if (p == nullptr) return Status::IoError("cannot run the command");
+    std::string text;
+    char buf[512];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0 && text.size() < 65536) text.append(buf, n);
+    const int status = pclose(p);
+    const int rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (rc == 124) return Status::IoError("the command did not finish within 2 s");
+    auto w = FirstNumber(text);
+    if (!w.ok()) {
+      return Status::IoError("the command printed no number (exit status " + std::to_string(rc) +
+                             ")");
+    }
+    PowerReading r;
+    r.has_watts = true;
+    r.watts = *w;
+    return r;
+  }
+
+  const PowerCapabilities& capabilities() const override { return caps_; }
+  const std::string& spec() const override { return spec_text_; }
+  std::string Describe() const override { return "command: " + command_; }
+
+ private:
+  std::string spec_text_;
+  std::string command_;
+  PowerCapabilities caps_;
+};
+
+}  // namespace
+
+std::unique_ptr<PowerSource> MakeCmdSource(const PowerSpec& spec) {
+  return std::make_unique<CmdSource>(spec);
+}
+
+}  // namespace sb::power

@@ -1,0 +1,23 @@
+// cmd:COMMAND — any command that prints watts (the first number it prints, e.g. "231.5" or
+// "Instantaneous power reading: 231 Watts"), run with sh -c once a second, e.g. a PDU's reading
+// through snmpget or ipmitool. A command that has not finished within 2 s (coreutils' timeout) is
+// a missing second. The command is taken whole (no options), so what it measures is "unknown".
+#ifndef STOREBENCH_POWER_CMD_SOURCE_H_
+#define STOREBENCH_POWER_CMD_SOURCE_H_
+
+#include <memory>
+#include <string>
+
+#include "power/power_source.h"
+#include "power/power_spec.h"
+
+namespace sb::power {
+
+// The first decimal number in `text` (a command's output); InvalidArgument when there is none.
+Result<double> FirstNumber(const std::string& text);
+
+std::unique_ptr<PowerSource> MakeCmdSource(const PowerSpec& spec);
+
+}  // namespace sb::power
+
+#endif  // STOREBENCH_POWER_CMD_SOURCE_H_
