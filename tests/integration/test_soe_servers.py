@@ -40,12 +40,11 @@ class SoeServerMixin:
 
 
 class SoePostgresTest(SoeServerMixin, unittest.TestCase):
-    url = server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
-                     "sbtest_soe")
+    url = server_url("STOREBENCH_PG_URL", "sbtest_soe")
 
 
 class SoeMariaDbTest(SoeServerMixin, unittest.TestCase):
-    url = server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/x", "sbtest_soe")
+    url = server_url("STOREBENCH_MYSQL_URL", "sbtest_soe")
 
 
 if __name__ == "__main__":

@@ -75,7 +75,7 @@ io::EngineRegistry Engines() {
 }
 
 Result<metrics::StorageTest> RunOpenLoop(const std::string& engine, double rate, int outstanding,
-                                          int64_t run_nanos, int64_t max_lag_nanos = 0) {
+                                         int64_t run_nanos, int64_t max_lag_nanos = 0) {
   const io::EngineRegistry engines = Engines();
   auto spec = storage::ParseSpecText("4KiB,100%read,100%random");
   EXPECT_TRUE(spec.ok()) << spec.status().message();
@@ -84,7 +84,9 @@ Result<metrics::StorageTest> RunOpenLoop(const std::string& engine, double rate,
   c.outstanding = outstanding;
   c.rate_iops = rate;
   if (max_lag_nanos > 0) c.max_lag_nanos = max_lag_nanos;
-  c.targets.push_back({"unused-by-these-engines", 0, 64 << 20});
+  c.targets.emplace_back();
+  c.targets.back().path = "unused-by-these-engines";
+  c.targets.back().range_bytes = 64 << 20;
   c.run_nanos = run_nanos;
   SteadyClock clock;
   return RunStorageTest(engines, *spec, 0, c, clock, nullptr);
@@ -122,8 +124,7 @@ TEST(IoOpenLoopTest, LatencyRunsFromTheScheduledStart) {
 TEST(IoOpenLoopTest, ATargetThatCannotKeepTheRateStopsTheTestWithAReason) {
   auto t = RunOpenLoop("slow", 1000, 1, 30 * kNanosPerSecond, 50 * kNanosPerMilli);
   ASSERT_TRUE(t.ok()) << t.status().message();
-  EXPECT_NE(t->stopped.find("behind the requested rate of 1000 I/Os per second"),
-            std::string::npos)
+  EXPECT_NE(t->stopped.find("behind the requested rate of 1000 I/Os per second"), std::string::npos)
       << t->stopped;
 }
 

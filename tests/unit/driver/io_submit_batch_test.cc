@@ -67,7 +67,9 @@ std::vector<int> SubmitSizes(int outstanding, int submit_batch) {
   c.engine = "recording";
   c.outstanding = outstanding;
   c.submit_batch = submit_batch;
-  c.targets.push_back({"unused-by-the-null-engine", 0, 64 << 20});
+  c.targets.emplace_back();
+  c.targets.back().path = "unused-by-the-null-engine";
+  c.targets.back().range_bytes = 64 << 20;
   c.run_nanos = 600 * kNanosPerSecond;  // a bound only: the engine's stop flag ends the run
   c.stop = &log.stop;
   SteadyClock clock;
@@ -107,7 +109,9 @@ TEST(IoSubmitBatchTest, NegativeBatchIsRefused) {
   IoRunConfig c;
   c.engine = "null";
   c.submit_batch = -1;
-  c.targets.push_back({"unused", 0, 1 << 20});
+  c.targets.emplace_back();
+  c.targets.back().path = "unused";
+  c.targets.back().range_bytes = 1 << 20;
   c.run_nanos = kNanosPerMilli;
   SteadyClock clock;
   auto t = RunStorageTest(engines, *spec, 0, c, clock, nullptr);

@@ -301,16 +301,8 @@ INSTANTIATE_TEST_SUITE_P(
     Engines, SoeSessionTest,
     ::testing::Values(
         Engine{"sqlite", "sqlite://" + std::string(STOREBENCH_TEST_TMP) + "/soe_session.db"},
-        Engine{"postgres",
-               conformance::ServerUrl("STOREBENCH_PG_URL",
-                                      "postgresql://storebench@127.0.0.1:5432/storebench_test",
-                                      "sbtest_soe"),
-               true},
-        Engine{"mariadb",
-               conformance::ServerUrl("STOREBENCH_MYSQL_URL",
-                                      "mysql://storebench@127.0.0.1:3306/storebench_test",
-                                      "sbtest_soe"),
-               true}),
+        Engine{"postgres", conformance::ServerUrl("STOREBENCH_PG_URL", "sbtest_soe"), true},
+        Engine{"mariadb", conformance::ServerUrl("STOREBENCH_MYSQL_URL", "sbtest_soe"), true}),
     conformance::EngineName);
 
 }  // namespace
