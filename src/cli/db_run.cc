@@ -32,6 +32,7 @@
 #include "workload/noop/noop_workload.h"
 #include "workload/oltp/oltp_workload.h"
 #include "workload/soe/soe_workload.h"
+#include "workload/tpcc/tpcc_workload.h"
 
 namespace sb::cli {
 
@@ -42,6 +43,8 @@ workload::WorkloadRegistry MakeWorkloads() {
   r.Register("oltp", "sysbench-style OLTP", [] { return std::make_unique<oltp::OltpWorkload>(); });
   r.Register("soe", "Order Entry (Swingbench SOE): nine weighted transactions",
              [] { return std::make_unique<soe::SoeWorkload>(); });
+  r.Register("tpcc", "TPC-C-like (NOPM/TPM as HammerDB reports them; not TPC results)",
+             [] { return std::make_unique<tpcc::TpccWorkload>(); });
   r.Register("noop", "one trivial query per operation, to measure the harness",
              [] { return std::make_unique<noop::NoopWorkload>(); });
   return r;
@@ -665,6 +668,20 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     std::fflush(stdout);
   }
   std::printf("%s", report::FormatSummary(r).c_str());
+  // A peer tool's own result line (HammerDB's for TPC-C-like runs), per instance when several.
+  const std::string& product =
+      r.environment.count("db.product") ? r.environment.at("db.product") : std::string();
+  if (several) {
+    for (size_t i = 0; i < setups.size(); ++i) {
+      for (const auto& line : setups[i].workload->ResultLines(r.instances[i].figures, product)) {
+        std::printf("  [%s] %s\n", setups[i].name.c_str(), line.c_str());
+      }
+    }
+  } else {
+    for (const auto& line : first.ResultLines(r.figures, product)) {
+      std::printf("%s\n", line.c_str());
+    }
+  }
   std::printf("%s", report::FormatInstanceTable(r).c_str());
   if (!r.sut_cpu.source.empty()) {
     std::printf(

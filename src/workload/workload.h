@@ -219,6 +219,23 @@ class Workload {
                                                           const ServerView& server) const {
     return {};
   }
+  // Figures from what the database says about a span (`server`: the server cross-check's
+  // readings at the measured window's start and end; `seconds`: the measured window's length),
+  // appended to the result's figures (a TPC-C-like run's NOPM from sum(D_NEXT_O_ID) and TPM
+  // from the server's commit counters). Figures whose readings are missing are left out.
+  virtual std::vector<std::pair<std::string, double>> ServerFigures(const Totals& span,
+                                                                    const ServerView& server,
+                                                                    double seconds) const {
+    return {};
+  }
+  // Lines printed under the run's summary from the result's figures, in a peer tool's own words
+  // (HammerDB's "System achieved X NOPM from Y <db> TPM"); `db_product` is the server's product
+  // name ("PostgreSQL", "MariaDB", "SQLite").
+  virtual std::vector<std::string> ResultLines(
+      const std::vector<std::pair<std::string, double>>& figures,
+      const std::string& db_product) const {
+    return {};
+  }
   // Consistency checks after a run. `before` is Snapshot() from before the run (empty when
   // verify runs on its own); `whole_run` are the client's totals over the whole run.
   virtual Result<std::vector<Check>> Verify(db::Connection& conn,
