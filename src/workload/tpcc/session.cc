@@ -74,7 +74,8 @@ class TpccSession final : public workload::Session {
   }
 
   Status RunUnit(OpContext& ctx) override {
-    const TxnType t = mix_.Next(rng_);
+    const TxnType t =
+        opts_.only_type >= 0 ? static_cast<TxnType>(opts_.only_type) : mix_.Next(rng_);
     const int64_t w =
         owned_.empty() ? home_ : owned_[rng_.Uniform(0, static_cast<int64_t>(owned_.size()) - 1)];
     switch (t) {

@@ -27,6 +27,8 @@ struct TpccOptions {
   bool all_warehouses = false;
   int64_t threads = 1;    // workers of the run (for all_warehouses)
   uint64_t run_seed = 1;  // draws C-Run, shared by every worker
+  // Tests: every unit runs this transaction type (a TxnType) instead of the mix; -1: the mix.
+  int only_type = -1;
 };
 
 // Workload counters (Shape::counters order).
