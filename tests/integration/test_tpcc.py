@@ -138,10 +138,11 @@ class TpccSqliteTest(TpccRunMixin, unittest.TestCase):
                 out = tmp_path(f"it-tpcc-verify-{check}.json")
                 r = storebench("oltp", "verify", "--workload", "tpcc", "--db", "sqlite://" + copy,
                                "--json", out)
-                self.assertNotEqual(r.returncode, 0, r.stdout)
+                self.assertNotEqual(r.returncode, 0, r.stdout + r.stderr)
                 # "verify <check> FAIL <detail>": exactly the broken condition fails.
-                failed = [line for line in r.stdout.splitlines() if " FAIL " in line]
-                self.assertEqual(len(failed), 1, r.stdout)
+                lines = (r.stdout + r.stderr).splitlines()
+                failed = [line for line in lines if " FAIL " in line]
+                self.assertEqual(len(failed), 1, r.stdout + r.stderr)
                 self.assertIn(check, failed[0])
 
     def test_plan_file_runs_tpcc_instances(self):
