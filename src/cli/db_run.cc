@@ -301,9 +301,16 @@ Status Named(const Status& s, const DbSetup& setup, bool several) {
   return Status(s.code(), "instance " + setup.name + " (" + setup.url + "): " + s.message());
 }
 
-std::string LoopModel(const driver::RunOptions& r, const std::string& unit) {
+std::string LoopModel(const driver::RunOptions& r, const workload::Workload& wl) {
+  const std::string unit = wl.shape().unit_name;
   char buf[360];
-  if (r.rate_per_sec > 0) {
+  if (wl.terminals() > 0) {
+    std::snprintf(buf, sizeof buf,
+                  "terminals: %lld terminals on timers (the workload's keying and think times) "
+                  "served by %d connections; %s latency measured from the terminal's due time "
+                  "(waiting for a connection included), lag recorded separately",
+                  static_cast<long long>(wl.terminals()), r.threads, unit.c_str());
+  } else if (r.rate_per_sec > 0) {
     std::snprintf(buf, sizeof buf,
                   "open loop: %g %ss/s requested (%s arrivals) over %d threads; %s latency "
                   "measured from the intended start (queueing included), schedule lag recorded "
@@ -577,7 +584,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   }
 
   r.workload = first.name();
-  r.loop_model = LoopModel(specs[0].options, first.shape().unit_name);
+  r.loop_model = LoopModel(specs[0].options, first);
   if (several) {
     r.loop_model = std::to_string(setups.size()) + " instances started together (instance " +
                    setups[0].name + ": " + r.loop_model + ")";
@@ -622,7 +629,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
       }
     }
     for (size_t i = 0; i < setups.size(); ++i) {
-      r.instances[i].loop_model = LoopModel(specs[i].options, first.shape().unit_name);
+      r.instances[i].loop_model = LoopModel(specs[i].options, *setups[i].workload);
       r.instances[i].config_json = setups[i].options->ToJson();
     }
   }

@@ -82,6 +82,9 @@ class OpContext {
   // A message to the user's console (stderr), prefixed with the worker ("Thread 3: ...").
   virtual void Message(const std::string& text) = 0;
   virtual int worker_index() const = 0;
+  // The terminal this unit runs for when the workload drives terminals (Workload::terminals()
+  // > 0), else -1.
+  virtual int64_t terminal() const { return -1; }
 
   // Timed + RecordStep: the usual case.
   StepOutcome Step(int step_type, const std::function<Status()>& fn) {
@@ -104,6 +107,7 @@ class Session {
 struct TypeTotals {
   uint64_t count = 0;
   int64_t sum_nanos = 0;
+  int64_t p90_nanos = 0;  // 90th percentile (the histogram's, error <= 1 %)
 };
 struct Totals {
   std::vector<TypeTotals> types;  // index 0 = unit, then step types
@@ -184,6 +188,14 @@ class Workload {
   // Called right after UseDialect: an option the back end cannot honour (stored procedures on a
   // back end without them, ...) is InvalidArgument, before any database work.
   virtual Status CheckCapabilities(const db::Capabilities& /*caps*/) { return Status::Ok(); }
+  // Specification-style driving: the number of terminals the instance's workers serve (each
+  // unit runs for one terminal, OpContext::terminal()); 0: each worker is its own closed or
+  // open loop (the default).
+  virtual int64_t terminals() const { return 0; }
+  // Terminal `t` has just completed a unit (`first`: the run begins): chooses its next unit and
+  // returns how long the terminal waits before it starts (the completed unit's think time plus
+  // the next one's keying time). Called from several threads at once, for distinct terminals.
+  virtual int64_t TerminalWaitNanos(int64_t terminal, bool first) { return 0; }
   // Tries per database call before a worker gives up (DVD Store 2: the first error ends it).
   virtual int max_failures() const { return 10; }
   // Warnings about the configuration, printed before a run and kept in its result.

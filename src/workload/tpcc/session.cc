@@ -48,8 +48,10 @@ int64_t ToCents(double v) { return std::llround(v * 100); }
 class TpccSession final : public workload::Session {
  public:
   TpccSession(std::unique_ptr<db::Connection> conn, std::map<std::string, std::string> sql,
-              const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker)
-      : conn_(std::move(conn)),
+              const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker,
+              const std::vector<TerminalState>* terminals)
+      : terminals_(terminals),
+        conn_(std::move(conn)),
         sql_(std::move(sql)),
         opts_(opts),
         c_(run_c),
@@ -74,10 +76,22 @@ class TpccSession final : public workload::Session {
   }
 
   Status RunUnit(OpContext& ctx) override {
-    const TxnType t =
+    TxnType t =
         opts_.only_type >= 0 ? static_cast<TxnType>(opts_.only_type) : mix_.Next(rng_);
-    const int64_t w =
+    int64_t w =
         owned_.empty() ? home_ : owned_[rng_.Uniform(0, static_cast<int64_t>(owned_.size()) - 1)];
+    if (terminals_ != nullptr) {
+      // The terminal this unit runs for chose its transaction when it began keying it; the
+      // driver hands each terminal to one worker at a time.
+      const int64_t term = ctx.terminal();
+      if (term < 0 || term >= static_cast<int64_t>(terminals_->size())) {
+        return Status::Internal("a keying-and-thinking unit without its terminal");
+      }
+      const TerminalState& ts = (*terminals_)[static_cast<size_t>(term)];
+      t = ts.next;
+      w = ts.home;
+      stock_level_district_ = ts.district;
+    }
     switch (t) {
       case kNewOrder:
         return RunNewOrder(ctx, w);
@@ -502,6 +516,7 @@ class TpccSession final : public workload::Session {
     return Status::Ok();
   }
 
+  const std::vector<TerminalState>* terminals_;  // --keying_and_thinking, else null
   std::unique_ptr<db::Connection> conn_;
   std::map<std::string, std::string> sql_;
   std::map<std::string, std::unique_ptr<db::Statement>> stmts_;
@@ -518,9 +533,10 @@ class TpccSession final : public workload::Session {
 
 Result<std::unique_ptr<workload::Session>> NewTpccSession(
     std::unique_ptr<db::Connection> conn, std::map<std::string, std::string> sql,
-    const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker) {
+    const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker,
+    const std::vector<TerminalState>* terminals) {
   auto s = std::make_unique<TpccSession>(std::move(conn), std::move(sql), opts, run_c, seed,
-                                         worker);
+                                         worker, terminals);
   SB_RETURN_IF_ERROR(s->Prepare());
   return std::unique_ptr<workload::Session>(std::move(s));
 }

@@ -29,7 +29,29 @@ struct TpccOptions {
   uint64_t run_seed = 1;  // draws C-Run, shared by every worker
   // Tests: every unit runs this transaction type (a TxnType) instead of the mix; -1: the mix.
   int only_type = -1;
+  // Specification-style driving (--keying_and_thinking): `terminals` terminals (default 10 per
+  // warehouse) with keying and think times, served by the workers' connections.
+  bool keying = false;
+  int64_t terminals = 0;  // as given; 0 = 10 per warehouse
 };
+
+// One terminal of specification-style driving: its home warehouse, its Stock-Level district,
+// the transaction it is keying next, and its own random stream and deck. About 100 bytes.
+struct TerminalState {
+  explicit TerminalState(uint64_t seed, MixKind mix) : rng(seed), mix(mix) {}
+  Random rng;
+  Mix mix;
+  int64_t home = 1;
+  int64_t district = 1;
+  TxnType next = kNewOrder;
+};
+
+// The specification's keying time and mean think time of each transaction type, in seconds
+// (clause 5.2.5.7), and a think time drawn from the truncated negative exponential (clause
+// 5.2.5.4: -ln(r) * mean, r in (0, 1], cut at 10 * mean).
+double KeyingSeconds(TxnType t);
+double MeanThinkSeconds(TxnType t);
+int64_t DrawThinkNanos(Random& rng, TxnType t);
 
 // Workload counters (Shape::counters order).
 enum Counter {
@@ -80,7 +102,13 @@ class TpccWorkload final : public workload::Workload {
       const workload::Totals& window, const workload::Totals& since_start,
       const workload::WindowFacts& facts) const override;
 
+  int64_t terminals() const override {
+    return opts_.keying ? static_cast<int64_t>(terminals_.size()) : 0;
+  }
+  int64_t TerminalWaitNanos(int64_t terminal, bool first) override;
+
   const TpccOptions& options() const { return opts_; }
+  const std::vector<TerminalState>* terminal_states() const { return &terminals_; }
   const CConstants& run_constants() const { return run_c_; }
 
  private:
@@ -90,6 +118,11 @@ class TpccWorkload final : public workload::Workload {
   std::string dialect_ = "sqlite";
   CConstants run_c_;
   int64_t c_last_load_ = -1;
+  // Makes the terminals of --keying_and_thinking for the current warehouse count.
+  void MakeTerminals();
+  // InvalidArgument when --keying_and_thinking has fewer terminals than connections.
+  Status CheckTerminalCount() const;
+  std::vector<TerminalState> terminals_;
 };
 
 // The statements of `file` ("queries.sql", "admin.sql", ...) for `dialect`, or a whole script.
@@ -104,7 +137,8 @@ Status LoadTpccData(db::DbBackend& backend, int64_t warehouses, int64_t c_last_l
 // A session for worker `worker` (session.cc).
 Result<std::unique_ptr<workload::Session>> NewTpccSession(
     std::unique_ptr<db::Connection> conn, std::map<std::string, std::string> sql,
-    const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker);
+    const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker,
+    const std::vector<TerminalState>* terminals = nullptr);
 
 }  // namespace sb::tpcc
 

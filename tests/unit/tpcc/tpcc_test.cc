@@ -10,6 +10,8 @@
 #include <string>
 
 #include "backend/db/sqlite/sqlite_backend.h"
+#include "base/clock.h"
+#include "driver/terminals.h"
 #include "config/options.h"
 #include "unit/conformance/engines.h"
 #include "workload/store_meta.h"
@@ -162,6 +164,60 @@ TEST(TpccMixTest, DeckGivesExactSharesEveryPass) {
     ASSERT_EQ(c[kDelivery], 1);
     ASSERT_EQ(c[kStockLevel], 1);
   }
+}
+
+// ---- specification-style driving on the fake clock ----
+
+TEST(TpccTerminalsTest, FifteenThousandTerminalsIssueTheSpecificationsRate) {
+  // 1,500 warehouses' worth of terminals with zero response times: each terminal's cycle is its
+  // keying time plus its think time, so the whole issues 15000 / 20.99 s = 714.6 transactions/s
+  // and 12.86 New-Orders per minute per warehouse's worth (clause 4.1.3).
+  TpccWorkload wl;
+  config::OptionSet options;
+  wl.DeclareOptions(&options);
+  ASSERT_TRUE(
+      config::ParseCommandLine({"--warehouses=1500", "--keying_and_thinking=Y"}, &options).ok());
+  ASSERT_TRUE(wl.Configure(options).ok());
+  ASSERT_EQ(wl.terminals(), 15000);
+  FakeClock clock(0);
+  driver::TerminalQueue queue(wl, wl.terminals(), clock.NowNanos());
+  const int64_t warm = 600 * kNanosPerSecond, end = warm + 3600 * kNanosPerSecond;
+  std::map<TxnType, int64_t> n;
+  int64_t total = 0;
+  std::set<int64_t> homes;
+  while (true) {
+    auto [t, due] = queue.Take();
+    ASSERT_GE(t, 0);
+    if (due >= end) break;
+    ASSERT_GE(due, clock.NowNanos());  // due times come in order
+    clock.Advance(due - clock.NowNanos());
+    const TerminalState& ts = (*wl.terminal_states())[static_cast<size_t>(t)];
+    if (due >= warm) {
+      ++n[ts.next];
+      ++total;
+    }
+    homes.insert(ts.home);
+    queue.Give(t, due + wl.TerminalWaitNanos(t, false));
+  }
+  const double secs = 3600;
+  EXPECT_NEAR(static_cast<double>(total) / secs, 15000 / 20.99, 15000 / 20.99 * 0.01);
+  EXPECT_NEAR(static_cast<double>(n[kNewOrder]) / (secs / 60) / 1500, 12.86, 12.86 * 0.01);
+  EXPECT_EQ(homes.size(), 1500u);  // ten terminals per warehouse
+}
+
+TEST(TpccTerminalsTest, ThinkTimeIsATruncatedNegativeExponential) {
+  Random rng(8);
+  double sum = 0;
+  int64_t max = 0;
+  const int n = 200000;
+  for (int i = 0; i < n; ++i) {
+    const int64_t v = DrawThinkNanos(rng, kNewOrder);
+    ASSERT_GE(v, 0);
+    max = std::max(max, v);
+    sum += static_cast<double>(v);
+  }
+  EXPECT_LE(max, 120 * kNanosPerSecond);  // cut at 10 x the 12 s mean
+  EXPECT_NEAR(sum / n / 1e9, 12.0, 0.12);  // sigma of the mean ~ 0.027 s
 }
 
 // ---- loading and the initial population ----
