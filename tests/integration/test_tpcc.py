@@ -143,6 +143,22 @@ class TpccSqliteTest(TpccRunMixin, unittest.TestCase):
                 self.assertEqual(len(failed), 1, r.stdout + r.stderr)
                 self.assertIn(check, failed[0])
 
+    def test_keying_and_thinking_checks_the_response_time_constraints(self):
+        doc, r = self.run_and_check("sqlite-keying", ("--keying_and_thinking", "--terminals",
+                                                      "300", "--connections", "2"))
+        self.assertIn("300 terminals on timers", doc["loop_model"])
+        self.assertIn(doc["figures"]["response_time_constraints_met"], (0, 1))
+        self.assertIn("response-time constraints (90th percentile", r.stdout)
+        self.assertIn("efficiency:", r.stdout)
+
+    def test_fewer_terminals_than_connections_is_refused(self):
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url,
+                       "--keying_and_thinking", "--terminals", "2", "--connections", "4",
+                       "--run_time", "2s")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("at least as many terminals (2) as connections", r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+
     def test_plan_file_runs_tpcc_instances(self):
         d = fresh_dir("it-tpcc-plan")
         for i in (1, 2):

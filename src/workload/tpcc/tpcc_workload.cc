@@ -22,9 +22,7 @@ const workload::MetaOwner kOwner{"tpcc", "TPC-C-like", "warehouses",
 // The specification's ceiling with keying and think times: 12.86 New-Orders per minute per
 // warehouse (clause 4.1.3 arithmetic; docs/tpcc.md).
 constexpr double kMaxTpmcPerWarehouse = 12.86;
-// One terminal's mean cycle (keying + mean think) at the standard mix's shares:
-// 0.45 x 30 + 0.43 x 15 + 0.04 x (12 + 7 + 7) = 20.99 s.
-constexpr int64_t kMeanCycleNanos = int64_t{20990} * 1000 * 1000;
+
 
 Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& sql, int ncols) {
   auto stmt = conn.Prepare(sql);
@@ -163,12 +161,18 @@ void TpccWorkload::MakeTerminals() {
 
 int64_t TpccWorkload::TerminalWaitNanos(int64_t terminal, bool first) {
   TerminalState& ts = terminals_[static_cast<size_t>(terminal)];
-  // At the start the terminals are spread over one mean cycle of the standard mix (20.99 s:
-  // §4.1.3's arithmetic), as if they had been running already; otherwise every terminal whose
-  // first transaction is a Payment would be due at the same second.
-  int64_t wait = first ? ts.rng.Uniform(0, kMeanCycleNanos - 1) : DrawThinkNanos(ts.rng, ts.next);
+  if (first) {
+    // At the start each terminal is at a random point of a think-and-keying span, as if it had
+    // been running already; otherwise every terminal whose first transaction is a Payment
+    // would be due at the same second, and no New-Order would start for 18 s.
+    ts.next = ts.mix.Next(ts.rng);
+    const int64_t span =
+        DrawThinkNanos(ts.rng, ts.next) + static_cast<int64_t>(KeyingSeconds(ts.next) * 1e9);
+    return ts.rng.Uniform(0, span);
+  }
+  const int64_t think = DrawThinkNanos(ts.rng, ts.next);
   ts.next = ts.mix.Next(ts.rng);
-  return wait + static_cast<int64_t>(KeyingSeconds(ts.next) * 1e9);
+  return think + static_cast<int64_t>(KeyingSeconds(ts.next) * 1e9);
 }
 
 Status TpccWorkload::Configure(const config::OptionSet& o) {
