@@ -75,8 +75,8 @@ void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
   const uint64_t pace_seed = DeriveSeed(seed, {0, index, 2});
   if (workload_.terminals() > 0) {
     std::call_once(terminals_once_, [&] {
-      terminals_ = std::make_shared<TerminalQueue>(workload_, workload_.terminals(),
-                                                   options_.limits.t0);
+      terminals_ =
+          std::make_shared<TerminalQueue>(workload_, workload_.terminals(), options_.limits.t0);
     });
     w.pacer = NewTerminalPacer(terminals_);
     RunUnits(w, layout_, options_.limits, clock_, signals, message_);

@@ -93,10 +93,11 @@ ServerReading ServerCheck::End(bool* settled) {
   return r;
 }
 
-metrics::ServerCheckResult CompareReadings(
-    const workload::Workload& workload, const ServerReading& start, const ServerReading& end,
-    const workload::Totals& span, bool start_exact, std::vector<std::string>* warnings,
-    double seconds, std::vector<std::pair<std::string, double>>* figures) {
+metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
+                                           const ServerReading& start, const ServerReading& end,
+                                           const workload::Totals& span, bool start_exact,
+                                           std::vector<std::string>* warnings, double seconds,
+                                           std::vector<std::pair<std::string, double>>* figures) {
   metrics::ServerCheckResult out;
   out.start_exact = start_exact;
   out.client_units = span.types.empty() ? 0 : span.types[0].count;

@@ -46,9 +46,9 @@ uint64_t Stream(const GenParams& p, int64_t w, Table t) {
 }  // namespace
 
 const char* TableName(Table t) {
-  static constexpr const char* kNames[kNumTables] = {
-      "item", "warehouse", "district", "customer", "history", "orders", "new_order", "order_line",
-      "stock"};
+  static constexpr const char* kNames[kNumTables] = {"item",      "warehouse",  "district",
+                                                     "customer",  "history",    "orders",
+                                                     "new_order", "order_line", "stock"};
   return kNames[static_cast<int>(t)];
 }
 
@@ -59,9 +59,11 @@ const std::vector<std::string>& TableColumns(Table t) {
        "w_ytd"},
       {"d_id", "d_w_id", "d_name", "d_street_1", "d_street_2", "d_city", "d_state", "d_zip",
        "d_tax", "d_ytd", "d_next_o_id"},
-      {"c_id", "c_d_id", "c_w_id", "c_first", "c_middle", "c_last", "c_street_1", "c_street_2",
-       "c_city", "c_state", "c_zip", "c_phone", "c_since", "c_credit", "c_credit_lim",
-       "c_discount", "c_balance", "c_ytd_payment", "c_payment_cnt", "c_delivery_cnt", "c_data"},
+      {"c_id",       "c_d_id",     "c_w_id",        "c_first",       "c_middle",
+       "c_last",     "c_street_1", "c_street_2",    "c_city",        "c_state",
+       "c_zip",      "c_phone",    "c_since",       "c_credit",      "c_credit_lim",
+       "c_discount", "c_balance",  "c_ytd_payment", "c_payment_cnt", "c_delivery_cnt",
+       "c_data"},
       {"h_c_id", "h_c_d_id", "h_c_w_id", "h_d_id", "h_w_id", "h_date", "h_amount", "h_data"},
       {"o_id", "o_d_id", "o_w_id", "o_c_id", "o_entry_d", "o_carrier_id", "o_ol_cnt",
        "o_all_local"},
@@ -193,7 +195,8 @@ bool GenerateWarehouse(const GenParams& p, int64_t w, const RowFn& emit) {
     // O_C_ID is a random permutation of the customer ids (clause 4.3.3.1).
     std::vector<int64_t> perm(kOrdersPerDistrict);
     for (int64_t i = 0; i < kOrdersPerDistrict; ++i) perm[i] = i + 1;
-    for (int64_t i = kOrdersPerDistrict - 1; i > 0; --i) std::swap(perm[i], perm[rng.Uniform(0, i)]);
+    for (int64_t i = kOrdersPerDistrict - 1; i > 0; --i)
+      std::swap(perm[i], perm[rng.Uniform(0, i)]);
     for (int64_t o = 1; o <= kOrdersPerDistrict; ++o) {
       const bool delivered = o < kFirstUndeliveredOrder;
       const int64_t ol_cnt = rng.Uniform(5, 15);

@@ -76,8 +76,7 @@ class TpccSession final : public workload::Session {
   }
 
   Status RunUnit(OpContext& ctx) override {
-    TxnType t =
-        opts_.only_type >= 0 ? static_cast<TxnType>(opts_.only_type) : mix_.Next(rng_);
+    TxnType t = opts_.only_type >= 0 ? static_cast<TxnType>(opts_.only_type) : mix_.Next(rng_);
     int64_t w =
         owned_.empty() ? home_ : owned_[rng_.Uniform(0, static_cast<int64_t>(owned_.size()) - 1)];
     if (terminals_ != nullptr) {
@@ -150,8 +149,8 @@ class TpccSession final : public workload::Session {
     while (q.Next()) ids.push_back(q.GetInt(0));
     SB_RETURN_IF_ERROR(q.status());
     if (ids.empty()) {
-      return Status::DbError("no customer named " + c->last + " in warehouse " +
-                             std::to_string(w) + " district " + std::to_string(d));
+      return Status::DbError("no customer named " + c->last + " in warehouse " + std::to_string(w) +
+                             " district " + std::to_string(d));
     }
     c->id = ids[(ids.size() + 1) / 2 - 1];
     return Status::Ok();
@@ -387,9 +386,8 @@ class TpccSession final : public workload::Session {
   Status RunOrderStatus(OpContext& ctx, int64_t w) {
     const int64_t d = rng_.Uniform(1, kDistrictsPerWarehouse);
     CustomerChoice cust = ChooseCustomer();
-    workload::StepOutcome out = ctx.Timed([&] {
-      return InTransaction(false, [&] { return OrderStatus(w, d, &cust); });
-    });
+    workload::StepOutcome out =
+        ctx.Timed([&] { return InTransaction(false, [&] { return OrderStatus(w, d, &cust); }); });
     if (!out.status.ok()) return out.status;
     ctx.RecordStep(kOrderStatus, out.elapsed_nanos, /*add_to_unit=*/true);
     if (cust.by_name) ctx.Count(kOrderStatusByName, 1);
@@ -425,9 +423,8 @@ class TpccSession final : public workload::Session {
   Status RunDelivery(OpContext& ctx, int64_t w) {
     const int64_t carrier = rng_.Uniform(1, 10);
     int64_t delivered = 0;
-    workload::StepOutcome out = ctx.Timed([&] {
-      return InTransaction(true, [&] { return Delivery(w, carrier, &delivered); });
-    });
+    workload::StepOutcome out = ctx.Timed(
+        [&] { return InTransaction(true, [&] { return Delivery(w, carrier, &delivered); }); });
     if (!out.status.ok()) return out.status;
     ctx.RecordStep(kDelivery, out.elapsed_nanos, /*add_to_unit=*/true);
     ctx.Count(kDeliveredOrders, delivered);
@@ -535,8 +532,8 @@ Result<std::unique_ptr<workload::Session>> NewTpccSession(
     std::unique_ptr<db::Connection> conn, std::map<std::string, std::string> sql,
     const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker,
     const std::vector<TerminalState>* terminals) {
-  auto s = std::make_unique<TpccSession>(std::move(conn), std::move(sql), opts, run_c, seed,
-                                         worker, terminals);
+  auto s = std::make_unique<TpccSession>(std::move(conn), std::move(sql), opts, run_c, seed, worker,
+                                         terminals);
   SB_RETURN_IF_ERROR(s->Prepare());
   return std::unique_ptr<workload::Session>(std::move(s));
 }

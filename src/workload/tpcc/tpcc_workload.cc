@@ -23,7 +23,6 @@ const workload::MetaOwner kOwner{"tpcc", "TPC-C-like", "warehouses",
 // warehouse (clause 4.1.3 arithmetic; docs/tpcc.md).
 constexpr double kMaxTpmcPerWarehouse = 12.86;
 
-
 Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& sql, int ncols) {
   auto stmt = conn.Prepare(sql);
   if (!stmt.ok()) return stmt.status();
@@ -45,8 +44,7 @@ Result<std::string> TpccScript(const std::string& dialect, const std::string& fi
   const auto& files = tpcc_sql::Embedded();
   auto it = files.find(dialect + "/" + file);
   if (it == files.end()) {
-    return Status::InvalidArgument("the tpcc workload has no SQL for the " + dialect +
-                                   " back end");
+    return Status::InvalidArgument("the tpcc workload has no SQL for the " + dialect + " back end");
   }
   return it->second;
 }
@@ -62,8 +60,8 @@ TpccWorkload::TpccWorkload() {
   shape_.unit_name = "transaction";
   shape_.headline_name = "tpm";
   for (int t = 0; t < kNumTxnTypes; ++t) shape_.step_types.emplace_back(TxnName(t));
-  shape_.counters = {"new_order_rollbacks", "order_lines",       "remote_order_lines",
-                     "payments_by_name",    "remote_payments",   "order_status_by_name",
+  shape_.counters = {"new_order_rollbacks", "order_lines",      "remote_order_lines",
+                     "payments_by_name",    "remote_payments",  "order_status_by_name",
                      "delivered_orders",    "skipped_districts"};
   shape_.rollback_counter = kRollbacks;
   // NOPM as the client counts it: New-Orders minus the rolled-back ones. It equals HammerDB's
@@ -75,9 +73,9 @@ TpccWorkload::TpccWorkload() {
   nopm.per_second = 60;
   nopm.types = {{1 + kNewOrder, 1.0}};
   nopm.counters = {{kRollbacks, -1.0}};
-  shape_.headlines = {
-      metrics::UnitsPerMinute("tpm", "transactions per minute (client count)"), nopm,
-      metrics::UnitsPerSecond("tps", "transactions per second (client count)")};
+  shape_.headlines = {metrics::UnitsPerMinute("tpm", "transactions per minute (client count)"),
+                      nopm,
+                      metrics::UnitsPerSecond("tps", "transactions per second (client count)")};
 }
 
 void TpccWorkload::DeclareOptions(config::OptionSet* o) const {
@@ -228,8 +226,9 @@ std::map<std::string, std::string> TpccWorkload::Choices() const {
         "mod 10 + 1; keying 18/3/2/2/2 s and think times -ln(r) x 12/12/10/5/5 s cut at 10x "
         "(New-Order/Payment/Order-Status/Delivery/Stock-Level); served by the run's connections";
   }
-  c["delivery"] = "in line: one transaction delivers the oldest new order of each of the 10 "
-                  "districts (the specification allows deferring it; not done)";
+  c["delivery"] =
+      "in line: one transaction delivers the oldest new order of each of the 10 "
+      "districts (the specification allows deferring it; not done)";
   c["nurand"] =
       "NURand per clause 2.1.6: C_LAST load constant recorded with the data, run constant drawn "
       "per run with |C_run - C_load| in [65..119] minus {96, 112}; C_ID and OL_I_ID constants "
@@ -250,8 +249,9 @@ std::map<std::string, std::string> TpccWorkload::Choices() const {
                    "server's commits + rollbacks per minute over the cross-check's span "
                    "(PostgreSQL xact_commit + xact_rollback of the database, MariaDB Com_commit "
                    "+ Com_rollback server-wide), HammerDB's TPM";
-  c["stock_order"] = "New-Order updates its STOCK rows in (item, supply warehouse) order to "
-                     "avoid deadlocks between New-Orders (clause 2.3.1 allows any order)";
+  c["stock_order"] =
+      "New-Order updates its STOCK rows in (item, supply warehouse) order to "
+      "avoid deadlocks between New-Orders (clause 2.3.1 allows any order)";
   c["not_tpc"] = "TPC-C-like: not an audited TPC benchmark; results are not TPC results";
   return c;
 }
@@ -283,8 +283,8 @@ Status TpccWorkload::Load(db::DbBackend& backend, const workload::LoadContext& c
   SB_RETURN_IF_ERROR(meta.Set("seed", std::to_string(ctx.seed)));
   if (ctx.progress) {
     ctx.progress("generating and loading a TPC-C-like database of " +
-                 std::to_string(opts_.warehouses) + " warehouses, " +
-                 std::to_string(ctx.threads) + " generator threads");
+                 std::to_string(opts_.warehouses) + " warehouses, " + std::to_string(ctx.threads) +
+                 " generator threads");
   }
   SB_RETURN_IF_ERROR(LoadTpccData(backend, opts_.warehouses, load_c.c_last, ctx));
   if (ctx.stop_requested()) return workload::LoadContext::Stopped();
@@ -306,9 +306,9 @@ Status TpccWorkload::CheckReady(db::Connection& conn) {
   if (!c_load.ok()) return c_load.status();
   const int64_t loaded = w->empty() ? 0 : std::stoll(*w);
   if (warehouses_given_ && loaded != opts_.warehouses) {
-    return Status::FailedPrecondition("the database was loaded with " + *w +
-                                      " warehouses but the run asks for --warehouses=" +
-                                      std::to_string(opts_.warehouses));
+    return Status::FailedPrecondition(
+        "the database was loaded with " + *w +
+        " warehouses but the run asks for --warehouses=" + std::to_string(opts_.warehouses));
   }
   opts_.warehouses = loaded;
   MakeTerminals();
@@ -415,8 +415,8 @@ std::vector<std::string> TpccWorkload::ResultLines(
   const std::string product = db_product.empty() ? dialect_ : db_product;
   char buf[200];
   if (tpm >= 0) {
-    std::snprintf(buf, sizeof buf, "TEST RESULT : System achieved %.0f NOPM from %.0f %s TPM",
-                  nopm, tpm, product.c_str());
+    std::snprintf(buf, sizeof buf, "TEST RESULT : System achieved %.0f NOPM from %.0f %s TPM", nopm,
+                  tpm, product.c_str());
   } else {
     std::snprintf(buf, sizeof buf,
                   "TEST RESULT : System achieved %.0f NOPM from %.0f %s TPM (client count: %s "
@@ -454,7 +454,8 @@ Result<std::vector<workload::Check>> TpccWorkload::Verify(
        "districts whose D_NEXT_O_ID - 1 differs from max(O_ID) or max(NO_O_ID)"},
       {"check_3_new_order_range",
        "districts whose NEW-ORDER ids are not one gapless range (max - min + 1 != count)"},
-      {"check_4_order_line_count", "districts whose sum(O_OL_CNT) differs from their ORDER-LINE rows"},
+      {"check_4_order_line_count",
+       "districts whose sum(O_OL_CNT) differs from their ORDER-LINE rows"},
   };
   for (const auto& [name, words] : conditions) {
     auto bad = QueryInts(conn, admin->at(name), 1);

@@ -55,14 +55,14 @@ int64_t DrawThinkNanos(Random& rng, TxnType t);
 
 // Workload counters (Shape::counters order).
 enum Counter {
-  kRollbacks = 0,          // New-Orders rolled back by their unused item (clause 2.4.2.3)
-  kOrderLines,             // lines of committed New-Orders
-  kRemoteLines,            // of which supplied by another warehouse
-  kPaymentsByName,         // Payments that chose the customer by last name
-  kRemotePayments,         // Payments of a customer of another warehouse
-  kOrderStatusByName,      // Order-Status by last name
-  kDeliveredOrders,        // orders Delivery delivered
-  kSkippedDistricts,       // districts Delivery found without a new order
+  kRollbacks = 0,      // New-Orders rolled back by their unused item (clause 2.4.2.3)
+  kOrderLines,         // lines of committed New-Orders
+  kRemoteLines,        // of which supplied by another warehouse
+  kPaymentsByName,     // Payments that chose the customer by last name
+  kRemotePayments,     // Payments of a customer of another warehouse
+  kOrderStatusByName,  // Order-Status by last name
+  kDeliveredOrders,    // orders Delivery delivered
+  kSkippedDistricts,   // districts Delivery found without a new order
   kNumCounters
 };
 
@@ -90,9 +90,9 @@ class TpccWorkload final : public workload::Workload {
   // against the server's commits + rollbacks (at least).
   std::vector<workload::ServerComparison> CompareWithServer(
       const workload::Totals& span, const workload::ServerView& server) const override;
-  std::vector<std::pair<std::string, double>> ServerFigures(
-      const workload::Totals& span, const workload::ServerView& server,
-      double seconds) const override;
+  std::vector<std::pair<std::string, double>> ServerFigures(const workload::Totals& span,
+                                                            const workload::ServerView& server,
+                                                            double seconds) const override;
   std::vector<std::string> ResultLines(const std::vector<std::pair<std::string, double>>& figures,
                                        const std::string& db_product) const override;
   Result<std::vector<workload::Check>> Verify(db::Connection& conn,

@@ -11,8 +11,8 @@
 
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "base/clock.h"
-#include "driver/terminals.h"
 #include "config/options.h"
+#include "driver/terminals.h"
 #include "unit/conformance/engines.h"
 #include "workload/store_meta.h"
 #include "workload/tpcc/generator.h"
@@ -216,7 +216,7 @@ TEST(TpccTerminalsTest, ThinkTimeIsATruncatedNegativeExponential) {
     max = std::max(max, v);
     sum += static_cast<double>(v);
   }
-  EXPECT_LE(max, 120 * kNanosPerSecond);  // cut at 10 x the 12 s mean
+  EXPECT_LE(max, 120 * kNanosPerSecond);   // cut at 10 x the 12 s mean
   EXPECT_NEAR(sum / n / 1e9, 12.0, 0.12);  // sigma of the mean ~ 0.027 s
 }
 
@@ -263,8 +263,9 @@ TEST(TpccLoadTest, InitialPopulationFollowsTheSpecification) {
   EXPECT_EQ(Int(c, "SELECT count(*) FROM stock"), 200000);
   EXPECT_EQ(Int(c, "SELECT count(*) FROM new_order"), 18000);
   // 900 undelivered orders per district, exactly 2101..3000 (30 %).
-  EXPECT_EQ(Int(c, "SELECT count(*) FROM (SELECT 1 FROM new_order GROUP BY no_w_id, no_d_id "
-                   "HAVING count(*) = 900 AND min(no_o_id) = 2101 AND max(no_o_id) = 3000)"),
+  EXPECT_EQ(Int(c,
+                "SELECT count(*) FROM (SELECT 1 FROM new_order GROUP BY no_w_id, no_d_id "
+                "HAVING count(*) = 900 AND min(no_o_id) = 2101 AND max(no_o_id) = 3000)"),
             20);
   EXPECT_EQ(Int(c, "SELECT count(*) FROM orders WHERE (o_carrier_id IS NULL) <> (o_id >= 2101)"),
             0);
@@ -273,17 +274,19 @@ TEST(TpccLoadTest, InitialPopulationFollowsTheSpecification) {
   EXPECT_EQ(Int(c, "SELECT count(*) FROM orders WHERE o_ol_cnt < 5 OR o_ol_cnt > 15"), 0);
   const int64_t lines = Int(c, "SELECT count(*) FROM order_line");
   EXPECT_NEAR(static_cast<double>(lines) / 60000, 10.0, 0.1);
-  EXPECT_EQ(Int(c, "SELECT count(*) FROM order_line WHERE (ol_delivery_d IS NULL) <> "
-                   "(ol_o_id >= 2101)"),
+  EXPECT_EQ(Int(c,
+                "SELECT count(*) FROM order_line WHERE (ol_delivery_d IS NULL) <> "
+                "(ol_o_id >= 2101)"),
             0);
-  EXPECT_EQ(Int(c, "SELECT count(*) FROM order_line WHERE ol_o_id < 2101 AND ol_amount <> 0"),
-            0);
-  EXPECT_EQ(Int(c, "SELECT count(*) FROM order_line WHERE ol_o_id >= 2101 AND "
-                   "(ol_amount < 0.01 OR ol_amount > 9999.99)"),
+  EXPECT_EQ(Int(c, "SELECT count(*) FROM order_line WHERE ol_o_id < 2101 AND ol_amount <> 0"), 0);
+  EXPECT_EQ(Int(c,
+                "SELECT count(*) FROM order_line WHERE ol_o_id >= 2101 AND "
+                "(ol_amount < 0.01 OR ol_amount > 9999.99)"),
             0);
   // O_C_ID is a permutation of the customers in every district.
-  EXPECT_EQ(Int(c, "SELECT count(*) FROM (SELECT 1 FROM orders GROUP BY o_w_id, o_d_id HAVING "
-                   "count(DISTINCT o_c_id) = 3000)"),
+  EXPECT_EQ(Int(c,
+                "SELECT count(*) FROM (SELECT 1 FROM orders GROUP BY o_w_id, o_d_id HAVING "
+                "count(DISTINCT o_c_id) = 3000)"),
             20);
   // Last names: customers 1..1000 get the name of C_ID - 1; every name is made of syllables.
   auto names = c.Prepare("SELECT c_id, c_last FROM customer WHERE c_w_id = 2 AND c_d_id = 7");
@@ -307,11 +310,11 @@ TEST(TpccLoadTest, InitialPopulationFollowsTheSpecification) {
   EXPECT_NEAR(Int(c, "SELECT count(*) FROM item WHERE i_data LIKE '%ORIGINAL%'"), 10000, 500);
   EXPECT_NEAR(Int(c, "SELECT count(*) FROM stock WHERE s_data LIKE '%ORIGINAL%'"), 20000, 700);
   // Money and counters as loaded.
-  EXPECT_EQ(Int(c, "SELECT count(*) FROM customer WHERE c_balance <> -10 OR c_ytd_payment <> 10 "
-                   "OR c_payment_cnt <> 1 OR c_delivery_cnt <> 0"),
+  EXPECT_EQ(Int(c,
+                "SELECT count(*) FROM customer WHERE c_balance <> -10 OR c_ytd_payment <> 10 "
+                "OR c_payment_cnt <> 1 OR c_delivery_cnt <> 0"),
             0);
-  EXPECT_EQ(Int(c, "SELECT count(*) FROM district WHERE d_next_o_id <> 3001 OR d_ytd <> 30000"),
-            0);
+  EXPECT_EQ(Int(c, "SELECT count(*) FROM district WHERE d_next_o_id <> 3001 OR d_ytd <> 30000"), 0);
   EXPECT_EQ(Int(c, "SELECT count(*) FROM warehouse WHERE w_ytd <> 300000"), 0);
   EXPECT_EQ(Int(c, "SELECT count(*) FROM stock WHERE s_quantity < 10 OR s_quantity > 100"), 0);
   // The load's C_LAST constant is recorded with the data.
@@ -399,14 +402,13 @@ TEST_P(TpccTxnTest, NewOrderAddsExactlyItsLinesAndARollbackLeavesNothing) {
   // the counts stay cheap on the servers).
   const std::string districts = " IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)";
   auto counts = [&] {
-    return Counts{
-        Int(*conn_, "SELECT count(*) FROM orders WHERE o_w_id = 1 AND o_d_id" + districts +
-                        " AND o_id > 3000"),
-        Int(*conn_, "SELECT count(*) FROM new_order WHERE no_w_id = 1 AND no_d_id" + districts +
-                        " AND no_o_id > 3000"),
-        Int(*conn_, "SELECT count(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id" + districts +
-                        " AND ol_o_id > 3000"),
-        Int(*conn_, "SELECT sum(d_next_o_id) FROM district")};
+    return Counts{Int(*conn_, "SELECT count(*) FROM orders WHERE o_w_id = 1 AND o_d_id" +
+                                  districts + " AND o_id > 3000"),
+                  Int(*conn_, "SELECT count(*) FROM new_order WHERE no_w_id = 1 AND no_d_id" +
+                                  districts + " AND no_o_id > 3000"),
+                  Int(*conn_, "SELECT count(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id" +
+                                  districts + " AND ol_o_id > 3000"),
+                  Int(*conn_, "SELECT sum(d_next_o_id) FROM district")};
   };
   int commits = 0, rollbacks = 0;
   TestContext ctx;
@@ -451,7 +453,8 @@ TEST_P(TpccTxnTest, DeliveryDeliversTheOldestNewOrderOfEachDistrict) {
   for (int d = 1; d <= 10; ++d) {
     const std::string dd = std::to_string(d);
     Before b{};
-    b.oldest = Int(*conn_, "SELECT min(no_o_id) FROM new_order WHERE no_w_id = 1 AND no_d_id = " + dd);
+    b.oldest =
+        Int(*conn_, "SELECT min(no_o_id) FROM new_order WHERE no_w_id = 1 AND no_d_id = " + dd);
     ASSERT_GT(b.oldest, 0) << "district " << d << " has no new order to deliver";
     const std::string o = std::to_string(b.oldest);
     b.customer = Int(*conn_, "SELECT o_c_id FROM orders WHERE o_w_id = 1 AND o_d_id = " + dd +
@@ -460,9 +463,10 @@ TEST_P(TpccTxnTest, DeliveryDeliversTheOldestNewOrderOfEachDistrict) {
                              " AND c_id = " + std::to_string(b.customer);
     b.delivery_cnt = Int(*conn_, "SELECT c_delivery_cnt" + cust);
     b.balance_cents = Int(*conn_, "SELECT CAST(ROUND(c_balance * 100) AS INTEGER)" + cust);
-    b.amount_cents =
-        Int(*conn_, "SELECT CAST(ROUND(COALESCE(SUM(ol_amount), 0) * 100) AS INTEGER) FROM "
-                    "order_line WHERE ol_w_id = 1 AND ol_d_id = " + dd + " AND ol_o_id = " + o);
+    b.amount_cents = Int(*conn_,
+                         "SELECT CAST(ROUND(COALESCE(SUM(ol_amount), 0) * 100) AS INTEGER) FROM "
+                         "order_line WHERE ol_w_id = 1 AND ol_d_id = " +
+                             dd + " AND ol_o_id = " + o);
     before[d] = b;
   }
   auto session = Session(kDelivery, 41);
@@ -476,14 +480,14 @@ TEST_P(TpccTxnTest, DeliveryDeliversTheOldestNewOrderOfEachDistrict) {
     EXPECT_EQ(Int(*conn_, "SELECT count(*) FROM new_order WHERE no_w_id = 1 AND no_d_id = " + dd +
                               " AND no_o_id = " + o),
               0);
-    EXPECT_GT(Int(*conn_, "SELECT min(no_o_id) FROM new_order WHERE no_w_id = 1 AND no_d_id = " +
-                              dd),
-              b.oldest);
+    EXPECT_GT(
+        Int(*conn_, "SELECT min(no_o_id) FROM new_order WHERE no_w_id = 1 AND no_d_id = " + dd),
+        b.oldest);
     EXPECT_GE(Int(*conn_, "SELECT o_carrier_id FROM orders WHERE o_w_id = 1 AND o_d_id = " + dd +
                               " AND o_id = " + o),
               1);
-    EXPECT_EQ(Int(*conn_, "SELECT count(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = " +
-                              dd + " AND ol_o_id = " + o + " AND ol_delivery_d IS NULL"),
+    EXPECT_EQ(Int(*conn_, "SELECT count(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = " + dd +
+                              " AND ol_o_id = " + o + " AND ol_delivery_d IS NULL"),
               0);
     const std::string cust = " FROM customer WHERE c_w_id = 1 AND c_d_id = " + dd +
                              " AND c_id = " + std::to_string(b.customer);
@@ -503,8 +507,10 @@ TEST_P(TpccTxnTest, PaymentOrderStatusAndStockLevelKeepTheDatabaseConsistent) {
   EXPECT_EQ(ctx.steps[kPayment], 20);
   EXPECT_EQ(Int(*conn_, "SELECT count(*) FROM history"), history + 20);
   // The money paid went into warehouse YTD: the history rows added hold it.
-  const int64_t paid = Int(*conn_, "SELECT CAST(ROUND(SUM(w_ytd) * 100) AS INTEGER) FROM "
-                                   "warehouse") - ytd_cents;
+  const int64_t paid = Int(*conn_,
+                           "SELECT CAST(ROUND(SUM(w_ytd) * 100) AS INTEGER) FROM "
+                           "warehouse") -
+                       ytd_cents;
   EXPECT_GE(paid, 20 * 100);
   EXPECT_LE(paid, 20 * 500000);
   for (TxnType t : {kOrderStatus, kStockLevel}) {
@@ -521,18 +527,17 @@ INSTANTIATE_TEST_SUITE_P(
     Engines, TpccTxnTest,
     ::testing::Values(
         conformance::Engine{"sqlite",
-                            std::string("sqlite://") + STOREBENCH_TEST_TMP + "/tpcc-txn.db",
-                            false},
-        conformance::Engine{"postgres",
-                            conformance::ServerUrl("STOREBENCH_PG_URL",
-                                                   "postgresql://storebench@127.0.0.1:5432/x",
-                                                   "sbtest_tpcc"),
-                            true},
-        conformance::Engine{"mariadb",
-                            conformance::ServerUrl("STOREBENCH_MYSQL_URL",
-                                                   "mysql://storebench@127.0.0.1:3306/x",
-                                                   "sbtest_tpcc"),
-                            true}),
+                            std::string("sqlite://") + STOREBENCH_TEST_TMP + "/tpcc-txn.db", false},
+        conformance::Engine{
+            "postgres",
+            conformance::ServerUrl("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
+                                   "sbtest_tpcc"),
+            true},
+        conformance::Engine{
+            "mariadb",
+            conformance::ServerUrl("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/x",
+                                   "sbtest_tpcc"),
+            true}),
     conformance::EngineName);
 
 }  // namespace
