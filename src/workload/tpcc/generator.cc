@@ -195,8 +195,9 @@ bool GenerateWarehouse(const GenParams& p, int64_t w, const RowFn& emit) {
     // O_C_ID is a random permutation of the customer ids (clause 4.3.3.1).
     std::vector<int64_t> perm(kOrdersPerDistrict);
     for (int64_t i = 0; i < kOrdersPerDistrict; ++i) perm[i] = i + 1;
-    for (int64_t i = kOrdersPerDistrict - 1; i > 0; --i)
+    for (int64_t i = kOrdersPerDistrict - 1; i > 0; --i) {
       std::swap(perm[i], perm[rng.Uniform(0, i)]);
+    }
     for (int64_t o = 1; o <= kOrdersPerDistrict; ++o) {
       const bool delivered = o < kFirstUndeliveredOrder;
       const int64_t ol_cnt = rng.Uniform(5, 15);

@@ -126,8 +126,8 @@ class ThreadLoader {
     fields_.resize(b.ncols);
     uint32_t start = 0;
     for (size_t i = 0; i < b.ends.size(); ++i) {
-      fields_[i % b.ncols] =
-          b.nulls[i] ? db::kBulkNull : std::string_view(b.data).substr(start, b.ends[i] - start);
+      const std::string_view data(b.data);
+      fields_[i % b.ncols] = b.nulls[i] ? db::kBulkNull : data.substr(start, b.ends[i] - start);
       start = b.ends[i];
       if ((i + 1) % b.ncols == 0) SB_RETURN_IF_ERROR(w->AddRow(fields_));
     }
@@ -182,6 +182,7 @@ Status LoadTpccData(db::DbBackend& backend, int64_t warehouses, int64_t c_last_l
   const int threads =
       static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(ctx.threads, warehouses + 1)));
   std::vector<std::thread> pool;
+  pool.reserve(static_cast<size_t>(threads));
   for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
   for (auto& th : pool) th.join();
   if (ctx.rows_loaded != nullptr) *ctx.rows_loaded = sh.rows.load();

@@ -409,7 +409,7 @@ std::vector<std::string> TpccWorkload::ResultLines(
                   "efficiency: %.1f %% of the specification's 12.86 New-Orders per minute per "
                   "warehouse's worth (10) of terminals",
                   by_name["efficiency_pct"]);
-    lines.push_back(eff);
+    lines.emplace_back(eff);
   }
   if (nopm < 0) return lines;
   const std::string product = db_product.empty() ? dialect_ : db_product;

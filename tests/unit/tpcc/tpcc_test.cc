@@ -375,14 +375,17 @@ class TpccTxnTest : public ::testing::TestWithParam<conformance::Engine> {
     }
   }
 
-  std::unique_ptr<workload::Session> Session(TxnType only, uint64_t seed) {
+  std::unique_ptr<workload::Session> Session(TxnType only, uint64_t seed, int worker = 0,
+                                             bool all_warehouses = false, int threads = 1) {
     TpccOptions o = wl_.options();
     o.only_type = only;
+    o.all_warehouses = all_warehouses;
+    o.threads = threads;
     auto c = backend_->Connect();
     EXPECT_TRUE(c.ok());
     auto sql = TpccSql(backend_->dialect(), "queries.sql");
     EXPECT_TRUE(sql.ok());
-    auto s = NewTpccSession(std::move(c).value(), *sql, o, wl_.run_constants(), seed, 0);
+    auto s = NewTpccSession(std::move(c).value(), *sql, o, wl_.run_constants(), seed, worker);
     EXPECT_TRUE(s.ok()) << s.status().message();
     return std::move(s).value();
   }
@@ -521,6 +524,20 @@ TEST_P(TpccTxnTest, PaymentOrderStatusAndStockLevelKeepTheDatabaseConsistent) {
   auto checks = wl_.Verify(*conn_, {}, nullptr);
   ASSERT_TRUE(checks.ok());
   for (const auto& ch : *checks) EXPECT_TRUE(ch.passed) << ch.name << ": " << ch.detail;
+}
+
+TEST_P(TpccTxnTest, WorkersKeepToTheirWarehouses) {
+  // Worker 1 of 2 has home warehouse 2 (k mod W + 1); with all_warehouses it picks among
+  // warehouses 2, 4, ... of which W = 2 has only 2. Its Payments all go to warehouse 2.
+  for (bool all : {false, true}) {
+    const int64_t w1 = Int(*conn_, "SELECT count(*) FROM history WHERE h_w_id = 1");
+    const int64_t w2 = Int(*conn_, "SELECT count(*) FROM history WHERE h_w_id = 2");
+    auto pay = Session(kPayment, 71, /*worker=*/1, all, /*threads=*/2);
+    TestContext ctx;
+    for (int i = 0; i < 10; ++i) ASSERT_TRUE(pay->RunUnit(ctx).ok());
+    EXPECT_EQ(Int(*conn_, "SELECT count(*) FROM history WHERE h_w_id = 1"), w1) << all;
+    EXPECT_EQ(Int(*conn_, "SELECT count(*) FROM history WHERE h_w_id = 2"), w2 + 10) << all;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
