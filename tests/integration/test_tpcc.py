@@ -159,6 +159,12 @@ class TpccSqliteTest(TpccRunMixin, unittest.TestCase):
         self.assertIn("at least as many terminals (2) as connections", r.stderr)
         self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
 
+    def test_keying_with_a_rate_is_refused(self):
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url,
+                       "--keying_and_thinking", "--rate", "10", "--run_time", "2s")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("paces the terminals itself", r.stderr)
+
     def test_plan_file_runs_tpcc_instances(self):
         d = fresh_dir("it-tpcc-plan")
         for i in (1, 2):

@@ -188,6 +188,11 @@ Status TpccWorkload::Configure(const config::OptionSet& o) {
   if (opts_.terminals > 0 && !opts_.keying) {
     return Status::InvalidArgument("--terminals needs --keying_and_thinking=Y");
   }
+  if (opts_.keying && ((o.Has("rate") && o.GetDouble("rate") > 0) ||
+                       (o.Has("think_time") && o.GetDouble("think_time") > 0))) {
+    return Status::InvalidArgument(
+        "--keying_and_thinking paces the terminals itself; leave --rate and --think_time at 0");
+  }
   if (opts_.keying && opts_.all_warehouses) {
     return Status::InvalidArgument(
         "--all_warehouses and --keying_and_thinking cannot be combined: terminals have home "
