@@ -17,6 +17,8 @@ namespace {
 using workload::OpContext;
 
 constexpr int64_t kUnusedItem = kItems + 1;  // the rolled-back New-Order's last item
+// The SQLSTATE the New-Order procedure raises on the unused item (postgres/procedures.sql).
+constexpr const char* kUnusedItemState = "SB002";
 
 struct Line {
   int64_t number = 0;  // OL_NUMBER: the line's place in the order as entered
@@ -203,8 +205,49 @@ class TpccSession final : public workload::Session {
     return Status::Ok();
   }
 
+  // --sql_mode=procedures: one call per transaction, in the client's transaction.
+  static std::string IntArray(const std::vector<Line>& lines, int64_t Line::*field) {
+    std::string s = "{";
+    for (const Line& l : lines) {
+      if (s.size() > 1) s += ',';
+      s += std::to_string(l.*field);
+    }
+    return s + "}";
+  }
+  Status CallForInt(db::Statement& call, int64_t* out) {
+    bool row = false;
+    SB_RETURN_IF_ERROR(First(call, &row));
+    *out = row && !call.IsNull(0) ? call.GetInt(0) : 0;
+    return Done(call);
+  }
+
+  Status NewOrderCall(const NewOrderIn& in, bool* rolled_back) {
+    db::Statement& call = S("call_new_order");
+    call.BindInt(1, in.w);
+    call.BindInt(2, in.d);
+    call.BindInt(3, in.c);
+    call.BindInt(4, in.all_local ? 1 : 0);
+    call.BindText(5, IntArray(in.lines, &Line::number));
+    call.BindText(6, IntArray(in.lines, &Line::item));
+    call.BindText(7, IntArray(in.lines, &Line::supply_w));
+    call.BindText(8, IntArray(in.lines, &Line::quantity));
+    SB_RETURN_IF_ERROR(conn_->Begin(/*write=*/true));
+    int64_t o_id = 0;
+    Status s = CallForInt(call, &o_id);
+    if (!s.ok()) {
+      conn_->Rollback().IgnoreError();
+      if (s.sqlstate() == kUnusedItemState) {
+        *rolled_back = true;
+        return Status::Ok();
+      }
+      return s;
+    }
+    return conn_->Commit();
+  }
+
   Status NewOrder(const NewOrderIn& in, bool* rolled_back) {
     *rolled_back = false;
+    if (opts_.procedures) return NewOrderCall(in, rolled_back);
     SB_RETURN_IF_ERROR(conn_->Begin(/*write=*/true));
     auto fail = [&](Status s) {
       conn_->Rollback().IgnoreError();
@@ -312,6 +355,17 @@ class TpccSession final : public workload::Session {
   Status Payment(int64_t w, int64_t d, int64_t c_w, int64_t c_d, CustomerChoice* cust,
                  int64_t amount) {
     const std::string amt = Cents(amount);
+    if (opts_.procedures) {
+      db::Statement& call = S("call_payment");
+      call.BindInt(1, w);
+      call.BindInt(2, d);
+      call.BindInt(3, c_w);
+      call.BindInt(4, c_d);
+      call.BindInt(5, cust->by_name ? 0 : cust->id);
+      call.BindText(6, cust->last);
+      call.BindText(7, amt);
+      return CallForInt(call, &cust->id);
+    }
     bool row = false;
     db::Statement& wu = S("pay_warehouse_update");
     wu.BindText(1, amt);
@@ -395,6 +449,15 @@ class TpccSession final : public workload::Session {
   }
 
   Status OrderStatus(int64_t w, int64_t d, CustomerChoice* cust) {
+    if (opts_.procedures) {
+      db::Statement& call = S("call_order_status");
+      call.BindInt(1, w);
+      call.BindInt(2, d);
+      call.BindInt(3, cust->by_name ? 0 : cust->id);
+      call.BindText(4, cust->last);
+      int64_t lines = 0;
+      return CallForInt(call, &lines);
+    }
     SB_RETURN_IF_ERROR(ResolveCustomer(w, d, cust));
     bool row = false;
     db::Statement& cu = S("os_customer");
@@ -434,6 +497,12 @@ class TpccSession final : public workload::Session {
 
   Status Delivery(int64_t w, int64_t carrier, int64_t* delivered) {
     *delivered = 0;
+    if (opts_.procedures) {
+      db::Statement& call = S("call_delivery");
+      call.BindInt(1, w);
+      call.BindInt(2, carrier);
+      return CallForInt(call, delivered);
+    }
     bool row = false;
     for (int64_t d = 1; d <= kDistrictsPerWarehouse; ++d) {
       db::Statement& oldest = S("dl_oldest_new_order");
@@ -490,6 +559,14 @@ class TpccSession final : public workload::Session {
     const int64_t d = stock_level_district_;
     workload::StepOutcome out = ctx.Timed([&] {
       return InTransaction(false, [&] {
+        if (opts_.procedures) {
+          db::Statement& call = S("call_stock_level");
+          call.BindInt(1, w);
+          call.BindInt(2, d);
+          call.BindInt(3, threshold);
+          int64_t low = 0;
+          return CallForInt(call, &low);
+        }
         bool row = false;
         db::Statement& di = S("sl_district");
         di.BindInt(1, w);

@@ -109,6 +109,15 @@ void TpccWorkload::DeclareOptions(config::OptionSet* o) const {
       "Y: worker k of V uses the warehouses k+1, k+1+V, ... and picks one per transaction "
       "(HammerDB's use-all-warehouses); N: one home warehouse per worker";
   add(all);
+  OptionSpec mode;
+  mode.name = "sql_mode";
+  mode.type = OptionType::kEnum;
+  mode.choices = {"client", "procedures"};
+  mode.default_value = "client";
+  mode.help =
+      "client: the driver sends each transaction's statements; procedures: one stored-procedure "
+      "call per transaction (PostgreSQL; load installs them)";
+  add(mode);
   OptionSpec keying;
   keying.name = "keying_and_thinking";
   keying.type = OptionType::kBool;
@@ -183,6 +192,7 @@ Status TpccWorkload::Configure(const config::OptionSet& o) {
   opts_.all_warehouses = o.GetBool("all_warehouses");
   if (o.Has("n_threads")) opts_.threads = std::max<int64_t>(1, o.GetInt("n_threads"));
   if (o.Has("seed")) opts_.run_seed = static_cast<uint64_t>(o.GetInt("seed"));
+  opts_.procedures = o.GetString("sql_mode") == "procedures";
   opts_.keying = o.GetBool("keying_and_thinking");
   opts_.terminals = o.GetInt("terminals");
   if (opts_.terminals > 0 && !opts_.keying) {
@@ -214,8 +224,23 @@ Status TpccWorkload::CheckTerminalCount() const {
   return Status::Ok();
 }
 
+Status TpccWorkload::CheckCapabilities(const db::Capabilities& caps) {
+  if (!opts_.procedures) return Status::Ok();
+  if (!caps.stored_procedures || !TpccScript(dialect_, "procedures.sql").ok()) {
+    return Status::InvalidArgument(
+        "--sql_mode=procedures is available on PostgreSQL only; use --sql_mode=client (the "
+        "default) with the " +
+        dialect_ + " back end");
+  }
+  return Status::Ok();
+}
+
 std::map<std::string, std::string> TpccWorkload::Choices() const {
   std::map<std::string, std::string> c;
+  c["sql_mode"] = opts_.procedures
+                      ? "procedures: one stored-procedure call per transaction (procedures.sql), "
+                        "doing what the client statements do"
+                      : "client: the driver sends each transaction's statements";
   c["warehouses"] = std::to_string(opts_.warehouses);
   c["mix"] = opts_.mix_name;
   c["terminals"] =
@@ -297,6 +322,14 @@ Status TpccWorkload::Load(db::DbBackend& backend, const workload::LoadContext& c
   auto indexes = TpccScript(dialect_, "indexes.sql");
   if (!indexes.ok()) return indexes.status();
   SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*indexes));
+  // The stored procedures of --sql_mode=procedures, where the dialect has them.
+  if (backend.capabilities().stored_procedures) {
+    if (auto procs = TpccSql(dialect_, "procedures.sql"); procs.ok()) {
+      if (ctx.progress) ctx.progress("installing the stored procedures (--sql_mode=procedures)");
+      for (const auto& [name, text] : *procs) SB_RETURN_IF_ERROR((*conn)->ExecuteScript(text));
+      SB_RETURN_IF_ERROR(meta.Set("procedures", "Y"));
+    }
+  }
   return meta.Set("state", "ready");
 }
 
@@ -324,6 +357,15 @@ Status TpccWorkload::CheckReady(db::Connection& conn) {
         "--force");
   }
   c_last_load_ = std::stoll(*c_load);
+  if (opts_.procedures) {
+    auto procs = meta.Get("procedures");
+    if (!procs.ok()) return procs.status();
+    if (*procs != "Y") {
+      return Status::FailedPrecondition(
+          "the database holds no storebench TPC-C-like stored procedures; load it again with "
+          "--force");
+    }
+  }
   // C-Run is drawn once per run, from the run seed, and shared by every worker.
   Random rng(DeriveSeed(opts_.run_seed, {0x7063, 2}));
   run_c_ = DrawRunConstants(rng, c_last_load_);
@@ -333,7 +375,7 @@ Status TpccWorkload::CheckReady(db::Connection& conn) {
 Result<std::unique_ptr<workload::Session>> TpccWorkload::NewSession(
     std::unique_ptr<db::Connection> conn, uint64_t seed, int worker) {
   if (c_last_load_ < 0) return Status::Internal("NewSession before CheckReady");
-  auto sql = TpccSql(dialect_, "queries.sql");
+  auto sql = TpccSql(dialect_, opts_.procedures ? "calls.sql" : "queries.sql");
   if (!sql.ok()) return sql.status();
   return NewTpccSession(std::move(conn), std::move(sql).value(), opts_, run_c_, seed, worker,
                         opts_.keying ? &terminals_ : nullptr);

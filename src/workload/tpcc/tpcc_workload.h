@@ -33,6 +33,9 @@ struct TpccOptions {
   // warehouse) with keying and think times, served by the workers' connections.
   bool keying = false;
   int64_t terminals = 0;  // as given; 0 = 10 per warehouse
+  // --sql_mode=procedures: each transaction is one call of a stored procedure
+  // (sql/<dialect>/procedures.sql) that does what the client statements do.
+  bool procedures = false;
 };
 
 // One terminal of specification-style driving: its home warehouse, its Stock-Level district,
@@ -75,6 +78,7 @@ class TpccWorkload final : public workload::Workload {
   Status Configure(const config::OptionSet& options) override;
   std::map<std::string, std::string> Choices() const override;
   void UseDialect(const std::string& dialect) override { dialect_ = dialect; }
+  Status CheckCapabilities(const db::Capabilities& caps) override;
   std::string Describe() const override {
     return "TPC-C-like, " + std::to_string(opts_.warehouses) + " warehouse" +
            (opts_.warehouses == 1 ? "" : "s");
