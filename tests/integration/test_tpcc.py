@@ -159,6 +159,12 @@ class TpccSqliteTest(TpccRunMixin, unittest.TestCase):
         self.assertIn("at least as many terminals (2) as connections", r.stderr)
         self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
 
+    def test_procedures_on_sqlite_are_refused(self):
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--sql_mode",
+                       "procedures", "--run_time", "2s")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("--sql_mode=procedures is available on PostgreSQL only", r.stderr)
+
     def test_keying_with_a_rate_is_refused(self):
         r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url,
                        "--keying_and_thinking", "--rate", "10", "--run_time", "2s")
@@ -209,6 +215,9 @@ class TpccPostgresTest(TpccRunMixin, unittest.TestCase):
         doc, r = self.run_and_check("postgres")
         self.assertIn("PostgreSQL TPM", r.stdout)
         self.assertIn("tpm_server", doc["figures"])
+        # The same database in procedures mode: NOPM still equals the committed New-Orders.
+        doc, r = self.run_and_check("postgres-procedures", ("--sql_mode", "procedures"))
+        self.assertTrue(doc["choices"]["sql_mode"].startswith("procedures"))
 
 
 class TpccMariaDbTest(TpccRunMixin, unittest.TestCase):
