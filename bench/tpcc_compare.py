@@ -5,12 +5,16 @@
    rows/s, stored MB (tables and indexes, measured on the server the same way for both), MB/s,
    client CPU, and the MB/s ratio.
 2. Driver cost: storebench's CPU per New-Order with 8 virtual users (HammerDB style, no keying
-   or think time) on PostgreSQL and MariaDB, from the result's driver_cpu_sec over the measured
-   window. No TPC-C driver is packaged in Debian, so this figure has no peer beside it."""
+   or think time) on PostgreSQL and MariaDB, from the result's driver CPU over the measured
+   window. No TPC-C driver is packaged in Debian, so this figure has no peer beside it.
+3. Terminals (--terminals N, 0 = skip): N keying-and-thinking terminals over 64 connections on
+   PostgreSQL: the rate they reach against the specification's N / 20.99 s, the driver's CPU
+   share of one core over the measured window and its peak RSS."""
 import argparse
 import json
 import os
 import re
+import subprocess
 import tempfile
 
 from peers import Server, timed
@@ -72,12 +76,33 @@ def driver_cost(server, name, warehouses, seconds, load):
           f"{1e6 * cpu / no if no else 0:7.1f} us per New-Order")
 
 
+def terminals_cost(server, terminals, seconds):
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "r.json")
+        p = subprocess.run(["/usr/bin/time", "-f", "maxrss_kb=%M", SB, "oltp", "run",
+                            "--workload", "tpcc", "--db", server.url, "--keying_and_thinking",
+                            f"--terminals={terminals}", "--connections=64", "--warmup_time=30s",
+                            f"--run_time={seconds}s", "--json", out],
+                           capture_output=True, text=True, check=True)
+        with open(out) as f:
+            doc = json.load(f)
+    rss_mb = int(re.search(r"maxrss_kb=(\d+)", p.stderr).group(1)) / 1024
+    fig = doc["figures"]
+    tps = fig["transactions"] / fig["et"]
+    print(f"{terminals} terminals / 64 connections on PostgreSQL: {tps:.1f} transactions/s "
+          f"(specification: {terminals / 20.99:.1f}), efficiency {fig['efficiency_pct']:.1f} %, "
+          f"constraints {'met' if fig['response_time_constraints_met'] else 'NOT met'}, driver "
+          f"CPU {100 * doc['driver']['cpu_share_of_core']:.1f} % of one core, peak RSS "
+          f"{rss_mb:.0f} MB")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--warehouses", type=int, default=10)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seconds", type=int, default=30)
     ap.add_argument("--database", default="sbbench")
+    ap.add_argument("--terminals", type=int, default=15000)
     a = ap.parse_args()
     pg = Server("STOREBENCH_PG_URL", a.database)
     my = Server("STOREBENCH_MYSQL_URL", a.database)
@@ -86,6 +111,9 @@ def main():
     print(f"driver CPU at 8 virtual users, {a.warehouses} warehouses, {a.seconds} s measured")
     driver_cost(pg, "PostgreSQL", a.warehouses, a.seconds, load=False)  # loaded above
     driver_cost(my, "MariaDB", a.warehouses, a.seconds, load=True)
+    if a.terminals > 0:
+        print()
+        terminals_cost(pg, a.terminals, 60)
 
 
 if __name__ == "__main__":

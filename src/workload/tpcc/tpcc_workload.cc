@@ -19,10 +19,6 @@ using config::OptionType;
 const workload::MetaOwner kOwner{"tpcc", "TPC-C-like", "warehouses",
                                  "storebench oltp load --workload tpcc"};
 
-// The specification's ceiling with keying and think times: 12.86 New-Orders per minute per
-// warehouse (clause 4.1.3 arithmetic; docs/tpcc.md).
-constexpr double kMaxTpmcPerWarehouse = 12.86;
-
 Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& sql, int ncols) {
   auto stmt = conn.Prepare(sql);
   if (!stmt.ok()) return stmt.status();
@@ -35,8 +31,6 @@ Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& 
   (*stmt)->Reset();
   return out;
 }
-
-double Per(double n, double d) { return d > 0 ? n / d : 0; }
 
 }  // namespace
 
@@ -137,51 +131,6 @@ void TpccWorkload::DeclareOptions(config::OptionSet* o) const {
   add(terms);
 }
 
-double KeyingSeconds(TxnType t) {
-  static constexpr double kKeying[kNumTxnTypes] = {18, 3, 2, 2, 2};
-  return kKeying[t];
-}
-
-double MeanThinkSeconds(TxnType t) {
-  static constexpr double kThink[kNumTxnTypes] = {12, 12, 10, 5, 5};
-  return kThink[t];
-}
-
-int64_t DrawThinkNanos(Random& rng, TxnType t) {
-  const double r = 1.0 - rng.NextDouble();  // (0, 1]
-  const double mean = MeanThinkSeconds(t);
-  return static_cast<int64_t>(std::min(-std::log(r) * mean, 10 * mean) * 1e9);
-}
-
-void TpccWorkload::MakeTerminals() {
-  terminals_.clear();
-  if (!opts_.keying) return;
-  const int64_t n = opts_.terminals > 0 ? opts_.terminals : 10 * opts_.warehouses;
-  terminals_.reserve(static_cast<size_t>(n));
-  for (int64_t t = 0; t < n; ++t) {
-    TerminalState& ts = terminals_.emplace_back(
-        DeriveSeed(opts_.run_seed, {0x7063, 3, static_cast<uint64_t>(t)}), opts_.mix);
-    ts.home = t % opts_.warehouses + 1;
-    ts.district = (t / opts_.warehouses) % kDistrictsPerWarehouse + 1;
-  }
-}
-
-int64_t TpccWorkload::TerminalWaitNanos(int64_t terminal, bool first) {
-  TerminalState& ts = terminals_[static_cast<size_t>(terminal)];
-  if (first) {
-    // At the start each terminal is at a random point of a think-and-keying span, as if it had
-    // been running already; otherwise every terminal whose first transaction is a Payment
-    // would be due at the same second, and no New-Order would start for 18 s.
-    ts.next = ts.mix.Next(ts.rng);
-    const int64_t span =
-        DrawThinkNanos(ts.rng, ts.next) + static_cast<int64_t>(KeyingSeconds(ts.next) * 1e9);
-    return ts.rng.Uniform(0, span);
-  }
-  const int64_t think = DrawThinkNanos(ts.rng, ts.next);
-  ts.next = ts.mix.Next(ts.rng);
-  return think + static_cast<int64_t>(KeyingSeconds(ts.next) * 1e9);
-}
-
 Status TpccWorkload::Configure(const config::OptionSet& o) {
   opts_.warehouses = o.GetInt("warehouses");
   warehouses_given_ = o.IsSet("warehouses");
@@ -211,16 +160,6 @@ Status TpccWorkload::Configure(const config::OptionSet& o) {
   MakeTerminals();
   // Without --warehouses, run learns W from the database (CheckReady checks again).
   if (opts_.terminals > 0 || warehouses_given_) return CheckTerminalCount();
-  return Status::Ok();
-}
-
-Status TpccWorkload::CheckTerminalCount() const {
-  if (opts_.keying && static_cast<int64_t>(terminals_.size()) < opts_.threads) {
-    return Status::InvalidArgument("--keying_and_thinking needs at least as many terminals (" +
-                                   std::to_string(terminals_.size()) +
-                                   ") as connections (--n_threads " +
-                                   std::to_string(opts_.threads) + ")");
-  }
   return Status::Ok();
 }
 
@@ -389,91 +328,6 @@ Result<std::map<std::string, int64_t>> TpccWorkload::Snapshot(db::Connection& co
   return std::map<std::string, int64_t>{{"sum_d_next_o_id", (*sum)[0]}};
 }
 
-std::vector<workload::ServerComparison> TpccWorkload::CompareWithServer(
-    const workload::Totals& span, const workload::ServerView& server) const {
-  const int64_t committed =
-      static_cast<int64_t>(span.types[1 + kNewOrder].count) - span.counters[kRollbacks];
-  std::vector<workload::ServerComparison> out;
-  if (auto it = server.probe_delta.find("sum_d_next_o_id"); it != server.probe_delta.end()) {
-    out.push_back({"committed_new_orders_vs_d_next_o_id", committed, it->second, true,
-                   "New-Orders the client committed vs the change of sum(D_NEXT_O_ID) "
-                   "(HammerDB's NOPM count)"});
-  }
-  auto commits = server.counter_delta.find("commits");
-  auto rollbacks = server.counter_delta.find("rollbacks");
-  if (commits != server.counter_delta.end() && rollbacks != server.counter_delta.end()) {
-    out.push_back({"server_transactions_vs_client_transactions",
-                   static_cast<int64_t>(span.types[0].count), commits->second + rollbacks->second,
-                   false,
-                   "transactions the client ran vs the server's commits + rollbacks (HammerDB's "
-                   "TPM count; it also counts the driver's own and other clients' transactions)"});
-  }
-  return out;
-}
-
-std::vector<std::pair<std::string, double>> TpccWorkload::ServerFigures(
-    const workload::Totals& span, const workload::ServerView& server, double seconds) const {
-  std::vector<std::pair<std::string, double>> f;
-  const double minutes = seconds / 60;
-  if (minutes <= 0) return f;
-  if (auto it = server.probe_delta.find("sum_d_next_o_id"); it != server.probe_delta.end()) {
-    // HammerDB divides in integers: a whole number of New-Orders per minute.
-    f.emplace_back("nopm_dnext", std::floor(static_cast<double>(it->second) / minutes));
-  }
-  auto commits = server.counter_delta.find("commits");
-  auto rollbacks = server.counter_delta.find("rollbacks");
-  if (commits != server.counter_delta.end() && rollbacks != server.counter_delta.end()) {
-    f.emplace_back("tpm_server",
-                   std::floor(static_cast<double>(commits->second + rollbacks->second) / minutes));
-  }
-  return f;
-}
-
-std::vector<std::string> TpccWorkload::ResultLines(
-    const std::vector<std::pair<std::string, double>>& figures,
-    const std::string& db_product) const {
-  double nopm = -1, tpm = -1, tpm_client = -1;
-  for (const auto& [name, v] : figures) {
-    if (name == "nopm_dnext") nopm = v;
-    if (name == "tpm_server") tpm = v;
-    if (name == "tpm_client") tpm_client = v;
-  }
-  std::vector<std::string> lines;
-  if (opts_.keying) {
-    std::map<std::string, double> by_name(figures.begin(), figures.end());
-    static constexpr double kLimitSec[kNumTxnTypes] = {5, 5, 5, 80, 20};
-    std::string line = "response-time constraints (90th percentile, TPC-C clause 5.2.5.7):";
-    for (int k = 0; k < kNumTxnTypes; ++k) {
-      char part[96];
-      std::snprintf(part, sizeof part, " %s %.3f s <= %.0f s;", TxnName(k),
-                    by_name[std::string("rt_") + TxnName(k) + "_p90_msec"] / 1000, kLimitSec[k]);
-      line += part;
-    }
-    line += by_name["response_time_constraints_met"] > 0 ? " PASS" : " FAIL";
-    lines.push_back(line);
-    char eff[160];
-    std::snprintf(eff, sizeof eff,
-                  "efficiency: %.1f %% of the specification's 12.86 New-Orders per minute per "
-                  "warehouse's worth (10) of terminals",
-                  by_name["efficiency_pct"]);
-    lines.emplace_back(eff);
-  }
-  if (nopm < 0) return lines;
-  const std::string product = db_product.empty() ? dialect_ : db_product;
-  char buf[200];
-  if (tpm >= 0) {
-    std::snprintf(buf, sizeof buf, "TEST RESULT : System achieved %.0f NOPM from %.0f %s TPM", nopm,
-                  tpm, product.c_str());
-  } else {
-    std::snprintf(buf, sizeof buf,
-                  "TEST RESULT : System achieved %.0f NOPM from %.0f %s TPM (client count: %s "
-                  "has no server transaction counter)",
-                  nopm, std::floor(tpm_client), product.c_str(), product.c_str());
-  }
-  lines.insert(lines.begin(), buf);
-  return lines;
-}
-
 Result<std::vector<workload::Check>> TpccWorkload::Verify(
     db::Connection& conn, const std::map<std::string, int64_t>& before,
     const workload::Totals* whole_run) {
@@ -522,71 +376,6 @@ Result<std::vector<workload::Check>> TpccWorkload::Verify(
                           " New-Orders, sum(D_NEXT_O_ID) grew by " + std::to_string(moved)});
   }
   return checks;
-}
-
-std::vector<std::pair<std::string, double>> TpccWorkload::Figures(
-    const workload::Totals& window, const workload::Totals& since_start,
-    const workload::WindowFacts& facts) const {
-  const double secs = facts.elapsed_sec;
-  const double minutes = secs / 60;
-  const auto& t = window.types;
-  const auto n = static_cast<double>(t[0].count);
-  const auto no = static_cast<double>(t[1 + kNewOrder].count);
-  const auto rolled = static_cast<double>(window.counters[kRollbacks]);
-  const auto payments = static_cast<double>(t[1 + kPayment].count);
-  const auto lines = static_cast<double>(window.counters[kOrderLines]);
-  std::vector<std::pair<std::string, double>> f;
-  f.emplace_back("et", secs);
-  f.emplace_back("transactions", n);
-  f.emplace_back("tpm_client", std::floor(Per(n, minutes)));
-  f.emplace_back("nopm_client", std::floor(Per(no - rolled, minutes)));
-  // The specification's count: every completed New-Order, rolled back or not (clause 5.4.2).
-  f.emplace_back("new_orders_per_minute_spec_count", std::floor(Per(no, minutes)));
-  for (int k = 0; k < kNumTxnTypes; ++k) {
-    const auto c = static_cast<double>(t[1 + k].count);
-    f.emplace_back(std::string("n_") + TxnName(k), c);
-    f.emplace_back(std::string("tps_") + TxnName(k), Per(c, secs));
-    f.emplace_back(std::string("rt_") + TxnName(k) + "_avg_msec",
-                   Per(static_cast<double>(t[1 + k].sum_nanos) / 1e6, c));
-    f.emplace_back(std::string("mix_") + TxnName(k) + "_pct", 100 * Per(c, n));
-  }
-  if (opts_.keying) {
-    // Response-time constraints (clause 5.2.5.7): 90th percentiles of New-Order, Payment and
-    // Order-Status <= 5 s, Stock-Level <= 20 s; Delivery runs in line, so its whole response
-    // time is held to the 80 s its deferred execution would have.
-    static constexpr double kLimitSec[kNumTxnTypes] = {5, 5, 5, 80, 20};
-    bool met = true;
-    for (int k = 0; k < kNumTxnTypes; ++k) {
-      const double p90 = static_cast<double>(t[1 + k].p90_nanos) / 1e6;
-      f.emplace_back(std::string("rt_") + TxnName(k) + "_p90_msec", p90);
-      if (p90 > kLimitSec[k] * 1000) met = false;
-    }
-    // From each terminal's due time: a transaction that waited for a connection counts the wait.
-    const double unit_p90 = static_cast<double>(t[0].p90_nanos) / 1e6;
-    f.emplace_back("rt_transaction_p90_msec", unit_p90);
-    if (unit_p90 > 5000 && t[0].count > 0) met = false;
-    f.emplace_back("response_time_constraints_met", met ? 1 : 0);
-  }
-  f.emplace_back("new_order_rollback_pct", 100 * Per(rolled, no));
-  f.emplace_back("order_lines_per_new_order", Per(lines, no - rolled));
-  f.emplace_back("remote_order_line_pct",
-                 100 * Per(static_cast<double>(window.counters[kRemoteLines]), lines));
-  f.emplace_back("payment_by_name_pct",
-                 100 * Per(static_cast<double>(window.counters[kPaymentsByName]), payments));
-  f.emplace_back("remote_payment_pct",
-                 100 * Per(static_cast<double>(window.counters[kRemotePayments]), payments));
-  f.emplace_back("order_status_by_name_pct",
-                 100 * Per(static_cast<double>(window.counters[kOrderStatusByName]),
-                           static_cast<double>(t[1 + kOrderStatus].count)));
-  f.emplace_back("delivery_skipped_districts",
-                 static_cast<double>(window.counters[kSkippedDistricts]));
-  // Against the specification's ceiling of 12.86 New-Orders per minute per warehouse's worth
-  // of terminals (10): with keying and thinking, terminals / 10 warehouses' worth; without, the
-  // database's W (far above 100 %, as HammerDB's runs are).
-  const double worth = opts_.keying ? static_cast<double>(terminals_.size()) / 10
-                                    : static_cast<double>(opts_.warehouses);
-  f.emplace_back("efficiency_pct", 100 * Per(Per(no, minutes), kMaxTpmcPerWarehouse * worth));
-  return f;
 }
 
 }  // namespace sb::tpcc
