@@ -206,8 +206,7 @@ mix = "hammerdb"
 
 
 class TpccPostgresTest(TpccRunMixin, unittest.TestCase):
-    url = harness.server_url("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
-                             "sbtest_tpcc")
+    url = harness.server_url("STOREBENCH_PG_URL", "sbtest_tpcc")
 
     def test_load_run_verify(self):
         harness.require_server(self, self.url)
@@ -221,8 +220,7 @@ class TpccPostgresTest(TpccRunMixin, unittest.TestCase):
 
 
 class TpccMariaDbTest(TpccRunMixin, unittest.TestCase):
-    url = harness.server_url("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/x",
-                             "sbtest_tpcc")
+    url = harness.server_url("STOREBENCH_MYSQL_URL", "sbtest_tpcc")
 
     def test_load_run_verify(self):
         harness.require_server(self, self.url)

@@ -583,11 +583,8 @@ uint64_t TablesDigest(db::Connection& c) {
 }
 
 TEST(TpccProceduresTest, ClientAndProcedureModesLeaveTheSameTables) {
-  const conformance::Engine pg{
-      "postgres",
-      conformance::ServerUrl("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
-                             "sbtest_tpcc"),
-      true};
+  const conformance::Engine pg{"postgres",
+                               conformance::ServerUrl("STOREBENCH_PG_URL", "sbtest_tpcc"), true};
   std::unique_ptr<db::DbBackend> backend;
   std::unique_ptr<db::Connection> conn;
   std::string skip;
@@ -625,16 +622,10 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         conformance::Engine{"sqlite",
                             std::string("sqlite://") + STOREBENCH_TEST_TMP + "/tpcc-txn.db", false},
-        conformance::Engine{
-            "postgres",
-            conformance::ServerUrl("STOREBENCH_PG_URL", "postgresql://storebench@127.0.0.1:5432/x",
-                                   "sbtest_tpcc"),
-            true},
-        conformance::Engine{
-            "mariadb",
-            conformance::ServerUrl("STOREBENCH_MYSQL_URL", "mysql://storebench@127.0.0.1:3306/x",
-                                   "sbtest_tpcc"),
-            true}),
+        conformance::Engine{"postgres", conformance::ServerUrl("STOREBENCH_PG_URL", "sbtest_tpcc"),
+                            true},
+        conformance::Engine{"mariadb",
+                            conformance::ServerUrl("STOREBENCH_MYSQL_URL", "sbtest_tpcc"), true}),
     conformance::EngineName);
 
 }  // namespace
