@@ -31,13 +31,13 @@ DIR="${STOREBENCH_SERVICES_DIR:-$ROOT/build/services}"
 PG_BIN="${STOREBENCH_PG_BIN:-/usr/lib/postgresql/15/bin}"
 PG_DIR="$DIR/postgres"
 MY_DIR="$DIR/mariadb"
-# ds3 and sbtest are for the user (the issue commands), sbbench and sbpeer for bench/;
+# ds3, sbtest and tpcc are for the user (the README's commands), sbbench and sbpeer for bench/;
 # storebench_test holds the back-end unit tests' scratch tables; the other sbtest_* databases
 # hold one test's workload each, so tests can run in parallel; sbtest_empty stays empty (the
 # refusal of a database without a schema).
 DATABASES=(ds3 sbtest sbbench sbpeer storebench_test sbtest_dvd sbtest_oltp sbtest_deadlock
   sbtest_dvdconf sbtest_fault sbtest_fault_load sbtest_empty sbtest_restore sbtest_soe
-  sbbench_soe)
+  sbbench_soe sbtest_tpcc tpcc)
 # initdb and postgres refuse to run as root; they run as this (unprivileged) user then.
 PG_OS_USER="${STOREBENCH_PG_OS_USER:-postgres}"
 PG_LINK="$PG_DIR"

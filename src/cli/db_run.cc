@@ -32,6 +32,7 @@
 #include "workload/noop/noop_workload.h"
 #include "workload/oltp/oltp_workload.h"
 #include "workload/soe/soe_workload.h"
+#include "workload/tpcc/tpcc_workload.h"
 
 namespace sb::cli {
 
@@ -42,6 +43,8 @@ workload::WorkloadRegistry MakeWorkloads() {
   r.Register("oltp", "sysbench-style OLTP", [] { return std::make_unique<oltp::OltpWorkload>(); });
   r.Register("soe", "Order Entry (Swingbench SOE): nine weighted transactions",
              [] { return std::make_unique<soe::SoeWorkload>(); });
+  r.Register("tpcc", "TPC-C-like (NOPM/TPM as HammerDB reports them; not TPC results)",
+             [] { return std::make_unique<tpcc::TpccWorkload>(); });
   r.Register("noop", "one trivial query per operation, to measure the harness",
              [] { return std::make_unique<noop::NoopWorkload>(); });
   return r;
@@ -298,9 +301,16 @@ Status Named(const Status& s, const DbSetup& setup, bool several) {
   return Status(s.code(), "instance " + setup.name + " (" + setup.url + "): " + s.message());
 }
 
-std::string LoopModel(const driver::RunOptions& r, const std::string& unit) {
+std::string LoopModel(const driver::RunOptions& r, const workload::Workload& wl) {
+  const std::string unit = wl.shape().unit_name;
   char buf[360];
-  if (r.rate_per_sec > 0) {
+  if (wl.terminals() > 0) {
+    std::snprintf(buf, sizeof buf,
+                  "terminals: %lld terminals on timers (the workload's keying and think times) "
+                  "served by %d connections; %s latency measured from the terminal's due time "
+                  "(waiting for a connection included), lag recorded separately",
+                  static_cast<long long>(wl.terminals()), r.threads, unit.c_str());
+  } else if (r.rate_per_sec > 0) {
     std::snprintf(buf, sizeof buf,
                   "open loop: %g %ss/s requested (%s arrivals) over %d threads; %s latency "
                   "measured from the intended start (queueing included), schedule lag recorded "
@@ -574,7 +584,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   }
 
   r.workload = first.name();
-  r.loop_model = LoopModel(specs[0].options, first.shape().unit_name);
+  r.loop_model = LoopModel(specs[0].options, first);
   if (several) {
     r.loop_model = std::to_string(setups.size()) + " instances started together (instance " +
                    setups[0].name + ": " + r.loop_model + ")";
@@ -619,7 +629,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
       }
     }
     for (size_t i = 0; i < setups.size(); ++i) {
-      r.instances[i].loop_model = LoopModel(specs[i].options, first.shape().unit_name);
+      r.instances[i].loop_model = LoopModel(specs[i].options, *setups[i].workload);
       r.instances[i].config_json = setups[i].options->ToJson();
     }
   }
@@ -665,6 +675,20 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     std::fflush(stdout);
   }
   std::printf("%s", report::FormatSummary(r).c_str());
+  // A peer tool's own result line (HammerDB's for TPC-C-like runs), per instance when several.
+  const std::string& product =
+      r.environment.count("db.product") ? r.environment.at("db.product") : std::string();
+  if (several) {
+    for (size_t i = 0; i < setups.size(); ++i) {
+      for (const auto& line : setups[i].workload->ResultLines(r.instances[i].figures, product)) {
+        std::printf("  [%s] %s\n", setups[i].name.c_str(), line.c_str());
+      }
+    }
+  } else {
+    for (const auto& line : first.ResultLines(r.figures, product)) {
+      std::printf("%s\n", line.c_str());
+    }
+  }
   std::printf("%s", report::FormatInstanceTable(r).c_str());
   if (!r.sut_cpu.source.empty()) {
     std::printf(

@@ -73,6 +73,15 @@ void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
   w.state = WorkerState::kConnected;
   if (!signals.WaitForStart() || signals.Ended()) return;
   const uint64_t pace_seed = DeriveSeed(seed, {0, index, 2});
+  if (workload_.terminals() > 0) {
+    std::call_once(terminals_once_, [&] {
+      terminals_ =
+          std::make_shared<TerminalQueue>(workload_, workload_.terminals(), options_.limits.t0);
+    });
+    w.pacer = NewTerminalPacer(terminals_);
+    RunUnits(w, layout_, options_.limits, clock_, signals, message_);
+    return;
+  }
   w.pacer = open_loop()
                 ? NewOpenLoopPacer(options_.rate_per_sec, options_.threads, w.index,
                                    options_.poisson ? Arrival::kPoisson : Arrival::kConstant,
@@ -147,7 +156,7 @@ bool DbInstance::OnWarmupEnd() {
   // measured window begins when they resume. The open loop cannot pause without distorting its
   // schedule, so its reading is taken on the fly.
   const int64_t hold_from = clock_.NowNanos();
-  reading_exact_ = !open_loop() && HoldWorkers();
+  reading_exact_ = !open_loop() && workload_.terminals() == 0 && HoldWorkers();
   warmup_reading_();
   hold_ = false;
   hold_ms_ = static_cast<double>(clock_.NowNanos() - hold_from) / 1e6;

@@ -5,12 +5,14 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "backend/db/db.h"
 #include "base/clock.h"
 #include "driver/instance.h"
+#include "driver/terminals.h"
 #include "driver/worker.h"
 #include "metrics/run_result.h"
 #include "workload/workload.h"
@@ -59,7 +61,8 @@ class DbInstance final : public Instance {
   workload::Workload& workload() const { return workload_; }
   db::DbBackend& backend() const { return backend_; }
   int threads() const { return options_.threads; }
-  bool open_loop() const { return options_.rate_per_sec > 0; }
+  // Units measured from an intended start: --rate, or terminals (driver/terminals.h).
+  bool open_loop() const { return options_.rate_per_sec > 0 || workload_.terminals() > 0; }
   // DVD Store's rt_tot_lastn_max: the largest response time among the last 100 units that
   // completed at or after `since` (clock nanos).
   int64_t LastNMaxNanos(int64_t since) const;
@@ -85,6 +88,9 @@ class DbInstance final : public Instance {
   // Per worker: units and their summed response time at the reset and at the end.
   std::vector<std::pair<uint64_t, int64_t>> units_at_reset_,
       units_at_end_;  // options_.units_total minus the units started
+  // Specification-style driving: the terminals every worker serves, made once at Start.
+  std::once_flag terminals_once_;
+  std::shared_ptr<TerminalQueue> terminals_;
   std::vector<std::unique_ptr<Worker>> workers_;
   std::function<void()> warmup_reading_;
   bool reading_exact_ = true;

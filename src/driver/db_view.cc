@@ -14,7 +14,10 @@ int64_t FloorMsec(double nanos) { return static_cast<int64_t>(std::floor(nanos /
 
 workload::Totals ToTotals(const metrics::RecorderSnapshot& s, const Layout& layout) {
   workload::Totals t;
-  for (int i = 0; i <= layout.steps; ++i) t.types.push_back({s.types[i].count(), s.types[i].sum()});
+  for (int i = 0; i <= layout.steps; ++i) {
+    t.types.push_back({s.types[i].count(), s.types[i].sum(),
+                       s.types[i].count() > 0 ? s.types[i].ValueAtPercentile(90) : 0});
+  }
   t.counters.assign(s.counters.begin(), s.counters.begin() + layout.workload_counters);
   return t;
 }

@@ -28,6 +28,9 @@ class Pacer {
   // started). Called by one worker thread only.
   virtual int64_t NextIntendedStart(int64_t now) = 0;
   virtual bool open_loop() const = 0;
+  // The terminal the next unit runs for (specification-style driving, driver/terminals.h), or
+  // -1.
+  virtual int64_t terminal() const { return -1; }
 };
 
 // Closed loop: next start = previous end + a think time drawn as DVD Store draws it.

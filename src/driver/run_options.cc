@@ -21,8 +21,10 @@ void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
   };
   {
     OptionSpec s =
-        spec("n_threads", OptionType::kInt, "1", "worker threads, each with its own connection");
-    s.aliases = {"threads"};
+        spec("n_threads", OptionType::kInt, "1",
+             "worker threads, each with its own connection (with terminals: the connection "
+             "pool serving them)");
+    s.aliases = {"threads", "connections"};
     s.min = 1;
     s.max = limits::kMaxDbThreads;
     o->Add(s);

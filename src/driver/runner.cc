@@ -269,8 +269,9 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
       bool settled = true;
       ir.check_end = ir.check->End(&settled);
       const bool exact = common.warmup_nanos <= 0 || ir.instance->reading_exact();
-      r.server_check = CompareReadings(*specs[i].workload, ir.check_start, ir.check_end,
-                                       views[i].SinceReset(run), exact, &r.warnings);
+      r.server_check =
+          CompareReadings(*specs[i].workload, ir.check_start, ir.check_end,
+                          views[i].SinceReset(run), exact, &r.warnings, r.measured_sec, &r.figures);
       r.server_check.counters_settled = settled;
       r.server_check.hold_ms = ir.instance->hold_ms();
       r.server_check.span = common.warmup_nanos > 0

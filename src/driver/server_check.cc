@@ -96,7 +96,8 @@ ServerReading ServerCheck::End(bool* settled) {
 metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
                                            const ServerReading& start, const ServerReading& end,
                                            const workload::Totals& span, bool start_exact,
-                                           std::vector<std::string>* warnings) {
+                                           std::vector<std::string>* warnings, double seconds,
+                                           std::vector<std::pair<std::string, double>>* figures) {
   metrics::ServerCheckResult out;
   out.start_exact = start_exact;
   out.client_units = span.types.empty() ? 0 : span.types[0].count;
@@ -169,6 +170,9 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
                                          "account for a difference"));
     }
     out.comparisons.push_back(std::move(m));
+  }
+  if (figures != nullptr) {
+    for (auto& f : workload.ServerFigures(span, view, seconds)) figures->push_back(std::move(f));
   }
   return out;
 }

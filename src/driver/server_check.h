@@ -53,11 +53,12 @@ class ServerCheck {
 
 // The ServerCheckResult of two readings and the client's totals between them: the readings'
 // deltas and the workload's comparisons (a failed exact comparison adds a warning to
-// `warnings`). `start_exact`: no unit was in flight at the start reading.
-metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
-                                           const ServerReading& start, const ServerReading& end,
-                                           const workload::Totals& span, bool start_exact,
-                                           std::vector<std::string>* warnings);
+// `warnings`). `start_exact`: no unit was in flight at the start reading. When `figures` is not
+// null, the workload's ServerFigures over `seconds` (the measured window) are appended to it.
+metrics::ServerCheckResult CompareReadings(
+    const workload::Workload& workload, const ServerReading& start, const ServerReading& end,
+    const workload::Totals& span, bool start_exact, std::vector<std::string>* warnings,
+    double seconds = 0, std::vector<std::pair<std::string, double>>* figures = nullptr);
 
 }  // namespace sb::driver
 

@@ -82,6 +82,9 @@ class OpContext {
   // A message to the user's console (stderr), prefixed with the worker ("Thread 3: ...").
   virtual void Message(const std::string& text) = 0;
   virtual int worker_index() const = 0;
+  // The terminal this unit runs for when the workload drives terminals (Workload::terminals()
+  // > 0), else -1.
+  virtual int64_t terminal() const { return -1; }
 
   // Timed + RecordStep: the usual case.
   StepOutcome Step(int step_type, const std::function<Status()>& fn) {
@@ -104,6 +107,7 @@ class Session {
 struct TypeTotals {
   uint64_t count = 0;
   int64_t sum_nanos = 0;
+  int64_t p90_nanos = 0;  // 90th percentile (the histogram's, error <= 1 %)
 };
 struct Totals {
   std::vector<TypeTotals> types;  // index 0 = unit, then step types
@@ -184,6 +188,14 @@ class Workload {
   // Called right after UseDialect: an option the back end cannot honour (stored procedures on a
   // back end without them, ...) is InvalidArgument, before any database work.
   virtual Status CheckCapabilities(const db::Capabilities& /*caps*/) { return Status::Ok(); }
+  // Specification-style driving: the number of terminals the instance's workers serve (each
+  // unit runs for one terminal, OpContext::terminal()); 0: each worker is its own closed or
+  // open loop (the default).
+  virtual int64_t terminals() const { return 0; }
+  // Terminal `t` has just completed a unit (`first`: the run begins): chooses its next unit and
+  // returns how long the terminal waits before it starts (the completed unit's think time plus
+  // the next one's keying time). Called from several threads at once, for distinct terminals.
+  virtual int64_t TerminalWaitNanos(int64_t terminal, bool first) { return 0; }
   // Tries per database call before a worker gives up (DVD Store 2: the first error ends it).
   virtual int max_failures() const { return 10; }
   // Warnings about the configuration, printed before a run and kept in its result.
@@ -217,6 +229,23 @@ class Workload {
   // missing (e.g. no server counters on SQLite) are left out.
   virtual std::vector<ServerComparison> CompareWithServer(const Totals& span,
                                                           const ServerView& server) const {
+    return {};
+  }
+  // Figures from what the database says about a span (`server`: the server cross-check's
+  // readings at the measured window's start and end; `seconds`: the measured window's length),
+  // appended to the result's figures (a TPC-C-like run's NOPM from sum(D_NEXT_O_ID) and TPM
+  // from the server's commit counters). Figures whose readings are missing are left out.
+  virtual std::vector<std::pair<std::string, double>> ServerFigures(const Totals& span,
+                                                                    const ServerView& server,
+                                                                    double seconds) const {
+    return {};
+  }
+  // Lines printed under the run's summary from the result's figures, in a peer tool's own words
+  // (HammerDB's "System achieved X NOPM from Y <db> TPM"); `db_product` is the server's product
+  // name ("PostgreSQL", "MariaDB", "SQLite").
+  virtual std::vector<std::string> ResultLines(
+      const std::vector<std::pair<std::string, double>>& figures,
+      const std::string& db_product) const {
     return {};
   }
   // Consistency checks after a run. `before` is Snapshot() from before the run (empty when

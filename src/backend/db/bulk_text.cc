@@ -1,8 +1,14 @@
 #include "backend/db/bulk_text.h"
 
+#include "backend/db/db.h"
+
 namespace sb::db {
 
 void AppendTabSeparatedField(std::string* out, std::string_view v) {
+  if (v == kBulkNull) {
+    *out += "\\N";
+    return;
+  }
   for (char c : v) {
     switch (c) {
       case '\\':

@@ -10,7 +10,8 @@
 namespace sb::db {
 
 // Appends `v` escaped: backslash, tab, newline, carriage return and NUL become \\ \t \n \r \0.
-// (PostgreSQL cannot store NUL in text at all and rejects it either way.)
+// (PostgreSQL cannot store NUL in text at all and rejects it either way.) kBulkNull (db.h)
+// becomes \N, the format's NULL.
 void AppendTabSeparatedField(std::string* out, std::string_view v);
 
 }  // namespace sb::db

@@ -140,12 +140,17 @@ class Connection {
   }
 };
 
+// The field that stands for SQL NULL in BulkWriter::AddRow: one NUL byte, which no loaded text
+// holds (PostgreSQL cannot store a NUL in text at all).
+inline constexpr std::string_view kBulkNull{"\0", 1};
+
 // Bulk insert of many rows into one table, as fast as the back end can (COPY, multi-row
 // INSERT, a prepared statement in big transactions). Not thread-safe; one per loader thread.
 class BulkWriter {
  public:
   virtual ~BulkWriter() = default;
-  // Appends one row; values are given as text exactly as in the CSV ("" = empty string).
+  // Appends one row; values are given as text exactly as in the CSV ("" = empty string,
+  // kBulkNull = NULL).
   virtual Status AddRow(const std::vector<std::string_view>& fields) = 0;
   // Flushes and commits everything added.
   virtual Status Finish() = 0;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "workload/dvdstore/sql_files.h"
+#include "workload/store_meta.h"
 
 namespace sb::dvdstore {
 namespace {
@@ -25,47 +26,9 @@ Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& 
   return out;
 }
 
-class Meta {
- public:
-  Meta(db::Connection& conn, std::map<std::string, std::string> sql)
-      : conn_(conn), sql_(std::move(sql)) {}
-
-  Result<bool> Exists() {
-    auto n = QueryInts(conn_, sql_.at("meta_table_exists"));
-    if (!n.ok()) return n.status();
-    return !n->empty() && (*n)[0] > 0;
-  }
-  Result<int64_t> UserTables() {
-    auto n = QueryInts(conn_, sql_.at("user_table_count"));
-    if (!n.ok()) return n.status();
-    return n->empty() ? 0 : (*n)[0];
-  }
-  Result<std::string> Get(const std::string& key) {
-    auto stmt = conn_.Prepare(sql_.at("meta_get"));
-    if (!stmt.ok()) return stmt.status();
-    (*stmt)->BindText(1, key);
-    SB_RETURN_IF_ERROR((*stmt)->Execute());
-    std::string v = (*stmt)->Next() ? std::string((*stmt)->GetText(0)) : "";
-    SB_RETURN_IF_ERROR((*stmt)->status());
-    (*stmt)->Reset();
-    return v;
-  }
-  Status Set(const std::string& key, const std::string& value) {
-    auto stmt = conn_.Prepare(sql_.at("meta_set"));
-    if (!stmt.ok()) return stmt.status();
-    (*stmt)->BindText(1, key);
-    (*stmt)->BindText(2, value);
-    return (*stmt)->Execute();
-  }
-
- private:
-  db::Connection& conn_;
-  std::map<std::string, std::string> sql_;
-};
-
 // load --procedures_only=Y: (re)installs the stored procedures into a complete DVD Store
 // database, leaving its data alone (the ones of storebench's names are replaced).
-Status LoadProceduresOnly(db::Connection& conn, Meta& meta, bool has_meta,
+Status LoadProceduresOnly(db::Connection& conn, workload::StoreMeta& meta, bool has_meta,
                           const std::string& meta_set, const std::string& dialect,
                           const workload::LoadContext& ctx) {
   auto wl = has_meta ? meta.Get("workload") : Result<std::string>(std::string());
@@ -93,6 +56,8 @@ int64_t AvgMsec(const workload::TypeTotals& t) {
   return static_cast<int64_t>(
       std::floor(static_cast<double>(t.sum_nanos) / 1e6 / static_cast<double>(t.count)));
 }
+
+const workload::MetaOwner kOwner{"dvdstore", "DVD Store", "db_size", "storebench oltp load"};
 
 }  // namespace
 
@@ -231,28 +196,19 @@ std::map<std::string, std::string> DvdStoreWorkload::Choices() const {
 }
 
 Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContext& ctx) {
-  auto admin = SqlQueries(dialect_, "admin.sql");
-  if (!admin.ok()) return admin.status();
   auto conn = backend.Connect();
   if (!conn.ok()) return conn.status();
-  Meta meta(**conn, *admin);
+  auto opened = workload::StoreMeta::Open(**conn, dialect_);
+  if (!opened.ok()) return opened.status();
+  workload::StoreMeta& meta = *opened;
   auto has_meta = meta.Exists();
   if (!has_meta.ok()) return has_meta.status();
   if (opts_.procedures_only) {
-    return LoadProceduresOnly(**conn, meta, *has_meta, admin->at("meta_set"), dialect_, ctx);
+    return LoadProceduresOnly(**conn, meta, *has_meta, meta.set_sql(), dialect_, ctx);
   }
-  if (*has_meta) {
-    auto wl = meta.Get("workload");
-    if (!wl.ok()) return wl.status();
-    if (*wl != "dvdstore") {
-      return Status::AlreadyExists("the database holds a storebench '" + *wl +
-                                   "' database, not DVD Store; refusing to replace it");
-    }
-    if (!ctx.force) {
-      auto label = meta.Get("db_size");
-      return Status::AlreadyExists("the database already holds a DVD Store database (db_size=" +
-                                   (label.ok() ? *label : "?") + "); use --force to replace it");
-    }
+  bool replace = false;
+  SB_RETURN_IF_ERROR(workload::CheckLoadTarget(meta, kOwner, ctx.force, &replace));
+  if (replace) {
     auto drop = SqlScript(dialect_, "drop.sql", false);
     if (!drop.ok()) return drop.status();
     if (ctx.progress) ctx.progress("dropping the existing DVD Store tables (--force)");
@@ -260,13 +216,6 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
     // an older storebench reloaded the tables since and its meta rows do not mention them.
     SB_RETURN_IF_ERROR(DropProcedures(**conn, dialect_));
     SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*drop));
-  } else {
-    auto tables = meta.UserTables();
-    if (!tables.ok()) return tables.status();
-    if (*tables > 0) {
-      return Status::AlreadyExists("the database holds " + std::to_string(*tables) +
-                                   " tables that storebench did not create; refusing to touch it");
-    }
   }
   auto schema = SqlScript(dialect_, "schema.sql", opts_.ds2_mode);
   if (!schema.ok()) return schema.status();
@@ -295,7 +244,7 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   if (backend.capabilities().stored_procedures &&
       !ProceduresFingerprint(dialect_, opts_.ds2_mode).empty()) {
     if (ctx.progress) ctx.progress("installing the stored procedures (--sql_mode=procedures)");
-    SB_RETURN_IF_ERROR(InstallProcedures(**conn, dialect_, opts_.ds2_mode, admin->at("meta_set"),
+    SB_RETURN_IF_ERROR(InstallProcedures(**conn, dialect_, opts_.ds2_mode, meta.set_sql(),
                                          /*drop_first=*/false));
   }
   // Optional post_load.sql: statements that must each run on their own, outside any
@@ -308,35 +257,10 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
 }
 
 Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
-  auto admin = SqlQueries(dialect_, "admin.sql");
-  if (!admin.ok()) return admin.status();
-  Meta meta(conn, *admin);
-  auto has_meta = meta.Exists();
-  if (!has_meta.ok()) return has_meta.status();
-  if (!*has_meta) {
-    auto tables = meta.UserTables();
-    if (tables.ok() && *tables == 0) {
-      return Status::FailedPrecondition(
-          "the database is empty; load it first with 'storebench oltp load'");
-    }
-    return Status::FailedPrecondition(
-        "the database holds no storebench DVD Store tables; load it first with "
-        "'storebench oltp load'");
-  }
-  auto wl = meta.Get("workload");
-  auto state = meta.Get("state");
-  if (!wl.ok()) return wl.status();
-  if (!state.ok()) return state.status();
-  if (*wl != "dvdstore") {
-    return Status::FailedPrecondition("the database holds a storebench '" + *wl +
-                                      "' database, not DVD Store; run it with --workload " + *wl +
-                                      ", or load DVD Store into another database");
-  }
-  if (*state != "ready") {
-    return Status::FailedPrecondition(
-        "the DVD Store load into this database did not finish; run 'storebench oltp load "
-        "--force' again");
-  }
+  auto opened = workload::StoreMeta::Open(conn, dialect_);
+  if (!opened.ok()) return opened.status();
+  workload::StoreMeta& meta = *opened;
+  SB_RETURN_IF_ERROR(workload::CheckLoadedAndReady(meta, kOwner));
   auto label = meta.Get("db_size");
   auto ds2 = meta.Get("ds2_mode");
   if (!label.ok()) return label.status();

@@ -278,6 +278,22 @@ TEST_P(ConformanceTest, BulkWriterLoadsTextFieldsExactly) {
   EXPECT_EQ(s.code(), StatusCode::kDbError) << s.message();
 }
 
+TEST_P(ConformanceTest, BulkWriterLoadsNullFields) {
+  const std::string t = Table("id INTEGER PRIMARY KEY, n INTEGER, d VARCHAR(20)");
+  auto w = backend_->NewBulkWriter(t, {"id", "n", "d"});
+  ASSERT_TRUE(w.ok()) << w.status().message();
+  ASSERT_TRUE((*w)->AddRow({"1", db::kBulkNull, db::kBulkNull}).ok());
+  ASSERT_TRUE((*w)->AddRow({"2", "5", "\\N"}).ok());  // the text \N, not NULL
+  ASSERT_TRUE((*w)->Finish().ok());
+  EXPECT_EQ(Count("SELECT count(*) FROM " + t + " WHERE n IS NULL AND d IS NULL"), 1);
+  EXPECT_EQ(Count("SELECT count(*) FROM " + t + " WHERE id = 2 AND n = 5 AND d IS NOT NULL"), 1);
+  auto sel = Prep("SELECT d FROM " + t + " WHERE id = 2");
+  ASSERT_NE(sel, nullptr);
+  ASSERT_TRUE(sel->Execute().ok());
+  ASSERT_TRUE(sel->Next());
+  EXPECT_EQ(sel->GetText(0), "\\N");
+}
+
 // TryLock: a second lock on the database is refused at once with the first holder's words, and
 // the database is free again once the first lock is destroyed. (A server learns of the holder's
 // words and of its release a moment after the client: those checks wait up to 10 s.)

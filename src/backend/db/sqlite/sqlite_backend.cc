@@ -186,7 +186,13 @@ class SqliteBulkWriter final : public BulkWriter {
                               " fields, table has " + std::to_string(ncols_));
     }
     if (rows_in_txn_ == 0) SB_RETURN_IF_ERROR(conn_->Begin(true));
-    for (int i = 0; i < ncols_; ++i) insert_->BindText(i + 1, fields[i]);
+    for (int i = 0; i < ncols_; ++i) {
+      if (fields[i] == kBulkNull) {
+        insert_->BindNull(i + 1);
+      } else {
+        insert_->BindText(i + 1, fields[i]);
+      }
+    }
     if (Status s = insert_->Execute(); !s.ok()) {
       // Name the row: a load error is otherwise hard to trace back to the data.
       return Status::Db(

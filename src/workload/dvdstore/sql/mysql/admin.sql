@@ -1,21 +1,6 @@
--- Statements for load, readiness checks and verification (MySQL/MariaDB). Tables are looked up
+-- Statements for snapshots and verification (MySQL/MariaDB). Tables are looked up
 -- in the connection's database only.
-
--- name: user_table_count
--- Tables in the database; a database with tables but no storebench_meta was not made by
--- storebench and is never touched.
-SELECT count(*) FROM information_schema.tables WHERE table_schema = DATABASE()
-
--- name: meta_table_exists
-SELECT count(*) FROM information_schema.tables
-WHERE table_schema = DATABASE() AND table_name = 'storebench_meta'
-
--- name: meta_get
-SELECT value FROM storebench_meta WHERE `key` = ?
-
--- name: meta_set
-INSERT INTO storebench_meta (`key`, value) VALUES (?, ?)
-ON DUPLICATE KEY UPDATE value = VALUES(value)
+-- storebench_meta is read and written through workload/store_meta.h (sql/<dialect>/meta.sql).
 
 -- name: count_orders
 SELECT count(*), coalesce(max(orderid), 0) FROM orders

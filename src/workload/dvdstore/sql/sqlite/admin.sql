@@ -1,18 +1,5 @@
--- Statements for load, readiness checks and verification (SQLite).
-
--- name: user_table_count
--- Tables in the file other than SQLite's own; a file with tables but no storebench_meta was
--- not made by storebench and is never touched.
-SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-
--- name: meta_table_exists
-SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'storebench_meta'
-
--- name: meta_get
-SELECT value FROM storebench_meta WHERE key = ?
-
--- name: meta_set
-INSERT OR REPLACE INTO storebench_meta (key, value) VALUES (?, ?)
+-- Statements for snapshots and verification (SQLite).
+-- storebench_meta is read and written through workload/store_meta.h (sql/<dialect>/meta.sql).
 
 -- name: count_orders
 SELECT count(*), coalesce(max(orderid), 0) FROM orders

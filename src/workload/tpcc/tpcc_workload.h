@@ -1,0 +1,149 @@
+// A TPC-C-like workload (reference: the TPC-C specification, revision 5.11; HammerDB's TPROC-C
+// for the NOPM/TPM figures; docs/tpcc.md). Not a TPC benchmark: its results are not TPC results.
+//
+// Schema and data of clause 1.3 and 4.3, loaded per warehouse in parallel through the back end's
+// bulk path; the five transactions of clauses 2.4-2.8 as client SQL, one transaction per unit
+// of work, on a home warehouse per worker; the consistency conditions 1-4 of clause 3.3.2 as
+// verify.
+#ifndef STOREBENCH_WORKLOAD_TPCC_TPCC_WORKLOAD_H_
+#define STOREBENCH_WORKLOAD_TPCC_TPCC_WORKLOAD_H_
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "workload/tpcc/tpcc_random.h"
+#include "workload/workload.h"
+
+namespace sb::tpcc {
+
+struct TpccOptions {
+  int64_t warehouses = 1;
+  MixKind mix = MixKind::kStandard;
+  std::string mix_name = "standard";
+  // HammerDB's "use all warehouses": worker k of V picks, for each transaction, one of the
+  // warehouses k+1, k+1+V, k+1+2V, ...; off: worker k's home warehouse is k mod W + 1.
+  bool all_warehouses = false;
+  int64_t threads = 1;    // workers of the run (for all_warehouses)
+  uint64_t run_seed = 1;  // draws C-Run, shared by every worker
+  // Tests: every unit runs this transaction type (a TxnType) instead of the mix; -1: the mix.
+  int only_type = -1;
+  // Specification-style driving (--keying_and_thinking): `terminals` terminals (default 10 per
+  // warehouse) with keying and think times, served by the workers' connections.
+  bool keying = false;
+  int64_t terminals = 0;  // as given; 0 = 10 per warehouse
+  // --sql_mode=procedures: each transaction is one call of a stored procedure
+  // (sql/<dialect>/procedures.sql) that does what the client statements do.
+  bool procedures = false;
+};
+
+// One terminal of specification-style driving: its home warehouse, its Stock-Level district,
+// the transaction it is keying next, and its own random stream and deck. About 100 bytes.
+struct TerminalState {
+  explicit TerminalState(uint64_t seed, MixKind mix) : rng(seed), mix(mix) {}
+  Random rng;
+  Mix mix;
+  int64_t home = 1;
+  int64_t district = 1;
+  TxnType next = kNewOrder;
+};
+
+// The specification's keying time and mean think time of each transaction type, in seconds
+// (clause 5.2.5.7), and a think time drawn from the truncated negative exponential (clause
+// 5.2.5.4: -ln(r) * mean, r in (0, 1], cut at 10 * mean).
+double KeyingSeconds(TxnType t);
+double MeanThinkSeconds(TxnType t);
+int64_t DrawThinkNanos(Random& rng, TxnType t);
+
+// Workload counters (Shape::counters order).
+enum Counter {
+  kRollbacks = 0,      // New-Orders rolled back by their unused item (clause 2.4.2.3)
+  kOrderLines,         // lines of committed New-Orders
+  kRemoteLines,        // of which supplied by another warehouse
+  kPaymentsByName,     // Payments that chose the customer by last name
+  kRemotePayments,     // Payments of a customer of another warehouse
+  kOrderStatusByName,  // Order-Status by last name
+  kDeliveredOrders,    // orders Delivery delivered
+  kSkippedDistricts,   // districts Delivery found without a new order
+  kNumCounters
+};
+
+class TpccWorkload final : public workload::Workload {
+ public:
+  TpccWorkload();
+  std::string name() const override { return "tpcc"; }
+  const workload::Shape& shape() const override { return shape_; }
+  void DeclareOptions(config::OptionSet* options) const override;
+  Status Configure(const config::OptionSet& options) override;
+  std::map<std::string, std::string> Choices() const override;
+  void UseDialect(const std::string& dialect) override { dialect_ = dialect; }
+  Status CheckCapabilities(const db::Capabilities& caps) override;
+  std::string Describe() const override {
+    return "TPC-C-like, " + std::to_string(opts_.warehouses) + " warehouse" +
+           (opts_.warehouses == 1 ? "" : "s");
+  }
+
+  Status Load(db::DbBackend& backend, const workload::LoadContext& ctx) override;
+  Status CheckReady(db::Connection& conn) override;
+  Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection> conn,
+                                                        uint64_t seed, int worker) override;
+  // sum(D_NEXT_O_ID): HammerDB's NOPM probe.
+  Result<std::map<std::string, int64_t>> Snapshot(db::Connection& conn) override;
+  // Committed New-Orders against the change of sum(D_NEXT_O_ID) (equal), and every transaction
+  // against the server's commits + rollbacks (at least).
+  std::vector<workload::ServerComparison> CompareWithServer(
+      const workload::Totals& span, const workload::ServerView& server) const override;
+  std::vector<std::pair<std::string, double>> ServerFigures(const workload::Totals& span,
+                                                            const workload::ServerView& server,
+                                                            double seconds) const override;
+  std::vector<std::string> ResultLines(const std::vector<std::pair<std::string, double>>& figures,
+                                       const std::string& db_product) const override;
+  Result<std::vector<workload::Check>> Verify(db::Connection& conn,
+                                              const std::map<std::string, int64_t>& before,
+                                              const workload::Totals* whole_run) override;
+  std::vector<std::pair<std::string, double>> Figures(
+      const workload::Totals& window, const workload::Totals& since_start,
+      const workload::WindowFacts& facts) const override;
+
+  int64_t terminals() const override {
+    return opts_.keying ? static_cast<int64_t>(terminals_.size()) : 0;
+  }
+  int64_t TerminalWaitNanos(int64_t terminal, bool first) override;
+
+  const TpccOptions& options() const { return opts_; }
+  const std::vector<TerminalState>* terminal_states() const { return &terminals_; }
+  const CConstants& run_constants() const { return run_c_; }
+
+ private:
+  workload::Shape shape_;
+  TpccOptions opts_;
+  bool warehouses_given_ = false;
+  std::string dialect_ = "sqlite";
+  CConstants run_c_;
+  int64_t c_last_load_ = -1;
+  // Makes the terminals of --keying_and_thinking for the current warehouse count.
+  void MakeTerminals();
+  // InvalidArgument when --keying_and_thinking has fewer terminals than connections.
+  Status CheckTerminalCount() const;
+  std::vector<TerminalState> terminals_;
+};
+
+// The statements of `file` ("queries.sql", "admin.sql", ...) for `dialect`, or a whole script.
+Result<std::map<std::string, std::string>> TpccSql(const std::string& dialect,
+                                                   const std::string& file);
+Result<std::string> TpccScript(const std::string& dialect, const std::string& file);
+
+// Loads the generated rows of `warehouses` warehouses (loader.cc).
+Status LoadTpccData(db::DbBackend& backend, int64_t warehouses, int64_t c_last_load,
+                    const workload::LoadContext& ctx);
+
+// A session for worker `worker` (session.cc).
+Result<std::unique_ptr<workload::Session>> NewTpccSession(
+    std::unique_ptr<db::Connection> conn, std::map<std::string, std::string> sql,
+    const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker,
+    const std::vector<TerminalState>* terminals = nullptr);
+
+}  // namespace sb::tpcc
+
+#endif  // STOREBENCH_WORKLOAD_TPCC_TPCC_WORKLOAD_H_

@@ -1,0 +1,233 @@
+"""The TPC-C-like workload through the storebench binary: load, run and verify on a real SQLite
+file and on the PostgreSQL and MariaDB servers of scripts/services.sh (database sbtest_tpcc);
+NOPM from sum(D_NEXT_O_ID) equal to the client's committed New-Orders on all three back ends;
+the consistency checks failing on databases this test tampers with; bad input refused with one
+sentence and exit 2; and a plan file naming workload = "tpcc" (two instances).
+
+Servers come from STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL (database replaced by sbtest_tpcc);
+without a reachable server those tests skip, unless STOREBENCH_REQUIRE_SERVICES=1."""
+import json
+import os
+import shutil
+import sqlite3
+import unittest
+
+import jsonschema
+
+import harness
+from harness import storebench, tmp_path
+
+NOPM_CHECK = "committed_new_orders_vs_d_next_o_id"
+
+
+def fresh_dir(name):
+    d = tmp_path(name)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    return d
+
+
+def load_schema():
+    with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
+        return json.load(f)
+
+
+class TpccRunMixin:
+    """Load 1 warehouse, run 4 workers for 4 s after 1 s of warm-up, and check the figures."""
+    url = None
+
+    def run_and_check(self, name, extra=()):
+        out = tmp_path(f"it-tpcc-{name}.json")
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--n_threads", "4",
+                       "--run_time", "4s", "--warmup_time", "1s", "--json", out, *extra,
+                       timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr[-3000:] + r.stdout[-3000:])
+        with open(out) as f:
+            doc = json.load(f)
+        jsonschema.validate(doc, load_schema())
+        # NOPM as HammerDB counts it equals the New-Orders the client committed.
+        comparisons = {c["name"]: c for c in doc["server_check"]["comparisons"]}
+        self.assertIn(NOPM_CHECK, comparisons)
+        c = comparisons[NOPM_CHECK]
+        self.assertTrue(c["passed"], c)
+        self.assertEqual(c["client"], c["server"])
+        self.assertGreater(c["client"], 0)
+        figures = doc["figures"]
+        self.assertIn("nopm_dnext", figures)
+        headlines = dict(doc["headlines"]) if isinstance(doc["headlines"], list) else doc["headlines"]
+        self.assertIn("nopm", headlines)
+        self.assertIn("TEST RESULT : System achieved", r.stdout)
+        self.assertIn(" NOPM from ", r.stdout)
+        for v in doc["verify"]:
+            self.assertTrue(v["passed"], v)
+        return doc, r
+
+    def load(self, warehouses="1"):
+        r = storebench("oltp", "load", "--workload", "tpcc", "--db", self.url, "--warehouses",
+                       warehouses, "--force", timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r
+
+
+class TpccSqliteTest(TpccRunMixin, unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = fresh_dir("it-tpcc")
+        cls.path = os.path.join(cls.dir, "tpcc.db")
+        cls.url = "sqlite://" + cls.path
+        r = storebench("oltp", "load", "--workload", "tpcc", "--db", cls.url, "--warehouses",
+                       "1", timeout=600)
+        assert r.returncode == 0, r.stderr
+        cls.load_stderr = r.stderr
+
+    def test_load_shows_progress_and_run_reports_nopm(self):
+        self.assertIn("TPC-C-like", self.load_stderr)
+        self.assertIn("rows", self.load_stderr)
+        doc, r = self.run_and_check("sqlite")
+        self.assertIn("SQLite TPM (client count", r.stdout)
+        self.assertEqual(doc["choices"]["mix"], "standard")
+        figures = doc["figures"]
+        n = sum(figures["n_" + t] for t in
+                ("new_order", "payment", "order_status", "delivery", "stock_level"))
+        self.assertEqual(n, figures["transactions"])
+
+    def test_hammerdb_mix_is_recorded(self):
+        doc, _ = self.run_and_check("sqlite-hammerdb", ("--mix", "hammerdb"))
+        self.assertEqual(doc["choices"]["mix"], "hammerdb")
+
+    def test_run_with_another_warehouse_count_is_refused(self):
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--warehouses", "3",
+                       "--run_time", "2s")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("loaded with 1 warehouses but the run asks for --warehouses=3", r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+
+    def test_zero_warehouses_is_refused(self):
+        d = fresh_dir("it-tpcc-zero")
+        r = storebench("oltp", "load", "--workload", "tpcc", "--db",
+                       "sqlite://" + os.path.join(d, "z.db"), "--warehouses", "0")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("warehouses", r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+
+    def test_load_over_a_loaded_database_needs_force(self):
+        r = storebench("oltp", "load", "--workload", "tpcc", "--db", self.url, "--warehouses", "1")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("already holds a TPC-C-like database (warehouses=1)", r.stderr)
+
+    def test_verify_fails_on_tampered_databases(self):
+        """Each consistency condition fails on a copy of the database broken for it."""
+        tampering = {
+            "consistency_1_warehouse_ytd": "UPDATE district SET d_ytd = d_ytd + 1 WHERE d_id = 3",
+            "consistency_2_next_order_id": "UPDATE district SET d_next_o_id = d_next_o_id + 1 "
+                                           "WHERE d_id = 4",
+            "consistency_3_new_order_range": "DELETE FROM new_order WHERE no_d_id = 5 AND "
+                                             "no_o_id = (SELECT min(no_o_id) + 1 FROM new_order "
+                                             "WHERE no_d_id = 5)",
+            "consistency_4_order_line_count": "DELETE FROM order_line WHERE ol_d_id = 6 AND "
+                                              "ol_o_id = 10 AND ol_number = 1",
+        }
+        for check, sql in tampering.items():
+            with self.subTest(check=check):
+                copy = os.path.join(self.dir, f"tampered-{check}.db")
+                shutil.copyfile(self.path, copy)
+                con = sqlite3.connect(copy)
+                con.execute(sql)
+                con.commit()
+                con.close()
+                r = storebench("oltp", "verify", "--workload", "tpcc", "--db", "sqlite://" + copy)
+                self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+                # "verify <check> FAIL <detail>": exactly the broken condition fails.
+                lines = (r.stdout + r.stderr).splitlines()
+                failed = [line for line in lines if " FAIL " in line]
+                self.assertEqual(len(failed), 1, r.stdout + r.stderr)
+                self.assertIn(check, failed[0])
+
+    def test_keying_and_thinking_checks_the_response_time_constraints(self):
+        doc, r = self.run_and_check("sqlite-keying", ("--keying_and_thinking", "--terminals",
+                                                      "300", "--connections", "2"))
+        self.assertIn("300 terminals on timers", doc["loop_model"])
+        self.assertIn(doc["figures"]["response_time_constraints_met"], (0, 1))
+        self.assertIn("response-time constraints (90th percentile", r.stdout)
+        self.assertIn("efficiency:", r.stdout)
+
+    def test_fewer_terminals_than_connections_is_refused(self):
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url,
+                       "--keying_and_thinking", "--terminals", "2", "--connections", "4",
+                       "--run_time", "2s")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("at least as many terminals (2) as connections", r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+
+    def test_procedures_on_sqlite_are_refused(self):
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--sql_mode",
+                       "procedures", "--run_time", "2s")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("--sql_mode=procedures is available on PostgreSQL only", r.stderr)
+
+    def test_keying_with_a_rate_is_refused(self):
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url,
+                       "--keying_and_thinking", "--rate", "10", "--run_time", "2s")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("paces the terminals itself", r.stderr)
+
+    def test_plan_file_runs_tpcc_instances(self):
+        d = fresh_dir("it-tpcc-plan")
+        for i in (1, 2):
+            shutil.copyfile(self.path, os.path.join(d, f"w{i}.db"))
+        plan = os.path.join(d, "plan.toml")
+        with open(plan, "w") as f:
+            f.write(f"""
+[run]
+warmup_time = "0s"
+run_time = "3s"
+
+[[group]]
+name = "tpcc"
+workload = "tpcc"
+count = 2
+db = "sqlite://{d}/w{{i}}.db"
+[group.options]
+n_threads = 2
+mix = "hammerdb"
+""")
+        out = os.path.join(d, "plan.json")
+        r = storebench("run", "--plan", plan, "--json", out, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr[-3000:])
+        with open(out) as f:
+            doc = json.load(f)
+        self.assertEqual(len(doc["instances"]), 2)
+        for inst in doc["instances"]:
+            self.assertEqual(inst["workload"], "tpcc")
+            self.assertGreater(inst["figures"]["transactions"], 0)
+            comparisons = {c["name"]: c for c in inst["server_check"]["comparisons"]}
+            self.assertTrue(comparisons[NOPM_CHECK]["passed"], comparisons)
+        self.assertEqual(r.stdout.count("TEST RESULT : System achieved"), 2, r.stdout)
+
+
+class TpccPostgresTest(TpccRunMixin, unittest.TestCase):
+    url = harness.server_url("STOREBENCH_PG_URL", "sbtest_tpcc")
+
+    def test_load_run_verify(self):
+        harness.require_server(self, self.url)
+        self.load()
+        doc, r = self.run_and_check("postgres")
+        self.assertIn("PostgreSQL TPM", r.stdout)
+        self.assertIn("tpm_server", doc["figures"])
+        # The same database in procedures mode: NOPM still equals the committed New-Orders.
+        doc, r = self.run_and_check("postgres-procedures", ("--sql_mode", "procedures"))
+        self.assertTrue(doc["choices"]["sql_mode"].startswith("procedures"))
+
+
+class TpccMariaDbTest(TpccRunMixin, unittest.TestCase):
+    url = harness.server_url("STOREBENCH_MYSQL_URL", "sbtest_tpcc")
+
+    def test_load_run_verify(self):
+        harness.require_server(self, self.url)
+        self.load()
+        doc, r = self.run_and_check("mariadb")
+        self.assertIn("tpm_server", doc["figures"])
+
+
+if __name__ == "__main__":
+    harness.main()
