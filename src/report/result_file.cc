@@ -1,0 +1,128 @@
+#include "report/result_file.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "report/json_report.h"
+
+namespace sb::report {
+
+namespace {
+
+using Json = nlohmann::json;
+
+Status Bad(const std::string& path, const std::string& what) {
+  return Status::InvalidArgument("'" + path + "' " + what);
+}
+
+}  // namespace
+
+PowerSummary ReadPowerSection(const std::string& document_text) {
+  PowerSummary p;
+  const Json doc = Json::parse(document_text, nullptr, /*allow_exceptions=*/false);
+  if (!doc.is_object() || !doc.contains("power") || !doc["power"].is_object()) return p;
+  const Json& power = doc["power"];
+  p.present = true;
+  if (power.contains("source") && power["source"].is_string()) p.source = power["source"];
+  if (power.contains("measured_mean_w") && power["measured_mean_w"].is_number()) {
+    p.mean_w = power["measured_mean_w"].get<double>();
+  } else {
+    for (const auto& [key, value] : power.items()) {
+      if (key.size() >= 6 && key.compare(key.size() - 6, 6, "mean_w") == 0 && value.is_number()) {
+        p.mean_w = value.get<double>();
+        break;
+      }
+    }
+  }
+  if (power.contains("points")) {
+    const Json& pts = power["points"];
+    auto watts_key = [](const Json& o) -> const char* {
+      if (o.contains("watts")) return "watts";
+      if (o.contains("w")) return "w";
+      if (o.contains("power_w")) return "power_w";
+      return nullptr;
+    };
+    if (pts.is_object() && pts.contains("t") && pts["t"].is_array()) {
+      if (const char* wk = watts_key(pts); wk != nullptr && pts[wk].is_array()) {
+        for (size_t i = 0; i < pts["t"].size() && i < pts[wk].size(); ++i) {
+          if (pts["t"][i].is_number() && pts[wk][i].is_number()) {
+            p.points.emplace_back(pts["t"][i].get<double>(), pts[wk][i].get<double>());
+          }
+        }
+      }
+    } else if (pts.is_array()) {
+      for (const Json& pt : pts) {
+        const char* wk = pt.is_object() ? watts_key(pt) : nullptr;
+        if (wk != nullptr && pt.contains("t") && pt["t"].is_number() && pt[wk].is_number()) {
+          p.points.emplace_back(pt["t"].get<double>(), pt[wk].get<double>());
+        }
+      }
+    }
+  }
+  return p;
+}
+
+Result<ResultFile> ReadAnyResultFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int err = errno;
+    if (err == ENOENT) return Status::NotFound("'" + path + "' does not exist");
+    return Bad(path, std::string("cannot be read: ") + std::strerror(err));
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  const std::string text = buf.str();
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    return Bad(path, "is empty, not a storebench result file");
+  }
+  Json doc;
+  try {
+    doc = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    // A parse error at the very end of the text is a document cut short (a copy or a write that
+    // did not finish); anywhere else the file is not JSON at all.
+    if (e.byte >= text.size()) {
+      return Bad(path, "is truncated: the JSON ends after " + std::to_string(text.size()) +
+                           " bytes before the document is complete");
+    }
+    return Bad(path, "is not a storebench result file: not JSON (error at byte " +
+                         std::to_string(e.byte) + ")");
+  }
+  if (!doc.is_object()) return Bad(path, "is not a storebench result file: not a JSON object");
+  ResultFile f;
+  f.path = path;
+  const std::string kind = doc.contains("kind") && doc["kind"].is_string() ? doc["kind"] : "";
+  if (kind == kSearchKind) {
+    auto s = SearchFromJson(text, path);
+    if (!s.ok()) return s.status();
+    f.kind = FileKind::kSearch;
+    f.search = std::move(s).value();
+    return f;
+  }
+  if (kind == kComparisonKind) {
+    auto c = ComparisonFromJson(text);
+    if (!c.ok()) return Status(c.status().code(), "'" + path + "': " + c.status().message());
+    f.kind = FileKind::kComparison;
+    f.comparison = std::move(c).value();
+    return f;
+  }
+  const bool storebench = doc.contains("tool") && doc["tool"].is_object() &&
+                          doc["tool"].contains("name") && doc["tool"]["name"] == "storebench" &&
+                          doc.contains("schema_version");
+  if (!storebench) {
+    return Bad(path,
+               "is not a storebench result file: it has no \"schema_version\" and "
+               "\"tool\": {\"name\": \"storebench\"} (nor a search's or comparison's \"kind\")");
+  }
+  auto r = ResultFromJson(text);
+  if (!r.ok()) return Status(r.status().code(), "'" + path + "': " + r.status().message());
+  f.kind = FileKind::kRun;
+  f.run = std::move(r).value();
+  f.power = ReadPowerSection(text);
+  return f;
+}
+
+}  // namespace sb::report

@@ -1,0 +1,52 @@
+// Any storebench output file read back for `storebench compare` and `storebench report`: a run's
+// result document, a consolidation search file or a comparison. Each refusal is one sentence
+// that names the file and what is wrong with it (not JSON, truncated, not storebench's, a newer
+// schema_version), so the commands can exit 2 with it.
+#ifndef STOREBENCH_REPORT_RESULT_FILE_H_
+#define STOREBENCH_REPORT_RESULT_FILE_H_
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "metrics/run_result.h"
+#include "report/comparison.h"
+#include "report/consolidation_search.h"
+
+namespace sb::report {
+
+enum class FileKind { kRun, kSearch, kComparison };
+
+// The optional "power" section (written by runs that measured power): only what compare and the
+// report use. Absent sections leave `present` false.
+struct PowerSummary {
+  bool present = false;
+  double mean_w = std::numeric_limits<double>::quiet_NaN();  // over the measured window
+  std::string source;                                        // the meter, as the result names it
+  std::vector<std::pair<double, double>> points;             // (t_sec, watts), if given
+};
+
+struct ResultFile {
+  std::string path;
+  FileKind kind = FileKind::kRun;
+  metrics::RunResult run;  // kRun
+  PowerSummary power;      // kRun
+  Search search;           // kSearch
+  Comparison comparison;   // kComparison
+};
+
+// Reads `path`. Fails with InvalidArgument ("'x.json' is truncated: ...", "... is not a
+// storebench result file ...", "... has schema_version 3, newer than ...") and NotFound for a
+// missing file; every message starts with the quoted path.
+Result<ResultFile> ReadAnyResultFile(const std::string& path);
+
+// Reads the "power" section of a result document's text if it has one: `mean_w` is
+// power.measured_mean_w, else the first number whose key ends in "mean_w"; `points` from
+// power.points.{t, watts} or power.points[] {t, w|watts}. Lenient by design: the section is
+// optional and its producer may add keys.
+PowerSummary ReadPowerSection(const std::string& document_text);
+
+}  // namespace sb::report
+
+#endif  // STOREBENCH_REPORT_RESULT_FILE_H_
