@@ -119,7 +119,14 @@ std::string RenderLineChart(const LineChart& c, const std::string& id) {
   if (x1 <= x0) x1 = x0 + 1;
   if (!std::isfinite(y1) || y1 <= y0) y1 = y0 + 1;
   y1 *= 1.05;
-  const int legend_rows = c.series.size() > 1 ? static_cast<int>((c.series.size() + 5) / 6) : 0;
+  // Legend entries in columns wide enough for the longest name (up to 40 characters).
+  size_t longest = 4;
+  for (const ChartSeries& s : c.series)
+    longest = std::max(longest, std::min<size_t>(s.name.size(), 40));
+  const int column = static_cast<int>(longest) * 7 + 24;
+  const int per_row = std::max(1, (kWidth - kLeft - kRight) / column);
+  const int legend_rows =
+      c.series.size() > 1 ? static_cast<int>((c.series.size() + per_row - 1) / per_row) : 0;
   const int height = kHeight + (legend_rows > 0 ? 10 : 0) + legend_rows * 16;
   const int plot_bottom = kHeight - kBottom;
   const Scale sx{x0, x1, static_cast<double>(kLeft), static_cast<double>(kWidth - kRight)};
@@ -193,13 +200,13 @@ std::string RenderLineChart(const LineChart& c, const std::string& id) {
   // Legend below the plot.
   if (c.series.size() > 1) {
     for (size_t k = 0; k < c.series.size(); ++k) {
-      const int row = static_cast<int>(k / 6), col = static_cast<int>(k % 6);
-      const int x = kLeft + col * 115, y = kHeight + 6 + row * 16;
+      const int row = static_cast<int>(k) / per_row, col = static_cast<int>(k) % per_row;
+      const int x = kLeft + col * column, y = kHeight + 6 + row * 16;
       svg += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y - 8) +
              "\" width=\"10\" height=\"10\" fill=\"" +
              kColors[k % (sizeof kColors / sizeof kColors[0])] + "\"/><text class=\"legend\" x=\"" +
              std::to_string(x + 14) + "\" y=\"" + std::to_string(y + 1) + "\">" +
-             HtmlEscape(c.series[k].name.substr(0, 16)) + "</text>";
+             HtmlEscape(c.series[k].name.substr(0, 40)) + "</text>";
     }
   }
   return svg + "</svg>";
