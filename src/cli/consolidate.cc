@@ -180,7 +180,7 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
   // The search's own options; everything else goes to the instances.
   std::string range_text, step = "linear", search_path;
   int runs = 3;
-  bool resume = false;
+  bool resume = false, series_csv = false;
   std::vector<std::string> extra;
   for (size_t i = 0; i < rest.size(); ++i) {
     const std::string& a = rest[i];
@@ -210,6 +210,12 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
     }
     if (a == "--resume" || a == "--resume=Y") {
       resume = true;
+      continue;
+    }
+    // Each run writes its own series next to its result (one path for all would keep the last).
+    if (a == "--series_csv" || a.rfind("--series_csv=", 0) == 0) {
+      std::string v = a == "--series_csv" && i + 1 < rest.size() ? rest[++i] : a.substr(13);
+      series_csv = !v.empty() && v != "N";
       continue;
     }
     if (a.rfind("--json", 0) == 0) {
@@ -287,6 +293,10 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
       build.command = "consolidate";
       build.extra_args = extra;
       build.extra_args.push_back("--json=" + file);
+      if (series_csv) {
+        build.extra_args.push_back("--series_csv=" + run_dir + "/n" + std::to_string(count) +
+                                   "-run" + std::to_string(run_no) + "-series.csv");
+      }
       auto setups = BuildPlanInstances(*plan, build, backends, workloads);
       if (!setups.ok()) {
         WriteSearch(s, search_path).IgnoreError();

@@ -132,7 +132,8 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
     str("out_filename", "", "also write the status lines as CSV (DVD Store)");
     str("series_csv", "",
         "also write the per-second series as CSV: instance, second, phase, headline metrics, "
-        "unit p99, errors (one row per instance and second; a spreadsheet opens it as is)");
+        "unit p99, errors, each further type's p99, every counter, SUT CPU (one row per "
+        "instance and second; a spreadsheet opens it as is)");
     {
       OptionSpec pr;
       pr.name = "progress";
