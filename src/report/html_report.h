@@ -15,8 +15,8 @@ namespace sb::report {
 // One file of the report and what it refers to.
 struct ReportItem {
   ResultFile file;
-  // A consolidation search: the median run of each count whose result file could be read, as
-  // (count, result), in the order of the search's counts.
+  // A consolidation search: the median run drawn in full — the one at the peak, else at the
+  // highest count decided — as (count, result), when its result file could be read.
   std::vector<std::pair<int, metrics::RunResult>> median_runs;
   // Sentences about what could not be shown (a search's run file that is missing).
   std::vector<std::string> notes;

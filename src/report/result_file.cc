@@ -6,23 +6,22 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "report/json_document.h"
 #include "report/json_report.h"
 
 namespace sb::report {
 
 namespace {
 
-using Json = nlohmann::json;
+// The reader's JSON type: the document is parsed once and read from this value.
+using Json = internal::Json;
 
 Status Bad(const std::string& path, const std::string& what) {
   return Status::InvalidArgument("'" + path + "' " + what);
 }
 
-}  // namespace
-
-PowerSummary ReadPowerSection(const std::string& document_text) {
+PowerSummary PowerFrom(const Json& doc) {
   PowerSummary p;
-  const Json doc = Json::parse(document_text, nullptr, /*allow_exceptions=*/false);
   if (!doc.is_object() || !doc.contains("power") || !doc["power"].is_object()) return p;
   const Json& power = doc["power"];
   p.present = true;
@@ -63,6 +62,12 @@ PowerSummary ReadPowerSection(const std::string& document_text) {
     }
   }
   return p;
+}
+
+}  // namespace
+
+PowerSummary ReadPowerSection(const std::string& document_text) {
+  return PowerFrom(Json::parse(document_text, nullptr, /*allow_exceptions=*/false));
 }
 
 Result<ResultFile> ReadAnyResultFile(const std::string& path) {
@@ -117,11 +122,11 @@ Result<ResultFile> ReadAnyResultFile(const std::string& path) {
                "is not a storebench result file: it has no \"schema_version\" and "
                "\"tool\": {\"name\": \"storebench\"} (nor a search's or comparison's \"kind\")");
   }
-  auto r = ResultFromJson(text);
-  if (!r.ok()) return Status(r.status().code(), "'" + path + "': " + r.status().message());
+  if (Status s = internal::ReadDocument(doc, "", &f.run); !s.ok()) {
+    return Status(s.code(), "'" + path + "': " + s.message());
+  }
   f.kind = FileKind::kRun;
-  f.run = std::move(r).value();
-  f.power = ReadPowerSection(text);
+  f.power = PowerFrom(doc);
   return f;
 }
 
