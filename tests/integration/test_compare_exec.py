@@ -2,6 +2,7 @@
 with the file named)."""
 import json
 import os
+import subprocess
 import unittest
 
 import harness
@@ -142,6 +143,13 @@ class ExecCommandTest(unittest.TestCase):
         self.assertEqual(d["verify"][0]["passed"], False)
         self.assertGreaterEqual(d["headlines"]["wall_sec"], 0.3)  # it slept that long
         self.assertEqual(d["config"]["command"], ["sh", "-c", "sleep 0.3; exit 3"])
+        # A result document like any run's.
+        check = subprocess.run(
+            ["/usr/bin/python3", os.path.join(harness.ARGS.source, "tests/integration/check_schema.py"),
+             harness.tmp_path("ex_fail.json"),
+             os.path.join(harness.ARGS.source, "docs/output-schema.json")],
+            capture_output=True, text=True)
+        self.assertEqual(check.returncode, 0, check.stdout + check.stderr)
 
     def test_cpu_time_counts_children(self):
         # A child busy for 0.3 s of its own CPU time (measured by itself) under a shell.
