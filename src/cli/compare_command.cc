@@ -85,8 +85,9 @@ Result<report::Comparison> CompareFiles(const std::vector<std::string>& position
       auto files = Glob(pattern);
       if (!files.ok()) return files.status();
       if (files->empty()) {
-        return Status::InvalidArgument("group '" + label + "': '" + pattern +
-                                       "' matches no file (an empty group)");
+        std::string what = "group '" + label;
+        what += "': '" + pattern + "' matches no file (an empty group)";
+        return Status::InvalidArgument(what);
       }
       report::CompareGroup* g = group_named(label);
       for (const std::string& f : *files) SB_RETURN_IF_ERROR(AddRun(f, g));

@@ -43,6 +43,7 @@ Result<ExecOutcome> ExecTimed(const std::vector<std::string>& command) {
     return Status::IoError(std::string("exec: pipe: ") + std::strerror(errno));
   }
   std::vector<char*> argv;
+  argv.reserve(command.size() + 1);
   for (const std::string& a : command) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   ExecOutcome out;

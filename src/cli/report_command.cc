@@ -51,7 +51,7 @@ int RunReportCommand(const std::vector<std::string>& args) {
       output = a.substr(9);
       continue;
     }
-    if (a.rfind("-", 0) == 0 && a.size() > 1) {
+    if (a.size() > 1 && a[0] == '-') {
       return Fail(Status::InvalidArgument("report: unknown option '" + a + "'"));
     }
     inputs.push_back(a);

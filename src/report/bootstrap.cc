@@ -84,7 +84,7 @@ RatioInterval BootstrapRatio(const std::vector<RunFigure>& a, const std::vector<
   if (ratios.empty()) return out;
   std::sort(ratios.begin(), ratios.end());
   const double tail = (1 - confidence) / 2;
-  const double last = static_cast<double>(ratios.size() - 1);
+  const auto last = static_cast<double>(ratios.size() - 1);
   out.low = ratios[static_cast<size_t>(std::floor(tail * last))];
   out.high = ratios[static_cast<size_t>(std::ceil((1 - tail) * last))];
   return out;

@@ -8,7 +8,7 @@ namespace sb::report::html {
 
 std::string SearchSection(const ReportItem& item, const std::string& id) {
   const Search& s = item.file.search;
-  std::string out = "<p class=\"meta\">plan " + HtmlEscape(s.plan) + ", " + HtmlEscape(s.step) +
+  std::string out = "<p class='meta'>plan " + HtmlEscape(s.plan) + ", " + HtmlEscape(s.step) +
                     " step over " + std::to_string(s.from) + ".." + std::to_string(s.to) +
                     " instances, " + std::to_string(s.runs) +
                     " run(s) per count, each count decided on its median run" +
@@ -83,7 +83,7 @@ std::string SearchSection(const ReportItem& item, const std::string& id) {
 }
 
 std::string ComparisonSection(const Comparison& c, const std::string& id) {
-  std::string out = "<p class=\"meta\">" + HtmlEscape(c.workload) + ": ";
+  std::string out = "<p class='meta'>" + HtmlEscape(c.workload) + ": ";
   for (size_t g = 0; g < c.labels.size(); ++g) {
     out += (g ? ", " : "") + std::string("<b>") + HtmlEscape(c.labels[g]) + "</b> (" +
            std::to_string(c.files[g].size()) + " run(s))";
@@ -96,7 +96,7 @@ std::string ComparisonSection(const Comparison& c, const std::string& id) {
          "). A verdict is given only when the interval excludes "
          "1.0.</p>";
   for (const std::string& m : c.mismatches) {
-    out += "<p class=\"warn\">Compared with --force although " + HtmlEscape(m) + "</p>";
+    out += "<p class='warn'>Compared with --force although " + HtmlEscape(m) + "</p>";
   }
   BarChart bars;
   bars.title = "Each group as % of " + (c.labels.empty() ? std::string() : c.labels[0]) +

@@ -47,8 +47,7 @@ Cell Text(const std::string& text) { return {HtmlEscape(text), "", false}; }
 Cell Num(double v) { return {Shown(v), Exact(v), true}; }
 Cell Int(int64_t v) { return {std::to_string(v), std::to_string(v), true}; }
 Cell Pass(bool passed) {
-  return {passed ? "<span class=\"pass\">PASS</span>" : "<span class=\"fail\">FAIL</span>", "",
-          false};
+  return {passed ? "<span class='pass'>PASS</span>" : "<span class='fail'>FAIL</span>", "", false};
 }
 
 Table::Table(std::string key, std::vector<std::string> headers)
@@ -57,14 +56,14 @@ Table::Table(std::string key, std::vector<std::string> headers)
 void Table::Row(std::vector<Cell> cells) { rows_.push_back(std::move(cells)); }
 
 std::string Table::Html() const {
-  std::string out = "<table class=\"data\" data-table=\"" + HtmlEscape(key_) + "\"><thead><tr>";
+  std::string out = "<table class='data' data-table='" + HtmlEscape(key_) + "'><thead><tr>";
   for (const std::string& h : headers_) out += "<th>" + HtmlEscape(h) + "</th>";
   out += "</tr></thead><tbody>";
   for (const auto& row : rows_) {
     out += "<tr>";
     for (const Cell& c : row) {
-      out += c.numeric ? "<td class=\"n\"" : "<td";
-      if (!c.value.empty()) out += " data-value=\"" + c.value + "\"";
+      out += c.numeric ? "<td class='n'" : "<td";
+      if (!c.value.empty()) out += " data-value='" + c.value + "'";
       out += ">" + c.html + "</td>";
     }
     out += "</tr>";
@@ -73,9 +72,9 @@ std::string Table::Html() const {
 }
 
 std::string Figure(const std::string& chart, const Table& table, const std::string& caption) {
-  return "<figure class=\"fig\"><figcaption>" + HtmlEscape(caption) +
-         "</figcaption><div class=\"figbody\"><div class=\"plot\">" + chart +
-         "</div><div class=\"figtable\">" + table.Html() + "</div></div></figure>";
+  return "<figure class='fig'><figcaption>" + HtmlEscape(caption) +
+         "</figcaption><div class='figbody'><div class='plot'>" + chart +
+         "</div><div class='figtable'>" + table.Html() + "</div></div></figure>";
 }
 
 }  // namespace html
@@ -125,7 +124,7 @@ const char* KindName(const ResultFile& f) {
 std::string Disclosure(const ReportItem& item, const std::string& id) {
   const ResultFile& f = item.file;
   std::string out =
-      "<h3 id=\"" + id + "-disclosure\">" + HtmlEscape(f.path) + " (" + KindName(f) + ")</h3>";
+      "<h3 id='" + id + "-disclosure'>" + HtmlEscape(f.path) + " (" + KindName(f) + ")</h3>";
   if (f.kind != FileKind::kRun) {
     if (f.kind == FileKind::kSearch) {
       out += "<p>Plan <code>" + HtmlEscape(f.search.plan) + "</code>; step " +
@@ -160,7 +159,7 @@ std::string Disclosure(const ReportItem& item, const std::string& id) {
   ident.Row({html::Text("interrupted"), html::Text(r.interrupted ? "yes" : "no")});
   out += ident.Html();
   const nlohmann::json config = nlohmann::json::parse(r.config_json, nullptr, false);
-  out += "<h4>Configuration</h4><pre class=\"config\">" +
+  out += "<h4>Configuration</h4><pre class='config'>" +
          HtmlEscape(config.is_discarded()
                         ? r.config_json
                         : config.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) +
@@ -186,14 +185,13 @@ std::string Disclosure(const ReportItem& item, const std::string& id) {
 std::string RenderHtmlReport(const std::vector<ReportItem>& items,
                              const std::string& generated_at) {
   std::string out =
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-      "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
-      "<meta name=\"generator\" content=\"storebench " +
-      std::string(ToolVersion()) + "\"><title>storebench report</title><style>" + kStyle +
+      "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+      "<meta name='viewport' content='width=device-width,initial-scale=1'>"
+      "<meta name='generator' content='storebench " +
+      std::string(ToolVersion()) + "'><title>storebench report</title><style>" + kStyle +
       "</style></head><body>\n";
-  out += "<header><h1>storebench report</h1><p class=\"meta\">Generated " +
-         HtmlEscape(generated_at) + " by storebench " + ToolVersion() + " from " +
-         std::to_string(items.size()) +
+  out += "<header><h1>storebench report</h1><p class='meta'>Generated " + HtmlEscape(generated_at) +
+         " by storebench " + ToolVersion() + " from " + std::to_string(items.size()) +
          " file(s). Every chart has its figures in a table beside it; the full configuration, "
          "hosts and versions are at the end.</p><nav><ol>";
   for (size_t i = 0; i < items.size(); ++i) {
@@ -202,17 +200,17 @@ std::string RenderHtmlReport(const std::vector<ReportItem>& items,
     if (item.file.kind == FileKind::kRun && !item.file.run.label.empty()) {
       title += " — " + item.file.run.label;
     }
-    out += "<li><a href=\"#f" + std::to_string(i + 1) + "\">" + HtmlEscape(title) + "</a> (" +
+    out += "<li><a href='#f" + std::to_string(i + 1) + "'>" + HtmlEscape(title) + "</a> (" +
            KindName(item.file) + ")</li>";
   }
-  out += "<li><a href=\"#disclosure\">Full disclosure</a></li></ol></nav></header>\n";
+  out += "<li><a href='#disclosure'>Full disclosure</a></li></ol></nav></header>\n";
   for (size_t i = 0; i < items.size(); ++i) {
     const ReportItem& item = items[i];
     const std::string id = "f" + std::to_string(i + 1);
-    out += "<section class=\"result\" id=\"" + id + "\" data-kind=\"" + KindName(item.file) +
-           "\"><h2>" + std::to_string(i + 1) + ". " + KindName(item.file) + ": " +
-           HtmlEscape(item.file.path) + "</h2>";
-    for (const std::string& n : item.notes) out += "<p class=\"warn\">" + HtmlEscape(n) + "</p>";
+    out += "<section class='result' id='" + id + "' data-kind='" + KindName(item.file) + "'><h2>" +
+           std::to_string(i + 1) + ". " + KindName(item.file) + ": " + HtmlEscape(item.file.path) +
+           "</h2>";
+    for (const std::string& n : item.notes) out += "<p class='warn'>" + HtmlEscape(n) + "</p>";
     switch (item.file.kind) {
       case FileKind::kRun:
         out += item.file.run.storage.empty() ? html::RunSection(item.file.run, item.file.power, id)
@@ -228,7 +226,7 @@ std::string RenderHtmlReport(const std::vector<ReportItem>& items,
     out += "</section>\n";
   }
   out +=
-      "<section id=\"disclosure\"><h2>Full disclosure</h2><p>What ran, where and with which "
+      "<section id='disclosure'><h2>Full disclosure</h2><p>What ran, where and with which "
       "versions, as each result file records it.</p>";
   for (size_t i = 0; i < items.size(); ++i) {
     out += Disclosure(items[i], "f" + std::to_string(i + 1));

@@ -55,7 +55,7 @@ std::vector<ChartBand> Bands(const metrics::RunResult& r) {
 
 std::string Warnings(const metrics::RunResult& r) {
   std::string out;
-  for (const std::string& w : r.warnings) out += "<p class=\"warn\">" + HtmlEscape(w) + "</p>";
+  for (const std::string& w : r.warnings) out += "<p class='warn'>" + HtmlEscape(w) + "</p>";
   return out;
 }
 
@@ -196,8 +196,11 @@ std::string CountersPart(const metrics::RunResult& r, const std::string& id) {
     t.Row(std::move(row));
   }
   std::string errors;
-  for (const auto& [k, v] : r.errors)
-    errors += (errors.empty() ? "" : ", ") + k + " " + std::to_string(v);
+  for (const auto& [k, v] : r.errors) {
+    if (!errors.empty()) errors += ", ";
+    errors += k;
+    errors += " " + std::to_string(v);
+  }
   return "<h3>Errors and retries</h3><p>Errors over the whole run: " +
          HtmlEscape(errors.empty() ? "none" : errors) + "; retries " + std::to_string(r.retries) +
          ".</p>" +
@@ -273,7 +276,7 @@ std::string InstancesPart(const metrics::RunResult& r, const std::string& id) {
   if (r.instances.empty()) return "";
   std::vector<std::string> head = {"instance", "target"};
   for (const auto& [n, v] : r.headlines) head.push_back(n);
-  head.push_back("baselines");
+  head.emplace_back("baselines");
   Table t(id + "-instances", head);
   for (const auto& i : r.instances) {
     std::vector<Cell> row = {Text(i.name), Text(i.target)};
@@ -354,7 +357,7 @@ std::string ThroughputFigure(const metrics::RunResult& r, const std::string& id)
 
 std::string RunSection(const metrics::RunResult& r, const PowerSummary& power,
                        const std::string& id) {
-  std::string out = "<p class=\"meta\">" + HtmlEscape(r.workload) +
+  std::string out = "<p class='meta'>" + HtmlEscape(r.workload) +
                     (r.label.empty() ? "" : ", label <b>" + HtmlEscape(r.label) + "</b>") + ", " +
                     HtmlEscape(r.started_at) + " – " + HtmlEscape(r.ended_at) + ", " +
                     HtmlEscape(r.loop_model) + (r.interrupted ? ", <b>interrupted</b>" : "") +
@@ -384,7 +387,7 @@ std::string RunSection(const metrics::RunResult& r, const PowerSummary& power,
 }
 
 std::string StorageSection(const metrics::RunResult& r, const std::string& id) {
-  std::string out = "<p class=\"meta\">storage" +
+  std::string out = "<p class='meta'>storage" +
                     (r.label.empty() ? "" : ", label <b>" + HtmlEscape(r.label) + "</b>") + ", " +
                     HtmlEscape(r.started_at) + " – " + HtmlEscape(r.ended_at) + ", " +
                     HtmlEscape(r.loop_model) + "</p>" + Warnings(r);

@@ -58,12 +58,12 @@ struct Scale {
 
 std::string Open(const std::string& id, const char* kind, size_t count, const std::string& title,
                  int height) {
-  return "<svg class=\"chart\" id=\"" + HtmlEscape(id) + "\" data-kind=\"" + kind +
-         "\" data-count=\"" + std::to_string(count) + "\" xmlns=\"http://www.w3.org/2000/svg\" " +
-         "viewBox=\"0 0 " + std::to_string(kWidth) + " " + std::to_string(height) + "\" width=\"" +
-         std::to_string(kWidth) + "\" height=\"" + std::to_string(height) +
-         "\" role=\"img\" aria-label=\"" + HtmlEscape(title) + "\"><title>" + HtmlEscape(title) +
-         "</title><text class=\"ctitle\" x=\"" + std::to_string(kLeft) + "\" y=\"16\">" +
+  return "<svg class='chart' id='" + HtmlEscape(id) + "' data-kind='" + kind + "' data-count='" +
+         std::to_string(count) + "' xmlns='http://www.w3.org/2000/svg' " + "viewBox='0 0 " +
+         std::to_string(kWidth) + " " + std::to_string(height) + "' width='" +
+         std::to_string(kWidth) + "' height='" + std::to_string(height) +
+         "' role='img' aria-label='" + HtmlEscape(title) + "'><title>" + HtmlEscape(title) +
+         "</title><text class='ctitle' x='" + std::to_string(kLeft) + "' y='16'>" +
          HtmlEscape(title) + "</text>";
 }
 
@@ -121,8 +121,9 @@ std::string RenderLineChart(const LineChart& c, const std::string& id) {
   y1 *= 1.05;
   // Legend entries in columns wide enough for the longest name (up to 40 characters).
   size_t longest = 4;
-  for (const ChartSeries& s : c.series)
+  for (const ChartSeries& s : c.series) {
     longest = std::max(longest, std::min<size_t>(s.name.size(), 40));
+  }
   const int column = static_cast<int>(longest) * 7 + 24;
   const int per_row = std::max(1, (kWidth - kLeft - kRight) / column);
   const int legend_rows =
@@ -136,35 +137,35 @@ std::string RenderLineChart(const LineChart& c, const std::string& id) {
   for (const ChartBand& b : c.bands) {
     const double a = sx(std::max(b.from, x0)), z = sx(std::min(b.to, x1));
     if (z <= a) continue;
-    svg += "<rect class=\"" + std::string(b.warmup ? "band warmup" : "band window") + "\" x=\"" +
-           Fmt(a) + "\" y=\"" + std::to_string(kTop) + "\" width=\"" + Fmt(z - a) + "\" height=\"" +
-           std::to_string(plot_bottom - kTop) + "\"><title>" + HtmlEscape(b.label) +
-           "</title></rect><text class=\"blabel\" x=\"" + Fmt(a + 3) + "\" y=\"" +
-           std::to_string(kTop + 11) + "\">" + HtmlEscape(b.label) + "</text>";
+    svg += "<rect class='" + std::string(b.warmup ? "band warmup" : "band window") + "' x='" +
+           Fmt(a) + "' y='" + std::to_string(kTop) + "' width='" + Fmt(z - a) + "' height='" +
+           std::to_string(plot_bottom - kTop) + "'><title>" + HtmlEscape(b.label) +
+           "</title></rect><text class='blabel' x='" + Fmt(a + 3) + "' y='" +
+           std::to_string(kTop + 11) + "'>" + HtmlEscape(b.label) + "</text>";
   }
   // Axes and grid.
   for (double t : Ticks(y0, y1, 5)) {
     const double y = sy(t);
-    svg += "<line class=\"grid\" x1=\"" + std::to_string(kLeft) + "\" x2=\"" +
-           std::to_string(kWidth - kRight) + "\" y1=\"" + Fmt(y) + "\" y2=\"" + Fmt(y) +
-           "\"/><text class=\"tick\" x=\"" + std::to_string(kLeft - 5) + "\" y=\"" + Fmt(y + 4) +
-           "\" text-anchor=\"end\">" + TickText(t) + "</text>";
+    svg += "<line class='grid' x1='" + std::to_string(kLeft) + "' x2='" +
+           std::to_string(kWidth - kRight) + "' y1='" + Fmt(y) + "' y2='" + Fmt(y) +
+           "'/><text class='tick' x='" + std::to_string(kLeft - 5) + "' y='" + Fmt(y + 4) +
+           "' text-anchor='end'>" + TickText(t) + "</text>";
   }
   for (double t : Ticks(x0, x1, 8)) {
     const double x = sx(t);
-    svg += "<line class=\"axis\" x1=\"" + Fmt(x) + "\" x2=\"" + Fmt(x) + "\" y1=\"" +
-           std::to_string(plot_bottom) + "\" y2=\"" + std::to_string(plot_bottom + 4) +
-           "\"/><text class=\"tick\" x=\"" + Fmt(x) + "\" y=\"" + std::to_string(plot_bottom + 16) +
-           "\" text-anchor=\"middle\">" + TickText(t) + "</text>";
+    svg += "<line class='axis' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
+           std::to_string(plot_bottom) + "' y2='" + std::to_string(plot_bottom + 4) +
+           "'/><text class='tick' x='" + Fmt(x) + "' y='" + std::to_string(plot_bottom + 16) +
+           "' text-anchor='middle'>" + TickText(t) + "</text>";
   }
-  svg += "<line class=\"axis\" x1=\"" + std::to_string(kLeft) + "\" x2=\"" +
-         std::to_string(kWidth - kRight) + "\" y1=\"" + std::to_string(plot_bottom) + "\" y2=\"" +
-         std::to_string(plot_bottom) + "\"/>";
-  svg += "<text class=\"alabel\" x=\"" + std::to_string((kLeft + kWidth - kRight) / 2) + "\" y=\"" +
-         std::to_string(plot_bottom + 32) + "\" text-anchor=\"middle\">" + HtmlEscape(c.x_label) +
+  svg += "<line class='axis' x1='" + std::to_string(kLeft) + "' x2='" +
+         std::to_string(kWidth - kRight) + "' y1='" + std::to_string(plot_bottom) + "' y2='" +
+         std::to_string(plot_bottom) + "'/>";
+  svg += "<text class='alabel' x='" + std::to_string((kLeft + kWidth - kRight) / 2) + "' y='" +
+         std::to_string(plot_bottom + 32) + "' text-anchor='middle'>" + HtmlEscape(c.x_label) +
          "</text>";
-  svg += "<text class=\"alabel\" transform=\"translate(14," +
-         std::to_string((kTop + plot_bottom) / 2) + ") rotate(-90)\" text-anchor=\"middle\">" +
+  svg += "<text class='alabel' transform='translate(14," +
+         std::to_string((kTop + plot_bottom) / 2) + ") rotate(-90)' text-anchor='middle'>" +
          HtmlEscape(c.y_label) + "</text>";
   // Series.
   for (size_t k = 0; k < c.series.size(); ++k) {
@@ -179,34 +180,46 @@ std::string RenderLineChart(const LineChart& c, const std::string& id) {
         continue;
       }
       const std::string px = Fmt(sx(s.x[i])), py = Fmt(sy(s.y[i]));
-      d += (pen_down ? "L" : "M") + px + " " + py;
+      d += pen_down ? 'L' : 'M';
+      d += px;
+      d += ' ';
+      d += py;
       pen_down = true;
       if (c.markers) {
-        dots += "<circle cx=\"" + px + "\" cy=\"" + py + "\" r=\"3\" fill=\"" + color + "\"/>";
+        dots += "<circle cx='";
+        dots += px;
+        dots += "' cy='";
+        dots += py;
+        dots += "' r='3' fill='";
+        dots += color;
+        dots += "'/>";
       }
     }
-    svg += "<path class=\"series\" data-name=\"" + HtmlEscape(s.name) + "\" d=\"" + d +
-           "\" fill=\"none\" stroke=\"" + color + "\" stroke-width=\"1.5\"" +
-           (s.dashed ? " stroke-dasharray=\"5 3\"" : "") + "><title>" + HtmlEscape(s.name) +
-           "</title></path>" + dots;
+    svg += "<path class='series' data-name='" + HtmlEscape(s.name) + "' d='";
+    svg += d;
+    svg += "' fill='none' stroke='";
+    svg += color;
+    svg += "' stroke-width='1.5'";
+    if (s.dashed) svg += " stroke-dasharray='5 3'";
+    svg += "><title>" + HtmlEscape(s.name) + "</title></path>";
+    svg += dots;
   }
   for (const ChartLine& l : c.lines) {
     const double y = sy(l.y);
-    svg += "<line class=\"ref\" x1=\"" + std::to_string(kLeft) + "\" x2=\"" +
-           std::to_string(kWidth - kRight) + "\" y1=\"" + Fmt(y) + "\" y2=\"" + Fmt(y) +
-           "\"/><text class=\"rlabel\" x=\"" + std::to_string(kWidth - kRight - 4) + "\" y=\"" +
-           Fmt(y - 4) + "\" text-anchor=\"end\">" + HtmlEscape(l.label) + "</text>";
+    svg += "<line class='ref' x1='" + std::to_string(kLeft) + "' x2='" +
+           std::to_string(kWidth - kRight) + "' y1='" + Fmt(y) + "' y2='" + Fmt(y) +
+           "'/><text class='rlabel' x='" + std::to_string(kWidth - kRight - 4) + "' y='" +
+           Fmt(y - 4) + "' text-anchor='end'>" + HtmlEscape(l.label) + "</text>";
   }
   // Legend below the plot.
   if (c.series.size() > 1) {
     for (size_t k = 0; k < c.series.size(); ++k) {
       const int row = static_cast<int>(k) / per_row, col = static_cast<int>(k) % per_row;
       const int x = kLeft + col * column, y = kHeight + 6 + row * 16;
-      svg += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y - 8) +
-             "\" width=\"10\" height=\"10\" fill=\"" +
-             kColors[k % (sizeof kColors / sizeof kColors[0])] + "\"/><text class=\"legend\" x=\"" +
-             std::to_string(x + 14) + "\" y=\"" + std::to_string(y + 1) + "\">" +
-             HtmlEscape(c.series[k].name.substr(0, 40)) + "</text>";
+      svg += "<rect x='" + std::to_string(x) + "' y='" + std::to_string(y - 8) +
+             "' width='10' height='10' fill='" + kColors[k % (sizeof kColors / sizeof kColors[0])] +
+             "'/><text class='legend' x='" + std::to_string(x + 14) + "' y='" +
+             std::to_string(y + 1) + "'>" + HtmlEscape(c.series[k].name.substr(0, 40)) + "</text>";
     }
   }
   return svg + "</svg>";
@@ -232,37 +245,37 @@ std::string RenderBarChart(const BarChart& c, const std::string& id) {
   const int plot_bottom = height - kBottom;
   for (double t : Ticks(lo, hi, 6)) {
     const double x = sx(t);
-    svg += "<line class=\"grid\" x1=\"" + Fmt(x) + "\" x2=\"" + Fmt(x) + "\" y1=\"" +
-           std::to_string(kTop) + "\" y2=\"" + std::to_string(plot_bottom) +
-           "\"/><text class=\"tick\" x=\"" + Fmt(x) + "\" y=\"" + std::to_string(plot_bottom + 14) +
-           "\" text-anchor=\"middle\">" + TickText(t) + "</text>";
+    svg += "<line class='grid' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
+           std::to_string(kTop) + "' y2='" + std::to_string(plot_bottom) +
+           "'/><text class='tick' x='" + Fmt(x) + "' y='" + std::to_string(plot_bottom + 14) +
+           "' text-anchor='middle'>" + TickText(t) + "</text>";
   }
-  svg += "<text class=\"alabel\" x=\"" + std::to_string((kLabelWidth + kWidth - kRight) / 2) +
-         "\" y=\"" + std::to_string(plot_bottom + 32) + "\" text-anchor=\"middle\">" +
+  svg += "<text class='alabel' x='" + std::to_string((kLabelWidth + kWidth - kRight) / 2) +
+         "' y='" + std::to_string(plot_bottom + 32) + "' text-anchor='middle'>" +
          HtmlEscape(c.value_label) + "</text>";
   for (size_t i = 0; i < c.bars.size(); ++i) {
     const Bar& b = c.bars[i];
     const int y = kTop + static_cast<int>(i) * kRow;
-    svg += "<text class=\"tick\" x=\"" + std::to_string(kLabelWidth - 6) + "\" y=\"" +
-           std::to_string(y + 15) + "\" text-anchor=\"end\">" +
+    svg += "<text class='tick' x='" + std::to_string(kLabelWidth - 6) + "' y='" +
+           std::to_string(y + 15) + "' text-anchor='end'>" +
            HtmlEscape(b.label.size() > 36 ? b.label.substr(0, 35) + "…" : b.label) + "</text>";
     if (!std::isfinite(b.value)) continue;
     const double a = sx(std::min(0.0, b.value)), z = sx(std::max(0.0, b.value));
     const char* fill = b.good ? "#2ca02c" : b.bad ? "#d62728" : "#1f77b4";
-    svg += "<rect class=\"bar\" x=\"" + Fmt(a) + "\" y=\"" + std::to_string(y + 4) + "\" width=\"" +
-           Fmt(std::max(z - a, 1.0)) + "\" height=\"14\" fill=\"" + fill + "\"><title>" +
+    svg += "<rect class='bar' x='" + Fmt(a) + "' y='" + std::to_string(y + 4) + "' width='" +
+           Fmt(std::max(z - a, 1.0)) + "' height='14' fill='" + fill + "'><title>" +
            HtmlEscape(b.label) + "</title></rect>";
     if (b.has_error && std::isfinite(b.low) && std::isfinite(b.high)) {
       const std::string ym = std::to_string(y + 11);
-      svg += "<path class=\"errorbar\" d=\"M" + Fmt(sx(b.low)) + " " + ym + "H" + Fmt(sx(b.high)) +
+      svg += "<path class='errorbar' d='M" + Fmt(sx(b.low)) + " " + ym + "H" + Fmt(sx(b.high)) +
              "M" + Fmt(sx(b.low)) + " " + std::to_string(y + 6) + "v10M" + Fmt(sx(b.high)) + " " +
-             std::to_string(y + 6) + "v10\" stroke=\"#000\" stroke-width=\"1.5\" fill=\"none\"/>";
+             std::to_string(y + 6) + "v10' stroke='#000' stroke-width='1.5' fill='none'/>";
     }
   }
   if (c.has_reference) {
     const double x = sx(c.reference);
-    svg += "<line class=\"ref\" x1=\"" + Fmt(x) + "\" x2=\"" + Fmt(x) + "\" y1=\"" +
-           std::to_string(kTop - 4) + "\" y2=\"" + std::to_string(plot_bottom) + "\"/>";
+    svg += "<line class='ref' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
+           std::to_string(kTop - 4) + "' y2='" + std::to_string(plot_bottom) + "'/>";
   }
   return svg + "</svg>";
 }

@@ -15,7 +15,7 @@ namespace sb::report {
 namespace {
 
 metrics::RunResult Run(double opm, double p99_ms, const std::string& workload = "dvdstore",
-                       const std::string& config = "{\"db_size\":\"10MB\",\"run_time\":60}") {
+                       const std::string& config = R"({"db_size":"10MB","run_time":60})") {
   metrics::RunResult r;
   r.workload = workload;
   r.headline_name = "opm";
@@ -110,7 +110,7 @@ TEST(CompareTest, NormalizedToTheWeakest) {
 TEST(CompareTest, RefusesDifferentWorkloadSizeOrWindowUnlessForced) {
   CompareGroup a = Group("A", {100, 110});
   CompareGroup b = Group("B", {100, 110});
-  b.runs[1].run.config_json = "{\"db_size\":\"20MB\",\"run_time\":60}";
+  b.runs[1].run.config_json = R"({"db_size":"20MB","run_time":60})";
   auto c = Compare({a, b}, {});
   ASSERT_FALSE(c.ok());
   EXPECT_NE(c.status().message().find("config.db_size differs: '10MB'"), std::string::npos)
@@ -166,8 +166,8 @@ TEST(CompareTest, JsonRoundTrips) {
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(ComparisonToJson(*back), text);
   EXPECT_EQ(back->labels[0], "A<b>");
-  EXPECT_FALSE(ComparisonFromJson("{\"kind\":\"x\"}").ok());
-  auto newer = ComparisonFromJson("{\"kind\":\"storebench comparison\",\"schema_version\":99}");
+  EXPECT_FALSE(ComparisonFromJson(R"({"kind":"x"})").ok());
+  auto newer = ComparisonFromJson(R"({"kind":"storebench comparison","schema_version":99})");
   ASSERT_FALSE(newer.ok());
   EXPECT_NE(newer.status().message().find("newer"), std::string::npos);
 }
