@@ -35,6 +35,8 @@ double Median(std::vector<double> v) {
 
 double StdDev(const std::vector<double>& v) {
   if (v.size() < 2) return 0;
+  // Equal values have no spread (the mean's rounding would otherwise show one of ~1e-21).
+  if (std::all_of(v.begin(), v.end(), [&](double x) { return x == v[0]; })) return 0;
   double mean = 0;
   for (double x : v) mean += x;
   mean /= static_cast<double>(v.size());
