@@ -415,6 +415,36 @@ std::string StorageSection(const metrics::RunResult& r, const std::string& id) {
                 "Each access specification's measured window (MB = MiB, as Iometer counts)");
   out += Figure(RenderBarChart(lat, id + "-latency-chart"), lt,
                 "Response time per specification (percentiles from the log-linear histogram)");
+  // The latency distribution in Iometer's 21 bins, as a share of each specification's I/Os.
+  {
+    LineChart dist;
+    dist.title = "Latency distribution (Iometer 1.1.0 bins), % of each specification's I/Os";
+    dist.x_label = "bin (0: under 50 us ... 20: 10 s and more; names in the table)";
+    dist.y_label = "% of I/Os";
+    dist.markers = true;
+    std::vector<std::string> head = {"bin"};
+    for (const auto& t : r.storage) head.push_back(t.name + " %");
+    Table bins(id + "-latency-bins", head);
+    for (size_t b = 0; b < metrics::kIometerBins; ++b) {
+      std::vector<Cell> row = {Text(metrics::IometerBinNames()[b])};
+      for (const auto& t : r.storage) {
+        const double n = static_cast<double>(t.totals.ios());
+        row.push_back(Num(n > 0 ? 100.0 * static_cast<double>(t.totals.latency_bins[b]) / n : NAN));
+      }
+      bins.Row(std::move(row));
+    }
+    for (const auto& t : r.storage) {
+      ChartSeries s{t.name, {}, {}};
+      const double n = static_cast<double>(t.totals.ios());
+      for (size_t b = 0; b < metrics::kIometerBins; ++b) {
+        s.x.push_back(static_cast<double>(b));
+        s.y.push_back(n > 0 ? 100.0 * static_cast<double>(t.totals.latency_bins[b]) / n : NAN);
+      }
+      dist.series.push_back(std::move(s));
+    }
+    out += Figure(RenderLineChart(dist, id + "-latency-bins-chart"), bins,
+                  "How response times spread over Iometer's latency bins");
+  }
   // Per second, each specification from its own start.
   LineChart ci, cl;
   ci.title = "IOPS per second, each specification from its start";
