@@ -1,6 +1,7 @@
 #include "report/result_file.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -25,39 +26,39 @@ PowerSummary PowerFrom(const Json& doc) {
   if (!doc.is_object() || !doc.contains("power") || !doc["power"].is_object()) return p;
   const Json& power = doc["power"];
   p.present = true;
-  if (power.contains("source") && power["source"].is_string()) p.source = power["source"];
-  if (power.contains("measured_mean_w") && power["measured_mean_w"].is_number()) {
-    p.mean_w = power["measured_mean_w"].get<double>();
-  } else {
-    for (const auto& [key, value] : power.items()) {
-      if (key.size() >= 6 && key.compare(key.size() - 6, 6, "mean_w") == 0 && value.is_number()) {
-        p.mean_w = value.get<double>();
-        break;
+  auto number = [](const Json& o, const char* key) {
+    return o.is_object() && o.contains(key) && o[key].is_number() ? o[key].get<double>() : NAN;
+  };
+  // The mean over the measured window: windows[] {label "measured", avg_w}.
+  if (power.contains("windows") && power["windows"].is_array()) {
+    for (const Json& w : power["windows"]) {
+      if (w.is_object() && w.contains("label") && w["label"] == "measured") {
+        p.mean_w = number(w, "avg_w");
       }
     }
   }
-  if (power.contains("points")) {
-    const Json& pts = power["points"];
-    auto watts_key = [](const Json& o) -> const char* {
-      if (o.contains("watts")) return "watts";
-      if (o.contains("w")) return "w";
-      if (o.contains("power_w")) return "power_w";
-      return nullptr;
-    };
-    if (pts.is_object() && pts.contains("t") && pts["t"].is_array()) {
-      if (const char* wk = watts_key(pts); wk != nullptr && pts[wk].is_array()) {
-        for (size_t i = 0; i < pts["t"].size() && i < pts[wk].size(); ++i) {
-          if (pts["t"][i].is_number() && pts[wk][i].is_number()) {
-            p.points.emplace_back(pts["t"][i].get<double>(), pts[wk][i].get<double>());
-          }
-        }
+  if (!std::isfinite(p.mean_w)) p.mean_w = number(power, "measured_mean_w");
+  if (power.contains("sources") && power["sources"].is_array()) {
+    for (const Json& src : power["sources"]) {
+      if (!src.is_object()) continue;
+      const char* key = src.contains("description") && src["description"].is_string() &&
+                                !src["description"].get<std::string>().empty()
+                            ? "description"
+                            : "spec";
+      if (src.contains(key) && src[key].is_string()) {
+        p.source += (p.source.empty() ? "" : ", ") + src[key].get<std::string>();
       }
-    } else if (pts.is_array()) {
-      for (const Json& pt : pts) {
-        const char* wk = pt.is_object() ? watts_key(pt) : nullptr;
-        if (wk != nullptr && pt.contains("t") && pt["t"].is_number() && pt[wk].is_number()) {
-          p.points.emplace_back(pt["t"].get<double>(), pt[wk].get<double>());
-        }
+    }
+  }
+  // Per second: points {t: [...], sum_w: [...]} (null: not every source had a reading).
+  if (power.contains("points") && power["points"].is_object()) {
+    const Json& pts = power["points"];
+    if (pts.contains("t") && pts["t"].is_array() && pts.contains("sum_w") &&
+        pts["sum_w"].is_array()) {
+      for (size_t i = 0; i < pts["t"].size() && i < pts["sum_w"].size(); ++i) {
+        if (!pts["t"][i].is_number()) continue;
+        p.points.emplace_back(pts["t"][i].get<double>(),
+                              pts["sum_w"][i].is_number() ? pts["sum_w"][i].get<double>() : NAN);
       }
     }
   }

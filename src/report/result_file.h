@@ -23,8 +23,8 @@ enum class FileKind { kRun, kSearch, kComparison };
 struct PowerSummary {
   bool present = false;
   double mean_w = std::numeric_limits<double>::quiet_NaN();  // over the measured window
-  std::string source;                                        // the meter, as the result names it
-  std::vector<std::pair<double, double>> points;             // (t_sec, watts), if given
+  std::string source;                             // the meters, as the result describes them
+  std::vector<std::pair<double, double>> points;  // (t_sec, watts summed over the sources)
 };
 
 struct ResultFile {
@@ -41,10 +41,9 @@ struct ResultFile {
 // missing file; every message starts with the quoted path.
 Result<ResultFile> ReadAnyResultFile(const std::string& path);
 
-// Reads the "power" section of a result document's text if it has one: `mean_w` is
-// power.measured_mean_w, else the first number whose key ends in "mean_w"; `points` from
-// power.points.{t, watts} or power.points[] {t, w|watts}. Lenient by design: the section is
-// optional and its producer may add keys.
+// Reads the "power" section of a result document's text if it has one (docs/output-schema.md,
+// Power): `mean_w` is the avg_w of the window labelled "measured", `source` the sources'
+// descriptions, `points` the per-second sum over the sources (NaN where one had no reading).
 PowerSummary ReadPowerSection(const std::string& document_text);
 
 }  // namespace sb::report
