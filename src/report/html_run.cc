@@ -428,14 +428,14 @@ std::string StorageSection(const metrics::RunResult& r, const std::string& id) {
     for (size_t b = 0; b < metrics::kIometerBins; ++b) {
       std::vector<Cell> row = {Text(metrics::IometerBinNames()[b])};
       for (const auto& t : r.storage) {
-        const double n = static_cast<double>(t.totals.ios());
+        const auto n = static_cast<double>(t.totals.ios());
         row.push_back(Num(n > 0 ? 100.0 * static_cast<double>(t.totals.latency_bins[b]) / n : NAN));
       }
       bins.Row(std::move(row));
     }
     for (const auto& t : r.storage) {
       ChartSeries s{t.name, {}, {}};
-      const double n = static_cast<double>(t.totals.ios());
+      const auto n = static_cast<double>(t.totals.ios());
       for (size_t b = 0; b < metrics::kIometerBins; ++b) {
         s.x.push_back(static_cast<double>(b));
         s.y.push_back(n > 0 ? 100.0 * static_cast<double>(t.totals.latency_bins[b]) / n : NAN);
