@@ -102,7 +102,11 @@ std::vector<std::pair<std::string, std::string>> ComparableFields(const metrics:
     }
     f.emplace_back(std::string("config.") + key, v);
   };
+  // The database's size (DVD Store; oltp's tables and rows), the storage test range, the phases.
   config_field("db_size");
+  config_field("tables");
+  config_field("table_size");
+  config_field("max_size");
   config_field("run_time");
   config_field("warmup_time");
   std::string windows;

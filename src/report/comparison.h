@@ -83,8 +83,9 @@ struct Comparison {
 };
 
 // Builds the comparison. Fails with InvalidArgument when fewer than two groups are given, a group
-// is empty, or (without force) two results differ in workload, database size, run time, warm-up
-// or windows: the message names the field, both values and both files.
+// is empty, or (without force) two results differ in workload, size (config db_size, tables,
+// table_size, max_size), run time, warm-up, windows or storage specifications: the message names
+// the field, both values and both files.
 Result<Comparison> Compare(const std::vector<CompareGroup>& groups, const CompareOptions& options);
 
 // Whether lower values of the metric named `name` are better (latencies, times, watts).
