@@ -70,6 +70,18 @@ def timed(binary, args, repeat):
     return statistics.median(times), min(times)
 
 
+def timed_json_load(paths, repeat):
+    """The peer: Python's json module only reading the same inputs (no page made), in a process
+    of its own like the report's."""
+    code = "import json,sys\nfor p in sys.argv[1:]:\n  json.load(open(p))\n"
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        subprocess.run(["/usr/bin/python3", "-c", code, *paths], check=True)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", default="build/storebench")
@@ -94,9 +106,11 @@ def main():
         json.dump(run, f)
     out = os.path.join(tmp, "run.html")
     med, best = timed(a.binary, [run_file, "-o", out], a.repeat)
+    peer = timed_json_load([run_file], a.repeat)
     print(f"30-minute run, 8 instances: input {os.path.getsize(run_file) / 1e6:.1f} MB, "
           f"page {os.path.getsize(out) / 1e6:.2f} MB, {med:.3f} s median, {best:.3f} s fastest "
-          f"of {a.repeat}")
+          f"of {a.repeat}; python3 json.load of the input alone {peer:.3f} s "
+          f"(report / json.load = {med / peer:.2f})")
 
     runs_dir = os.path.join(tmp, "search-runs")
     os.makedirs(runs_dir)
@@ -122,9 +136,11 @@ def main():
         json.dump(search, f, indent=2)
     out = os.path.join(tmp, "search.html")
     med, best = timed(a.binary, [search_file, "-o", out], a.repeat)
+    peer = timed_json_load([search_file, os.path.join(runs_dir, "n12-run1.json")], a.repeat)
     print(f"16-step search (median runs of 1..16 instances, 30 minutes each): inputs "
           f"{total / 1e6:.1f} MB in 17 files, page {os.path.getsize(out) / 1e6:.2f} MB, "
-          f"{med:.3f} s median, {best:.3f} s fastest of {a.repeat}")
+          f"{med:.3f} s median, {best:.3f} s fastest of {a.repeat}; python3 json.load of the "
+          f"search and the peak's run alone {peer:.3f} s (report / json.load = {med / peer:.2f})")
     print(f"(inputs and pages in {tmp})")
 
 
