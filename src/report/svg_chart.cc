@@ -45,7 +45,11 @@ std::vector<double> Ticks(double lo, double hi, int want) {
     step = m * mag;
     if (step >= raw) break;
   }
-  for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) {
+  // Counted, not accumulated: a step below the values' precision cannot loop forever.
+  const double first = std::ceil(lo / step);
+  for (int i = 0; i <= 4 * want; ++i) {
+    const double v = (first + i) * step;
+    if (v > hi + step * 1e-9) break;
     t.push_back(std::fabs(v) < step * 1e-9 ? 0 : v);
   }
   return t;
