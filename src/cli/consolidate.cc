@@ -214,7 +214,12 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
     }
     // Each run writes its own series next to its result (one path for all would keep the last).
     if (a == "--series_csv" || a.rfind("--series_csv=", 0) == 0) {
-      std::string v = a == "--series_csv" && i + 1 < rest.size() ? rest[++i] : a.substr(13);
+      std::string v = "Y";
+      if (a != "--series_csv") {
+        v = a.substr(13);
+      } else if (i + 1 < rest.size() && rest[i + 1].rfind("--", 0) != 0) {
+        v = rest[++i];
+      }
       series_csv = !v.empty() && v != "N";
       continue;
     }

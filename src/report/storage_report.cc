@@ -33,9 +33,9 @@ struct RowFigures {
 // Columns 7..45 and 60..80 from counts; CPU columns 49..56 only when `cpu` is given.
 std::vector<std::string> Row(const std::string& type, const std::string& name,
                              const std::string& spec, int managers, int workers, int disks,
-                             const metrics::IoCounts& c, double sec, const metrics::CpuUsage* cpu,
-                             const std::string& start_sector, const std::string& max_size,
-                             const std::string& qd) {
+                             const metrics::IoCounts& c, double sec,
+                             const metrics::CpuUsage* cpu, const std::string& start_sector,
+                             const std::string& max_size, const std::string& qd) {
   auto per = [&](double n) { return sec > 0 ? n / sec : 0.0; };
   auto avg_ms = [](int64_t sum, uint64_t n) {
     return n > 0 ? static_cast<double>(sum) / static_cast<double>(n) / 1e6 : 0.0;
@@ -43,33 +43,19 @@ std::vector<std::string> Row(const std::string& type, const std::string& name,
   const double mib = 1048576.0, mb = 1e6;
   const uint64_t ios = c.ios();
   const int64_t max_all = std::max(c.read_latency_max_ns, c.write_latency_max_ns);
-  std::vector<std::string> r = {type,
-                                Cell(name),
-                                Cell(spec),
-                                std::to_string(managers),
-                                std::to_string(workers),
-                                std::to_string(disks)};
+  std::vector<std::string> r = {type, Cell(name), Cell(spec), std::to_string(managers),
+                                std::to_string(workers), std::to_string(disks)};
   const double iops = per(static_cast<double>(ios));
-  for (double v : {iops,
-                   per(static_cast<double>(c.read_ios)),
-                   per(static_cast<double>(c.write_ios)),
-                   per(static_cast<double>(c.bytes())) / mib,
-                   per(static_cast<double>(c.read_bytes)) / mib,
-                   per(static_cast<double>(c.write_bytes)) / mib,
-                   per(static_cast<double>(c.bytes())) / mb,
-                   per(static_cast<double>(c.read_bytes)) / mb,
-                   per(static_cast<double>(c.write_bytes)) / mb,
-                   iops /* transactions per second: one I/O per transaction */,
-                   0.0,
+  for (double v : {iops, per(static_cast<double>(c.read_ios)), per(static_cast<double>(c.write_ios)),
+                   per(static_cast<double>(c.bytes())) / mib, per(static_cast<double>(c.read_bytes)) / mib,
+                   per(static_cast<double>(c.write_bytes)) / mib, per(static_cast<double>(c.bytes())) / mb,
+                   per(static_cast<double>(c.read_bytes)) / mb, per(static_cast<double>(c.write_bytes)) / mb,
+                   iops /* transactions per second: one I/O per transaction */, 0.0,
                    avg_ms(c.read_latency_sum_ns + c.write_latency_sum_ns, ios),
-                   avg_ms(c.read_latency_sum_ns, c.read_ios),
-                   avg_ms(c.write_latency_sum_ns, c.write_ios),
-                   avg_ms(c.read_latency_sum_ns + c.write_latency_sum_ns, ios),
-                   0.0,
-                   static_cast<double>(max_all) / 1e6,
-                   static_cast<double>(c.read_latency_max_ns) / 1e6,
-                   static_cast<double>(c.write_latency_max_ns) / 1e6,
-                   static_cast<double>(max_all) / 1e6,
+                   avg_ms(c.read_latency_sum_ns, c.read_ios), avg_ms(c.write_latency_sum_ns, c.write_ios),
+                   avg_ms(c.read_latency_sum_ns + c.write_latency_sum_ns, ios), 0.0,
+                   static_cast<double>(max_all) / 1e6, static_cast<double>(c.read_latency_max_ns) / 1e6,
+                   static_cast<double>(c.write_latency_max_ns) / 1e6, static_cast<double>(max_all) / 1e6,
                    0.0}) {
     r.push_back(F(v));
   }
@@ -77,10 +63,10 @@ std::vector<std::string> Row(const std::string& type, const std::string& name,
                      c.write_bytes, c.read_ios, c.write_ios, uint64_t{0}, uint64_t{0}}) {
     r.push_back(std::to_string(v));
   }
-  for (int64_t v :
-       {c.read_latency_sum_ns, c.write_latency_sum_ns,
-        c.read_latency_sum_ns + c.write_latency_sum_ns, int64_t{0}, c.read_latency_max_ns,
-        c.write_latency_max_ns, max_all, int64_t{0}, static_cast<int64_t>(sec * 1e9)}) {
+  for (int64_t v : {c.read_latency_sum_ns, c.write_latency_sum_ns,
+                    c.read_latency_sum_ns + c.write_latency_sum_ns, int64_t{0},
+                    c.read_latency_max_ns, c.write_latency_max_ns, max_all, int64_t{0},
+                    static_cast<int64_t>(sec * 1e9)}) {
     r.push_back(std::to_string(v));
   }
   r.push_back(start_sector);
@@ -180,65 +166,23 @@ std::string FormatStorageDetails(const metrics::StorageTest& t) {
 }
 
 std::vector<std::string> IometerResultColumns() {
-  std::vector<std::string> c = {"Target Type",
-                                "Target Name",
-                                "Access Specification Name",
-                                "# Managers",
-                                "# Workers",
-                                "# Disks",
-                                "IOps",
-                                "Read IOps",
-                                "Write IOps",
-                                "MiBps (Binary)",
-                                "Read MiBps (Binary)",
-                                "Write MiBps (Binary)",
-                                "MBps (Decimal)",
-                                "Read MBps (Decimal)",
-                                "Write MBps (Decimal)",
-                                "Transactions per Second",
-                                "Connections per Second",
-                                "Average Response Time",
-                                "Average Read Response Time",
-                                "Average Write Response Time",
-                                "Average Transaction Time",
-                                "Average Connection Time",
-                                "Maximum Response Time",
-                                "Maximum Read Response Time",
-                                "Maximum Write Response Time",
-                                "Maximum Transaction Time",
-                                "Maximum Connection Time",
-                                "Errors",
-                                "Read Errors",
-                                "Write Errors",
-                                "Bytes Read",
-                                "Bytes Written",
-                                "Read I/Os",
-                                "Write I/Os",
-                                "Connections",
-                                "Transactions per Connection",
-                                "Total Raw Read Response Time",
-                                "Total Raw Write Response Time",
-                                "Total Raw Transaction Time",
-                                "Total Raw Connection Time",
-                                "Maximum Raw Read Response Time",
-                                "Maximum Raw Write Response Time",
-                                "Maximum Raw Transaction Time",
-                                "Maximum Raw Connection Time",
-                                "Total Raw Run Time",
-                                "Starting Sector",
-                                "Maximum Size",
-                                "Queue Depth",
-                                "% CPU Utilization",
-                                "% User Time",
-                                "% Privileged Time",
-                                "% DPC Time",
-                                "% Interrupt Time",
-                                "Processor Speed",
-                                "Interrupts per Second",
-                                "CPU Effectiveness",
-                                "Packets/Second",
-                                "Packet Errors",
-                                "Segments Retransmitted/Second"};
+  std::vector<std::string> c = {
+      "Target Type", "Target Name", "Access Specification Name", "# Managers", "# Workers",
+      "# Disks", "IOps", "Read IOps", "Write IOps", "MiBps (Binary)", "Read MiBps (Binary)",
+      "Write MiBps (Binary)", "MBps (Decimal)", "Read MBps (Decimal)", "Write MBps (Decimal)",
+      "Transactions per Second", "Connections per Second", "Average Response Time",
+      "Average Read Response Time", "Average Write Response Time", "Average Transaction Time",
+      "Average Connection Time", "Maximum Response Time", "Maximum Read Response Time",
+      "Maximum Write Response Time", "Maximum Transaction Time", "Maximum Connection Time",
+      "Errors", "Read Errors", "Write Errors", "Bytes Read", "Bytes Written", "Read I/Os",
+      "Write I/Os", "Connections", "Transactions per Connection", "Total Raw Read Response Time",
+      "Total Raw Write Response Time", "Total Raw Transaction Time", "Total Raw Connection Time",
+      "Maximum Raw Read Response Time", "Maximum Raw Write Response Time",
+      "Maximum Raw Transaction Time", "Maximum Raw Connection Time", "Total Raw Run Time",
+      "Starting Sector", "Maximum Size", "Queue Depth", "% CPU Utilization", "% User Time",
+      "% Privileged Time", "% DPC Time", "% Interrupt Time", "Processor Speed",
+      "Interrupts per Second", "CPU Effectiveness", "Packets/Second", "Packet Errors",
+      "Segments Retransmitted/Second"};
   for (const char* n : metrics::IometerBinNames()) c.push_back(n);
   return c;
 }
