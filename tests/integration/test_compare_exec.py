@@ -183,6 +183,47 @@ class ExecCommandTest(unittest.TestCase):
         self.assertIn("slow/fast", p.stdout)
 
 
+class ConsolidateSeriesAndReportTest(unittest.TestCase):
+    def test_each_run_writes_its_series_and_the_search_reports(self):
+        plan = write("cs_noop.toml", """
+[run]
+warmup_time = "1s"
+run_time = "2s"
+window = "1s-3s"
+baseline = "ops_per_minute>=1@1s-3s"
+
+[[group]]
+name = "n"
+count = 1
+workload = "noop"
+db = "null://{i}"
+[group.options]
+n_threads = 1
+""")
+        search = harness.tmp_path("cs_search/search.json")
+        p = harness.storebench("consolidate", "--plan", plan, "--instances", "1..2", "--runs",
+                               "1", "--search", search, "--series_csv", "--label", "cs")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        runs = os.path.join(os.path.dirname(search), "search-runs")
+        for n in (1, 2):
+            with open(os.path.join(runs, f"n{n}-run1-series.csv")) as f:
+                rows = f.read().splitlines()
+            self.assertTrue(rows[0].startswith("instance,second,phase,ops_per_minute,ops,"))
+            # One row per instance per second (a 3-second run: at least two seconds each).
+            self.assertGreaterEqual(len(rows) - 1, 2 * n)
+            self.assertEqual({r.split(",")[0] for r in rows[1:]},
+                             {f"n_{i}" for i in range(1, n + 1)})
+            with open(os.path.join(runs, f"n{n}-run1.json")) as f:
+                self.assertEqual(json.load(f)["label"], "cs")
+        out = harness.tmp_path("cs_report.html")
+        p = harness.storebench("report", search, "-o", out)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(out) as f:
+            page = f.read()
+        self.assertIn("data-table='f1-verdicts'", page)
+        self.assertIn("id='f1-n2-instances-chart'", page)  # the peak's run, per instance
+
+
 class AbCommandTest(unittest.TestCase):
     def test_alternates_labels_runs_between_and_compares(self):
         d = harness.tmp_path("ab_dir")
