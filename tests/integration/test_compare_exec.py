@@ -211,8 +211,9 @@ n_threads = 1
             self.assertTrue(rows[0].startswith("instance,second,phase,ops_per_minute,ops,"))
             # One row per instance per second (a 3-second run: at least two seconds each).
             self.assertGreaterEqual(len(rows) - 1, 2 * n)
-            self.assertEqual({r.split(",")[0] for r in rows[1:]},
-                             {f"n_{i}" for i in range(1, n + 1)})
+            # A run of one instance is instance "1"; several are named by their group.
+            names = {"1"} if n == 1 else {f"n_{i}" for i in range(1, n + 1)}
+            self.assertEqual({r.split(",")[0] for r in rows[1:]}, names)
             with open(os.path.join(runs, f"n{n}-run1.json")) as f:
                 self.assertEqual(json.load(f)["label"], "cs")
         out = harness.tmp_path("cs_report.html")
