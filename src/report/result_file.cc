@@ -21,54 +21,22 @@ Status Bad(const std::string& path, const std::string& what) {
   return Status::InvalidArgument("'" + path + "' " + what);
 }
 
-PowerSummary PowerFrom(const Json& doc) {
-  PowerSummary p;
-  if (!doc.is_object() || !doc.contains("power") || !doc["power"].is_object()) return p;
-  const Json& power = doc["power"];
-  p.present = true;
-  auto number = [](const Json& o, const char* key) {
-    return o.is_object() && o.contains(key) && o[key].is_number() ? o[key].get<double>() : NAN;
-  };
-  // The mean over the measured window: windows[] {label "measured", avg_w}.
-  if (power.contains("windows") && power["windows"].is_array()) {
-    for (const Json& w : power["windows"]) {
-      if (w.is_object() && w.contains("label") && w["label"] == "measured") {
-        p.mean_w = number(w, "avg_w");
-      }
-    }
-  }
-  if (!std::isfinite(p.mean_w)) p.mean_w = number(power, "measured_mean_w");
-  if (power.contains("sources") && power["sources"].is_array()) {
-    for (const Json& src : power["sources"]) {
-      if (!src.is_object()) continue;
-      const char* key = src.contains("description") && src["description"].is_string() &&
-                                !src["description"].get<std::string>().empty()
-                            ? "description"
-                            : "spec";
-      if (src.contains(key) && src[key].is_string()) {
-        p.source += (p.source.empty() ? "" : ", ") + src[key].get<std::string>();
-      }
-    }
-  }
-  // Per second: points {t: [...], sum_w: [...]} (null: not every source had a reading).
-  if (power.contains("points") && power["points"].is_object()) {
-    const Json& pts = power["points"];
-    if (pts.contains("t") && pts["t"].is_array() && pts.contains("sum_w") &&
-        pts["sum_w"].is_array()) {
-      for (size_t i = 0; i < pts["t"].size() && i < pts["sum_w"].size(); ++i) {
-        if (!pts["t"][i].is_number()) continue;
-        p.points.emplace_back(pts["t"][i].get<double>(),
-                              pts["sum_w"][i].is_number() ? pts["sum_w"][i].get<double>() : NAN);
-      }
-    }
-  }
-  return p;
-}
-
 }  // namespace
 
-PowerSummary ReadPowerSection(const std::string& document_text) {
-  return PowerFrom(Json::parse(document_text, nullptr, /*allow_exceptions=*/false));
+PowerSummary SummarizePower(const metrics::PowerResult& power) {
+  PowerSummary p;
+  if (!power.present()) return p;
+  p.present = true;
+  for (const metrics::PowerWindow& w : power.windows) {
+    if (w.label == "measured") p.mean_w = w.avg_w;
+  }
+  for (const metrics::PowerSourceResult& src : power.sources) {
+    if (!p.source.empty()) p.source += ", ";
+    p.source += src.description.empty() ? src.spec : src.description;
+  }
+  p.points.reserve(power.points.size());
+  for (const metrics::PowerPoint& pt : power.points) p.points.emplace_back(pt.t_sec, pt.sum_w);
+  return p;
 }
 
 Result<ResultFile> ReadAnyResultFile(const std::string& path) {
@@ -127,7 +95,7 @@ Result<ResultFile> ReadAnyResultFile(const std::string& path) {
     return Status(s.code(), "'" + path + "': " + s.message());
   }
   f.kind = FileKind::kRun;
-  f.power = PowerFrom(doc);
+  f.power = SummarizePower(f.run.power);
   return f;
 }
 

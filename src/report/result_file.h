@@ -18,8 +18,8 @@ namespace sb::report {
 
 enum class FileKind { kRun, kSearch, kComparison };
 
-// The optional "power" section (written by runs that measured power): only what compare and the
-// report use. Absent sections leave `present` false.
+// A run's power (--power), reduced to what compare and the report use; `present` is false when
+// the run measured none.
 struct PowerSummary {
   bool present = false;
   double mean_w = std::numeric_limits<double>::quiet_NaN();  // over the measured window
@@ -41,10 +41,11 @@ struct ResultFile {
 // missing file; every message starts with the quoted path.
 Result<ResultFile> ReadAnyResultFile(const std::string& path);
 
-// Reads the "power" section of a result document's text if it has one (docs/output-schema.md,
-// Power): `mean_w` is the avg_w of the window labelled "measured", `source` the sources'
-// descriptions, `points` the per-second sum over the sources (NaN where one had no reading).
-PowerSummary ReadPowerSection(const std::string& document_text);
+// What compare and the report use of a run's power (metrics::PowerResult, read with the result):
+// `mean_w` is the avg_w of the window labelled "measured" (NaN without one), `source` the sources'
+// descriptions (their specs where empty), `points` the per-second sum over the sources (NaN where
+// one had no reading).
+PowerSummary SummarizePower(const metrics::PowerResult& power);
 
 }  // namespace sb::report
 

@@ -168,28 +168,21 @@ class ReportBrowserTest(unittest.TestCase):
         self.assertTrue(chart.find_elements("css selector", "line.ref"))
 
     def test_power_in_run_report(self):
-        # A power section in the layout of runs with --power (docs/output-schema.md, Power).
-        with open(self.run_file) as f:
+        # A run with a real power source: a command printing watts (docs/power.md).
+        path = fx.run_noop("rb_power", "power", extra=("--power", "cmd:echo 150.5"))
+        with open(path) as f:
             doc = json.load(f)
-        ts = [p["t"] for p in doc["time_series"]["points"]]
-        doc["power"] = {
-            "interval_sec": 1,
-            "sources": [{"spec": "rapl", "description": "RAPL <pkg> 0"}],
-            "points": {"t": ts, "sum_w": [100.0 + i for i in range(len(ts))],
-                       "watts": [[100.0 + i for i in range(len(ts))]]},
-            "windows": [{"label": "measured", "start_sec": 1, "end_sec": ts[-1], "avg_w": 101.5}],
-        }
-        path = harness.tmp_path("rb_power.json")
-        with open(path, "w") as f:
-            json.dump(doc, f)
         self.open_report("run-power", path)
         self.check_page("run-power", min_charts=6)
         rows = cells(self.driver, "f1-power")
-        self.assertEqual([float(r[1][1]) for r in rows], doc["power"]["points"]["sum_w"])
+        sums = doc["power"]["points"]["sum_w"]
+        self.assertEqual(len(rows), len(sums))
+        for row, w in zip(rows, sums):
+            self.assertEqual(None if row[1][1] is None else float(row[1][1]), w)
+        measured = next(w for w in doc["power"]["windows"] if w["label"] == "measured")
         caption = self.driver.find_element(
             "xpath", "//table[@data-table='f1-power']/ancestor::figure/figcaption").text
-        self.assertIn("RAPL <pkg> 0", caption)
-        self.assertIn("mean 101.500 W", caption)
+        self.assertIn("mean " + f"{measured['avg_w']:.3f}" + " W", caption)
 
     def test_consolidation_run_report(self):
         self.open_report("consolidation-run", self.multi)

@@ -1,4 +1,4 @@
-// Reading any storebench file back: the power section in the layout runs with --power write.
+// Reading any storebench file back, and the part of a run's power that compare and the report use.
 #include "report/result_file.h"
 
 #include <gtest/gtest.h>
@@ -8,18 +8,21 @@
 namespace sb::report {
 namespace {
 
-TEST(ResultFileTest, PowerSectionMeanSourcesAndPoints) {
-  const PowerSummary p = ReadPowerSection(R"({
-    "schema_version": 2,
-    "power": {
-      "interval_sec": 1,
-      "sources": [{"spec": "rapl", "description": "RAPL package 0"},
-                  {"spec": "ipmi://bmc", "description": ""}],
-      "points": {"t": [1, 2, 3], "sum_w": [100.5, null, 120], "watts": [[50, null, 60], [50.5, 61, 60]]},
-      "windows": [{"label": "5m-10m", "avg_w": 1.0},
-                  {"label": "measured", "start_sec": 0, "end_sec": 3, "avg_w": 110.25}]
-    }
-  })");
+TEST(ResultFileTest, PowerSummaryMeanSourcesAndPoints) {
+  metrics::PowerResult power;
+  power.sources.resize(2);
+  power.sources[0].spec = "rapl:";
+  power.sources[0].description = "RAPL package 0";
+  power.sources[1].spec = "ipmi://bmc";
+  power.points = {{1, {50, 50.5}, 100.5}, {2, {NAN, 61}, NAN}, {3, {60, 60}, 120}};
+  metrics::PowerWindow window;
+  window.label = "5m-10m";
+  window.avg_w = 1;
+  metrics::PowerWindow measured;
+  measured.label = "measured";
+  measured.avg_w = 110.25;
+  power.windows = {window, measured};
+  const PowerSummary p = SummarizePower(power);
   ASSERT_TRUE(p.present);
   EXPECT_DOUBLE_EQ(p.mean_w, 110.25);
   EXPECT_EQ(p.source, "RAPL package 0, ipmi://bmc");
@@ -29,9 +32,8 @@ TEST(ResultFileTest, PowerSectionMeanSourcesAndPoints) {
   EXPECT_DOUBLE_EQ(p.points[2].first, 3);
 }
 
-TEST(ResultFileTest, NoPowerSection) {
-  EXPECT_FALSE(ReadPowerSection(R"({"schema_version": 2})").present);
-  EXPECT_FALSE(ReadPowerSection("not json").present);
+TEST(ResultFileTest, NoPowerMeasured) {
+  EXPECT_FALSE(SummarizePower(metrics::PowerResult{}).present);
 }
 
 TEST(ResultFileTest, MissingFileIsNotFound) {
