@@ -268,6 +268,23 @@ std::string CpuPart(const metrics::RunResult& r, const PowerSummary& power, cons
     } else {
       out += "<p>" + HtmlEscape(caption) + ".</p>";
     }
+    // Each window's average, energy and figures per watt, as the result records them.
+    std::vector<std::string> head = {"window",  "start s", "end s",   "seconds",
+                                     "missing", "avg W",   "energy J"};
+    const auto& windows = r.power.windows;
+    if (!windows.empty()) {
+      for (const auto& [name, v] : windows[0].per_watt) head.push_back(name + " per W");
+      Table pw(id + "-power-windows", head);
+      for (const metrics::PowerWindow& w : windows) {
+        std::vector<Cell> row = {Text(w.label),  Num(w.start_sec), Num(w.end_sec), Int(w.seconds),
+                                 Int(w.missing), Num(w.avg_w),     Num(w.energy_j)};
+        for (size_t k = 0; k < windows[0].per_watt.size(); ++k) {
+          row.push_back(Num(k < w.per_watt.size() ? w.per_watt[k].second : NAN));
+        }
+        pw.Row(std::move(row));
+      }
+      out += pw.Html();
+    }
   }
   return out;
 }

@@ -183,6 +183,12 @@ class ReportBrowserTest(unittest.TestCase):
         caption = self.driver.find_element(
             "xpath", "//table[@data-table='f1-power']/ancestor::figure/figcaption").text
         self.assertIn("mean " + f"{measured['avg_w']:.3f}" + " W", caption)
+        windows = cells(self.driver, "f1-power-windows")
+        self.assertEqual([r[0][0] for r in windows], [w["label"] for w in doc["power"]["windows"]])
+        for row, w in zip(windows, doc["power"]["windows"]):
+            self.assertEqual(float(row[5][1]), w["avg_w"])
+            name, per_watt = next(iter(w["per_watt"].items()))
+            self.assertEqual(float(row[7][1]), per_watt, name)
 
     def test_consolidation_run_report(self):
         self.open_report("consolidation-run", self.multi)
