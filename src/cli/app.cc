@@ -36,6 +36,10 @@ constexpr const char* kUsage =
     "       storebench consolidate --plan FILE.toml --instances 1..16 --runs 3 [options]\n"
     "       storebench io prepare|run|verify --target PATH [options]   (storebench io --help)\n"
     "       storebench power log|idle --power SPEC [options]   (power alone; --power on runs)\n"
+    "       storebench compare RESULT.json... | A='a/*.json' B='b/*.json' [--json F] [--csv F]\n"
+    "       storebench exec --label L -- COMMAND...   (any command as a timed run)\n"
+    "       storebench ab --a \"CMD\" --b \"CMD\" --rounds 5 [--between \"CMD\"]\n"
+    "       storebench report RESULT.json... -o report.html\n"
     "       storebench version\n"
     "\n"
     "oltp (database workloads: --workload dvdstore, the default; oltp, sysbench-style; noop):\n"
@@ -328,6 +332,10 @@ int Main(int argc, char** argv) {
   if (args[0] == "run") return RunPlanCommand({args.begin() + 1, args.end()});
   if (args[0] == "consolidate") return RunConsolidateCommand({args.begin() + 1, args.end()});
   if (args[0] == "power") return RunPowerCommand({args.begin() + 1, args.end()});
+  if (args[0] == "compare") return RunCompareCommand({args.begin() + 1, args.end()});
+  if (args[0] == "exec") return RunExecCommand({args.begin() + 1, args.end()});
+  if (args[0] == "ab") return RunAbCommand({args.begin() + 1, args.end()});
+  if (args[0] == "report") return RunReportCommand({args.begin() + 1, args.end()});
   if (args[0] != "oltp") {
     std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), kUsage);
     return kExitBadInput;

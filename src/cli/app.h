@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "base/status.h"
+#include "metrics/run_result.h"
+#include "report/comparison.h"
 
 namespace sb::cli {
 
@@ -46,6 +48,32 @@ int RunPlanCommand(const std::vector<std::string>& args);
 int RunPowerCommand(const std::vector<std::string>& args);
 // `storebench consolidate --plan FILE --instances A..B ...` (args after "consolidate").
 int RunConsolidateCommand(const std::vector<std::string>& args);
+// `storebench compare RESULT.json... | A=glob B=glob [options]` (args after "compare").
+int RunCompareCommand(const std::vector<std::string>& args);
+// `storebench exec [--label L] [--json F] -- COMMAND...` (args after "exec").
+int RunExecCommand(const std::vector<std::string>& args);
+// `storebench ab --a "..." --b "..." --rounds N [--between "..."]` (args after "ab").
+int RunAbCommand(const std::vector<std::string>& args);
+// `storebench report FILE.json... -o report.html` (args after "report").
+int RunReportCommand(const std::vector<std::string>& args);
+
+// The comparison of result files named on the command line: files grouped by their recorded
+// label, or NAME=glob groups (compare_command.cc).
+Result<report::Comparison> CompareFiles(const std::vector<std::string>& positional,
+                                        const report::CompareOptions& options);
+
+// What one timed command did (exec_command.cc).
+struct ExecOutcome {
+  std::string started_at, ended_at;  // ISO-8601 UTC
+  double wall_sec = 0, user_sec = 0, system_sec = 0;
+  int exit_status = 0;  // the command's, or 128 + signal when a signal ended it
+  int signal = 0;
+};
+// Runs `command` (argv, no shell) and waits for it. InvalidArgument when it cannot be started.
+Result<ExecOutcome> ExecTimed(const std::vector<std::string>& command);
+// The result document of a timed command: workload "exec", headlines wall_sec and cpu_sec.
+metrics::RunResult ExecResult(const std::vector<std::string>& command, const std::string& label,
+                              const ExecOutcome& outcome);
 
 }  // namespace sb::cli
 

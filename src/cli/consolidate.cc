@@ -13,7 +13,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -24,120 +23,17 @@
 #include "cli/db_run.h"
 #include "cli/plan_instances.h"
 #include "config/plan.h"
+#include "report/consolidation_search.h"
 
 namespace sb::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-struct SearchRun {
-  std::string result_file;
-  int exit_code = 0;
-  bool passed = false;
-  double deciding = 0;  // the first baseline's combined figure (lowest instance)
-  double instance_min = 0, instance_median = 0, aggregate = 0;  // headline metric
-};
-
-struct SearchCount {
-  int count = 0;
-  std::vector<SearchRun> runs;
-  int median_run = -1;  // index into runs once all are done
-  bool passed = false;
-  int runs_passed() const {
-    return static_cast<int>(
-        std::count_if(runs.begin(), runs.end(), [](const SearchRun& r) { return r.passed; }));
-  }
-};
-
-struct Search {
-  std::string plan;
-  std::string step = "linear";
-  int from = 1, to = 1, runs = 3;
-  std::string headline;
-  std::vector<SearchCount> counts;  // in the order tried
-  bool finished = false;
-  int peak = 0;  // 0: not even the first count passed
-};
-
-Json ToJson(const Search& s) {
-  Json j;
-  j["kind"] = "storebench consolidation search";
-  j["plan"] = s.plan;
-  j["step"] = s.step;
-  j["instances"] = {{"from", s.from}, {"to", s.to}};
-  j["runs_per_count"] = s.runs;
-  j["headline"] = s.headline;
-  j["finished"] = s.finished;
-  j["peak"] = s.peak;
-  Json counts = Json::array();
-  for (const SearchCount& c : s.counts) {
-    Json cj;
-    cj["count"] = c.count;
-    cj["passed"] = c.passed;
-    cj["median_run"] = c.median_run;
-    cj["runs_passed"] = c.runs_passed();
-    Json runs = Json::array();
-    for (const SearchRun& r : c.runs) {
-      runs.push_back({{"result_file", r.result_file},
-                      {"exit_code", r.exit_code},
-                      {"passed", r.passed},
-                      {"deciding_figure", r.deciding},
-                      {"instance_min", r.instance_min},
-                      {"instance_median", r.instance_median},
-                      {"aggregate", r.aggregate}});
-    }
-    cj["runs"] = std::move(runs);
-    counts.push_back(std::move(cj));
-  }
-  j["counts"] = std::move(counts);
-  return j;
-}
-
-Result<Search> FromJson(const std::string& text, const std::string& path) {
-  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object() ||
-      j.value("kind", "") != "storebench consolidation search") {
-    return Status::InvalidArgument("'" + path + "' is not a storebench consolidation search file");
-  }
-  Search s;
-  s.plan = j.value("plan", "");
-  s.step = j.value("step", "linear");
-  s.from = j["instances"].value("from", 1);
-  s.to = j["instances"].value("to", 1);
-  s.runs = j.value("runs_per_count", 3);
-  s.headline = j.value("headline", "");
-  for (const auto& cj : j.value("counts", Json::array())) {
-    SearchCount c;
-    c.count = cj.value("count", 0);
-    c.passed = cj.value("passed", false);
-    c.median_run = cj.value("median_run", -1);
-    for (const auto& rj : cj.value("runs", Json::array())) {
-      SearchRun r;
-      r.result_file = rj.value("result_file", "");
-      r.exit_code = rj.value("exit_code", 0);
-      r.passed = rj.value("passed", false);
-      r.deciding = rj.value("deciding_figure", 0.0);
-      r.instance_min = rj.value("instance_min", 0.0);
-      r.instance_median = rj.value("instance_median", 0.0);
-      r.aggregate = rj.value("aggregate", 0.0);
-      c.runs.push_back(r);
-    }
-    s.counts.push_back(std::move(c));
-  }
-  return s;
-}
+using report::Search;
+using report::SearchCount;
+using report::SearchRun;
 
 Status WriteSearch(const Search& s, const std::string& path) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << ToJson(s).dump(2) << "\n";
-    if (!out) return Status::IoError("cannot write the search file '" + tmp + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return Status::IoError("cannot write the search file '" + path + "': " + ec.message());
-  return Status::Ok();
+  return report::WriteSearchFile(s, path);
 }
 
 // "4" or "1..16".
@@ -284,7 +180,7 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
   // The search's own options; everything else goes to the instances.
   std::string range_text, step = "linear", search_path;
   int runs = 3;
-  bool resume = false;
+  bool resume = false, series_csv = false;
   std::vector<std::string> extra;
   for (size_t i = 0; i < rest.size(); ++i) {
     const std::string& a = rest[i];
@@ -314,6 +210,17 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
     }
     if (a == "--resume" || a == "--resume=Y") {
       resume = true;
+      continue;
+    }
+    // Each run writes its own series next to its result (one path for all would keep the last).
+    if (a == "--series_csv" || a.rfind("--series_csv=", 0) == 0) {
+      std::string v = "Y";
+      if (a != "--series_csv") {
+        v = a.substr(13);
+      } else if (i + 1 < rest.size() && rest[i + 1].rfind("--", 0) != 0) {
+        v = rest[++i];
+      }
+      series_csv = !v.empty() && v != "N";
       continue;
     }
     if (a.rfind("--json", 0) == 0) {
@@ -346,7 +253,7 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
     if (!in) return Fail(Status::InvalidArgument("--resume: cannot read '" + search_path + "'"));
     std::stringstream text;
     text << in.rdbuf();
-    auto loaded = FromJson(text.str(), search_path);
+    auto loaded = report::SearchFromJson(text.str(), search_path);
     if (!loaded.ok()) return Fail(loaded.status());
     s = std::move(loaded).value();
     if (s.plan != *plan_path || s.from != range->first || s.to != range->second || s.step != step ||
@@ -391,6 +298,10 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
       build.command = "consolidate";
       build.extra_args = extra;
       build.extra_args.push_back("--json=" + file);
+      if (series_csv) {
+        build.extra_args.push_back("--series_csv=" + run_dir + "/n" + std::to_string(count) +
+                                   "-run" + std::to_string(run_no) + "-series.csv");
+      }
       auto setups = BuildPlanInstances(*plan, build, backends, workloads);
       if (!setups.ok()) {
         WriteSearch(s, search_path).IgnoreError();

@@ -130,10 +130,13 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
     add(restore);
     DeclarePowerOption(o);
     str("json", "", "result document path (default results/<timestamp>.json)");
+    str("label", "",
+        "a label recorded in the result (e.g. ft-on), by which storebench compare groups runs");
     str("out_filename", "", "also write the status lines as CSV (DVD Store)");
     str("series_csv", "",
         "also write the per-second series as CSV: instance, second, phase, headline metrics, "
-        "unit p99, errors (one row per instance and second; a spreadsheet opens it as is)");
+        "unit p99, errors, each further type's p99, every counter, SUT CPU (one row per "
+        "instance and second; a spreadsheet opens it as is)");
     {
       OptionSpec pr;
       pr.name = "progress";
@@ -590,6 +593,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
                    setups[0].name + ": " + r.loop_model + ")";
   }
   r.config_json = common.ToJson();
+  r.label = common.GetString("label");
   r.environment = CollectEnvironment(DbPathForEnvironment(setups[0].url));
   if (setups[0].info) {
     r.environment["db.product"] = setups[0].info->product;

@@ -206,6 +206,8 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   add("readonly", OptionType::kBool, "N", "never write: refuse specifications with writes");
   add("json", OptionType::kString, "",
       "result document path (default results/<timestamp>-io.json)");
+  add("label", OptionType::kString, "",
+      "a label recorded in the result (e.g. ft-on), by which storebench compare groups runs");
   add("window", OptionType::kString, "",
       "report windows measured from each test's start, e.g. 10s-20s: per-second IOPS "
       "min/mean/median/max, latency percentiles, iops, mib_per_sec");
@@ -755,6 +757,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     r.loop_model = buf;
   }
   r.config_json = o.ToJson();
+  r.label = o.GetString("label");
   r.environment = CollectEnvironment(targets[0]);
   r.choices["storage.settings"] = settings;
   r.choices["storage.cpu"] =

@@ -118,6 +118,9 @@ struct ThreadShare {
 
 struct RunResult {
   std::string workload;       // "dvdstore"
+  // The label given at run time (--label), by which `storebench compare` groups results; "" for
+  // none.
+  std::string label;
   std::string headline_name;  // "opm"
   double headline_value = 0;
   // Every headline metric the workload declares, over the measured window, the first being

@@ -1,5 +1,6 @@
 #include "report/instance_series_csv.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -70,10 +71,33 @@ std::string PowerCsvFields(const metrics::PowerResult& power, double prev, doubl
 
 namespace {
 
+// The system under test's CPU at second `t`: the reading within half a second of it, else NaN
+// (its readings are taken on a thread of their own, not on the series' ticks).
+double SutCpuAt(const metrics::SutCpu& cpu, double t) {
+  auto it = std::lower_bound(cpu.points.begin(), cpu.points.end(), t - 0.5,
+                             [](const metrics::CpuPoint& p, double v) { return p.t_sec < v; });
+  double best = NAN, distance = 0.5;
+  for (; it != cpu.points.end() && it->t_sec <= t + 0.5; ++it) {
+    if (std::fabs(it->t_sec - t) <= distance) {
+      distance = std::fabs(it->t_sec - t);
+      best = it->utilization_pct;
+    }
+  }
+  return best;
+}
+
+// The columns after the power columns, the same for every instance: the further types' p99,
+// every counter by name, the system under test's CPU.
+struct ExtraColumns {
+  std::vector<std::string> types;     // the series' type names (the first has its own column)
+  std::vector<std::string> counters;  // the series' counter names
+  const metrics::SutCpu* sut_cpu = nullptr;
+};
+
 void AppendRows(const metrics::RunResult& one, const std::string& name,
                 const std::vector<const metrics::HeadlineSpec*>& fallback,
                 const std::vector<std::string>& columns, const metrics::PowerResult& power,
-                std::string* out) {
+                const ExtraColumns& extra, std::string* out) {
   // Each column's definition for this instance: its own spec of that name, else the run's.
   std::vector<const metrics::HeadlineSpec*> specs;
   for (size_t c = 0; c < columns.size(); ++c) {
@@ -98,7 +122,22 @@ void AppendRows(const metrics::RunResult& one, const std::string& name,
     for (size_t j : error_counters) {
       if (j < p.counters.size()) errors += p.counters[j];
     }
-    *out += line + "," + std::to_string(errors) + PowerCsvFields(power, prev, p.t_sec) + "\n";
+    line += "," + std::to_string(errors) + PowerCsvFields(power, prev, p.t_sec);
+    // The other types' p99 and every counter, by name (an instance may lack one: empty cell).
+    for (size_t k = 1; k < extra.types.size(); ++k) {
+      line += ",";
+      for (size_t i = 0; i < one.series.type_names.size() && i < p.type_p99_ms.size(); ++i) {
+        if (one.series.type_names[i] == extra.types[k]) line += Number(p.type_p99_ms[i]);
+      }
+    }
+    for (const std::string& c : extra.counters) {
+      line += ",";
+      for (size_t j = 0; j < one.series.counter_names.size() && j < p.counters.size(); ++j) {
+        if (one.series.counter_names[j] == c) line += std::to_string(p.counters[j]);
+      }
+    }
+    if (extra.sut_cpu != nullptr) line += "," + Number(SutCpuAt(*extra.sut_cpu, p.t_sec));
+    *out += line + "\n";
     prev = p.t_sec;
   }
 }
@@ -125,12 +164,22 @@ std::string InstanceSeriesCsv(const metrics::RunResult& r) {
   for (const auto& c : columns) out += "," + Field(c);
   out += "," + Field(unit + "_p99_ms") + ",errors";
   // Power is the machines' (the same on every instance's row): the sum, then each source.
-  out += PowerCsvHeader(r.power) + "\n";
+  out += PowerCsvHeader(r.power);
+  ExtraColumns extra;
+  extra.types = types;
+  extra.counters = !r.series.counter_names.empty() || r.instances.empty()
+                       ? r.series.counter_names
+                       : r.instances[0].series.counter_names;
+  extra.sut_cpu = r.sut_cpu.points.empty() ? nullptr : &r.sut_cpu;
+  for (size_t k = 1; k < extra.types.size(); ++k) out += "," + Field(extra.types[k] + "_p99_ms");
+  for (const auto& c : extra.counters) out += "," + Field(c);
+  if (extra.sut_cpu != nullptr) out += ",sut_cpu_pct";
+  out += "\n";
   if (r.instances.empty()) {
-    AppendRows(r, r.name.empty() ? "1" : r.name, fallback, columns, r.power, &out);
+    AppendRows(r, r.name.empty() ? "1" : r.name, fallback, columns, r.power, extra, &out);
   } else {
     for (const auto& one : r.instances) {
-      AppendRows(one, one.name, fallback, columns, r.power, &out);
+      AppendRows(one, one.name, fallback, columns, r.power, extra, &out);
     }
   }
   return out;

@@ -1,6 +1,7 @@
-// A per-second CSV of each instance's time series, for spreadsheets: the headline metrics derived
-// from each point with the headline definitions (RunResult::headline_specs), the unit's p99 and
-// the errors.
+// A per-second CSV of each instance's time series, for spreadsheets, with the figures the HTML
+// report plots: the headline metrics derived from each point with the headline definitions
+// (RunResult::headline_specs), each operation type's p99, the errors and every counter, power and
+// the system under test's CPU.
 #ifndef STOREBENCH_REPORT_INSTANCE_SERIES_CSV_H_
 #define STOREBENCH_REPORT_INSTANCE_SERIES_CSV_H_
 
@@ -23,7 +24,13 @@ namespace sb::report {
 //   errors      the sum of the point's counters whose name starts with "errors."
 // With power (r.power), the columns "power_w" (the sources' sum) and "power_w <spec>" per source
 // follow: the mean of the power points in the row's interval (previous row's second, second],
-// the same on every instance's row; empty when no point there has a reading.
+// the same on every instance's row; empty when no point there has a reading. Then the columns the
+// report plots besides:
+//   <type>_p99_ms  each further operation type's p99 in the interval, ms
+//   <counter>      how much each counter of the series grew in the interval (errors.deadlock,
+//                  retries, rollbacks, late, ...), by the series' counter names
+//   sut_cpu_pct    (only when the run sampled it) the system under test's CPU utilization of the
+//                  reading within half a second of the point, % of all its CPUs; empty if none
 // Numbers are written in the shortest form that reads back exactly; non-finite values as empty
 // cells. Text cells holding a comma, quote or line break are quoted as RFC 4180 says.
 std::string InstanceSeriesCsv(const metrics::RunResult& r);

@@ -644,6 +644,9 @@ Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
     SB_RETURN_IF_ERROR(Get(doc, "target", base, AsString, &r->target));
   }
   SB_RETURN_IF_ERROR(Get(doc, "workload", base, AsString, &r->workload));
+  if (Optional(doc, "label") != nullptr) {
+    SB_RETURN_IF_ERROR(Get(doc, "label", base, AsString, &r->label));
+  }
   SB_RETURN_IF_ERROR(Get(doc, "started_at", base, AsString, &r->started_at));
   SB_RETURN_IF_ERROR(Get(doc, "ended_at", base, AsString, &r->ended_at));
   SB_RETURN_IF_ERROR(Get(doc, "interrupted", base, AsBool, &r->interrupted));

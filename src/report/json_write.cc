@@ -383,6 +383,8 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
     doc["target"] = r.target;
   }
   doc["workload"] = r.workload;
+  // The run's label (--label), which storebench compare groups by; absent when none was given.
+  if (!r.label.empty()) doc["label"] = r.label;
   doc["started_at"] = r.started_at;
   doc["ended_at"] = r.ended_at;
   doc["interrupted"] = r.interrupted;

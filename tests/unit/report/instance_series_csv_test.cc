@@ -67,11 +67,12 @@ TEST(InstanceSeriesCsvTest, OneRowPerInstancePerPoint) {
   r.series = Series(1.0);
   r.instances = {a, b};
   EXPECT_EQ(InstanceSeriesCsv(r),
-            "instance,second,phase,opm,qps,order_p99_ms,errors\n"
-            "ds3_1,1,warmup,600,41,12.5,3\n"
-            "ds3_1,2,measure,660,0,13.25,0\n"
-            "\"ds3,2\",2,measure,750,5.5,0.30000000000000004,4\n"
-            "\"ds3,2\",4,winddown,30,0,,0\n");
+            "instance,second,phase,opm,qps,order_p99_ms,errors,login_p99_ms,queries,"
+            "errors.deadlock,retries,errors.timeout\n"
+            "ds3_1,1,warmup,600,41,12.5,3,9,1,2,5,1\n"
+            "ds3_1,2,measure,660,0,13.25,0,9,0,0,0,0\n"
+            "\"ds3,2\",2,measure,750,5.5,0.30000000000000004,4,9,3,0,7,4\n"
+            "\"ds3,2\",4,winddown,30,0,,0,9,0,0,0,0\n");
 }
 
 TEST(InstanceSeriesCsvTest, ARunOfOneInstanceIsInstanceOne) {
@@ -81,12 +82,14 @@ TEST(InstanceSeriesCsvTest, ARunOfOneInstanceIsInstanceOne) {
   r.series = Series(1.0);
   r.series.points = {Point(0.5, "measure", 3, 0, 2.0, {0, 1, 0, 0})};
   EXPECT_EQ(InstanceSeriesCsv(r),
-            "instance,second,phase,opm,order_p99_ms,errors\n"
-            "1,0.5,measure,180,2,1\n");
+            "instance,second,phase,opm,order_p99_ms,errors,login_p99_ms,queries,errors.deadlock,"
+            "retries,errors.timeout\n"
+            "1,0.5,measure,180,2,1,9,0,1,0,0\n");
   r.name = "ds3_1";
   EXPECT_EQ(InstanceSeriesCsv(r),
-            "instance,second,phase,opm,order_p99_ms,errors\n"
-            "ds3_1,0.5,measure,180,2,1\n");
+            "instance,second,phase,opm,order_p99_ms,errors,login_p99_ms,queries,errors.deadlock,"
+            "retries,errors.timeout\n"
+            "ds3_1,0.5,measure,180,2,1,9,0,1,0,0\n");
 }
 
 TEST(InstanceSeriesCsvTest, AnInstancesOwnSpecWinsAndMissingSpecsLeaveCellsEmpty) {
@@ -102,14 +105,37 @@ TEST(InstanceSeriesCsvTest, AnInstancesOwnSpecWinsAndMissingSpecsLeaveCellsEmpty
   r.headline_specs = {Opm()};
   r.instances = {one};
   EXPECT_EQ(InstanceSeriesCsv(r),
-            "instance,second,phase,opm,order_p99_ms,errors\n"
-            "a,1,measure,7,1,0\n");
+            "instance,second,phase,opm,order_p99_ms,errors,login_p99_ms,queries,errors.deadlock,"
+            "retries,errors.timeout\n"
+            "a,1,measure,7,1,0,9,0,0,0,0\n");
   // Without any definition (a result read from a version 1 document) the column stays empty.
   r.headline_specs.clear();
   r.instances[0].headline_specs.clear();
   EXPECT_EQ(InstanceSeriesCsv(r),
-            "instance,second,phase,opm,order_p99_ms,errors\n"
-            "a,1,measure,,1,0\n");
+            "instance,second,phase,opm,order_p99_ms,errors,login_p99_ms,queries,errors.deadlock,"
+            "retries,errors.timeout\n"
+            "a,1,measure,,1,0,9,0,0,0,0\n");
+}
+
+TEST(InstanceSeriesCsvTest, SystemUnderTestCpuOfTheNearestReading) {
+  metrics::RunResult r;
+  r.headline_name = "opm";
+  r.headline_specs = {Opm()};
+  r.series = Series(1.0);
+  r.series.counter_names.clear();
+  r.series.type_names = {"order"};
+  for (double t : {1.0, 2.0, 3.0}) {
+    metrics::IntervalPoint p = Point(t, "measure", 1, 0, 1.0, {});
+    p.type_counts.resize(1);
+    p.type_p99_ms.resize(1);
+    r.series.points.push_back(p);
+  }
+  r.sut_cpu.points = {{0.98, 40}, {2.3, 55}, {2.4, 70}};  // nothing within 0.5 s of second 3
+  EXPECT_EQ(InstanceSeriesCsv(r),
+            "instance,second,phase,opm,order_p99_ms,errors,sut_cpu_pct\n"
+            "1,1,measure,60,1,0,40\n"
+            "1,2,measure,60,1,0,55\n"
+            "1,3,measure,60,1,0,\n");
 }
 
 TEST(InstanceSeriesCsvTest, HeaderOnlyWithoutPoints) {

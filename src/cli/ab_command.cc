@@ -1,0 +1,201 @@
+// storebench ab: two storebench command lines run alternately, A B A B ..., each run labelled and
+// written to its own result file, then compared (docs/compare.md). Interleaving keeps drift on
+// the host (caches, thermal state, other tenants) from looking like a difference between A and B.
+#include <unistd.h>
+#include <wordexp.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "base/clock.h"
+#include "base/units.h"
+#include "cli/app.h"
+#include "report/comparison.h"
+
+namespace sb::cli {
+
+namespace {
+
+constexpr const char* kAbUsage =
+    "usage: storebench ab --a \"storebench oltp run ...\" --b \"storebench oltp run ...\"\n"
+    "         [--rounds 5] [--between \"SHELL COMMAND\"] [--labels A,B] [--dir DIR]\n"
+    "         [--json FILE] [--csv FILE] [--force] [--normalize first|weakest]\n"
+    "Runs A and B alternately (A B A B ...), each with --label and --json added, then compares\n"
+    "the results. --between runs (through /bin/sh) before every run but the first, with\n"
+    "STOREBENCH_AB_NEXT (the label of the next run) and STOREBENCH_AB_ROUND set.\n";
+
+// The words of a command line, as a shell would split them (quotes, escapes), without running
+// command substitutions. The first word "storebench" means this program.
+Result<std::vector<std::string>> SplitCommand(const std::string& line, const char* which) {
+  wordexp_t we{};
+  const int rc = ::wordexp(line.c_str(), &we, WRDE_NOCMD);
+  if (rc != 0) {
+    if (rc != WRDE_NOSPACE) ::wordfree(&we);
+    return Status::InvalidArgument(std::string("--") + which + ": cannot split '" + line +
+                                   "' into words (unbalanced quotes, or $(...), which is not run)");
+  }
+  std::vector<std::string> words(we.we_wordv, we.we_wordv + we.we_wordc);
+  ::wordfree(&we);
+  if (words.empty()) return Status::InvalidArgument(std::string("--") + which + " is empty");
+  const std::string& first = words[0];
+  if (first != "storebench" &&
+      (first.size() < 11 || first.compare(first.size() - 11, 11, "/storebench") != 0)) {
+    return Status::InvalidArgument(std::string("--") + which +
+                                   " must be a storebench command line (it starts with '" + first +
+                                   "')");
+  }
+  char self[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (first == "storebench" && n > 0) words[0].assign(self, static_cast<size_t>(n));
+  if (words.size() < 2) {
+    return Status::InvalidArgument(std::string("--") + which + " names no storebench command");
+  }
+  const std::string& cmd = words[1];
+  if (cmd == "compare" || cmd == "ab" || cmd == "report" || cmd == "consolidate") {
+    return Status::InvalidArgument(std::string("--") + which + ": 'storebench " + cmd +
+                                   "' is not a single run");
+  }
+  return words;
+}
+
+// `words` with --label and --json inserted after the command's verb (before an exec's "--").
+std::vector<std::string> WithOutputs(std::vector<std::string> words, const std::string& label,
+                                     const std::string& json) {
+  size_t at = 2;  // storebench run|exec ...
+  if (words[1] == "oltp" || words[1] == "io") at = std::min<size_t>(3, words.size());
+  words.insert(words.begin() + static_cast<std::ptrdiff_t>(at),
+               {"--label=" + label, "--json=" + json});
+  return words;
+}
+
+}  // namespace
+
+int RunAbCommand(const std::vector<std::string>& args) {
+  std::string a_line, b_line, between, labels_text = "A,B", dir, json_path, csv_path;
+  int rounds = 5;
+  report::CompareOptions options;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      std::fputs(kAbUsage, stdout);
+      return kExitOk;
+    }
+    auto value = [&](const char* name, std::string* out) {
+      const std::string flag = std::string("--") + name;
+      if (a == flag && i + 1 < args.size()) {
+        *out = args[++i];
+        return true;
+      }
+      if (a.rfind(flag + "=", 0) == 0) {
+        *out = a.substr(flag.size() + 1);
+        return true;
+      }
+      return false;
+    };
+    std::string text;
+    if (value("a", &a_line) || value("b", &b_line) || value("between", &between) ||
+        value("labels", &labels_text) || value("dir", &dir) || value("json", &json_path) ||
+        value("csv", &csv_path) || value("normalize", &options.normalize)) {
+      continue;
+    }
+    if (value("rounds", &text)) {
+      auto n = ParseInt(text, "rounds");
+      if (!n.ok() || *n < 1 || *n > 1000) {
+        return Fail(Status::InvalidArgument("--rounds must be a whole number from 1 to 1000"));
+      }
+      rounds = static_cast<int>(*n);
+      continue;
+    }
+    if (a == "--force" || a == "--force=Y") {
+      options.force = true;
+      continue;
+    }
+    return Fail(Status::InvalidArgument("ab: unknown argument '" + a + "'"));
+  }
+  if (a_line.empty() || b_line.empty()) {
+    std::fputs(kAbUsage, stderr);
+    return kExitBadInput;
+  }
+  if (options.normalize != "first" && options.normalize != "weakest") {
+    return Fail(Status::InvalidArgument("--normalize must be first or weakest"));
+  }
+  const size_t comma = labels_text.find(',');
+  if (comma == std::string::npos || comma == 0 || comma + 1 == labels_text.size() ||
+      labels_text.substr(0, comma) == labels_text.substr(comma + 1)) {
+    return Fail(
+        Status::InvalidArgument("--labels must be two different labels, e.g. ft-off,ft-on"));
+  }
+  const std::string labels[2] = {labels_text.substr(0, comma), labels_text.substr(comma + 1)};
+  auto a_words = SplitCommand(a_line, "a");
+  if (!a_words.ok()) return Fail(a_words.status());
+  auto b_words = SplitCommand(b_line, "b");
+  if (!b_words.ok()) return Fail(b_words.status());
+  if (dir.empty()) dir = "results/ab-" + WallClockLocal(/*compact=*/true);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return Fail(Status::InvalidArgument("cannot create '" + dir + "': " + ec.message()));
+  if (json_path.empty()) json_path = dir + "/compare.json";
+
+  std::vector<std::string> files;
+  bool first_run = true;
+  for (int round = 1; round <= rounds; ++round) {
+    for (int side = 0; side < 2; ++side) {
+      if (!between.empty() && !first_run) {
+        ::setenv("STOREBENCH_AB_NEXT", labels[side].c_str(), 1);
+        ::setenv("STOREBENCH_AB_ROUND", std::to_string(round).c_str(), 1);
+        Progress("ab: between runs: " + between);
+        auto o = ExecTimed({"/bin/sh", "-c", between});
+        if (!o.ok()) return Fail(o.status());
+        if (o->exit_status != 0) {
+          return Fail(Status::InvalidArgument("ab: --between exited with status " +
+                                              std::to_string(o->exit_status) + "; stopping"));
+        }
+      }
+      first_run = false;
+      const std::string file =
+          dir + "/" + (side == 0 ? "a" : "b") + "-round" + std::to_string(round) + ".json";
+      std::filesystem::remove(file, ec);
+      const auto words = WithOutputs(side == 0 ? *a_words : *b_words, labels[side], file);
+      Progress("ab: round " + std::to_string(round) + " of " + std::to_string(rounds) + ", " +
+               labels[side]);
+      auto o = ExecTimed(words);
+      if (!o.ok()) return Fail(o.status());
+      if (o->signal != 0 || o->exit_status == kExitInterrupted) {
+        Progress("ab: interrupted; results so far are in " + dir);
+        return kExitInterrupted;
+      }
+      if (!std::filesystem::exists(file)) {
+        return Fail(Status::InvalidArgument(
+            "ab: " + labels[side] + " (round " + std::to_string(round) + ") exited with status " +
+            std::to_string(o->exit_status) + " and wrote no result; stopping"));
+      }
+      if (o->exit_status != 0) {
+        Progress("ab: " + labels[side] + " (round " + std::to_string(round) +
+                 ") exited with status " + std::to_string(o->exit_status) +
+                 "; its result is compared all the same");
+      }
+      files.push_back(file);
+    }
+  }
+  auto c = CompareFiles(files, options);
+  if (!c.ok()) return Fail(c.status());
+  std::printf("%s", report::FormatComparison(*c).c_str());
+  {
+    std::ofstream out(json_path, std::ios::trunc);
+    out << report::ComparisonToJson(*c);
+    if (!out) return Fail(Status::IoError("cannot write '" + json_path + "'"));
+  }
+  std::fprintf(stderr, "comparison written to %s\n", json_path.c_str());
+  if (!csv_path.empty()) {
+    std::ofstream out(csv_path, std::ios::trunc);
+    out << report::ComparisonCsv(*c);
+    if (!out) return Fail(Status::IoError("cannot write '" + csv_path + "'"));
+  }
+  return kExitOk;
+}
+
+}  // namespace sb::cli

@@ -1,0 +1,113 @@
+// storebench report: one self-contained HTML page from result files (docs/report.md).
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "base/clock.h"
+#include "cli/app.h"
+#include "report/html_report.h"
+#include "report/result_file.h"
+
+namespace sb::cli {
+
+namespace {
+
+constexpr const char* kReportUsage =
+    "usage: storebench report FILE.json... -o report.html\n"
+    "FILEs are run results, consolidation search files and comparisons (storebench compare\n"
+    "--json), in any mix; the page has one section per file and the full disclosure at the end.\n";
+
+// A search names its runs' files as it wrote them (relative to where it ran); when that path is
+// gone, the file is looked for in the search's own "<stem>-runs" folder.
+std::string FindRunFile(const std::string& search_path, const std::string& named) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(named, ec)) return named;
+  const fs::path sp(search_path);
+  const fs::path beside =
+      sp.parent_path() / (sp.stem().string() + "-runs") / fs::path(named).filename();
+  if (fs::exists(beside, ec)) return beside.string();
+  return named;
+}
+
+}  // namespace
+
+int RunReportCommand(const std::vector<std::string>& args) {
+  std::string output;
+  std::vector<std::string> inputs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      std::fputs(kReportUsage, stdout);
+      return kExitOk;
+    }
+    if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
+      output = args[++i];
+      continue;
+    }
+    if (a.rfind("--output=", 0) == 0) {
+      output = a.substr(9);
+      continue;
+    }
+    if (a.size() > 1 && a[0] == '-') {
+      return Fail(Status::InvalidArgument("report: unknown option '" + a + "'"));
+    }
+    inputs.push_back(a);
+  }
+  if (inputs.empty() || output.empty()) {
+    std::fputs(kReportUsage, stderr);
+    return kExitBadInput;
+  }
+  std::vector<report::ReportItem> items;
+  for (const std::string& path : inputs) {
+    auto f = report::ReadAnyResultFile(path);
+    if (!f.ok()) return Fail(f.status());
+    report::ReportItem item;
+    item.file = std::move(f).value();
+    if (item.file.kind == report::FileKind::kSearch) {
+      // The median run at the peak (else at the highest count decided) is drawn; the verdicts
+      // come from the search file. Reading every count's run would cost a second per few
+      // runs of long series (bench/report_size.py) for figures the search already holds.
+      const report::SearchCount* shown = nullptr;
+      for (const report::SearchCount& c : item.file.search.counts) {
+        if (c.median_run < 0) continue;
+        if (c.count == item.file.search.peak ||
+            (shown == nullptr ||
+             (shown->count != item.file.search.peak && c.count > shown->count))) {
+          shown = &c;
+        }
+      }
+      for (const report::SearchCount& c : item.file.search.counts) {
+        if (&c != shown) continue;
+        const std::string run_path =
+            FindRunFile(path, c.runs[static_cast<size_t>(c.median_run)].result_file);
+        auto run = report::ReadAnyResultFile(run_path);
+        if (!run.ok() || run->kind != report::FileKind::kRun) {
+          item.notes.push_back(
+              "The median run at " + std::to_string(c.count) + " instance(s) is not shown: " +
+              (run.ok() ? "'" + run_path + "' is not a run's result" : run.status().message()));
+          continue;
+        }
+        item.median_runs.emplace_back(c.count, std::move(run->run));
+      }
+    }
+    items.push_back(std::move(item));
+  }
+  const std::string page = report::RenderHtmlReport(items, WallClockIsoUtc());
+  const std::string tmp = output + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc | std::ios::binary);
+    out << page;
+    out.flush();
+    if (!out) return Fail(Status::IoError("cannot write the report '" + tmp + "'"));
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, output, ec);
+  if (ec) return Fail(Status::IoError("cannot write the report '" + output + "': " + ec.message()));
+  std::fprintf(stderr, "report written to %s (%zu bytes)\n", output.c_str(), page.size());
+  return kExitOk;
+}
+
+}  // namespace sb::cli

@@ -1,0 +1,68 @@
+"""Result files of every kind for the compare and report tests: short real runs (the noop workload
+on the null back end, a storage run on the null engine, a timed command) and a consolidation
+search file over them."""
+import json
+import os
+
+import harness
+
+HOSTILE = "<script>window.__pwned=1</script>&\"'"
+
+
+def run_noop(name, label, threads=2, instances=1, extra=()):
+    """A 4-second noop run (1 s warm-up) written to name.json; returns its path."""
+    path = harness.tmp_path(name + ".json")
+    db = ";".join(f"null://{name}{i}" for i in range(instances)) if instances > 1 else "null://"
+    p = harness.storebench("oltp", "run", "--workload=noop", "--db", db, "--n_threads",
+                           str(threads * instances), "--run_time", "3s", "--warmup_time", "1s",
+                           "--window", "1s-3s", "--baseline", "ops_per_minute>=1@1s-3s", "--label", label,
+                           "--json", path, *extra)
+    assert p.returncode == 0, p.stderr
+    return path
+
+
+def storage_run(name, label):
+    target = harness.tmp_path(name + ".tst")
+    if not os.path.exists(target):
+        p = harness.storebench("io", "prepare", "--target", target, "--size", "32MiB")
+        assert p.returncode == 0, p.stderr
+    path = harness.tmp_path(name + ".json")
+    p = harness.storebench("io", "run", "--target", target, "--preset", "vmtn", "--engine",
+                           "null", "--run_time", "2s", "--ramp_time", "1s", "--max_size", "16MiB",
+                           "--label", label, "--json", path)
+    assert p.returncode == 0, p.stderr
+    return path
+
+
+def search_file(name, run_file):
+    """A search over 1..3 instances whose median runs are `run_file` (a run of 3 instances)."""
+    counts = []
+    for n, (mn, md, ag, ok) in enumerate([(100, 100, 100, True), (90, 95, 185, True),
+                                          (40, 60, 150, False)], 1):
+        counts.append({"count": n, "passed": ok, "median_run": 0, "runs_passed": int(ok),
+                       "runs": [{"result_file": run_file, "exit_code": 0 if ok else 1,
+                                 "passed": ok, "deciding_figure": mn, "instance_min": mn,
+                                 "instance_median": md, "aggregate": ag}]})
+    s = {"kind": "storebench consolidation search", "plan": "plan.toml", "step": "linear",
+         "instances": {"from": 1, "to": 3}, "runs_per_count": 1, "headline": "ops_per_minute",
+         "finished": True, "peak": 2, "counts": counts}
+    path = harness.tmp_path(name + ".json")
+    with open(path, "w") as f:
+        json.dump(s, f, indent=2)
+    return path
+
+
+def with_headline(src, dst_name, label, value):
+    """A copy of the result `src` whose first headline is `value` (and `label`): constructed
+    results with known figures."""
+    with open(src) as f:
+        d = json.load(f)
+    d["label"] = label
+    name = d["headline"]["name"]
+    d["headline"]["value"] = value
+    d["headlines"][name] = value
+    d.pop("instances", None)
+    path = harness.tmp_path(dst_name + ".json")
+    with open(path, "w") as f:
+        json.dump(d, f)
+    return path
