@@ -271,7 +271,8 @@ class PowerCommandTest(unittest.TestCase):
         self.assertEqual(doc["workload"], "power_log")
         self.assertAlmostEqual(doc["power"]["windows"][0]["avg_w"], 333.0, places=9)
         self.assertIn("BMC-reported", doc["power"]["sources"][0]["note"])
-        self.assertIn("power 1 s:", r.stderr)
+        # Per-second lines as they come (which seconds a loaded machine samples is not asserted).
+        self.assertRegex(r.stderr, r"power \d+ s: 333\.0  sum 333\.0 W")
 
     def test_power_idle_is_the_median_of_repetitions(self):
         out = tmp_path("it-power-idle.json")
