@@ -190,8 +190,8 @@ class PlanRefusalTest(unittest.TestCase):
         self.assertRefused(storebench("run", "--plan", p), "plan.toml:4", "[run]")
 
     def test_unknown_workload_names_the_group_line(self):
-        p = self.plan('\n[[group]]\nworkload = "tpcc"\ndb = "sqlite://{dir}/a.db"\n', "workload")
-        self.assertRefused(storebench("run", "--plan", p), "plan.toml:2", "unknown workload 'tpcc'")
+        p = self.plan('\n[[group]]\nworkload = "tpcx"\ndb = "sqlite://{dir}/a.db"\n', "workload")
+        self.assertRefused(storebench("run", "--plan", p), "plan.toml:2", "unknown workload 'tpcx'")
 
     def test_missing_database_without_load_names_the_instance(self):
         p = self.plan('[[group]]\nname = "x"\ncount = 2\ndb = "sqlite://{dir}/x_{{i}}.db"\n',

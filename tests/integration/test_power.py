@@ -3,6 +3,7 @@
 Checks the result's power section against the constant readings, the exit-2 refusals before a
 run, a meter that stops answering mid-run, power idle/log, and that credentials never appear."""
 import base64
+import csv as csv_module
 import http.server
 import json
 import os
@@ -92,9 +93,13 @@ class PowerRunTest(unittest.TestCase):
         self.assertIn("Watts", commands)
         with open(csv) as f:
             lines = f.read().splitlines()
-        self.assertTrue(lines[0].endswith(',power_w,power_w ptd://127.0.0.1:%d,'
-                                          '"power_w cmd:""echo 50 W"""' % sim.port), lines[0])
-        self.assertTrue(any(line.split(",")[-3] == "250" for line in lines[1:]), lines)
+        # The power columns: the sum, then one per source (other columns may follow them).
+        header = next(csv_module.reader([lines[0]]))
+        at = header.index("power_w")
+        self.assertEqual(header[at + 1:at + 3],
+                         ["power_w ptd://127.0.0.1:%d" % sim.port, 'power_w cmd:"echo 50 W"'])
+        rows = [next(csv_module.reader([line])) for line in lines[1:]]
+        self.assertTrue(any(row[at] == "250" for row in rows), lines)
 
     def test_a_meter_that_stops_answering_is_recorded_and_the_run_goes_on(self):
         sim = PtdSimulator("--watts", "120", "--hang-after", "2")
