@@ -196,7 +196,10 @@ EOF
 
 start_my() {
   command -v mariadbd >/dev/null || die "MariaDB is not installed (mariadbd missing); run scripts/install-deps.sh"
-  mkdir -p "$MY_DIR/run"
+  # Each server's own temporary directory: instance servers are set up in parallel, and
+  # bootstraps sharing /tmp were seen to trip over each other's temporary tables
+  # ("Could not remove temporary table '/tmp/#sql-temptable-...'", then "Aborting").
+  mkdir -p "$MY_DIR/run" "$MY_DIR/tmp"
   if my_running; then
     log "$MY_NAME already running on 127.0.0.1:$(my_port)"
   else
@@ -210,14 +213,14 @@ start_my() {
     [ "$(id -u)" -eq 0 ] && user_opt=(--user=root)
     if [ ! -d "$MY_DIR/data/mysql" ]; then
       log "initializing $MY_NAME in $MY_DIR/data"
-      mariadb-install-db --no-defaults --datadir="$MY_DIR/data" "${user_opt[@]}" "${MY_MEMORY[@]}" \
+      mariadb-install-db --no-defaults --datadir="$MY_DIR/data" --tmpdir="$MY_DIR/tmp" "${user_opt[@]}" "${MY_MEMORY[@]}" \
         --auth-root-authentication-method=socket --auth-root-socket-user="$(id -un)" --skip-test-db >"$MY_DIR/install.log" 2>&1 ||
         { cat "$MY_DIR/install.log" >&2; die "mariadb-install-db failed"; }
     fi
     log "starting $MY_NAME on 127.0.0.1:$port"
     # Full-text: InnoDB tokens from 2 characters, no stop words, so DVD Store's title and actor
     # words are all searchable (docs/dvdstore.md). LOAD DATA LOCAL INFILE for the bulk loader.
-    setsid mariadbd --no-defaults --datadir="$MY_DIR/data" --socket="$MY_DIR/run/mariadbd.sock" \
+    setsid mariadbd --no-defaults --datadir="$MY_DIR/data" --tmpdir="$MY_DIR/tmp" --socket="$MY_DIR/run/mariadbd.sock" \
       --port="$port" --bind-address=127.0.0.1 "${user_opt[@]}" --pid-file="$MY_DIR/mariadbd.pid" \
       --log-error="$MY_DIR/mariadbd.err" --skip-name-resolve --local-infile=1 \
       "${MY_MEMORY[@]}" \
