@@ -619,10 +619,7 @@ class PgBackend final : public DbBackend {
     if (mark->exists)
       SB_RETURN_IF_ERROR(Exec(pg, "DROP DATABASE " + Ident(pg, *copy), "drop copy"));
     lock->reset();
-    Status made = Exec(pg,
-                       "CREATE DATABASE " + Ident(pg, *copy) + " TEMPLATE " +
-                           Ident(pg, url_.database) + FileCopy(pg),
-                       "CREATE DATABASE " + *copy + " TEMPLATE " + url_.database);
+    Status made = CreateFromTemplate(pg, *copy, url_.database);
     if (made.ok()) {
       made =
           Exec(pg, "COMMENT ON DATABASE " + Ident(pg, *copy) + " IS " + Literal(pg, MarkerText()),
@@ -630,8 +627,7 @@ class PgBackend final : public DbBackend {
     }
     SB_RETURN_IF_ERROR(Relock(lock, holder_text));
     if (!made.ok()) return InUse(made);
-    return std::string("CREATE DATABASE ... TEMPLATE") +
-           (FileCopy(pg).empty() ? "" : " (STRATEGY FILE_COPY)");
+    return TemplateMethod(pg);
   }
 
   // DROP DATABASE, then CREATE DATABASE ... TEMPLATE from the copy. Only a database that loses
@@ -678,10 +674,7 @@ class PgBackend final : public DbBackend {
       SB_RETURN_IF_ERROR(Relock(lock, holder_text));
       return InUse(dropped);
     }
-    Status made = Exec(pg,
-                       "CREATE DATABASE " + Ident(pg, url_.database) + " TEMPLATE " +
-                           Ident(pg, *copy) + FileCopy(pg),
-                       "CREATE DATABASE " + url_.database + " TEMPLATE " + *copy);
+    Status made = CreateFromTemplate(pg, url_.database, *copy);
     if (!made.ok()) {
       return Status::FailedPrecondition("the database " + url_.database +
                                         " was dropped for the restore and could not be made "
@@ -692,8 +685,7 @@ class PgBackend final : public DbBackend {
                                         url_.database + " TEMPLATE " + *copy + " brings it back");
     }
     SB_RETURN_IF_ERROR(Relock(lock, holder_text));
-    return std::string("CREATE DATABASE ... TEMPLATE") +
-           (FileCopy(pg).empty() ? "" : " (STRATEGY FILE_COPY)");
+    return TemplateMethod(pg);
   }
 
  private:
@@ -775,6 +767,17 @@ class PgBackend final : public DbBackend {
   // " STRATEGY FILE_COPY" where the server knows it (PostgreSQL 15 and later), else "".
   static std::string FileCopy(PGconn* pg) {
     return PQserverVersion(pg) >= 150000 ? " STRATEGY FILE_COPY" : "";
+  }
+  // CREATE DATABASE `name` as a copy of `from` (which must have no other session).
+  static Status CreateFromTemplate(PGconn* pg, const std::string& name, const std::string& from) {
+    return Exec(
+        pg, "CREATE DATABASE " + Ident(pg, name) + " TEMPLATE " + Ident(pg, from) + FileCopy(pg),
+        "CREATE DATABASE " + name + " TEMPLATE " + from);
+  }
+  // How a copy was made, in words (DbBackend::SavePristine/RestorePristine).
+  static std::string TemplateMethod(PGconn* pg) {
+    return std::string("CREATE DATABASE ... TEMPLATE") +
+           (FileCopy(pg).empty() ? "" : " (STRATEGY FILE_COPY)");
   }
   static std::string Ident(PGconn* pg, const std::string& name) {
     char* q = PQescapeIdentifier(pg, name.c_str(), name.size());
