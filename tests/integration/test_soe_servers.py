@@ -58,7 +58,7 @@ class SoeServerMixin:
         run = subprocess.Popen(
             [harness.ARGS.binary, "oltp", "run", "--workload", "soe", "--db", self.run_url,
              "--n_threads", "3", "--soe_users", "12", "--warmup_time", "0", "--run_time", "3s",
-             "--min_delay", "1", "--max_delay", "5", "--json", out],
+             "--min_delay", "1", "--max_delay", "5", "--log_freq", "1", "--json", out],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         most, samples = 0, 0
         while run.poll() is None:
@@ -81,6 +81,10 @@ class SoeServerMixin:
         self.assertGreater(fig["pool_waits"], 0)
         self.assertGreater(fig["pool_wait_ms"], 0)
         self.assertIn("12 users share a pool of 3 connections", doc["choices"]["connections"])
+        # charbench's Users column counts the users, not the connections.
+        lines = [l.split() for l in stderr.splitlines() if l[:2].isdigit() and ":" in l[:8]]
+        self.assertTrue(lines, stderr)
+        self.assertTrue(all(l[1] == "12" for l in lines), lines)
 
 
 class SoePostgresTest(SoeServerMixin, unittest.TestCase):
