@@ -488,8 +488,12 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   for (const std::string& w : first.Warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
   // Swingbench-style workloads print charbench's line instead of DVD Store's status line.
   const bool charbench = first.shape().status_style == workload::StatusStyle::kCharbench;
+  // Users: the workers, or the terminals they serve (Swingbench's pooled users).
   int64_t users = 0;
-  for (const auto& spec : specs) users += spec.options.threads;
+  for (const auto& spec : specs) {
+    const int64_t terminals = spec.workload ? spec.workload->terminals() : 0;
+    users += terminals > 0 ? terminals : spec.options.threads;
+  }
   const metrics::TimeSeries* last_series = nullptr;
   bool header_printed = false;
   driver::RunCallbacks cb;

@@ -31,6 +31,9 @@ class Pacer {
   // The terminal the next unit runs for (specification-style driving, driver/terminals.h), or
   // -1.
   virtual int64_t terminal() const { return -1; }
+  // Terminals: how long the terminal of the next unit had already been due when this worker
+  // took it (it waited for a free worker, i.e. for a connection); 0 otherwise.
+  virtual int64_t queued_nanos() const { return 0; }
 };
 
 // Closed loop: next start = previous end + a think time drawn as DVD Store draws it.

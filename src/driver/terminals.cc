@@ -44,16 +44,19 @@ class TerminalPacer final : public Pacer {
     last_end_ = now;
     auto [t, due] = queue_->Take();
     terminal_ = t;
+    queued_ = t >= 0 && due < now ? now - due : 0;
     // More workers than terminals: this worker idles (a second later it looks again).
     return t >= 0 ? due : now + kNanosPerSecond;
   }
   bool open_loop() const override { return true; }
   int64_t terminal() const override { return terminal_; }
+  int64_t queued_nanos() const override { return queued_; }
 
  private:
   std::shared_ptr<TerminalQueue> queue_;
   int64_t terminal_ = -1;
   int64_t last_end_ = 0;
+  int64_t queued_ = 0;
 };
 
 }  // namespace

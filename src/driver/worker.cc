@@ -28,6 +28,7 @@ class WorkerContext final : public workload::OpContext {
   }
   int64_t unit_nanos() const { return unit_nanos_; }
   int64_t terminal() const override { return w_.pacer ? w_.pacer->terminal() : -1; }
+  int64_t queued_nanos() const override { return w_.pacer ? w_.pacer->queued_nanos() : 0; }
   // Records the unit and everything it did at once, as DVD Store adds an order's counts and
   // times together when the order completes: per-step counts then always add up to the units
   // completed in any window (n_login + n_newcust = n_overall).

@@ -85,6 +85,9 @@ class OpContext {
   // The terminal this unit runs for when the workload drives terminals (Workload::terminals()
   // > 0), else -1.
   virtual int64_t terminal() const { return -1; }
+  // When the workload drives terminals: how long this unit's terminal had been due before a
+  // worker (a connection) was free to take it; 0 when one was waiting for it, and otherwise.
+  virtual int64_t queued_nanos() const { return 0; }
 
   // Timed + RecordStep: the usual case.
   StepOutcome Step(int step_type, const std::function<Status()>& fn) {

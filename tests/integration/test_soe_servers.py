@@ -1,13 +1,19 @@
 """The Order Entry workload on the PostgreSQL and MariaDB servers of scripts/services.sh
 (database sbtest_soe): load, a short run of the VMware FT paper's Swingbench configuration,
-the server cross-check and verify. Without a reachable server the tests skip, unless
-STOREBENCH_REQUIRE_SERVICES=1, when they fail."""
+the server cross-check and verify; pooled users (--soe_users) never holding more connections
+than the pool while every user completes transactions. Without a reachable server the tests
+skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail."""
 import json
 import os
+import subprocess
+import time
 import unittest
+import urllib.parse
 
 import harness
 from harness import require_server, server_url, storebench, tmp_path
+
+POOL_APP = "sbtest_soe2_pool"  # the application_name of the pool test's PostgreSQL connections
 
 
 class SoeServerMixin:
@@ -38,13 +44,77 @@ class SoeServerMixin:
         r = storebench("oltp", "verify", *common)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
+    def test_pooled_users_never_exceed_the_pool(self):
+        """12 users on a pool of 3 connections: the server never sees more than the pool plus
+        the run's own connection (readiness, snapshots, server counters), and every user
+        completes transactions."""
+        require_server(self, self.url)
+        r = storebench("oltp", "load", "--workload", "soe", "--db", self.url, "--soe_scale",
+                       "0.001", "--force")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = tmp_path(f"it-soe-pool-{type(self).__name__}.json")
+        if os.path.exists(out):
+            os.remove(out)
+        run = subprocess.Popen(
+            [harness.ARGS.binary, "oltp", "run", "--workload", "soe", "--db", self.run_url,
+             "--n_threads", "3", "--soe_users", "12", "--warmup_time", "0", "--run_time", "3s",
+             "--min_delay", "1", "--max_delay", "5", "--log_freq", "1", "--json", out],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        most, samples = 0, 0
+        while run.poll() is None:
+            most = max(most, self.connections())
+            samples += 1
+            time.sleep(0.1)
+        stdout, stderr = run.communicate()
+        self.assertEqual(run.returncode, 0, stderr)
+        self.assertGreater(samples, 5)
+        self.assertGreaterEqual(most, 3, "the pool's connections were never seen")
+        self.assertLessEqual(most, 3 + 1, "more server connections than the pool")
+        with open(out) as f:
+            doc = json.load(f)
+        fig = doc["figures"]
+        self.assertEqual(fig["pool_size"], 3)
+        self.assertEqual(fig["pool_users"], 12)
+        self.assertEqual(fig["pool_users_served"], 12)
+        self.assertEqual(fig["failed_transactions"], 0)
+        # Four users per connection and no inter-transaction delay: a user always waits.
+        self.assertGreater(fig["pool_waits"], 0)
+        self.assertGreater(fig["pool_wait_ms"], 0)
+        self.assertIn("12 users share a pool of 3 connections", doc["choices"]["connections"])
+        # charbench's Users column counts the users, not the connections.
+        lines = [l.split() for l in stderr.splitlines() if l[:2].isdigit() and ":" in l[:8]]
+        self.assertTrue(lines, stderr)
+        self.assertTrue(all(l[1] == "12" for l in lines), lines)
+
 
 class SoePostgresTest(SoeServerMixin, unittest.TestCase):
     url = server_url("STOREBENCH_PG_URL", "sbtest_soe")
+    run_url = url + "?application_name=" + POOL_APP if url else url
+
+    def connections(self):
+        r = subprocess.run(
+            ["psql", "-X", "-A", "-t", "-d", self.url, "-c",
+             "SELECT count(*) FROM pg_stat_activity WHERE datname = 'sbtest_soe' "
+             f"AND application_name = '{POOL_APP}'"],
+            capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return int(r.stdout.strip())
 
 
 class SoeMariaDbTest(SoeServerMixin, unittest.TestCase):
     url = server_url("STOREBENCH_MYSQL_URL", "sbtest_soe")
+    run_url = url
+
+    def connections(self):
+        # The test's connection is in the PROCESSLIST too, but with no database selected.
+        u = urllib.parse.urlsplit(self.url)
+        r = subprocess.run(
+            ["mariadb", "--no-defaults", "--batch", "--skip-column-names", "-h", u.hostname,
+             "-P", str(u.port), "-u", u.username, "-e",
+             "SELECT count(*) FROM information_schema.PROCESSLIST WHERE DB = 'sbtest_soe'"],
+            capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return int(r.stdout.strip())
 
 
 if __name__ == "__main__":

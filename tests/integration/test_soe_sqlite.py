@@ -101,6 +101,8 @@ class SoeSqliteTest(unittest.TestCase):
             (["--soe_scale", "0.004"], "soe_scale=0.002"),
             (["--config_file", bad], bad + ":3"),
             (["--config_file", tmp_path("it-soe-missing.xml")], "it-soe-missing.xml"),
+            (["--sql_mode", "procedures"], "has no stored procedures"),
+            (["--n_threads", "3", "--soe_users", "2"], "--soe_users (2) is fewer"),
         ]
         for args, words in cases:
             r = storebench("oltp", "run", *self.common, "--run_time", "1s", *args)

@@ -7,6 +7,7 @@
 #define STOREBENCH_WORKLOAD_SOE_SOE_WORKLOAD_H_
 
 #include <array>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <string>
@@ -22,6 +23,15 @@ struct SoeOptions {
   std::array<int64_t, kNumTx> weights{};
   Delays delays;
   int64_t query_timeout_sec = 0;  // 0: none
+  // --sql_mode=procedures: each transaction is one call of its stored procedure
+  // (sql/<dialect>/procedures.sql), as Swingbench's PL/SQL benchmark calls its ORDERENTRY package.
+  bool procedures = false;
+  // --soe_users N > 0: Swingbench's connection pooling. N users share the --n_threads
+  // connections (the pool): a user borrows one for each transaction and gives it back after,
+  // and waits for one when every connection is busy. 0: each thread is a user with its own
+  // connection for the whole run.
+  int64_t users = 0;
+  int64_t pool_size = 1;  // --n_threads: the pool's connections when users > 0
   // What the Swingbench config file asked for that storebench does not do, and its name.
   std::string config_not_honoured;
   std::string config_name;
@@ -40,7 +50,9 @@ enum Counter {
   kNewOrders,
   kNewCustomers,
   kNewLogons,
-  kFailedByTx,  // + tx
+  kPoolWaits,       // transactions whose user waited for a free pooled connection
+  kPoolWaitMicros,  // the time they waited, in microseconds
+  kFailedByTx,      // + tx
   kNumCounters = kFailedByTx + kNumTx
 };
 
@@ -55,6 +67,12 @@ class SoeWorkload final : public workload::Workload {
   std::vector<std::string> Warnings() const override;
   void UseDialect(const std::string& dialect) override { dialect_ = dialect; }
   std::string Describe() const override { return "Order Entry soe_scale=" + opts_.size.label(); }
+
+  Status CheckCapabilities(const db::Capabilities& caps) override;
+  // With --soe_users: the users are the driver's terminals, served by the pool's connections.
+  int64_t terminals() const override { return opts_.users; }
+  // A user's inter-transaction delay, waited out before it borrows a connection.
+  int64_t TerminalWaitNanos(int64_t terminal, bool first) override;
 
   Status Load(db::DbBackend& backend, const workload::LoadContext& ctx) override;
   Status CheckReady(db::Connection& conn) override;
@@ -80,6 +98,11 @@ class SoeWorkload final : public workload::Workload {
   bool scale_given_ = false;
   bool timeout_given_ = false;
   std::string dialect_ = "sqlite";
+  uint64_t run_seed_ = 1;
+  // With --soe_users: each user's stream of inter-transaction delays (a user is served by one
+  // worker at a time), and the transactions each user completed.
+  std::vector<Random> user_rngs_;
+  std::shared_ptr<std::vector<std::atomic<int64_t>>> user_units_;
 };
 
 // The per-dialect SQL files (sql/<dialect>/<file>), compiled in. NotFound when absent.
@@ -91,10 +114,12 @@ Result<std::map<std::string, std::string>> SoeSqlQueries(const std::string& dial
 Status LoadSoeData(db::DbBackend& backend, const SoeSize& size, const workload::LoadContext& ctx,
                    int64_t* rows_loaded);
 
-// A session (session.cc). `sql` holds queries.sql's statements.
+// A session (session.cc). `sql` holds queries.sql's statements, or calls.sql's in procedures
+// mode. `user_units` (pooled users only, else null): the transactions each user completed.
 Result<std::unique_ptr<workload::Session>> NewSoeSession(
     std::unique_ptr<db::Connection> conn, const SoeOptions& opts,
-    const std::map<std::string, std::string>& sql, uint64_t seed);
+    const std::map<std::string, std::string>& sql, uint64_t seed,
+    std::shared_ptr<std::vector<std::atomic<int64_t>>> user_units);
 
 }  // namespace sb::soe
 

@@ -97,6 +97,9 @@ class Reader {
 
  private:
   Status ReadConnection(const pugi::xml_node& c);
+  void ReadPooling(const pugi::xml_node& pooling);
+  // After the whole file: NumberOfUsers and PooledMaxLimit may come in either order.
+  Status ApplyPooling();
   Status ReadLoad(const pugi::xml_node& load);
   Status ReadTransactions(const pugi::xml_node& list);
   Status ReadPreferences(const pugi::xml_node& p);
@@ -105,6 +108,8 @@ class Reader {
   std::string_view content_;
   config::OptionSet* options_;
   std::vector<std::string> notes_;
+  pugi::xml_node users_node_;  // Load/NumberOfUsers
+  pugi::xml_node pool_max_;    // Connection/ConnectionPooling/PooledMaxLimit
 };
 
 Status Reader::Read(const pugi::xml_node& root) {
@@ -125,7 +130,7 @@ Status Reader::Read(const pugi::xml_node& root) {
       NotHonoured(std::string(name) + " (not a setting storebench knows)");
     }
   }
-  return Status::Ok();
+  return ApplyPooling();
 }
 
 Status Reader::ReadConnection(const pugi::xml_node& c) {
@@ -142,7 +147,7 @@ Status Reader::ReadConnection(const pugi::xml_node& c) {
     } else if (name == "Properties") {
       NotHonoured("Connection/Properties (JDBC properties)");
     } else if (name == "ConnectionPooling") {
-      NotHonoured("Connection/ConnectionPooling (each user keeps one connection for the run)");
+      ReadPooling(n);
     } else {
       NotHonoured("Connection/" + std::string(name));
     }
@@ -150,8 +155,33 @@ Status Reader::ReadConnection(const pugi::xml_node& c) {
   return Status::Ok();
 }
 
+// A pool smaller than the users becomes --soe_users (the users) and --n_threads (the pool's
+// connections, all opened at the start); one as large as the users is a connection per user.
+void Reader::ReadPooling(const pugi::xml_node& pooling) {
+  pool_max_ = Child(pooling, "PooledMaxLimit");
+  const std::string max = Text(pool_max_);
+  for (pugi::xml_node n = pooling.first_child(); n; n = n.next_sibling()) {
+    if (n.type() != pugi::node_element) continue;
+    const std::string_view name = LocalName(n);
+    if (name == "PooledMaxLimit") continue;
+    if ((name == "PooledInitialLimit" || name == "PooledMinLimit") && Text(n) == max) continue;
+    NotHonoured("Connection/ConnectionPooling/" + std::string(name) +
+                " (the pool opens PooledMaxLimit connections at the start and keeps them)");
+  }
+}
+
+Status Reader::ApplyPooling() {
+  if (!pool_max_ || !users_node_) return Status::Ok();
+  const int64_t users = IntOr(Text(users_node_), 0);
+  const int64_t pool = IntOr(Text(pool_max_), 0);
+  if (pool < 1 || pool >= users) return Status::Ok();
+  SB_RETURN_IF_ERROR(Set("soe_users", std::to_string(users), users_node_));
+  return Set("n_threads", std::to_string(pool), pool_max_);
+}
+
 Status Reader::ReadLoad(const pugi::xml_node& load) {
   const pugi::xml_node users_node = Child(load, "NumberOfUsers");
+  users_node_ = users_node;
   int64_t users = 1;
   if (users_node) {
     SB_RETURN_IF_ERROR(Set("n_threads", Text(users_node), users_node));

@@ -56,6 +56,21 @@ class TimerWorkload final : public workload::Workload {
   int64_t again_;
 };
 
+// A terminal taken after its due time waited for a free worker (a connection) for that long;
+// one taken before it is due did not wait.
+TEST(TerminalsTest, QueuedTimeIsHowLongTheTerminalWaitedForAWorker) {
+  TimerWorkload wl({0, 0}, 0);
+  auto queue = std::make_shared<TerminalQueue>(wl, 2, /*start_nanos=*/100);
+  auto a = NewTerminalPacer(queue);
+  EXPECT_EQ(a->queued_nanos(), 0);
+  EXPECT_EQ(a->NextIntendedStart(90), 100);  // taken before it is due
+  EXPECT_EQ(a->queued_nanos(), 0);
+  // The unit ended at 140: terminal 1, due at 100, waited 40 for this worker.
+  EXPECT_EQ(a->NextIntendedStart(140), 100);
+  EXPECT_EQ(a->terminal(), 1);
+  EXPECT_EQ(a->queued_nanos(), 40);
+}
+
 TEST(TerminalsTest, TerminalsComeInDueOrderAndComeBackAfterTheirWait) {
   TimerWorkload wl({30, 10, 20}, 7);
   auto queue = std::make_shared<TerminalQueue>(wl, 3, /*start_nanos=*/100);

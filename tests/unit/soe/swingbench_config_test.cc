@@ -150,5 +150,31 @@ TEST(SwingbenchConfig, MaxTransactionsAndStatisticsWindow) {
             std::string::npos);
 }
 
+// A pool smaller than the users: the users share PooledMaxLimit connections (--soe_users and
+// --n_threads); the paper's pool of 80 for 80 users stays a connection per user.
+TEST(SwingbenchConfig, ConnectionPoolSmallerThanTheUsers) {
+  const std::string path =
+      WriteFile("soe_pool.xml",
+                "<SwingBenchConfiguration>\n"
+                "<Connection><ConnectionPooling>\n"
+                "<PooledInitialLimit>8</PooledInitialLimit>\n"
+                "<PooledMaxLimit>8</PooledMaxLimit>\n"
+                "<PooledConnectionWaitTimeout>5</PooledConnectionWaitTimeout>\n"
+                "</ConnectionPooling></Connection>\n"
+                "<Load><NumberOfUsers>40</NumberOfUsers></Load>\n"
+                "</SwingBenchConfiguration>\n");
+  auto p = Parse({"--config_file", path});
+  ASSERT_TRUE(p->status.ok()) << p->status.message();
+  EXPECT_EQ(p->options.GetInt("soe_users"), 40);
+  EXPECT_EQ(p->options.GetInt("n_threads"), 8);
+  const std::string& notes = p->options.GetString("soe_config_not_honoured");
+  EXPECT_NE(notes.find("PooledConnectionWaitTimeout"), std::string::npos) << notes;
+  EXPECT_EQ(notes.find("PooledInitialLimit"), std::string::npos) << notes;
+  auto paper = Parse({"--config_file", kPaper});
+  ASSERT_TRUE(paper->status.ok());
+  EXPECT_EQ(paper->options.GetInt("soe_users"), 0);
+  EXPECT_EQ(paper->options.GetInt("n_threads"), 80);
+}
+
 }  // namespace
 }  // namespace sb::soe

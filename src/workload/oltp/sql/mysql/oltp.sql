@@ -1,21 +1,6 @@
 -- The sysbench-style OLTP workload for MySQL/MariaDB (sysbench's own InnoDB layout).
 -- "-- name:" sections; {table} is replaced by the table name; values bound.
 
--- name: create_meta
-CREATE TABLE IF NOT EXISTS storebench_meta (`key` VARCHAR(64) PRIMARY KEY, value TEXT NOT NULL)
-ENGINE = InnoDB
-
--- name: meta_table_exists
-SELECT count(*) FROM information_schema.tables
-WHERE table_schema = DATABASE() AND table_name = 'storebench_meta'
-
--- name: user_table_count
-SELECT count(*) FROM information_schema.tables WHERE table_schema = DATABASE()
-
--- name: meta_set
-INSERT INTO storebench_meta (`key`, value) VALUES (?, ?)
-ON DUPLICATE KEY UPDATE value = VALUES(value)
-
 -- name: create_table
 CREATE TABLE {table} (
   id INTEGER NOT NULL AUTO_INCREMENT,
@@ -66,9 +51,6 @@ INSERT INTO {table} (id, k, c, pad) VALUES (?, ?, ?, ?)
 
 -- name: insert_auto
 INSERT INTO {table} (k, c, pad) VALUES (?, ?, ?)
-
--- name: meta_get
-SELECT value FROM storebench_meta WHERE `key` = ?
 
 -- name: meta_clear
 DELETE FROM storebench_meta

@@ -1,24 +1,6 @@
 -- The sysbench-style OLTP workload for PostgreSQL (sysbench's own PostgreSQL layout: SERIAL
 -- id, CHAR columns). "-- name:" sections; {table} is replaced by the table name; values bound.
 
--- name: create_meta
-CREATE TABLE IF NOT EXISTS storebench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
-
--- name: meta_table_exists
-SELECT count(*) FROM information_schema.tables
-WHERE table_schema = current_schema() AND table_name = 'storebench_meta'
-
--- name: user_table_count
--- Relations an extension owns (pg_stat_statements' views, installed where the server
--- cross-check can read them) belong to the extension, not to a user, and do not count.
-SELECT count(*) FROM information_schema.tables t WHERE t.table_schema = current_schema()
-AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
-  AND d.objid = format('%I.%I', t.table_schema, t.table_name)::regclass AND d.deptype = 'e')
-
--- name: meta_set
-INSERT INTO storebench_meta (key, value) VALUES (?, ?)
-ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
-
 -- name: create_table
 CREATE TABLE {table} (
   id SERIAL NOT NULL,
@@ -71,9 +53,6 @@ INSERT INTO {table} (id, k, c, pad) VALUES (?, ?, ?, ?)
 
 -- name: insert_auto
 INSERT INTO {table} (k, c, pad) VALUES (?, ?, ?)
-
--- name: meta_get
-SELECT value FROM storebench_meta WHERE key = ?
 
 -- name: meta_clear
 DELETE FROM storebench_meta

@@ -1,21 +1,6 @@
 -- The sysbench-style OLTP workload for SQLite. "-- name:" sections; {table} is replaced by the
 -- table's name (sbtest1, sbtest2, ...) when the statement is prepared; values are bound.
 
--- name: create_meta
-CREATE TABLE IF NOT EXISTS storebench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
-
--- name: meta_table_exists
-SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'storebench_meta'
-
--- name: user_table_count
-SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-
--- name: meta_get
-SELECT value FROM storebench_meta WHERE key = ?
-
--- name: meta_set
-INSERT OR REPLACE INTO storebench_meta (key, value) VALUES (?, ?)
-
 -- name: meta_clear
 DELETE FROM storebench_meta
 

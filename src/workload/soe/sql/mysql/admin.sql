@@ -1,22 +1,6 @@
 -- Statements for load, readiness checks and verification (MySQL/MariaDB). Tables are looked up
 -- in the connection's database only.
 
--- name: user_table_count
--- Tables (and sequences) in the database; a database with tables but no storebench_meta was not
--- made by storebench and is never touched.
-SELECT count(*) FROM information_schema.tables WHERE table_schema = DATABASE()
-
--- name: meta_table_exists
-SELECT count(*) FROM information_schema.tables
-WHERE table_schema = DATABASE() AND table_name = 'storebench_meta'
-
--- name: meta_get
-SELECT value FROM storebench_meta WHERE `key` = ?
-
--- name: meta_set
-INSERT INTO storebench_meta (`key`, value) VALUES (?, ?)
-ON DUPLICATE KEY UPDATE value = VALUES(value)
-
 -- name: snapshot
 SELECT (SELECT count(*) FROM orders), (SELECT count(*) FROM order_items),
        (SELECT count(*) FROM customers), (SELECT count(*) FROM logon)

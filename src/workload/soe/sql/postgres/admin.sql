@@ -1,24 +1,6 @@
 -- Statements for load, readiness checks and verification (PostgreSQL). Tables are looked up in
 -- the connection's current schema only.
 
--- name: user_table_count
--- Tables in the schema; a schema with tables but no storebench_meta was not made by storebench
--- and is never touched. Relations an extension owns (pg_stat_statements' views) do not count.
-SELECT count(*) FROM information_schema.tables t WHERE t.table_schema = current_schema()
-AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
-  AND d.objid = format('%I.%I', t.table_schema, t.table_name)::regclass AND d.deptype = 'e')
-
--- name: meta_table_exists
-SELECT count(*) FROM information_schema.tables
-WHERE table_schema = current_schema() AND table_name = 'storebench_meta'
-
--- name: meta_get
-SELECT value FROM storebench_meta WHERE key = ?
-
--- name: meta_set
-INSERT INTO storebench_meta (key, value) VALUES (?, ?)
-ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
-
 -- name: snapshot
 SELECT (SELECT count(*) FROM orders), (SELECT count(*) FROM order_items),
        (SELECT count(*) FROM customers), (SELECT count(*) FROM logon)

@@ -1,5 +1,18 @@
--- Drops exactly the objects schema.sql and indexes.sql create (load --force), nothing else.
+-- Drops exactly the objects schema.sql, indexes.sql and procedures.sql create (load --force),
+-- nothing else.
 -- Tables go children first, so no CASCADE is needed.
+-- The functions of procedures.sql.
+DROP FUNCTION IF EXISTS soe_new_customer;
+DROP FUNCTION IF EXISTS soe_update_customer_details;
+DROP FUNCTION IF EXISTS soe_browse_products;
+DROP FUNCTION IF EXISTS soe_new_order;
+DROP FUNCTION IF EXISTS soe_process_orders;
+DROP FUNCTION IF EXISTS soe_browse_and_update_orders;
+DROP FUNCTION IF EXISTS soe_sales_rep_query;
+DROP FUNCTION IF EXISTS soe_warehouse_query;
+DROP FUNCTION IF EXISTS soe_warehouse_activity;
+DROP FUNCTION IF EXISTS soe_logon;
+DROP FUNCTION IF EXISTS soe_sleep;
 DROP TABLE IF EXISTS order_items;
 DROP TABLE IF EXISTS orders;
 DROP TABLE IF EXISTS inventories;

@@ -54,7 +54,8 @@ WHERE c.customer_id = ? LIMIT 14
 
 -- name: find_customers_by_name
 SELECT customer_id, cust_first_name, cust_last_name FROM customers
-WHERE lower(cust_last_name) = ? AND lower(cust_first_name) = ? LIMIT 14
+WHERE lower(cust_last_name) = ? AND lower(cust_first_name) = ?
+ORDER BY customer_id LIMIT 14
 
 -- name: update_preferred_address
 UPDATE customers SET preferred_address = ? WHERE customer_id = ?
@@ -73,7 +74,7 @@ SELECT p.product_id, d.translated_name, p.list_price, i.quantity_on_hand
 FROM product_information p
   JOIN product_descriptions d ON d.product_id = p.product_id AND d.language_id = 'US'
   JOIN inventories i ON i.product_id = p.product_id AND i.warehouse_id = ?
-WHERE p.category_id = ? LIMIT 14
+WHERE p.category_id = ? ORDER BY p.product_id LIMIT 14
 
 -- name: insert_order
 INSERT INTO orders (order_id, order_date, order_mode, customer_id, order_status, order_total,
@@ -103,7 +104,7 @@ SELECT o.order_id, o.order_status, c.cust_last_name, i.product_id
 FROM orders o
   JOIN customers c ON c.customer_id = o.customer_id
   LEFT JOIN order_items i ON i.order_id = o.order_id
-WHERE o.warehouse_id = ? AND o.order_status <= 4 LIMIT 10
+WHERE o.warehouse_id = ? AND o.order_status <= 4 ORDER BY o.order_id LIMIT 10
 
 -- name: process_order
 UPDATE orders SET order_status = ? WHERE order_id = ? AND order_status <= 4

@@ -1,18 +1,6 @@
 -- Statements for load, readiness checks and verification (SQLite). SQLite has no statement
 -- timeout, so there is no query_timeout section (the choice is recorded).
 
--- name: user_table_count
-SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-
--- name: meta_table_exists
-SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'storebench_meta'
-
--- name: meta_get
-SELECT value FROM storebench_meta WHERE key = ?
-
--- name: meta_set
-INSERT OR REPLACE INTO storebench_meta (key, value) VALUES (?, ?)
-
 -- name: snapshot
 SELECT (SELECT count(*) FROM orders), (SELECT count(*) FROM order_items),
        (SELECT count(*) FROM customers), (SELECT count(*) FROM logon)
