@@ -172,6 +172,33 @@ class ExecCommandTest(unittest.TestCase):
         p = harness.storebench("exec", "--label", "x")
         self.assertEqual(p.returncode, 2)
 
+    def test_records_power_over_the_command(self):
+        # A meter that always reads 50 W: the command's window averages 50 W, and its energy is
+        # that average times the command's wall time.
+        path = harness.tmp_path("ex_power.json")
+        p = harness.storebench("exec", "--label", "pw", "--json", path, "--power",
+                               'cmd:"echo 50 W"', "--", "sleep", "3")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(path) as f:
+            d = json.load(f)
+        power = d["power"]
+        self.assertEqual([s["spec"] for s in power["sources"]], ['cmd:"echo 50 W"'])
+        self.assertEqual(len(power["windows"]), 1)
+        w = power["windows"][0]
+        self.assertEqual(w["label"], "measured")
+        self.assertEqual(w["end_sec"], d["headlines"]["wall_sec"])
+        self.assertGreaterEqual(w["seconds"] + w["missing"], 2)  # a 3 s command spans 2 ticks
+        self.assertEqual(w["avg_w"], 50)
+        self.assertAlmostEqual(w["energy_j"], 50 * d["headlines"]["wall_sec"], places=6)
+        self.assertIn("power measured: 50.0 W average", p.stdout)
+        self.assertIn("power", d["choices"])
+        # An unusable source ends exec before the command runs (exit 2).
+        marker = harness.tmp_path("ex_power_ran")
+        p = harness.storebench("exec", "--power", "nosuch:x", "--", "touch", marker)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("nosuch", p.stderr)
+        self.assertFalse(os.path.exists(marker))
+
     def test_exec_results_compare(self):
         for i in range(2):
             self.exec_result(f"ex_a{i}.json", "true", label="fast")
