@@ -82,6 +82,11 @@ class CompareCommandTest(unittest.TestCase):
         truncated = write("ce_truncated.json", text[: len(text) // 2])
         foreign = write("ce_foreign.json", '{"results": [{"command": "sleep 1", "mean": 1.0}]}')
         notjson = write("ce_notjson.json", "hello, world\n")
+        # A latency histogram whose bucket bound is not one of the scheme's (FromBuckets).
+        with open(self.base) as f:
+            d = json.load(f)
+        d["operations"][0]["histogram"]["buckets"][-1][0] += 1
+        badhist = write("ce_badhist.json", json.dumps(d))
         cases = [
             ((*a, nolabel), "ce_nolabel.json' has no label"),
             ((*a, other), "config.run_time differs"),
@@ -89,6 +94,7 @@ class CompareCommandTest(unittest.TestCase):
             ((*a, truncated), "ce_truncated.json' is truncated"),
             ((*a, foreign), "ce_foreign.json' is not a storebench result file"),
             ((*a, notjson), "ce_notjson.json' is not a storebench result file: not JSON"),
+            ((*a, badhist), "operations[0].histogram: histogram bucket"),
             (("A=" + harness.tmp_path("ce_nothing*.json"), *a), "matches no file (an empty group)"),
             (tuple(a), "at least two groups"),
         ]
