@@ -72,7 +72,7 @@ std::string LatencyDistributionFigure(const metrics::RunResult& r, const std::st
     head.push_back(r.type_names[k] + " %");
   }
   Table t(id + "-latency-distribution", head);
-  for (size_t i = 0; i < types.size(); ++i) c.series.push_back({r.type_names[types[i]], {}, {}});
+  for (size_t k : types) c.series.push_back({r.type_names[k], {}, {}});
   for (const auto& [low, counts] : bins) {
     std::vector<Cell> row = {Num(static_cast<double>(low) / 1e6),
                              Num(static_cast<double>(BinHigh(low)) / 1e6)};

@@ -84,8 +84,9 @@ Json HistogramToJson(const metrics::HistogramData& h) {
   j["max_ns"] = h.max_ns;
   j["saturated"] = h.saturated;
   Json buckets = Json::array();
-  for (const metrics::HistogramBucket& b : h.buckets)
+  for (const metrics::HistogramBucket& b : h.buckets) {
     buckets.push_back(Json::array({b.low_ns, b.count}));
+  }
   j["buckets"] = std::move(buckets);
   return j;
 }

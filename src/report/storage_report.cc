@@ -143,7 +143,7 @@ std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
   AddBlank(&all, 9);
   all.insert(all.end(), {Common(starts), Common(sizes), qd});
   AddCpu(&all, t.cpu);
-  all.push_back("");
+  all.emplace_back("");
   all.push_back(F(t.cpu.interrupts_per_sec));
   all.push_back(F(cpu_effectiveness));
   AddBlank(&all, 3);
@@ -161,7 +161,7 @@ std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
   AddRaw(&mgr, t.totals, sec);
   mgr.insert(mgr.end(), {Common(starts), Common(sizes), qd});
   AddCpu(&mgr, t.cpu);
-  mgr.push_back(kTimerResolution);
+  mgr.emplace_back(kTimerResolution);
   mgr.push_back(F(t.cpu.interrupts_per_sec));
   mgr.push_back(F(cpu_effectiveness));
   AddBlank(&mgr, 3);
@@ -175,9 +175,9 @@ std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
     std::vector<std::string> p = {"PROCESSOR", "CPU " + std::to_string(cpu)};
     AddBlank(&p, 43);
     AddCpu(&p, t.per_cpu[cpu]);
-    p.push_back(kTimerResolution);
-    p.push_back("");  // interrupts per second: /proc/stat counts them for the system only
-    p.push_back("");  // CPU effectiveness: no I/Os per processor
+    p.emplace_back(kTimerResolution);
+    p.emplace_back("");  // interrupts per second: /proc/stat counts them for the system only
+    p.emplace_back("");  // CPU effectiveness: no I/Os per processor
     AddBlank(&p, 3);
     rows.push_back(std::move(p));
   }
@@ -190,7 +190,7 @@ std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
     AddRaw(&wr, t.per_worker[w], sec);
     wr.insert(wr.end(), {Common(starts), Common(sizes), qd});
     AddBlank(&wr, 5);
-    wr.push_back(kTimerResolution);
+    wr.emplace_back(kTimerResolution);
     AddBlank(&wr, 5);
     rows.push_back(std::move(wr));
     // DISK: 3-6 empty; the target's own figures, range and queue depth.
@@ -201,7 +201,7 @@ std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
       AddRaw(&dr, c, sec);
       dr.insert(dr.end(), {std::to_string(starts[d]), std::to_string(sizes[d]), qd});
       AddBlank(&dr, 5);
-      dr.push_back(kTimerResolution);
+      dr.emplace_back(kTimerResolution);
       AddBlank(&dr, 5);
       rows.push_back(std::move(dr));
     }
@@ -285,23 +285,65 @@ std::string FormatStorageDetails(const metrics::StorageTest& t) {
 }
 
 std::vector<std::string> IometerResultColumns() {
-  std::vector<std::string> c = {
-      "Target Type", "Target Name", "Access Specification Name", "# Managers", "# Workers",
-      "# Disks", "IOps", "Read IOps", "Write IOps", "MiBps (Binary)", "Read MiBps (Binary)",
-      "Write MiBps (Binary)", "MBps (Decimal)", "Read MBps (Decimal)", "Write MBps (Decimal)",
-      "Transactions per Second", "Connections per Second", "Average Response Time",
-      "Average Read Response Time", "Average Write Response Time", "Average Transaction Time",
-      "Average Connection Time", "Maximum Response Time", "Maximum Read Response Time",
-      "Maximum Write Response Time", "Maximum Transaction Time", "Maximum Connection Time",
-      "Errors", "Read Errors", "Write Errors", "Bytes Read", "Bytes Written", "Read I/Os",
-      "Write I/Os", "Connections", "Transactions per Connection", "Total Raw Read Response Time",
-      "Total Raw Write Response Time", "Total Raw Transaction Time", "Total Raw Connection Time",
-      "Maximum Raw Read Response Time", "Maximum Raw Write Response Time",
-      "Maximum Raw Transaction Time", "Maximum Raw Connection Time", "Total Raw Run Time",
-      "Starting Sector", "Maximum Size", "Queue Depth", "% CPU Utilization", "% User Time",
-      "% Privileged Time", "% DPC Time", "% Interrupt Time", "Processor Speed",
-      "Interrupts per Second", "CPU Effectiveness", "Packets/Second", "Packet Errors",
-      "Segments Retransmitted/Second"};
+  std::vector<std::string> c = {"Target Type",
+                                "Target Name",
+                                "Access Specification Name",
+                                "# Managers",
+                                "# Workers",
+                                "# Disks",
+                                "IOps",
+                                "Read IOps",
+                                "Write IOps",
+                                "MiBps (Binary)",
+                                "Read MiBps (Binary)",
+                                "Write MiBps (Binary)",
+                                "MBps (Decimal)",
+                                "Read MBps (Decimal)",
+                                "Write MBps (Decimal)",
+                                "Transactions per Second",
+                                "Connections per Second",
+                                "Average Response Time",
+                                "Average Read Response Time",
+                                "Average Write Response Time",
+                                "Average Transaction Time",
+                                "Average Connection Time",
+                                "Maximum Response Time",
+                                "Maximum Read Response Time",
+                                "Maximum Write Response Time",
+                                "Maximum Transaction Time",
+                                "Maximum Connection Time",
+                                "Errors",
+                                "Read Errors",
+                                "Write Errors",
+                                "Bytes Read",
+                                "Bytes Written",
+                                "Read I/Os",
+                                "Write I/Os",
+                                "Connections",
+                                "Transactions per Connection",
+                                "Total Raw Read Response Time",
+                                "Total Raw Write Response Time",
+                                "Total Raw Transaction Time",
+                                "Total Raw Connection Time",
+                                "Maximum Raw Read Response Time",
+                                "Maximum Raw Write Response Time",
+                                "Maximum Raw Transaction Time",
+                                "Maximum Raw Connection Time",
+                                "Total Raw Run Time",
+                                "Starting Sector",
+                                "Maximum Size",
+                                "Queue Depth",
+                                "% CPU Utilization",
+                                "% User Time",
+                                "% Privileged Time",
+                                "% DPC Time",
+                                "% Interrupt Time",
+                                "Processor Speed",
+                                "Interrupts per Second",
+                                "CPU Effectiveness",
+                                "Packets/Second",
+                                "Packet Errors",
+                                "Segments Retransmitted/Second"};
   for (const char* n : metrics::IometerBinNames()) c.push_back(n);
   // Iometer 1.1.0's header has ", >= 10 s": the last title begins with a space.
   c.back() = " " + c.back();
