@@ -7,7 +7,8 @@
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
-DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-S.db
+DB_SIZE ?= S
+DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-$(DB_SIZE).db
 RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=1
 FUZZ_SECONDS ?= 30
 
@@ -28,12 +29,13 @@ build: $(BUILD_DIR)/CMakeCache.txt
 binary: $(BUILD_DIR)/CMakeCache.txt
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target storebench
 
-# Loads the S database once (kept in the build tree), then runs one minute with 4 threads.
+# Loads the S database (DB_SIZE) once (kept in the build tree), then runs one minute with 4
+# threads.
 run: deps binary
 	@if ! [ -s "$(DB)" ]; then \
-	  $(BUILD_DIR)/storebench oltp load --db sqlite://$(DB) --db_size=S; \
+	  $(BUILD_DIR)/storebench oltp load --db sqlite://$(DB) --db_size=$(DB_SIZE); \
 	fi
-	$(BUILD_DIR)/storebench oltp run --db sqlite://$(DB) --db_size=S $(RUN_ARGS) \
+	$(BUILD_DIR)/storebench oltp run --db sqlite://$(DB) --db_size=$(DB_SIZE) $(RUN_ARGS) \
 	  --json $(BUILD_DIR)/results/make-run.json
 
 # The project's own throwaway servers: started on free ports when they are not running, reused

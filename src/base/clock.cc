@@ -1,6 +1,7 @@
 #include "base/clock.h"
 
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <thread>
 
@@ -51,6 +52,17 @@ std::string WallClockLocal(bool compact) {
   const std::tm tm = LocalTm(std::time(nullptr));
   char buf[40];
   std::strftime(buf, sizeof buf, compact ? "%Y%m%d-%H%M%S" : "%Y-%m-%d %H:%M:%S", &tm);
+  return buf;
+}
+
+std::string WallClockIometer() {
+  const auto now = std::chrono::system_clock::now();
+  const std::tm tm = LocalTm(std::chrono::system_clock::to_time_t(now));
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d:%03d", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(ms));
   return buf;
 }
 

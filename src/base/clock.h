@@ -48,6 +48,9 @@ class FakeClock final : public Clock {
 std::string WallClockIsoUtc();
 // "2026-11-30 09:28:33" local time; with `compact` "20261130-092833" (for file names).
 std::string WallClockLocal(bool compact = false);
+// Iometer's results-file time stamp, local time with milliseconds after a colon:
+// "2026-11-30 09:28:33:123" (Iometer 1.1.0, PageSetup.cpp and ManagerList.cpp, SaveResults).
+std::string WallClockIometer();
 // DVD Store's LOCAL prefix format "MM/dd/yyyy h:mm:ss tt".
 std::string WallClockDotNetLocal();
 

@@ -10,13 +10,17 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "base/clock.h"
 #include "cli/app.h"
+#include "cli/power_cli.h"
 #include "cli/result_path.h"
+#include "config/options.h"
+#include "power/summary.h"
 #include "report/json_report.h"
 
 namespace sb::cli {
@@ -24,9 +28,11 @@ namespace sb::cli {
 namespace {
 
 constexpr const char* kExecUsage =
-    "usage: storebench exec [--label L] [--json FILE] -- COMMAND [ARGS...]\n"
+    "usage: storebench exec [--label L] [--json FILE] [--power SOURCE]... -- COMMAND [ARGS...]\n"
     "Runs COMMAND once (no shell) and writes its wall time, CPU time (user + system of the\n"
-    "command and every process it waited for) and exit status as a result document.\n";
+    "command and every process it waited for) and exit status as a result document.\n"
+    "--power measures power beside the command, once a second (docs/power.md): the result's\n"
+    "power section holds the average watts and the energy over the command's wall time.\n";
 
 double Seconds(const timeval& tv) {
   return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
@@ -139,7 +145,10 @@ metrics::RunResult ExecResult(const std::vector<std::string>& command, const std
 }
 
 int RunExecCommand(const std::vector<std::string>& args) {
-  std::string label, json;
+  std::string label, json, power_spec;
+  // --power is the same option as every run command's (repeatable; parsed by the power layer).
+  config::OptionSet power_options;
+  DeclarePowerOption(&power_options);
   std::vector<std::string> command;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -164,6 +173,12 @@ int RunExecCommand(const std::vector<std::string>& args) {
       return false;
     };
     if (value("label", &label) || value("json", &json)) continue;
+    if (value("power", &power_spec)) {
+      if (Status st = power_options.Set("power", power_spec, "command line"); !st.ok()) {
+        return Fail(st);
+      }
+      continue;
+    }
     return Fail(
         Status::InvalidArgument("exec: unknown option '" + a + "' (the command goes after --)"));
   }
@@ -171,11 +186,33 @@ int RunExecCommand(const std::vector<std::string>& args) {
     std::fputs(kExecUsage, stderr);
     return kExitBadInput;
   }
+  // Power sources are opened before the command starts: one that cannot be used ends exec here
+  // (exit 2) and the command never runs.
+  SteadyClock clock;
+  auto power = OpenPower(power_options, clock);
+  if (!power.ok()) return Fail(power.status());
+  std::unique_ptr<power::PowerSampler> sampler = std::move(power).value();
+  if (sampler) sampler->Start();
+  // t0 after Start: the sampler's first reading (taken at Start) falls before the command's
+  // window (0, wall], which is the command's own time alone.
+  const int64_t t0 = clock.NowNanos();
   auto o = ExecTimed(command);
+  if (sampler) sampler->Stop();
   if (!o.ok()) return Fail(o.status());
-  const metrics::RunResult r = ExecResult(command, label, *o);
+  metrics::RunResult r = ExecResult(command, label, *o);
+  if (sampler) {
+    // One window, the command's wall time, without per-watt figures (seconds per watt means
+    // nothing): its average power and energy are the figures of a timed command.
+    r.power = power::SummarizePower(sampler->Recording(), t0, {{"measured", 0, o->wall_sec, {}}},
+                                    r.headline_specs);
+    r.choices["power"] =
+        "each source read once a second on its own thread; a second's sum needs every source; "
+        "the command's average is the mean of the complete seconds within its wall time, its "
+        "energy that average times the wall time";
+  }
   std::printf("exec: exit status %d, wall %.3f s, CPU %.3f s (user %.3f, system %.3f)\n",
               o->exit_status, o->wall_sec, o->user_sec + o->system_sec, o->user_sec, o->system_sec);
+  std::printf("%s", FormatPowerSummary(r, r.headline_specs).c_str());
   const std::string path = ResultPath(json, ".json");
   if (Status s = report::WriteResultFile(path, r); !s.ok()) return Fail(s);
   std::fprintf(stderr, "result written to %s\n", path.c_str());

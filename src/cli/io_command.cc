@@ -404,6 +404,10 @@ std::string IcfNote(const storage::IcfImport& icf, const config::OptionSet& o) {
     add(std::to_string(icf.outstanding->value) + " outstanding I/Os per target",
         icf.outstanding->line, "outstanding");
   }
+  if (icf.fixed_seed) {
+    add("fixed seed " + std::to_string(icf.fixed_seed->value) + " (the run seed)",
+        icf.fixed_seed->line, "seed");
+  }
   if (icf.max_size_sectors) {
     add("maximum disk size " + std::to_string(icf.max_size_sectors->value) + " sectors",
         icf.max_size_sectors->line, "max_size");
@@ -466,6 +470,13 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   if (!preset_name.empty() + !spec_text.empty() + !icf_path.empty() != 1) {
     return Fail(Status::InvalidArgument("give exactly one of --preset, --spec and --icf"));
   }
+  // --align chooses between the two alignments of the built-in presets; spec lines and ICF
+  // lines carry their own, so it would change nothing there.
+  if (o.IsSet("align") && preset_name.empty()) {
+    return Fail(Status::InvalidArgument(
+        "--align applies to --preset only; with --spec write align=size (or align=<bytes>) in "
+        "the specification, and an ICF's lines give their own alignment"));
+  }
   const bool direct = o.GetBool("direct");
   storage::Preset preset;
   std::optional<storage::IcfImport> icf;
@@ -520,6 +531,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   }
   c.direct = direct;
   c.seed = static_cast<uint64_t>(o.GetInt("seed"));
+  if (icf && icf->fixed_seed && !o.IsSet("seed")) c.seed = icf->fixed_seed->value;
   c.pattern = storage::ParseDataPattern(o.GetString("pattern")).value();
   if (icf && icf->pattern && !o.IsSet("pattern")) c.pattern = icf->pattern->value;
   c.stop = InstallStopHandlers();
@@ -665,6 +677,8 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   metrics::RunResult r;
   r.workload = "storage";
   r.started_at = WallClockIsoUtc();
+  // Iometer's results file: a time stamp at the run's start and one after each test.
+  const std::string start_stamp = WallClockIometer();
   std::vector<std::string> stamps;
   int rc = kExitOk;
   std::vector<TestTimes> times;
@@ -675,10 +689,10 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   for (size_t i = 0; i < preset.specs.size(); ++i) {
     const auto& spec = preset.specs[i];
     Progress("running '" + spec.name + "' for " + FormatDuration(c.ramp_nanos + c.run_nanos));
-    stamps.push_back(WallClockLocal());
     if (sampler) sampler->Mark("test " + spec.name);
     auto t = driver::RunStorageTest(engines, spec, static_cast<int>(i), c, clock, Progress);
     if (!t.ok()) return Fail(t.status());
+    stamps.push_back(WallClockIometer());
     r.storage.push_back(*t);
     r.measured_sec += t->measured_sec;
     if (t->interrupted) {
@@ -798,7 +812,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
                                          icf && !icf->description.empty() && !o.IsSet("description")
                                              ? icf->description
                                              : o.GetString("description"),
-                                         host, stamps));
+                                         host, start_stamp, stamps));
   }
   if (!o.GetString("series_csv").empty()) {
     std::vector<double> offsets;

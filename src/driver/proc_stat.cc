@@ -20,6 +20,11 @@ ProcStat ParseProcStat(const std::string& text) {
       s.ok = true;
     } else if (key.rfind("cpu", 0) == 0) {
       ++s.cpus;
+      ProcStat c;
+      ls >> c.user >> c.nice >> c.system >> c.idle >> c.iowait >> c.irq >> c.softirq >> c.steal;
+      c.ok = !ls.fail();
+      c.cpus = 1;
+      s.per_cpu.push_back(c);
     } else if (key == "intr") {
       ls >> s.interrupts;
     }
@@ -53,6 +58,14 @@ metrics::CpuUsage CpuBetween(const ProcStat& a, const ProcStat& b, double second
   u.utilization_pct = 100 * (user + sys + irq + softirq + steal) / total;
   u.interrupts_per_sec = seconds > 0 ? d(a.interrupts, b.interrupts) / seconds : 0;
   return u;
+}
+
+std::vector<metrics::CpuUsage> PerCpuBetween(const ProcStat& a, const ProcStat& b, double seconds) {
+  std::vector<metrics::CpuUsage> out;
+  for (size_t i = 0; i < a.per_cpu.size() && i < b.per_cpu.size(); ++i) {
+    out.push_back(CpuBetween(a.per_cpu[i], b.per_cpu[i], seconds));
+  }
+  return out;
 }
 
 double ProcessCpuSeconds() {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "metrics/storage_result.h"
 
@@ -15,6 +16,9 @@ struct ProcStat {
   uint64_t interrupts = 0;
   int cpus = 0;
   bool ok = false;
+  // Each "cpuN" line's times, in N order (their `interrupts` stay 0: /proc/stat counts
+  // interrupts for the whole system only).
+  std::vector<ProcStat> per_cpu;
 };
 
 // Parses /proc/stat text (the aggregate "cpu" line, the "cpuN" lines and "intr").
@@ -22,6 +26,8 @@ ProcStat ParseProcStat(const std::string& text);
 ProcStat ReadProcStat();
 // Usage between two samples over `seconds`.
 metrics::CpuUsage CpuBetween(const ProcStat& a, const ProcStat& b, double seconds);
+// CpuBetween for each CPU that both samples list (Iometer's PROCESSOR rows); interrupts 0.
+std::vector<metrics::CpuUsage> PerCpuBetween(const ProcStat& a, const ProcStat& b, double seconds);
 // user + system CPU seconds of this process.
 double ProcessCpuSeconds();
 

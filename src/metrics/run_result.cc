@@ -12,6 +12,7 @@ double ToMs(double nanos) { return nanos / 1e6; }
 LatencySummary LatencySummary::From(const Histogram& h) {
   LatencySummary s;
   s.count = h.count();
+  s.histogram = ToBuckets(h);
   if (s.count == 0) return s;  // all zeros, as an empty histogram reports
   s.mean_ms = ToMs(h.mean());
   s.min_ms = ToMs(static_cast<double>(h.min()));

@@ -103,6 +103,9 @@ struct StorageTest {
   double write_p50_ms = 0, write_p99_ms = 0, write_p999_ms = 0;
   double all_p50_ms = 0, all_p90_ms = 0, all_p99_ms = 0, all_p999_ms = 0, all_p9999_ms = 0;
   CpuUsage cpu;
+  // Each CPU's usage over the measured window (Iometer's PROCESSOR rows; interrupts not per
+  // CPU). Not in the result JSON.
+  std::vector<CpuUsage> per_cpu;
   double driver_cpu_sec = 0;  // storebench's own user + system CPU, measured window
   std::vector<StorageInterval> series;
   // Reporting windows and baselines over this test (from its start, like the series), with the

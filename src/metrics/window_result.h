@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "metrics/histogram.h"
+#include "metrics/histogram_buckets.h"
 
 namespace sb::metrics {
 
@@ -17,6 +18,10 @@ struct LatencySummary {
   uint64_t count = 0;
   double mean_ms = 0, min_ms = 0, p50_ms = 0, p90_ms = 0, p95_ms = 0, p99_ms = 0, p999_ms = 0,
          max_ms = 0;
+  // The histogram the figures come from (the result JSON writes it for the run's measured
+  // window only: docs/output-schema.md#latency-histogram). Empty buckets: not kept (older
+  // result files).
+  HistogramData histogram;
   static LatencySummary From(const Histogram& h);
 };
 

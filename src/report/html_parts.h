@@ -51,6 +51,9 @@ std::string RunSection(const metrics::RunResult& r, const PowerSummary& power,
 std::string StorageSection(const metrics::RunResult& r, const std::string& id);
 std::string SearchSection(const ReportItem& item, const std::string& id);
 std::string ComparisonSection(const Comparison& c, const std::string& id);
+// The latency distribution of a database run from its operations' histograms (html_latency.cc);
+// "" when the result has none.
+std::string LatencyDistributionFigure(const metrics::RunResult& r, const std::string& id);
 // The per-second throughput chart of a run (and its instances), used by runs and searches.
 std::string ThroughputFigure(const metrics::RunResult& r, const std::string& id);
 // A baseline's threshold when its rule names `metric` ("opm>=2600@23m-28m"); false otherwise.

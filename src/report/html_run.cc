@@ -136,6 +136,7 @@ std::string LatencyPart(const metrics::RunResult& r, const std::string& id) {
   } else {
     out += t.Html();
   }
+  out += LatencyDistributionFigure(r, id);
   // p99 per second per type.
   if (!r.series.points.empty()) {
     LineChart c;

@@ -141,6 +141,35 @@ Status GetMap(const Json& obj, std::string_view key, const std::string& path,
   return Status::Ok();
 }
 
+// An operation's "histogram" (docs/output-schema.md#latency-histogram), checked by FromBuckets
+// so a reader can rebuild and merge it.
+Status ReadHistogram(const Json& j, const std::string& path, metrics::HistogramData* h) {
+  if (!j.is_object()) return Expected(path, "an object");
+  int64_t sub_bits = 0;
+  SB_RETURN_IF_ERROR(Get(j, "sub_bits", path, AsInt64, &sub_bits));
+  h->sub_bits = static_cast<int>(sub_bits);
+  SB_RETURN_IF_ERROR(Get(j, "sum_ns", path, AsInt64, &h->sum_ns));
+  SB_RETURN_IF_ERROR(Get(j, "min_ns", path, AsInt64, &h->min_ns));
+  SB_RETURN_IF_ERROR(Get(j, "max_ns", path, AsInt64, &h->max_ns));
+  SB_RETURN_IF_ERROR(Get(j, "saturated", path, AsUint64, &h->saturated));
+  const Json* buckets = nullptr;
+  SB_RETURN_IF_ERROR(GetArray(j, "buckets", path, &buckets));
+  const std::string buckets_path = Child(path, "buckets");
+  for (size_t i = 0; i < buckets->size(); ++i) {
+    const Json& b = (*buckets)[i];
+    const std::string b_path = Element(buckets_path, i);
+    if (!b.is_array() || b.size() != 2) return Expected(b_path, "a [low_ns, count] pair");
+    metrics::HistogramBucket bucket;
+    SB_RETURN_IF_ERROR(AsInt64(b[0], b_path, &bucket.low_ns));
+    SB_RETURN_IF_ERROR(AsUint64(b[1], b_path, &bucket.count));
+    h->buckets.push_back(bucket);
+  }
+  if (auto rebuilt = metrics::FromBuckets(*h); !rebuilt.ok()) {
+    return Status::InvalidArgument(path + ": " + rebuilt.status().message());
+  }
+  return Status::Ok();
+}
+
 // An "operations" array at `path` into parallel type names and latency summaries.
 Status ReadOperationList(const Json& ops, const std::string& path, std::vector<std::string>* types,
                          std::vector<metrics::LatencySummary>* latency) {
@@ -157,6 +186,9 @@ Status ReadOperationList(const Json& ops, const std::string& path, std::vector<s
     SB_RETURN_IF_ERROR(Get(op, "p99_ms", op_path, AsDouble, &s.p99_ms));
     SB_RETURN_IF_ERROR(Get(op, "p999_ms", op_path, AsDouble, &s.p999_ms));
     SB_RETURN_IF_ERROR(Get(op, "max_ms", op_path, AsDouble, &s.max_ms));
+    if (op.contains("histogram")) {
+      SB_RETURN_IF_ERROR(ReadHistogram(op["histogram"], Child(op_path, "histogram"), &s.histogram));
+    }
     types->push_back(std::move(type));
     latency->push_back(s);
     return Status::Ok();

@@ -75,12 +75,31 @@ Json StringsToJson(const std::vector<std::string>& v) {
   return j;
 }
 
+// The compact histogram (metrics/histogram_buckets.h): non-empty buckets as [low_ns, count].
+Json HistogramToJson(const metrics::HistogramData& h) {
+  Json j = Json::object();
+  j["sub_bits"] = h.sub_bits;
+  j["sum_ns"] = h.sum_ns;
+  j["min_ns"] = h.min_ns;
+  j["max_ns"] = h.max_ns;
+  j["saturated"] = h.saturated;
+  Json buckets = Json::array();
+  for (const metrics::HistogramBucket& b : h.buckets) {
+    buckets.push_back(Json::array({b.low_ns, b.count}));
+  }
+  j["buckets"] = std::move(buckets);
+  return j;
+}
+
 // One entry per operation type, in `type_names` order; a missing summary is written as zeros.
+// `with_histogram`: each entry's "histogram" too (the run's measured window; not the windows').
 Json OperationsToJson(const std::vector<std::string>& type_names,
-                      const std::vector<metrics::LatencySummary>& latency) {
+                      const std::vector<metrics::LatencySummary>& latency,
+                      bool with_histogram = false) {
   Json operations = Json::array();
+  const metrics::LatencySummary none;
   for (size_t i = 0; i < type_names.size(); ++i) {
-    const metrics::LatencySummary s = i < latency.size() ? latency[i] : metrics::LatencySummary{};
+    const metrics::LatencySummary& s = i < latency.size() ? latency[i] : none;
     Json op = Json::object();
     op["type"] = type_names[i];
     op["count"] = s.count;
@@ -92,6 +111,10 @@ Json OperationsToJson(const std::vector<std::string>& type_names,
     op["p99_ms"] = Num(s.p99_ms);
     op["p999_ms"] = Num(s.p999_ms);
     op["max_ms"] = Num(s.max_ms);
+    // A result read from a file without histograms has none to write back.
+    if (with_histogram && s.histogram.count() == s.count) {
+      op["histogram"] = HistogramToJson(s.histogram);
+    }
     operations.push_back(std::move(op));
   }
   return operations;
@@ -403,7 +426,7 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
   doc["choices"] = MapToJson(r.choices);
   doc["measured_sec"] = Num(r.measured_sec);
 
-  doc["operations"] = OperationsToJson(r.type_names, r.latency);
+  doc["operations"] = OperationsToJson(r.type_names, r.latency, /*with_histogram=*/true);
   doc["counters"] = MapToJson(r.counters);
   doc["errors"] = MapToJson(r.errors);
   doc["retries"] = r.retries;

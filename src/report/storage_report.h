@@ -21,13 +21,17 @@ std::string FormatStorageDetails(const metrics::StorageTest& t);
 // The 80 column titles of Iometer 1.1.0's 'Results header (without the leading quote).
 std::vector<std::string> IometerResultColumns();
 
-// A whole Iometer results file for `tests` run one after another: 'Test Type, 'Version,
-// then per test 'Time Stamp, 'Access specifications, 'Results with ALL, MANAGER (this host),
-// WORKER and DISK rows, 'Time Stamp; then 'End Test. Raw time columns are nanoseconds and
-// "Processor Speed" is 1e9 (ticks per second), so raw / speed gives seconds as in Iometer.
+// A whole Iometer 1.1.0 results file for `tests` run one after another, row type by row type
+// and column by column as Iometer writes it (docs/storage.md#iometer-results-csv): 'Test Type,
+// 'Version, 'Time Stamp (`start_stamp`, the run's start), then per test 'Access specifications,
+// 'Results with ALL, MANAGER (this host), PROCESSOR (one per CPU), WORKER and DISK rows and
+// 'Time Stamp (`end_stamps[i]`, the test's end); then 'End Test. Raw time columns are
+// nanoseconds and "Processor Speed" is 1e9 (ticks per second), so raw / speed gives seconds as
+// in Iometer. Stamps are WallClockIometer()'s form.
 std::string IometerResultsCsv(const std::vector<metrics::StorageTest>& tests,
                               const std::string& description, const std::string& host,
-                              const std::vector<std::string>& time_stamps);
+                              const std::string& start_stamp,
+                              const std::vector<std::string>& end_stamps);
 
 // A CSV time series: one row per test and second. With `power`, the power columns follow
 // (report/instance_series_csv.h); test i's seconds are `offsets_sec[i]` later on power's time

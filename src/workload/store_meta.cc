@@ -66,7 +66,8 @@ Status CheckLoadTarget(StoreMeta& meta, const MetaOwner& owner, bool force, bool
     if (!tables.ok()) return tables.status();
     if (*tables > 0) {
       return Status::AlreadyExists("the database holds " + std::to_string(*tables) +
-                                   " tables that storebench did not create; refusing to touch it");
+                                   " tables that storebench did not create; refusing to touch "
+                                   "it: name another (empty or new) database in --db");
     }
     return Status::Ok();
   }
@@ -74,7 +75,9 @@ Status CheckLoadTarget(StoreMeta& meta, const MetaOwner& owner, bool force, bool
   if (!wl.ok()) return wl.status();
   if (*wl != owner.workload) {
     return Status::AlreadyExists("the database holds a storebench '" + *wl + "' database, not " +
-                                 owner.display + "; refusing to replace it");
+                                 owner.display + "; refusing to replace it: load " + owner.display +
+                                 " into another database in --db, or use --workload " + *wl +
+                                 " to work with the one there");
   }
   if (!force) {
     auto size = meta.Get(owner.size_key);

@@ -82,6 +82,11 @@ class CompareCommandTest(unittest.TestCase):
         truncated = write("ce_truncated.json", text[: len(text) // 2])
         foreign = write("ce_foreign.json", '{"results": [{"command": "sleep 1", "mean": 1.0}]}')
         notjson = write("ce_notjson.json", "hello, world\n")
+        # A latency histogram whose bucket bound is not one of the scheme's (FromBuckets).
+        with open(self.base) as f:
+            d = json.load(f)
+        d["operations"][0]["histogram"]["buckets"][-1][0] += 1
+        badhist = write("ce_badhist.json", json.dumps(d))
         cases = [
             ((*a, nolabel), "ce_nolabel.json' has no label"),
             ((*a, other), "config.run_time differs"),
@@ -89,6 +94,7 @@ class CompareCommandTest(unittest.TestCase):
             ((*a, truncated), "ce_truncated.json' is truncated"),
             ((*a, foreign), "ce_foreign.json' is not a storebench result file"),
             ((*a, notjson), "ce_notjson.json' is not a storebench result file: not JSON"),
+            ((*a, badhist), "operations[0].histogram: histogram bucket"),
             (("A=" + harness.tmp_path("ce_nothing*.json"), *a), "matches no file (an empty group)"),
             (tuple(a), "at least two groups"),
         ]
@@ -171,6 +177,33 @@ class ExecCommandTest(unittest.TestCase):
         self.assertIn("cannot run '/nonexistent/command-xyz'", p.stderr)
         p = harness.storebench("exec", "--label", "x")
         self.assertEqual(p.returncode, 2)
+
+    def test_records_power_over_the_command(self):
+        # A meter that always reads 50 W: the command's window averages 50 W, and its energy is
+        # that average times the command's wall time.
+        path = harness.tmp_path("ex_power.json")
+        p = harness.storebench("exec", "--label", "pw", "--json", path, "--power",
+                               'cmd:"echo 50 W"', "--", "sleep", "3")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(path) as f:
+            d = json.load(f)
+        power = d["power"]
+        self.assertEqual([s["spec"] for s in power["sources"]], ['cmd:"echo 50 W"'])
+        self.assertEqual(len(power["windows"]), 1)
+        w = power["windows"][0]
+        self.assertEqual(w["label"], "measured")
+        self.assertEqual(w["end_sec"], d["headlines"]["wall_sec"])
+        self.assertGreaterEqual(w["seconds"] + w["missing"], 2)  # a 3 s command spans 2 ticks
+        self.assertEqual(w["avg_w"], 50)
+        self.assertAlmostEqual(w["energy_j"], 50 * d["headlines"]["wall_sec"], places=6)
+        self.assertIn("power measured: 50.0 W average", p.stdout)
+        self.assertIn("power", d["choices"])
+        # An unusable source ends exec before the command runs (exit 2).
+        marker = harness.tmp_path("ex_power_ran")
+        p = harness.storebench("exec", "--power", "nosuch:x", "--", "touch", marker)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("nosuch", p.stderr)
+        self.assertFalse(os.path.exists(marker))
 
     def test_exec_results_compare(self):
         for i in range(2):

@@ -158,6 +158,22 @@ class ReportBrowserTest(unittest.TestCase):
         for row, op in zip(lat, doc["operations"]):
             self.assertEqual(row[0][0], op["type"])
             self.assertEqual(float(row[7][1]), op["p99_ms"])
+        # The latency distribution: each bin's count is the sum of the JSON histogram's buckets
+        # whose lower bound lies in the bin, and every operation is in some bin.
+        dist = cells(self.driver, "f1-latency-distribution")
+        self.assertTrue(dist)
+        ops = [op for op in doc["operations"] if op["count"] > 0]
+        self.assertTrue(ops)
+        for i, op in enumerate(ops):
+            buckets = op["histogram"]["buckets"]
+            self.assertEqual(sum(n for _, n in buckets), op["count"])
+            shown = 0
+            for row in dist:
+                lo, hi = round(float(row[0][1]) * 1e6), round(float(row[1][1]) * 1e6)
+                n = int(row[2 + 2 * i][1])
+                self.assertEqual(n, sum(c for low, c in buckets if lo <= low < hi), (op["type"], lo))
+                shown += n
+            self.assertEqual(shown, op["count"], op["type"])
         # The hostile label is shown as the text it is.
         body = self.driver.find_element("tag name", "body").text
         self.assertIn(fx.HOSTILE, body)

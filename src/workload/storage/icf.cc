@@ -52,6 +52,7 @@ struct Worker {
   int line = 0;
   std::string type = "DISK";
   std::optional<IcfValue<int>> outstanding;
+  std::optional<IcfValue<uint64_t>> fixed_seed;
   std::optional<IcfValue<uint64_t>> max_size, start;
   std::optional<IcfValue<DataPattern>> pattern;
   std::vector<Text> assigned;
@@ -65,6 +66,8 @@ struct SpecEntry {
   int name_line = 0;
   std::vector<int> line_lines;
 };
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 class Parser {
  public:
@@ -114,6 +117,23 @@ class Parser {
       }
       out_.version = Trim(std::string_view(t).substr(7));
       first_item_ = i + 1;
+      // Iometer reads files older than version 1998.05.21 with a loader of their own (a
+      // different layout: ICF_ifstream::GetVersion and the LoadConfigOld paths of Iometer
+      // 1.1.0's ICF readers); storebench reads the current layout only.
+      const std::string& v = out_.version;
+      if (v.size() >= 10 && v[4] == '.' && v[7] == '.' &&
+          std::all_of(v.begin(), v.begin() + 4, IsDigit) &&
+          std::all_of(v.begin() + 5, v.begin() + 7, IsDigit) &&
+          std::all_of(v.begin() + 8, v.begin() + 10, IsDigit)) {
+        const std::string date = v.substr(0, 4) + v.substr(5, 2) + v.substr(8, 2);
+        if (date < "19980521") {
+          return Error(static_cast<int>(i + 1),
+                       "this file is in the old ICF format of Iometer before 1998.05.21 (Version " +
+                           Quote(v) +
+                           "), which storebench does not read; open it in Iometer and save it "
+                           "again to write the current format");
+        }
+      }
       return Status::Ok();
     }
     return Error(1, "the file is empty (an Iometer configuration file starts with 'Version ...')");
@@ -387,6 +407,21 @@ class Parser {
                                   std::to_string(*n));
       }
       w.outstanding = IcfValue<int>{static_cast<int>(*n), v->line};
+      // "# of outstanding IOs,test connection rate,transactions per connection,use fixed
+      // seed,fixed seed value" (Iometer 1.1.0, Worker.cpp SaveConfig).
+      if (f.size() >= 2 && EqualsNoCase(f[1], "ENABLED")) {
+        return Error(v->line,
+                     "worker '" + w.name +
+                         "' tests the connection rate (the target closed and opened again "
+                         "every few transactions), which storebench does not do; set 'test "
+                         "connection rate' to DISABLED in the file to run it");
+      }
+      if (f.size() >= 5 && EqualsNoCase(f[3], "ENABLED")) {
+        auto seed = Number(f[4], v->line, "the fixed seed value");
+        if (!seed.ok()) return seed.status();
+        if (*seed < 0) return Error(v->line, "the fixed seed value must not be negative");
+        w.fixed_seed = IcfValue<uint64_t>{static_cast<uint64_t>(*seed), v->line};
+      }
     } else if (StartsWithNoCase(k, "'Disk maximum size")) {
       auto v = Value(item);
       if (!v.ok()) return v.status();
@@ -472,6 +507,9 @@ class Parser {
         if (!Same(w->outstanding, first.outstanding)) {
           return differs("outstanding I/Os", w->outstanding ? w->outstanding->line : w->line);
         }
+        if (!Same(w->fixed_seed, first.fixed_seed)) {
+          return differs("a fixed seed", w->outstanding ? w->outstanding->line : w->line);
+        }
         if (!Same(w->max_size, first.max_size) || !Same(w->start, first.start) ||
             !Same(w->pattern, first.pattern)) {
           return differs("disk settings", w->max_size ? w->max_size->line : w->line);
@@ -481,6 +519,7 @@ class Parser {
       out_.selection = "assigned to the disk workers";
       out_.workers = IcfValue<int>{static_cast<int>(active.size()), first.line};
       out_.outstanding = first.outstanding;
+      out_.fixed_seed = first.fixed_seed;
       if (first.max_size && first.max_size->value > 0) out_.max_size_sectors = first.max_size;
       if (first.start && first.start->value > 0) out_.start_sector = first.start;
       out_.pattern = first.pattern;

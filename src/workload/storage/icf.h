@@ -60,6 +60,9 @@ struct IcfImport {
   bool workers_number_of_cpus = false;
   // Per worker and target (the same for every disk worker).
   std::optional<IcfValue<int>> outstanding;
+  // "use fixed seed" ENABLED: its value, which becomes the run seed (io run --seed). A worker
+  // that tests the connection rate is refused: storebench keeps its targets open.
+  std::optional<IcfValue<uint64_t>> fixed_seed;
   std::optional<IcfValue<uint64_t>> max_size_sectors;  // 0 in the file (whole target) = absent
   std::optional<IcfValue<uint64_t>> start_sector;
   std::optional<IcfValue<DataPattern>> pattern;

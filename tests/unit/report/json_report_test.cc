@@ -240,6 +240,33 @@ TEST(ResultFromJsonTest, RoundTripKeepsEverything) {
   EXPECT_EQ(ResultToJson(*back), text);
 }
 
+TEST(ResultFromJsonTest, RoundTripKeepsTheLatencyHistogram) {
+  metrics::RunResult r = testing::SampleResult();
+  metrics::Histogram h;
+  for (int64_t v = 1000; v < 50'000'000; v = v * 11 / 10 + 7) h.Record(v);
+  h.Record(metrics::Histogram::kLimit + 1);  // a saturated value
+  r.latency[0] = metrics::LatencySummary::From(h);
+  r.windows[0].latency[0] = metrics::LatencySummary::From(h);
+  const std::string text = ResultToJson(r);
+  const Json doc = Json::parse(text);
+  const Json& hist = doc["operations"][0]["histogram"];
+  EXPECT_EQ(hist["sub_bits"], metrics::Histogram::kSubBits);
+  EXPECT_EQ(hist["saturated"], 1);
+  EXPECT_EQ(hist["buckets"].size(), r.latency[0].histogram.buckets.size());
+  // Manually built summaries carry no histogram, and windows' summaries never write theirs.
+  EXPECT_FALSE(doc["operations"][1].contains("histogram"));
+  EXPECT_FALSE(doc["windows"][0]["operations"][0].contains("histogram"));
+  Result<metrics::RunResult> back = ResultFromJson(text);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(back->latency[0].histogram, r.latency[0].histogram);
+  auto rebuilt = metrics::FromBuckets(back->latency[0].histogram);
+  ASSERT_TRUE(rebuilt.ok()) << rebuilt.status().message();
+  for (double p : {50.0, 99.0, 99.9, 100.0}) {
+    EXPECT_EQ(rebuilt->ValueAtPercentile(p), h.ValueAtPercentile(p)) << p;
+  }
+  EXPECT_EQ(ResultToJson(*back), text);
+}
+
 TEST(ResultFromJsonTest, RoundTripOfADefaultResult) {
   const metrics::RunResult r;
   Result<metrics::RunResult> back = ResultFromJson(ResultToJson(r));
