@@ -163,7 +163,8 @@ class TpccSqliteTest(TpccRunMixin, unittest.TestCase):
         r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--sql_mode",
                        "procedures", "--run_time", "2s")
         self.assertEqual(r.returncode, 2, r.stderr)
-        self.assertIn("--sql_mode=procedures is available on PostgreSQL only", r.stderr)
+        self.assertIn("--sql_mode=procedures is available on PostgreSQL and MariaDB/MySQL only",
+                      r.stderr)
 
     def test_keying_with_a_rate_is_refused(self):
         r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url,
@@ -227,6 +228,9 @@ class TpccMariaDbTest(TpccRunMixin, unittest.TestCase):
         self.load()
         doc, r = self.run_and_check("mariadb")
         self.assertIn("tpm_server", doc["figures"])
+        # The same database in procedures mode: NOPM still equals the committed New-Orders.
+        doc, r = self.run_and_check("mariadb-procedures", ("--sql_mode", "procedures"))
+        self.assertTrue(doc["choices"]["sql_mode"].startswith("procedures"))
 
 
 if __name__ == "__main__":

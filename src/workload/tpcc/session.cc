@@ -17,7 +17,7 @@ namespace {
 using workload::OpContext;
 
 constexpr int64_t kUnusedItem = kItems + 1;  // the rolled-back New-Order's last item
-// The SQLSTATE the New-Order procedure raises on the unused item (postgres/procedures.sql).
+// The SQLSTATE the New-Order procedure raises on the unused item (<dialect>/procedures.sql).
 constexpr const char* kUnusedItemState = "SB002";
 
 struct Line {

@@ -110,7 +110,7 @@ void TpccWorkload::DeclareOptions(config::OptionSet* o) const {
   mode.default_value = "client";
   mode.help =
       "client: the driver sends each transaction's statements; procedures: one stored-procedure "
-      "call per transaction (PostgreSQL; load installs them)";
+      "call per transaction (PostgreSQL, MariaDB/MySQL; load installs them)";
   add(mode);
   OptionSpec keying;
   keying.name = "keying_and_thinking";
@@ -167,8 +167,8 @@ Status TpccWorkload::CheckCapabilities(const db::Capabilities& caps) {
   if (!opts_.procedures) return Status::Ok();
   if (!caps.stored_procedures || !TpccScript(dialect_, "procedures.sql").ok()) {
     return Status::InvalidArgument(
-        "--sql_mode=procedures is available on PostgreSQL only; use --sql_mode=client (the "
-        "default) with the " +
+        "--sql_mode=procedures is available on PostgreSQL and MariaDB/MySQL only; use "
+        "--sql_mode=client (the default) with the " +
         dialect_ + " back end");
   }
   return Status::Ok();

@@ -582,13 +582,15 @@ uint64_t TablesDigest(db::Connection& c) {
   return h;
 }
 
-TEST(TpccProceduresTest, ClientAndProcedureModesLeaveTheSameTables) {
-  const conformance::Engine pg{"postgres",
-                               conformance::ServerUrl("STOREBENCH_PG_URL", "sbtest_tpcc"), true};
+class TpccProceduresTest : public ::testing::TestWithParam<conformance::Engine> {};
+
+// Both back ends with stored procedures: PL/pgSQL functions on PostgreSQL, procedures on
+// MariaDB (sql/<dialect>/procedures.sql).
+TEST_P(TpccProceduresTest, ClientAndProcedureModesLeaveTheSameTables) {
   std::unique_ptr<db::DbBackend> backend;
   std::unique_ptr<db::Connection> conn;
   std::string skip;
-  conformance::OpenEngine(pg, &backend, &conn, &skip);
+  conformance::OpenEngine(GetParam(), &backend, &conn, &skip);
   if (!skip.empty()) GTEST_SKIP() << skip;
   uint64_t digest[2] = {0, 0};
   for (int mode = 0; mode < 2; ++mode) {
@@ -601,7 +603,7 @@ TEST(TpccProceduresTest, ClientAndProcedureModesLeaveTheSameTables) {
     o.procedures = mode == 1;
     auto c = backend->Connect();
     ASSERT_TRUE(c.ok());
-    auto sql = TpccSql("postgres", o.procedures ? "calls.sql" : "queries.sql");
+    auto sql = TpccSql(backend->dialect(), o.procedures ? "calls.sql" : "queries.sql");
     ASSERT_TRUE(sql.ok());
     // The same seed draws the same transactions and inputs in both modes.
     auto session = NewTpccSession(std::move(c).value(), *sql, o, wl.run_constants(), 99, 0);
@@ -616,6 +618,15 @@ TEST(TpccProceduresTest, ClientAndProcedureModesLeaveTheSameTables) {
   }
   EXPECT_EQ(digest[0], digest[1]);
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Servers, TpccProceduresTest,
+    ::testing::Values(
+        conformance::Engine{"postgres", conformance::ServerUrl("STOREBENCH_PG_URL", "sbtest_tpcc"),
+                            true},
+        conformance::Engine{"mariadb",
+                            conformance::ServerUrl("STOREBENCH_MYSQL_URL", "sbtest_tpcc"), true}),
+    conformance::EngineName);
 
 INSTANTIATE_TEST_SUITE_P(
     Engines, TpccTxnTest,
