@@ -95,6 +95,15 @@ void TpccWorkload::DeclareOptions(config::OptionSet* o) const {
       "Stock-Level, drawn with replacement), hammerdb (10/10/1/1/1 of 23 with replacement, as "
       "HammerDB), deck (a shuffled 23-card deck per worker, the specification's deck)";
   add(mix);
+  OptionSpec weights;
+  weights.name = "weights";
+  weights.type = OptionType::kString;
+  weights.default_value = "";
+  weights.help =
+      "instead of --mix: five percentages N,P,O,D,S adding up to 100 (New-Order, Payment, "
+      "Order-Status, Delivery, Stock-Level), drawn with replacement (go-tpc's --weight); not "
+      "the specification's minimum shares unless you give them";
+  add(weights);
   OptionSpec all;
   all.name = "all_warehouses";
   all.type = OptionType::kBool;
@@ -137,7 +146,14 @@ Status TpccWorkload::Configure(const config::OptionSet& o) {
   opts_.mix_name = o.GetString("mix");
   auto mix = ParseMix(opts_.mix_name);
   if (!mix.ok()) return mix.status();
-  opts_.mix = *mix;
+  opts_.mix = Mix(*mix);
+  if (const std::string w = o.GetString("weights"); !w.empty()) {
+    if (o.IsSet("mix")) return Status::InvalidArgument("give --mix or --weights, not both");
+    auto weights = ParseWeights(w);
+    if (!weights.ok()) return weights.status();
+    opts_.mix = Mix(MixKind::kWeights, *weights);
+    opts_.mix_name = "weights " + w + " % (New-Order,Payment,Order-Status,Delivery,Stock-Level)";
+  }
   opts_.all_warehouses = o.GetBool("all_warehouses");
   if (o.Has("n_threads")) opts_.threads = std::max<int64_t>(1, o.GetInt("n_threads"));
   if (o.Has("seed")) opts_.run_seed = static_cast<uint64_t>(o.GetInt("seed"));
@@ -357,6 +373,26 @@ Result<std::vector<workload::Check>> TpccWorkload::Verify(
        "districts whose NEW-ORDER ids are not one gapless range (max - min + 1 != count)"},
       {"check_4_order_line_count",
        "districts whose sum(O_OL_CNT) differs from their ORDER-LINE rows"},
+      {"check_5_carrier_new_order",
+       "orders whose O_CARRIER_ID is NULL without a NEW-ORDER row or set with one, and "
+       "NEW-ORDER rows without their order"},
+      {"check_6_order_line_count_per_order",
+       "orders whose O_OL_CNT differs from their ORDER-LINE rows"},
+      {"check_7_delivery_date_carrier",
+       "order lines whose OL_DELIVERY_D is NULL while their order's O_CARRIER_ID is not, or the "
+       "reverse"},
+      {"check_8_warehouse_ytd_history",
+       "warehouses whose W_YTD differs from the sum of their HISTORY amounts"},
+      {"check_9_district_ytd_history",
+       "districts whose D_YTD differs from the sum of their HISTORY amounts"},
+      {"check_10_customer_balance",
+       "customers whose C_BALANCE differs from their delivered OL_AMOUNT minus their HISTORY "
+       "amounts"},
+      {"check_11_delivered_orders",
+       "districts whose count(ORDER) - count(NEW-ORDER) differs from the oldest undelivered "
+       "O_ID - 1 (2100 at load)"},
+      {"check_12_customer_balance_ytd",
+       "customers whose C_BALANCE + C_YTD_PAYMENT differs from their delivered OL_AMOUNT"},
   };
   for (const auto& [name, words] : conditions) {
     auto bad = QueryInts(conn, admin->at(name), 1);

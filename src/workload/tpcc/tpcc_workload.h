@@ -20,7 +20,7 @@ namespace sb::tpcc {
 
 struct TpccOptions {
   int64_t warehouses = 1;
-  MixKind mix = MixKind::kStandard;
+  Mix mix{MixKind::kStandard};  // a fresh mix, copied for each worker and terminal
   std::string mix_name = "standard";
   // HammerDB's "use all warehouses": worker k of V picks, for each transaction, one of the
   // warehouses k+1, k+1+V, k+1+2V, ...; off: worker k's home warehouse is k mod W + 1.
@@ -41,7 +41,7 @@ struct TpccOptions {
 // One terminal of specification-style driving: its home warehouse, its Stock-Level district,
 // the transaction it is keying next, and its own random stream and deck. About 100 bytes.
 struct TerminalState {
-  explicit TerminalState(uint64_t seed, MixKind mix) : rng(seed), mix(mix) {}
+  explicit TerminalState(uint64_t seed, const Mix& mix) : rng(seed), mix(mix) {}
   Random rng;
   Mix mix;
   int64_t home = 1;

@@ -123,8 +123,8 @@ TEST(TpccRandomTest, DataHoldsOriginalInATenthOfRows) {
   EXPECT_NEAR(original, 2000, 200);  // sigma ~ 42
 }
 
-std::map<TxnType, int> Draw(MixKind kind, int n) {
-  Mix mix(kind);
+std::map<TxnType, int> Draw(MixKind kind, int n, MixWeights weights = {}) {
+  Mix mix(kind, weights);
   Random rng(3);
   std::map<TxnType, int> count;
   for (int i = 0; i < n; ++i) ++count[mix.Next(rng)];
@@ -150,6 +150,31 @@ TEST(TpccMixTest, HammerDbMixIsTenTenOneOneOneOfTwentyThree) {
   EXPECT_NEAR(100.0 * c[kOrderStatus] / n, 100.0 / 23, 0.3);
   EXPECT_NEAR(100.0 * c[kDelivery] / n, 100.0 / 23, 0.3);
   EXPECT_NEAR(100.0 * c[kStockLevel] / n, 100.0 / 23, 0.3);
+}
+
+TEST(TpccMixTest, WeightsGiveTheirShares) {
+  auto w = ParseWeights("0,70,0,30,0");
+  ASSERT_TRUE(w.ok()) << w.status().message();
+  const int n = 100000;
+  auto c = Draw(MixKind::kWeights, n, *w);
+  EXPECT_EQ(c[kNewOrder] + c[kOrderStatus] + c[kStockLevel], 0);
+  EXPECT_NEAR(100.0 * c[kPayment] / n, 70, 0.5);
+  EXPECT_NEAR(100.0 * c[kDelivery] / n, 30, 0.5);
+  auto only = ParseWeights("0,100,0,0,0");
+  ASSERT_TRUE(only.ok());
+  EXPECT_EQ(Draw(MixKind::kWeights, 1000, *only)[kPayment], 1000);
+}
+
+TEST(TpccMixTest, WeightsMustBeFivePercentagesAddingUpTo100) {
+  for (const char* bad : {"", "45,43,4,4", "45,43,4,4,4,0", "45,43,4,4,5", "45,43,4,4,x",
+                          "45,,4,4,47", "-5,55,20,20,10", "100,0,0,0,0,"}) {
+    auto w = ParseWeights(bad);
+    EXPECT_FALSE(w.ok()) << bad;
+    if (!w.ok()) {
+      EXPECT_NE(w.status().message().find("adding up to 100"), std::string::npos);
+    }
+  }
+  EXPECT_TRUE(ParseWeights("45,43,4,4,4").ok());
 }
 
 TEST(TpccMixTest, DeckGivesExactSharesEveryPass) {
