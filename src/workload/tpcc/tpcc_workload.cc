@@ -147,7 +147,7 @@ Status TpccWorkload::Configure(const config::OptionSet& o) {
   auto mix = ParseMix(opts_.mix_name);
   if (!mix.ok()) return mix.status();
   opts_.mix = Mix(*mix);
-  if (const std::string w = o.GetString("weights"); !w.empty()) {
+  if (const std::string& w = o.GetString("weights"); !w.empty()) {
     if (o.IsSet("mix")) return Status::InvalidArgument("give --mix or --weights, not both");
     auto weights = ParseWeights(w);
     if (!weights.ok()) return weights.status();
