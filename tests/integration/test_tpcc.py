@@ -186,6 +186,22 @@ class TpccSqliteTest(TpccRunMixin, unittest.TestCase):
                 failed = {line.split()[1] for line in lines if " FAIL " in line}
                 self.assertEqual(failed, {check} | also.get(check, set()), r.stdout + r.stderr)
 
+    def test_deferred_delivery_is_queued_and_run_by_the_delivery_thread(self):
+        doc, r = self.run_and_check("sqlite-deferred", ("--delivery", "deferred"))
+        self.assertTrue(doc["choices"]["delivery"].startswith("deferred"), doc["choices"])
+        figures = doc["figures"]
+        self.assertGreater(figures["n_delivery"], 0)
+        # The delivery thread ran queued requests and delivered orders; its step has its own
+        # latency row.
+        self.assertGreater(figures["n_delivery_deferred"], 0)
+        self.assertGreater(doc["counters"]["delivered_orders"], 0)
+        self.assertIn("delivery_deferred", json.dumps(doc["operations"]))
+        # It is not a worker of the run: 4 workers' shares, and every unit is a terminal's.
+        self.assertEqual(len(doc["workers"]["units"]), 4)
+        self.assertEqual(sum(figures["n_" + t] for t in ("new_order", "payment", "order_status",
+                                                         "delivery", "stock_level")),
+                         figures["transactions"])
+
     def test_keying_and_thinking_checks_the_response_time_constraints(self):
         doc, r = self.run_and_check("sqlite-keying", ("--keying_and_thinking", "--terminals",
                                                       "300", "--connections", "2"))

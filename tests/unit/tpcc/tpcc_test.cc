@@ -607,6 +607,66 @@ uint64_t TablesDigest(db::Connection& c) {
   return h;
 }
 
+// --delivery=deferred (clause 2.7.2): a terminal's Delivery only queues; the delivery thread's
+// session runs the queue oldest first, records the time from queuing to commit as its own step
+// and counts what it delivered.
+TEST(TpccDeferredDeliveryTest, TerminalsQueueAndTheDeliveryThreadDelivers) {
+  auto backend = FreshSqlite("tpcc-deferred.db");
+  TpccWorkload wl;
+  const Status loaded = LoadInto(*backend, wl, 1, 41);
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  auto conn = std::move(backend->Connect()).value();
+  ASSERT_TRUE(wl.CheckReady(*conn).ok());
+  TpccOptions o = wl.options();
+  o.only_type = kDelivery;
+  o.deferred_delivery = true;
+  o.threads = 1;  // worker 0 runs the terminals' transactions; worker 1 is the delivery thread
+  auto queue = std::make_shared<DeliveryQueue>();
+  auto sql = TpccSql("sqlite", "queries.sql");
+  ASSERT_TRUE(sql.ok());
+  auto open = [&](int worker) {
+    auto c = backend->Connect();
+    EXPECT_TRUE(c.ok());
+    auto s = NewTpccSession(std::move(c).value(), *sql, o, wl.run_constants(), 7, worker, nullptr,
+                            queue);
+    EXPECT_TRUE(s.ok()) << s.status().message();
+    return std::move(s).value();
+  };
+  auto terminal = open(0);
+  auto delivery = open(1);
+  const char* kNewOrders = "SELECT count(*) FROM new_order";
+  ASSERT_EQ(Int(*conn, kNewOrders), 9000);
+  TestContext term_ctx;
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(terminal->RunUnit(term_ctx).ok());
+  // Queued, answered, nothing delivered yet.
+  EXPECT_EQ(term_ctx.steps[kDelivery], 3);
+  EXPECT_EQ(queue->size(), 3);
+  EXPECT_EQ(Int(*conn, kNewOrders), 9000);
+  EXPECT_EQ(term_ctx.counters[kDeliveredOrders], 0);
+  TestContext dl_ctx;
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(delivery->RunUnit(dl_ctx).ok());
+  EXPECT_EQ(queue->size(), 0);
+  EXPECT_EQ(dl_ctx.steps[kDeferredDeliveryStep], 3);
+  EXPECT_EQ(dl_ctx.steps[kDelivery], 0);
+  EXPECT_EQ(dl_ctx.counters[kDeliveredOrders], 30);
+  EXPECT_EQ(dl_ctx.counters[kSkippedDistricts], 0);
+  // Each run took each district's oldest new order: 2101, 2102 and 2103.
+  EXPECT_EQ(Int(*conn, kNewOrders), 8970);
+  EXPECT_EQ(Int(*conn, "SELECT min(no_o_id) FROM new_order"), 2104);
+  EXPECT_EQ(Int(*conn,
+                "SELECT count(*) FROM orders WHERE o_id BETWEEN 2101 AND 2103 AND "
+                "o_carrier_id IS NOT NULL"),
+            30);
+  // An empty queue: the delivery thread waits briefly and records nothing.
+  ASSERT_TRUE(delivery->RunUnit(dl_ctx).ok());
+  EXPECT_EQ(dl_ctx.steps[kDeferredDeliveryStep], 3);
+  terminal.reset();
+  delivery.reset();
+  auto checks = wl.Verify(*conn, {}, nullptr);
+  ASSERT_TRUE(checks.ok());
+  for (const auto& ch : *checks) EXPECT_TRUE(ch.passed) << ch.name << ": " << ch.detail;
+}
+
 class TpccProceduresTest : public ::testing::TestWithParam<conformance::Engine> {};
 
 // Both back ends with stored procedures: PL/pgSQL functions on PostgreSQL, procedures on
