@@ -106,7 +106,9 @@ class TpccDeadlockTest(unittest.TestCase):
         # The worker's message names the deadlock and the retry.
         retried = [l for l in (stdout + stderr).splitlines() if "retrying" in l]
         self.assertTrue(any("Deadlock" in l for l in retried), stdout[-3000:] + stderr[-3000:])
-        self.assertGreater(doc["figures"]["n_payment"], 0)
+        # The Payment did commit after its retry (on a slow machine perhaps after the measured
+        # window: the cross-check's span counts the wind-down too).
+        self.assertGreaterEqual(doc["server_check"]["client_units"], 1, doc["server_check"])
         for v in doc["verify"]:
             self.assertTrue(v["passed"], v)
 
