@@ -32,6 +32,11 @@ DbInstance::DbInstance(std::string name, workload::Workload& workload, db::DbBac
   for (int i = 0; i < options_.threads; ++i) {
     workers_.push_back(std::make_unique<Worker>(i, layout_, options_.seed));
   }
+  // Background workers come last, numbered on from the workers.
+  for (int i = 0; i < workload.background_workers(); ++i) {
+    workers_.push_back(std::make_unique<Worker>(options_.threads + i, layout_, options_.seed));
+    workers_.back()->background = true;
+  }
 }
 
 DbInstance::~DbInstance() {
@@ -73,6 +78,11 @@ void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
   w.state = WorkerState::kConnected;
   if (!signals.WaitForStart() || signals.Ended()) return;
   const uint64_t pace_seed = DeriveSeed(seed, {0, index, 2});
+  if (w.background) {  // back to back: its session waits for work itself
+    w.pacer = NewClosedLoopPacer(0, pace_seed);
+    RunUnits(w, layout_, options_.limits, clock_, signals, message_);
+    return;
+  }
   if (workload_.terminals() > 0) {
     std::call_once(terminals_once_, [&] {
       terminals_ =
@@ -98,7 +108,7 @@ void DbInstance::Launch(RunSignals& signals) {
 
 Readiness DbInstance::Ready() const {
   Readiness r;
-  r.total = options_.threads;
+  r.total = static_cast<int>(workers_.size());
   for (const auto& w : workers_) {
     const WorkerState st = w->state.load();
     if (st == WorkerState::kConnected) ++r.ready;
@@ -122,6 +132,7 @@ Activity DbInstance::Check() const {
   int failed = 0, done = 0;
   Activity a;
   for (const auto& w : workers_) {
+    if (w->background) continue;  // it works as long as the run: the workers decide the end
     const WorkerState st = w->state.load();
     if (st == WorkerState::kFailed) ++failed;
     if (st == WorkerState::kDone) ++done;
@@ -207,7 +218,9 @@ void DbInstance::KeepSnapshots(SnapshotPoint point,
                                const std::vector<metrics::RecorderSnapshot>& per_worker) {
   auto& kept = point == SnapshotPoint::kReset ? units_at_reset_ : units_at_end_;
   kept.clear();
-  for (const metrics::RecorderSnapshot& s : per_worker) {
+  // Background workers (last) have no units to share.
+  for (size_t w = 0; w < per_worker.size() && w < static_cast<size_t>(options_.threads); ++w) {
+    const metrics::RecorderSnapshot& s = per_worker[w];
     kept.emplace_back(s.types.empty() ? 0 : s.types[0].count(),
                       s.types.empty() ? 0 : s.types[0].sum());
   }

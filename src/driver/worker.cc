@@ -39,9 +39,13 @@ class WorkerContext final : public workload::OpContext {
     return false;
   }
   void EndUnit(int64_t unit_latency) {
+    EndBackgroundWork();
+    w_.recorder.Record(0, unit_latency);
+  }
+  // A background worker's call: its steps and counters, no unit.
+  void EndBackgroundWork() {
     for (const auto& [type, nanos] : steps_) w_.recorder.Record(type, nanos);
     for (const auto& [counter, delta] : counts_) w_.recorder.Add(counter, delta);
-    w_.recorder.Record(0, unit_latency);
   }
 
   workload::StepOutcome Timed(const std::function<Status()>& fn) override {
@@ -163,7 +167,9 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
       w.held.store(false, std::memory_order_release);
       if (signals.Ended()) break;
     }
-    if (limits.units_left != nullptr && limits.units_left->fetch_sub(1) <= 0) break;
+    if (!w.background && limits.units_left != nullptr && limits.units_left->fetch_sub(1) <= 0) {
+      break;
+    }
     const int64_t start = clock.NowNanos();
     const int64_t lag = std::max<int64_t>(0, start - intended);
     if (open && lag > limits.max_lag_nanos) {
@@ -204,6 +210,12 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
       return;
     }
     now = clock.NowNanos();
+    if (w.background) {
+      w.recorder.BeginBatch();
+      ctx.EndBackgroundWork();
+      w.recorder.EndBatch();
+      continue;
+    }
     // Closed loop: DVD Store's rt_tot. Open loop: from the intended start, queueing included.
     const int64_t latency = open ? now - intended : ctx.unit_nanos();
     w.recorder.BeginBatch();  // a snapshot sees the whole unit or none of it

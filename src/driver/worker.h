@@ -69,6 +69,9 @@ struct Worker {
   void PushLast(int64_t completed, int64_t rt);
 
   int index;
+  // A background worker (Workload::background_workers()): its session's calls record steps and
+  // counters but are not units.
+  bool background = false;
   metrics::Recorder recorder;
   Random retry_rng;
   Random ramp_rng;

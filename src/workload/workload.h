@@ -201,6 +201,13 @@ class Workload {
   virtual int64_t TerminalWaitNanos(int64_t terminal, bool first) { return 0; }
   // Tries per database call before a worker gives up (DVD Store 2: the first error ends it).
   virtual int max_failures() const { return 10; }
+  // Background workers beside the run's workers (TPC-C's deferred Delivery): each opens its own
+  // connection and gets a session from NewSession with a worker index from n_threads up. The
+  // driver calls that session's RunUnit over and over until the run ends, with no pacing; each
+  // call does a piece of background work or waits briefly (a tenth of a second at most) for some.
+  // Its steps and counters are recorded; its calls are not units of the run (no unit count,
+  // latency or per-worker share), and it takes no part in units_per_thread or units_total.
+  virtual int background_workers() const { return 0; }
   // Warnings about the configuration, printed before a run and kept in its result.
   virtual std::vector<std::string> Warnings() const { return {}; }
   // What a load created, for the load command's summary line ("DVD Store 3 db_size=S").

@@ -16,6 +16,15 @@ constexpr double kMaxTpmcPerWarehouse = 12.86;
 
 double Per(double n, double d) { return d > 0 ? n / d : 0; }
 
+// The 90th-percentile limits of clause 5.2.5.7 in seconds, per transaction type. Delivery's is
+// 5 s for the queuing when deferred; in line, its whole response time is held to the 80 s its
+// deferred execution would have.
+constexpr double kDeferredLimitSec = 80;
+double LimitSec(int type, bool deferred) {
+  static constexpr double kLimitSec[kNumTxnTypes] = {5, 5, 5, 80, 20};
+  return type == kDelivery && deferred ? 5 : kLimitSec[type];
+}
+
 }  // namespace
 
 std::vector<workload::ServerComparison> TpccWorkload::CompareWithServer(
@@ -70,12 +79,18 @@ std::vector<std::string> TpccWorkload::ResultLines(
   std::vector<std::string> lines;
   if (opts_.keying) {
     std::map<std::string, double> by_name(figures.begin(), figures.end());
-    static constexpr double kLimitSec[kNumTxnTypes] = {5, 5, 5, 80, 20};
     std::string line = "response-time constraints (90th percentile, TPC-C clause 5.2.5.7):";
     for (int k = 0; k < kNumTxnTypes; ++k) {
       char part[96];
       std::snprintf(part, sizeof part, " %s %.3f s <= %.0f s;", TxnName(k),
-                    by_name[std::string("rt_") + TxnName(k) + "_p90_msec"] / 1000, kLimitSec[k]);
+                    by_name[std::string("rt_") + TxnName(k) + "_p90_msec"] / 1000,
+                    LimitSec(k, opts_.deferred_delivery));
+      line += part;
+    }
+    if (opts_.deferred_delivery) {
+      char part[96];
+      std::snprintf(part, sizeof part, " delivery_deferred %.3f s <= %.0f s;",
+                    by_name["rt_delivery_deferred_p90_msec"] / 1000, kDeferredLimitSec);
       line += part;
     }
     line += by_name["response_time_constraints_met"] > 0 ? " PASS" : " FAIL";
@@ -131,14 +146,18 @@ std::vector<std::pair<std::string, double>> TpccWorkload::Figures(
   }
   if (opts_.keying) {
     // Response-time constraints (clause 5.2.5.7): 90th percentiles of New-Order, Payment and
-    // Order-Status <= 5 s, Stock-Level <= 20 s; Delivery runs in line, so its whole response
-    // time is held to the 80 s its deferred execution would have.
-    static constexpr double kLimitSec[kNumTxnTypes] = {5, 5, 5, 80, 20};
+    // Order-Status <= 5 s, Stock-Level <= 20 s, Delivery (LimitSec); a deferred Delivery's
+    // execution <= 80 s from its queuing.
     bool met = true;
     for (int k = 0; k < kNumTxnTypes; ++k) {
       const double p90 = static_cast<double>(t[1 + k].p90_nanos) / 1e6;
       f.emplace_back(std::string("rt_") + TxnName(k) + "_p90_msec", p90);
-      if (p90 > kLimitSec[k] * 1000) met = false;
+      if (p90 > LimitSec(k, opts_.deferred_delivery) * 1000) met = false;
+    }
+    if (opts_.deferred_delivery) {
+      const double p90 = static_cast<double>(t[1 + kDeferredDeliveryStep].p90_nanos) / 1e6;
+      f.emplace_back("rt_delivery_deferred_p90_msec", p90);
+      if (p90 > kDeferredLimitSec * 1000) met = false;
     }
     // From each terminal's due time: a transaction that waited for a connection counts the wait.
     const double unit_p90 = static_cast<double>(t[0].p90_nanos) / 1e6;
@@ -159,6 +178,16 @@ std::vector<std::pair<std::string, double>> TpccWorkload::Figures(
                            static_cast<double>(t[1 + kOrderStatus].count)));
   f.emplace_back("delivery_skipped_districts",
                  static_cast<double>(window.counters[kSkippedDistricts]));
+  if (opts_.deferred_delivery) {
+    // Deferred executions completed in the window, their mean time from queuing to commit, and
+    // the requests still queued when the figures are taken.
+    const auto& d = t[1 + kDeferredDeliveryStep];
+    f.emplace_back("n_delivery_deferred", static_cast<double>(d.count));
+    f.emplace_back("rt_delivery_deferred_avg_msec",
+                   Per(static_cast<double>(d.sum_nanos) / 1e6, static_cast<double>(d.count)));
+    f.emplace_back("deliveries_queued_now",
+                   deliveries_ ? static_cast<double>(deliveries_->size()) : 0);
+  }
   // Against the specification's ceiling of 12.86 New-Orders per minute per warehouse's worth
   // of terminals (10): with keying and thinking, terminals / 10 warehouses' worth; without, the
   // database's W (far above 100 %, as HammerDB's runs are).

@@ -113,6 +113,31 @@ Result<MixKind> ParseMix(const std::string& name) {
   return Status::InvalidArgument("unknown mix '" + name + "' (standard, hammerdb, deck)");
 }
 
+Result<MixWeights> ParseWeights(const std::string& text) {
+  const Status bad = Status::InvalidArgument(
+      "--weights takes five whole percentages for New-Order, Payment, Order-Status, Delivery "
+      "and Stock-Level adding up to 100 (e.g. 45,43,4,4,4), not '" +
+      text + "'");
+  MixWeights w{};
+  size_t pos = 0;
+  int total = 0;
+  for (int t = 0; t < kNumTxnTypes; ++t) {
+    const size_t end = t + 1 < kNumTxnTypes ? text.find(',', pos) : text.size();
+    if (end == std::string::npos || end == pos || end - pos > 3) return bad;
+    int v = 0;
+    for (size_t i = pos; i < end; ++i) {
+      if (text[i] < '0' || text[i] > '9') return bad;
+      v = v * 10 + (text[i] - '0');
+    }
+    if (v > 100) return bad;
+    w[static_cast<size_t>(t)] = static_cast<uint8_t>(v);
+    total += v;
+    pos = end + 1;
+  }
+  if (total != 100) return bad;
+  return w;
+}
+
 // The 23 cards: 10 New-Order, 10 Payment, one each of the others (clause 5.2.4.2); HammerDB
 // draws the same numbers with replacement.
 static TxnType Card(int64_t n) {  // n in [1..23]
@@ -144,6 +169,14 @@ TxnType Mix::Next(Random& rng) {
     case MixKind::kDeck:
       if (next_card_ >= 23) Shuffle(rng);
       return Card(deck_[next_card_++]);
+    case MixKind::kWeights: {
+      int64_t r = rng.Uniform(1, 100);
+      for (int t = 0; t < kNumTxnTypes; ++t) {
+        r -= weights_[static_cast<size_t>(t)];
+        if (r <= 0) return static_cast<TxnType>(t);
+      }
+      return kStockLevel;
+    }
   }
   return kNewOrder;
 }

@@ -65,17 +65,24 @@ enum class MixKind {
   kStandard,  // weights 45/43/4/4/4, drawn with replacement
   kHammerDb,  // 1..23 with replacement: 10/10/1/1/1 (HammerDB TPROC-C)
   kDeck,      // a shuffled deck of 23 cards (10/10/1/1/1) per terminal, reshuffled each pass
+  kWeights,   // percentages given by the user (--weights), drawn with replacement
 };
 Result<MixKind> ParseMix(const std::string& name);
 
+// Percentages per transaction type, in TxnType order; they add up to 100.
+using MixWeights = std::array<uint8_t, kNumTxnTypes>;
+// "45,43,4,4,4" (go-tpc's --weight): five whole percentages adding up to 100.
+Result<MixWeights> ParseWeights(const std::string& text);
+
 class Mix {
  public:
-  explicit Mix(MixKind kind) : kind_(kind) {}
+  explicit Mix(MixKind kind, MixWeights weights = {}) : kind_(kind), weights_(weights) {}
   TxnType Next(Random& rng);
 
  private:
   void Shuffle(Random& rng);
   MixKind kind_;
+  MixWeights weights_;  // kWeights
   std::array<uint8_t, 23> deck_{};
   int next_card_ = 23;
 };

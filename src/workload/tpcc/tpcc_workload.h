@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "workload/tpcc/delivery_queue.h"
 #include "workload/tpcc/tpcc_random.h"
 #include "workload/workload.h"
 
@@ -20,7 +21,7 @@ namespace sb::tpcc {
 
 struct TpccOptions {
   int64_t warehouses = 1;
-  MixKind mix = MixKind::kStandard;
+  Mix mix{MixKind::kStandard};  // a fresh mix, copied for each worker and terminal
   std::string mix_name = "standard";
   // HammerDB's "use all warehouses": worker k of V picks, for each transaction, one of the
   // warehouses k+1, k+1+V, k+1+2V, ...; off: worker k's home warehouse is k mod W + 1.
@@ -36,12 +37,14 @@ struct TpccOptions {
   // --sql_mode=procedures: each transaction is one call of a stored procedure
   // (sql/<dialect>/procedures.sql) that does what the client statements do.
   bool procedures = false;
+  // --delivery=deferred: Delivery queues its request; the delivery thread runs it (clause 2.7.2).
+  bool deferred_delivery = false;
 };
 
 // One terminal of specification-style driving: its home warehouse, its Stock-Level district,
 // the transaction it is keying next, and its own random stream and deck. About 100 bytes.
 struct TerminalState {
-  explicit TerminalState(uint64_t seed, MixKind mix) : rng(seed), mix(mix) {}
+  explicit TerminalState(uint64_t seed, const Mix& mix) : rng(seed), mix(mix) {}
   Random rng;
   Mix mix;
   int64_t home = 1;
@@ -55,6 +58,10 @@ struct TerminalState {
 double KeyingSeconds(TxnType t);
 double MeanThinkSeconds(TxnType t);
 int64_t DrawThinkNanos(Random& rng, TxnType t);
+
+// The step type after the five transactions': a deferred Delivery's execution, timed from its
+// queuing to its commit (--delivery=deferred).
+constexpr int kDeferredDeliveryStep = kNumTxnTypes;
 
 // Workload counters (Shape::counters order).
 enum Counter {
@@ -110,6 +117,8 @@ class TpccWorkload final : public workload::Workload {
     return opts_.keying ? static_cast<int64_t>(terminals_.size()) : 0;
   }
   int64_t TerminalWaitNanos(int64_t terminal, bool first) override;
+  // --delivery=deferred: one delivery thread.
+  int background_workers() const override { return opts_.deferred_delivery ? 1 : 0; }
 
   const TpccOptions& options() const { return opts_; }
   const std::vector<TerminalState>* terminal_states() const { return &terminals_; }
@@ -127,6 +136,8 @@ class TpccWorkload final : public workload::Workload {
   // InvalidArgument when --keying_and_thinking has fewer terminals than connections.
   Status CheckTerminalCount() const;
   std::vector<TerminalState> terminals_;
+  // --delivery=deferred: the queued Deliveries of the current run (made by CheckReady).
+  std::shared_ptr<DeliveryQueue> deliveries_;
 };
 
 // The statements of `file` ("queries.sql", "admin.sql", ...) for `dialect`, or a whole script.
@@ -138,11 +149,14 @@ Result<std::string> TpccScript(const std::string& dialect, const std::string& fi
 Status LoadTpccData(db::DbBackend& backend, int64_t warehouses, int64_t c_last_load,
                     const workload::LoadContext& ctx);
 
-// A session for worker `worker` (session.cc).
+// A session for worker `worker` (session.cc). With `deliveries` (--delivery=deferred), the
+// terminals' Deliveries go into it, and a worker numbered from opts.threads up is the delivery
+// thread, which runs them.
 Result<std::unique_ptr<workload::Session>> NewTpccSession(
     std::unique_ptr<db::Connection> conn, std::map<std::string, std::string> sql,
     const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker,
-    const std::vector<TerminalState>* terminals = nullptr);
+    const std::vector<TerminalState>* terminals = nullptr,
+    std::shared_ptr<DeliveryQueue> deliveries = nullptr);
 
 }  // namespace sb::tpcc
 

@@ -123,8 +123,8 @@ TEST(TpccRandomTest, DataHoldsOriginalInATenthOfRows) {
   EXPECT_NEAR(original, 2000, 200);  // sigma ~ 42
 }
 
-std::map<TxnType, int> Draw(MixKind kind, int n) {
-  Mix mix(kind);
+std::map<TxnType, int> Draw(MixKind kind, int n, MixWeights weights = {}) {
+  Mix mix(kind, weights);
   Random rng(3);
   std::map<TxnType, int> count;
   for (int i = 0; i < n; ++i) ++count[mix.Next(rng)];
@@ -150,6 +150,31 @@ TEST(TpccMixTest, HammerDbMixIsTenTenOneOneOneOfTwentyThree) {
   EXPECT_NEAR(100.0 * c[kOrderStatus] / n, 100.0 / 23, 0.3);
   EXPECT_NEAR(100.0 * c[kDelivery] / n, 100.0 / 23, 0.3);
   EXPECT_NEAR(100.0 * c[kStockLevel] / n, 100.0 / 23, 0.3);
+}
+
+TEST(TpccMixTest, WeightsGiveTheirShares) {
+  auto w = ParseWeights("0,70,0,30,0");
+  ASSERT_TRUE(w.ok()) << w.status().message();
+  const int n = 100000;
+  auto c = Draw(MixKind::kWeights, n, *w);
+  EXPECT_EQ(c[kNewOrder] + c[kOrderStatus] + c[kStockLevel], 0);
+  EXPECT_NEAR(100.0 * c[kPayment] / n, 70, 0.5);
+  EXPECT_NEAR(100.0 * c[kDelivery] / n, 30, 0.5);
+  auto only = ParseWeights("0,100,0,0,0");
+  ASSERT_TRUE(only.ok());
+  EXPECT_EQ(Draw(MixKind::kWeights, 1000, *only)[kPayment], 1000);
+}
+
+TEST(TpccMixTest, WeightsMustBeFivePercentagesAddingUpTo100) {
+  for (const char* bad : {"", "45,43,4,4", "45,43,4,4,4,0", "45,43,4,4,5", "45,43,4,4,x",
+                          "45,,4,4,47", "-5,55,20,20,10", "100,0,0,0,0,"}) {
+    auto w = ParseWeights(bad);
+    EXPECT_FALSE(w.ok()) << bad;
+    if (!w.ok()) {
+      EXPECT_NE(w.status().message().find("adding up to 100"), std::string::npos);
+    }
+  }
+  EXPECT_TRUE(ParseWeights("45,43,4,4,4").ok());
 }
 
 TEST(TpccMixTest, DeckGivesExactSharesEveryPass) {
@@ -582,13 +607,75 @@ uint64_t TablesDigest(db::Connection& c) {
   return h;
 }
 
-TEST(TpccProceduresTest, ClientAndProcedureModesLeaveTheSameTables) {
-  const conformance::Engine pg{"postgres",
-                               conformance::ServerUrl("STOREBENCH_PG_URL", "sbtest_tpcc"), true};
+// --delivery=deferred (clause 2.7.2): a terminal's Delivery only queues; the delivery thread's
+// session runs the queue oldest first, records the time from queuing to commit as its own step
+// and counts what it delivered.
+TEST(TpccDeferredDeliveryTest, TerminalsQueueAndTheDeliveryThreadDelivers) {
+  auto backend = FreshSqlite("tpcc-deferred.db");
+  TpccWorkload wl;
+  const Status loaded = LoadInto(*backend, wl, 1, 41);
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  auto conn = std::move(backend->Connect()).value();
+  ASSERT_TRUE(wl.CheckReady(*conn).ok());
+  TpccOptions o = wl.options();
+  o.only_type = kDelivery;
+  o.deferred_delivery = true;
+  o.threads = 1;  // worker 0 runs the terminals' transactions; worker 1 is the delivery thread
+  auto queue = std::make_shared<DeliveryQueue>();
+  auto sql = TpccSql("sqlite", "queries.sql");
+  ASSERT_TRUE(sql.ok());
+  auto open = [&](int worker) {
+    auto c = backend->Connect();
+    EXPECT_TRUE(c.ok());
+    auto s = NewTpccSession(std::move(c).value(), *sql, o, wl.run_constants(), 7, worker, nullptr,
+                            queue);
+    EXPECT_TRUE(s.ok()) << s.status().message();
+    return std::move(s).value();
+  };
+  auto terminal = open(0);
+  auto delivery = open(1);
+  const char* kNewOrders = "SELECT count(*) FROM new_order";
+  ASSERT_EQ(Int(*conn, kNewOrders), 9000);
+  TestContext term_ctx;
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(terminal->RunUnit(term_ctx).ok());
+  // Queued, answered, nothing delivered yet.
+  EXPECT_EQ(term_ctx.steps[kDelivery], 3);
+  EXPECT_EQ(queue->size(), 3);
+  EXPECT_EQ(Int(*conn, kNewOrders), 9000);
+  EXPECT_EQ(term_ctx.counters[kDeliveredOrders], 0);
+  TestContext dl_ctx;
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(delivery->RunUnit(dl_ctx).ok());
+  EXPECT_EQ(queue->size(), 0);
+  EXPECT_EQ(dl_ctx.steps[kDeferredDeliveryStep], 3);
+  EXPECT_EQ(dl_ctx.steps[kDelivery], 0);
+  EXPECT_EQ(dl_ctx.counters[kDeliveredOrders], 30);
+  EXPECT_EQ(dl_ctx.counters[kSkippedDistricts], 0);
+  // Each run took each district's oldest new order: 2101, 2102 and 2103.
+  EXPECT_EQ(Int(*conn, kNewOrders), 8970);
+  EXPECT_EQ(Int(*conn, "SELECT min(no_o_id) FROM new_order"), 2104);
+  EXPECT_EQ(Int(*conn,
+                "SELECT count(*) FROM orders WHERE o_id BETWEEN 2101 AND 2103 AND "
+                "o_carrier_id IS NOT NULL"),
+            30);
+  // An empty queue: the delivery thread waits briefly and records nothing.
+  ASSERT_TRUE(delivery->RunUnit(dl_ctx).ok());
+  EXPECT_EQ(dl_ctx.steps[kDeferredDeliveryStep], 3);
+  terminal.reset();
+  delivery.reset();
+  auto checks = wl.Verify(*conn, {}, nullptr);
+  ASSERT_TRUE(checks.ok());
+  for (const auto& ch : *checks) EXPECT_TRUE(ch.passed) << ch.name << ": " << ch.detail;
+}
+
+class TpccProceduresTest : public ::testing::TestWithParam<conformance::Engine> {};
+
+// Both back ends with stored procedures: PL/pgSQL functions on PostgreSQL, procedures on
+// MariaDB (sql/<dialect>/procedures.sql).
+TEST_P(TpccProceduresTest, ClientAndProcedureModesLeaveTheSameTables) {
   std::unique_ptr<db::DbBackend> backend;
   std::unique_ptr<db::Connection> conn;
   std::string skip;
-  conformance::OpenEngine(pg, &backend, &conn, &skip);
+  conformance::OpenEngine(GetParam(), &backend, &conn, &skip);
   if (!skip.empty()) GTEST_SKIP() << skip;
   uint64_t digest[2] = {0, 0};
   for (int mode = 0; mode < 2; ++mode) {
@@ -601,7 +688,7 @@ TEST(TpccProceduresTest, ClientAndProcedureModesLeaveTheSameTables) {
     o.procedures = mode == 1;
     auto c = backend->Connect();
     ASSERT_TRUE(c.ok());
-    auto sql = TpccSql("postgres", o.procedures ? "calls.sql" : "queries.sql");
+    auto sql = TpccSql(backend->dialect(), o.procedures ? "calls.sql" : "queries.sql");
     ASSERT_TRUE(sql.ok());
     // The same seed draws the same transactions and inputs in both modes.
     auto session = NewTpccSession(std::move(c).value(), *sql, o, wl.run_constants(), 99, 0);
@@ -616,6 +703,15 @@ TEST(TpccProceduresTest, ClientAndProcedureModesLeaveTheSameTables) {
   }
   EXPECT_EQ(digest[0], digest[1]);
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Servers, TpccProceduresTest,
+    ::testing::Values(
+        conformance::Engine{"postgres", conformance::ServerUrl("STOREBENCH_PG_URL", "sbtest_tpcc"),
+                            true},
+        conformance::Engine{"mariadb",
+                            conformance::ServerUrl("STOREBENCH_MYSQL_URL", "sbtest_tpcc"), true}),
+    conformance::EngineName);
 
 INSTANTIATE_TEST_SUITE_P(
     Engines, TpccTxnTest,

@@ -1,0 +1,103 @@
+"""Resilience of the TPC-C-like workload: the server restarts in the middle of a run (a VM
+rebooting). Workers reconnect with backoff and go on; the outage shows in the result
+(connection_lost errors, reconnects, seconds without transactions); the run ends on time, and
+afterwards every consistency condition holds and sum(D_NEXT_O_ID) grew by exactly the New-Orders
+the client counted as committed (a transaction cut off by the shutdown was rolled back, not
+half-applied or counted twice); `verify` then passes all twelve conditions.
+
+The third PostgreSQL and the third MariaDB instance servers of `scripts/services.sh
+start-instances 3` (database sbtest_fault_plan), so that the main servers and instances 1-2 of
+test_fault_instance_restart stay up. RUN_SERIAL (it restarts servers)."""
+import json
+import os
+import subprocess
+import time
+import unittest
+import urllib.parse
+
+import harness
+from harness import tmp_path
+
+REQUIRED = os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1"
+DATABASE = "sbtest_fault_plan"
+INSTANCE = 3  # the only instance server this test restarts
+
+
+def instance_url(env):
+    """Instance server INSTANCE of `scripts/services.sh env`'s list in `env`, or ""."""
+    urls = (os.environ.get(env) or "").split()
+    if len(urls) < INSTANCE:
+        return ""
+    u = urllib.parse.urlsplit(urls[INSTANCE - 1])
+    return urllib.parse.urlunsplit((u.scheme, u.netloc, "/" + DATABASE, "", ""))
+
+
+class RestartMixin:
+    url = None
+    kind = None  # scripts/services.sh restart-instance's pg|mariadb
+    base_env = None  # the environment variable of that kind's instance base port
+    base_default = None
+
+    def test_run_survives_a_restart(self):
+        if not harness.reachable(self.url):
+            msg = (f"instance server {INSTANCE} is needed (scripts/services.sh start-instances "
+                   f"{INSTANCE}); have '{self.url}'")
+            if REQUIRED:
+                self.fail(msg)
+            self.skipTest(msg)
+        # scripts/services.sh: instance i listens on the base port + i.
+        port = urllib.parse.urlsplit(self.url).port
+        self.assertEqual(port - int(os.environ.get(self.base_env, self.base_default)), INSTANCE)
+        services = os.path.join(harness.ARGS.source, "scripts", "services.sh")
+        common = ["--workload", "tpcc", "--db", self.url]
+        r = subprocess.run([harness.ARGS.binary, "oltp", "load", *common, "--warehouses", "1",
+                            "--force"], capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = tmp_path(f"it-fault-tpcc-{self.kind}.json")
+        run = subprocess.Popen([harness.ARGS.binary, "oltp", "run", *common, "--n_threads", "4",
+                                "--run_time", "20s", "--warmup_time", "0s", "--log_freq", "1",
+                                "--progress=none", "--json", out],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(5)
+        restart = subprocess.run([services, "restart-instance", self.kind, str(INSTANCE), "3"],
+                                 capture_output=True, text=True, timeout=180)
+        self.assertEqual(restart.returncode, 0, restart.stderr)
+        start = time.time()
+        stdout, stderr = run.communicate(timeout=180)
+        self.assertLess(time.time() - start, 90)  # ends on time, does not hang
+        self.assertEqual(run.returncode, 0, stderr[-3000:] + stdout[-3000:])
+        with open(out) as f:
+            doc = json.load(f)
+        self.assertGreaterEqual(doc["errors"]["connection_lost"], 1, stderr[-3000:])
+        self.assertGreaterEqual(doc["counters"]["reconnects"], 4, stderr[-3000:])  # each worker
+        self.assertGreaterEqual(doc["counters"]["seconds_without_units"], 1)
+        self.assertEqual(doc["workers"]["failed"], 0, stderr[-3000:])
+        # Work resumed after the outage: the last seconds have transactions again.
+        self.assertGreater(sum(p["counts"][0] for p in doc["time_series"]["points"][-3:]), 0)
+        self.assertIn("reconnecting", stdout + stderr)
+        checks = {c["name"]: c for c in doc["verify"]}
+        self.assertIn("committed_new_orders_match", checks)
+        self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
+        # `verify` checks all twelve conditions (a run checks the cheaper ones).
+        v = subprocess.run([harness.ARGS.binary, "oltp", "verify", *common], capture_output=True,
+                           text=True, timeout=600)
+        self.assertEqual(v.returncode, 0, v.stdout + v.stderr)
+        self.assertIn("consistency_12_customer_balance_ytd PASS", v.stdout + v.stderr)
+
+
+class PostgresRestartTest(RestartMixin, unittest.TestCase):
+    url = instance_url("STOREBENCH_PG_URLS")
+    kind = "pg"
+    base_env = "STOREBENCH_PG_INSTANCE_PORT"
+    base_default = "25432"
+
+
+class MariadbRestartTest(RestartMixin, unittest.TestCase):
+    url = instance_url("STOREBENCH_MYSQL_URLS")
+    kind = "mariadb"
+    base_env = "STOREBENCH_MYSQL_INSTANCE_PORT"
+    base_default = "23306"
+
+
+if __name__ == "__main__":
+    harness.main()

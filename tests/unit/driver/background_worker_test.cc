@@ -1,0 +1,64 @@
+// A background worker (Workload::background_workers(), driver/worker.h): its session's calls
+// record their steps and counters, but are not units of the run, and the run's unit limits do not
+// stop it.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "base/clock.h"
+#include "driver/pacer.h"
+#include "driver/worker.h"
+
+namespace sb::driver {
+namespace {
+
+// Each call records one sample of step 0 and adds 1 to counter 0; the run ends after `calls`.
+class CountingSession final : public workload::Session {
+ public:
+  CountingSession(RunSignals& signals, int calls) : signals_(signals), left_(calls) {}
+  Status RunUnit(workload::OpContext& ctx) override {
+    ctx.RecordStep(0, 1000, /*add_to_unit=*/false);
+    ctx.Count(0, 1);
+    if (--left_ == 0) signals_.gate.store(RunSignals::kEnded);
+    return Status::Ok();
+  }
+
+ private:
+  RunSignals& signals_;
+  int left_;
+};
+
+TEST(BackgroundWorkerTest, CallsRecordStepsAndCountersButNoUnits) {
+  Layout layout;
+  layout.steps = 1;
+  layout.workload_counters = 1;
+  layout.unit_name = "unit";
+  for (bool background : {false, true}) {
+    RunSignals signals;
+    signals.gate.store(RunSignals::kStarted);
+    Worker w(0, layout, 1);
+    w.background = background;
+    w.session = std::make_unique<CountingSession>(signals, 5);
+    w.pacer = NewClosedLoopPacer(0, 1);
+    std::atomic<int64_t> units_left{2};
+    LoopLimits limits;
+    limits.units_left = &units_left;  // two units for the whole run
+    FakeClock clock;
+    RunUnits(w, layout, limits, clock, signals, nullptr);
+    metrics::RecorderSnapshot snap;
+    w.recorder.Snapshot(&snap);
+    if (background) {
+      // Every call ran (the run's two units are not its to take) and none is a unit.
+      EXPECT_EQ(snap.types[0].count(), 0u);
+      EXPECT_EQ(snap.types[1].count(), 5u);
+      EXPECT_EQ(snap.counters[0], 5);
+      EXPECT_EQ(units_left.load(), 2);
+    } else {
+      EXPECT_EQ(snap.types[0].count(), 2u);  // an ordinary worker stops after the two units
+      EXPECT_EQ(snap.types[1].count(), 2u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sb::driver
