@@ -44,7 +44,7 @@ class WorkerContext final : public workload::OpContext {
     w_.recorder.Record(0, unit_latency);
   }
 
-  workload::StepOutcome Timed(const std::function<Status()>& fn) override {
+  workload::StepOutcome Timed(FunctionRef<Status()> fn) override {
     const int64_t start = clock_.NowNanos();
     Status s;
     for (int failure = 1;; ++failure) {
