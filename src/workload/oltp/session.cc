@@ -22,7 +22,8 @@ class OltpSession final : public workload::Session {
         sql_(std::move(sql)),
         rng_(seed),
         keys_(opts.keys, opts.table_size),
-        tables_(static_cast<size_t>(opts.tables)) {}
+        tables_(static_cast<size_t>(opts.tables)),
+        shape_(ShapeOf(opts)) {}
 
   Status Prepare() {
     for (int64_t t = 1; t <= opts_.tables; ++t) {
@@ -97,6 +98,29 @@ class OltpSession final : public workload::Session {
   struct Counts {
     int64_t reads = 0, writes = 0, other = 0, inserted = 0, deleted = 0;
   };
+  // What every unit of the test draws and sends, fixed by the options (worked out once, not
+  // per unit).
+  struct UnitShape {
+    int64_t points = 0, ranges = 0, index_updates = 0, non_index_updates = 0, delete_inserts = 0;
+    bool trx = false;     // BEGIN ... COMMIT around the statements
+    bool writes = false;  // the transaction writes (BEGIN, not a read-only one)
+  };
+  static UnitShape ShapeOf(const OltpOptions& o) {
+    const TestType t = o.test;
+    const bool reads = t == TestType::kReadOnly || t == TestType::kReadWrite;
+    const bool writes = t == TestType::kWriteOnly || t == TestType::kReadWrite;
+    UnitShape u;
+    u.points = t == TestType::kPointSelect ? 1 : reads ? o.point_selects : 0;
+    if (reads && o.range_selects) {
+      u.ranges = o.simple_ranges + o.sum_ranges + o.order_ranges + o.distinct_ranges;
+    }
+    u.index_updates = writes || t == TestType::kUpdateIndex ? o.index_updates : 0;
+    u.non_index_updates = writes || t == TestType::kUpdateNonIndex ? o.non_index_updates : 0;
+    u.delete_inserts = writes ? o.delete_inserts : 0;
+    u.trx = !o.skip_trx && (reads || writes);
+    u.writes = t != TestType::kReadOnly && t != TestType::kPointSelect;
+    return u;
+  }
   // Statements sent, by kind, and of those the ones that failed.
   struct Sent {
     unsigned kinds = 0;  // bit k: sent[k] > 0
@@ -124,36 +148,22 @@ class OltpSession final : public workload::Session {
     p.insert_k.clear();
     p.insert_pad.clear();
     p.table = rng_.Uniform(1, opts_.tables);
-    const TestType t = opts_.test;
-    const bool reads = t == TestType::kReadOnly || t == TestType::kReadWrite;
-    const bool writes = t == TestType::kWriteOnly || t == TestType::kReadWrite;
-    const int64_t points = t == TestType::kPointSelect ? 1 : reads ? opts_.point_selects : 0;
-    for (int64_t i = 0; i < points; ++i) p.points.push_back(Key());
-    if (reads && opts_.range_selects) {
-      const int64_t n =
-          opts_.simple_ranges + opts_.sum_ranges + opts_.order_ranges + opts_.distinct_ranges;
-      for (int64_t i = 0; i < n; ++i) p.ranges.push_back(Key());
-    }
-    const int64_t index_updates = writes                        ? opts_.index_updates
-                                  : t == TestType::kUpdateIndex ? opts_.index_updates
-                                                                : 0;
-    const int64_t non_index_updates = writes                           ? opts_.non_index_updates
-                                      : t == TestType::kUpdateNonIndex ? opts_.non_index_updates
-                                                                       : 0;
-    for (int64_t i = 0; i < index_updates; ++i) p.index_ids.push_back(Key());
-    for (int64_t i = 0; i < non_index_updates; ++i) {
+    const UnitShape& u = shape_;
+    for (int64_t i = 0; i < u.points; ++i) p.points.push_back(Key());
+    for (int64_t i = 0; i < u.ranges; ++i) p.ranges.push_back(Key());
+    for (int64_t i = 0; i < u.index_updates; ++i) p.index_ids.push_back(Key());
+    for (int64_t i = 0; i < u.non_index_updates; ++i) {
       p.non_index_ids.push_back(Key());
       p.c_values.push_back(RandomDigitGroups(rng_, 10));
     }
-    const int64_t delete_inserts = writes ? opts_.delete_inserts : 0;
-    for (int64_t i = 0; i < delete_inserts; ++i) {
+    for (int64_t i = 0; i < u.delete_inserts; ++i) {
       p.delete_ids.push_back(Key());
       p.insert_k.push_back(Key());
       p.c_values.push_back(RandomDigitGroups(rng_, 10));
       p.insert_pad.push_back(RandomDigitGroups(rng_, 5));
     }
-    if (t == TestType::kDelete) p.delete_ids.push_back(Key());
-    if (t == TestType::kInsert) {
+    if (opts_.test == TestType::kDelete) p.delete_ids.push_back(Key());
+    if (opts_.test == TestType::kInsert) {
       p.insert_k.push_back(Key());
       p.c_values.push_back(RandomDigitGroups(rng_, 10));
       p.insert_pad.push_back(RandomDigitGroups(rng_, 5));
@@ -169,12 +179,9 @@ class OltpSession final : public workload::Session {
 
   Status Execute(const Plan& p, Counts* n, Sent* sent) {
     TableStatements& s = tables_[p.table - 1];
-    const bool trx = !opts_.skip_trx &&
-                     (opts_.test == TestType::kReadOnly || opts_.test == TestType::kReadWrite ||
-                      opts_.test == TestType::kWriteOnly);
-    const bool writes = opts_.test != TestType::kReadOnly && opts_.test != TestType::kPointSelect;
+    const bool trx = shape_.trx;
     if (trx) {
-      SB_RETURN_IF_ERROR(sent->Note(kBegin, conn_->Begin(writes)));
+      SB_RETURN_IF_ERROR(sent->Note(kBegin, conn_->Begin(shape_.writes)));
       ++n->other;
     }
     for (int64_t id : p.points) {
@@ -246,6 +253,7 @@ class OltpSession final : public workload::Session {
   Random rng_;
   KeyDist keys_;
   std::vector<TableStatements> tables_;
+  UnitShape shape_;
   Plan plan_;  // the current unit's
 };
 
