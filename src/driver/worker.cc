@@ -78,7 +78,7 @@ class WorkerContext final : public workload::OpContext {
     }
     last_read_ = clock_.NowNanos();
     read_clock_ = true;
-    return {s, last_read_ - start};
+    return {std::move(s), last_read_ - start};
   }
 
   void RecordStep(int step_type, int64_t nanos, bool add_to_unit) override {
@@ -164,9 +164,12 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
   };
   while (!signals.Ended()) {
     const int64_t intended = w.pacer->NextIntendedStart(now);
-    // A unit due already (closed loop without think time) needs no reading to know it.
-    if (intended > now) NapUntil(clock, intended, signals);
-    if (signals.Ended()) break;
+    // A unit due already (closed loop without think time) needs no reading to know it, and
+    // the loop's condition has just looked at the end.
+    if (intended > now) {
+      NapUntil(clock, intended, signals);
+      if (signals.Ended()) break;
+    }
     if (!open && limits.hold != nullptr && limits.hold->load(std::memory_order_acquire)) {
       w.held.store(true, std::memory_order_release);
       while (limits.hold->load(std::memory_order_acquire) && !signals.Ended()) {
