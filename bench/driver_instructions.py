@@ -10,10 +10,12 @@ difference divided by N - 1 is the instructions per transaction without start-up
 count is for the whole process, its once-a-second reporting thread included (under callgrind a
 run lasts many seconds, so that thread's share is larger than in a real run).
 
-storebench's own share is the same count minus everything executed inside its client library
-(libpq, libmariadb, libsqlite3, and what they call in libc and OpenSSL): the driver, the
-workload, the metrics and the back end's wrapper code. The SQLite row has no peer: it shows the
-own share with an in-process database."""
+storebench's own share ("own") is its worker thread's count minus everything executed inside
+its client library (libpq, libmariadb, libsqlite3, and what they call in libc and OpenSSL): the
+driver, the workload, the metrics and the back end's wrapper code, per operation. The
+once-a-second thread (snapshots, status lines) is in the total, not in "own": its cost is per
+second, not per operation. The SQLite row has no peer: it shows the own share with an
+in-process database. docs/driver-cost.md has the figures."""
 import argparse
 import collections
 import glob
@@ -58,32 +60,42 @@ def client_library_share(profile):
                 in_call = True
             elif in_call and line[:1] in "0123456789+-*":
                 fields = line.split()
-                if is_client(cob or ob) and not is_client(ob) and len(fields) > 1:
+                # "???" is valgrind's own trampolines (e.g. SQLite's memory hooks), called from
+                # inside the library: counting them would count the library twice.
+                if is_client(cob or ob) and not is_client(ob) and ob != "???" and len(fields) > 1:
                     total += int(fields[1])
                 in_call, cob = False, None
     return total
 
 
-Count = collections.namedtuple("Count", "total client")
+Count = collections.namedtuple("Count", "total worker client")
 
 
 def instructions(cmd):
-    """Runs cmd under callgrind; returns the instructions executed (all threads) and those inside
-    the client library."""
+    """Runs cmd under callgrind, one profile per thread; returns the instructions executed (all
+    threads), those of storebench's worker thread (the one running RunUnits; 0 for a peer), and
+    those of that thread inside the client library."""
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "cg.out")
-        p = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cmd],
-                           capture_output=True, text=True)
+        p = subprocess.run(["valgrind", "--tool=callgrind", "--separate-threads=yes",
+                            f"--callgrind-out-file={out}", *cmd], capture_output=True, text=True)
         if p.returncode != 0:
             raise SystemExit(f"failed: {' '.join(cmd)}\n{p.stdout[-2000:]}\n{p.stderr[-2000:]}")
         m = re.search(r"Collected : (\d+)", p.stderr)
-        return Count(int(m.group(1)), client_library_share(out))
+        worker = client = 0
+        for profile in glob.glob(out + "-*"):
+            with open(profile) as f:
+                text = f.read()
+            if "RunUnits" in text:
+                worker += int(re.search(r"^summary: (\d+)", text, re.M).group(1))
+                client += client_library_share(profile)
+        return Count(int(m.group(1)), worker, client)
 
 
 def per_transaction(make_cmd, n):
     many = instructions(make_cmd(n))
     one = instructions(make_cmd(1))
-    return Count((many.total - one.total) / (n - 1), (many.client - one.client) / (n - 1))
+    return Count(*((a - b) / (n - 1) for a, b in zip(many, one)))
 
 
 def storebench(url, test):
@@ -146,7 +158,7 @@ def main():
           "subtracted)")
     print("(sysbench's oltp_point_select, pgbench -S and storebench's point_select: one "
           "statement per transaction)\n")
-    print("(own: storebench's count without its client library's)\n")
+    print("(own: storebench's worker thread without its client library, per operation)\n")
     print(f"{'pair (peer vs storebench)':36} {'peer':>8} {'storebench':>11} {'ratio':>6} "
           f"{'own':>6}")
     for name, peer, ours, n in pairs:
@@ -154,12 +166,12 @@ def main():
             continue
         s = per_transaction(ours, n)
         if peer is None:
-            print(f"{name:36} {'-':>8} {s.total:11.0f} {'-':>6} {s.total - s.client:6.0f}",
+            print(f"{name:36} {'-':>8} {s.total:11.0f} {'-':>6} {s.worker - s.client:6.0f}",
                   flush=True)
             continue
         p = per_transaction(peer, n)
         print(f"{name:36} {p.total:8.0f} {s.total:11.0f} {s.total / p.total:6.2f} "
-              f"{s.total - s.client:6.0f}", flush=True)
+              f"{s.worker - s.client:6.0f}", flush=True)
 
 
 if __name__ == "__main__":
