@@ -8,9 +8,11 @@
 namespace sb {
 
 int64_t SteadyClock::NowNanos() const {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  // CLOCK_MONOTONIC, the clock std::chrono::steady_clock reads on Linux, read directly: one
+  // call fewer per reading (two readings per timed step; callgrind: 25 -> 20 instructions).
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * kNanosPerSecond + ts.tv_nsec;
 }
 
 void SteadyClock::SleepUntil(int64_t deadline_nanos) {

@@ -10,8 +10,6 @@ uint64_t SplitMix64(uint64_t& state) {
   return z ^ (z >> 31);
 }
 
-inline uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 }  // namespace
 
 uint64_t DeriveSeed(uint64_t base, std::initializer_list<uint64_t> ids) {
@@ -29,34 +27,14 @@ Random::Random(uint64_t seed) {
   for (uint64_t& word : s_) word = SplitMix64(state);
 }
 
-uint64_t Random::Next64() {
-  const uint64_t result = Rotl(s_[1] * 5, 7) * 9;
-  const uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = Rotl(s_[3], 45);
-  return result;
-}
-
-int64_t Random::Uniform(int64_t lo, int64_t hi) {
-  const uint64_t range = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) + 1;
-  if (range == 0) return static_cast<int64_t>(Next64());  // full 64-bit range
-  // Lemire's nearly divisionless method, with rejection for exact uniformity.
-  unsigned __int128 m = static_cast<unsigned __int128>(Next64()) * range;
+int64_t Random::Reject(unsigned __int128 m, uint64_t range) {
+  const uint64_t threshold = (0 - range) % range;
   auto low = static_cast<uint64_t>(m);
-  if (low < range) {
-    const uint64_t threshold = (0 - range) % range;
-    while (low < threshold) {
-      m = static_cast<unsigned __int128>(Next64()) * range;
-      low = static_cast<uint64_t>(m);
-    }
+  while (low < threshold) {
+    m = static_cast<unsigned __int128>(Next64()) * range;
+    low = static_cast<uint64_t>(m);
   }
-  return lo + static_cast<int64_t>(static_cast<uint64_t>(m >> 64));
+  return static_cast<int64_t>(m >> 64);
 }
-
-double Random::NextDouble() { return static_cast<double>(Next64() >> 11) * 0x1.0p-53; }
 
 }  // namespace sb

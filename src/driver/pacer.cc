@@ -12,24 +12,28 @@ namespace {
 
 class ClosedLoopPacer final : public Pacer {
  public:
-  ClosedLoopPacer(double think, uint64_t seed) : think_(think), rng_(seed) {}
-  int64_t NextIntendedStart(int64_t now) override { return now + DrawThinkTimeNanos(rng_, think_); }
+  ClosedLoopPacer(double think, uint64_t seed)
+      : think_(think), thinks_(std::floor(1000 * think) > 0), rng_(seed) {}
+  // Without think time (DrawThinkTimeNanos would return 0 without drawing) the next unit is due
+  // at once: no floating-point work per unit.
+  int64_t NextIntendedStart(int64_t now) override {
+    return thinks_ ? now + DrawThinkTimeNanos(rng_, think_) : now;
+  }
   bool open_loop() const override { return false; }
 
  private:
   double think_;
+  bool thinks_;
   Random rng_;
 };
 
 class OpenLoopPacer final : public Pacer {
  public:
-  OpenLoopPacer(double rate, int workers, int worker, Arrival arrival, int64_t start,
-                uint64_t seed)
+  OpenLoopPacer(double rate, int workers, int worker, Arrival arrival, int64_t start, uint64_t seed)
       : mean_gap_(1e9 * workers / rate), arrival_(arrival), rng_(seed) {
     // Stagger the workers' constant schedules by 1/rate so the aggregate is evenly spaced.
-    next_ = static_cast<double>(start) + (arrival == Arrival::kConstant
-                                              ? 1e9 / rate * worker
-                                              : Gap());
+    next_ =
+        static_cast<double>(start) + (arrival == Arrival::kConstant ? 1e9 / rate * worker : Gap());
   }
   int64_t NextIntendedStart(int64_t /*now*/) override {
     // The schedule never waits for the system: it is a pure function of the start and the gaps.
@@ -59,8 +63,7 @@ std::unique_ptr<Pacer> NewClosedLoopPacer(double think_time_sec, uint64_t seed) 
 
 std::unique_ptr<Pacer> NewOpenLoopPacer(double rate_per_sec, int workers, int worker,
                                         Arrival arrival, int64_t start_nanos, uint64_t seed) {
-  return std::make_unique<OpenLoopPacer>(rate_per_sec, workers, worker, arrival, start_nanos,
-                                         seed);
+  return std::make_unique<OpenLoopPacer>(rate_per_sec, workers, worker, arrival, start_nanos, seed);
 }
 
 }  // namespace sb::driver

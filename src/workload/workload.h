@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "backend/db/db.h"
+#include "base/function_ref.h"
 #include "base/random.h"
 #include "base/status.h"
 #include "config/options.h"
@@ -65,8 +66,10 @@ class OpContext {
   // tries, a random 0–999 ms pause after a deadlock or busy error; a message per retry). `fn`
   // must leave no transaction open when it fails. Returns the final status and the wall time of
   // all attempts. Records nothing: the session decides with RecordStep (DVD Store counts only
-  // the last attempt of the new-customer loop, and the price lookup not at all).
-  virtual StepOutcome Timed(const std::function<Status()>& fn) = 0;
+  // the last attempt of the new-customer loop, and the price lookup not at all). `fn` is called
+  // during Timed only (a lambda passed straight in; see base/function_ref.h for why not a
+  // std::function).
+  virtual StepOutcome Timed(FunctionRef<Status()> fn) = 0;
   // Records one sample of `step_type` (an index into Shape::step_types) and, when
   // `add_to_unit`, adds it to the unit's response time.
   virtual void RecordStep(int step_type, int64_t nanos, bool add_to_unit) = 0;
@@ -90,7 +93,7 @@ class OpContext {
   virtual int64_t queued_nanos() const { return 0; }
 
   // Timed + RecordStep: the usual case.
-  StepOutcome Step(int step_type, const std::function<Status()>& fn) {
+  StepOutcome Step(int step_type, FunctionRef<Status()> fn) {
     StepOutcome out = Timed(fn);
     if (out.status.ok()) RecordStep(step_type, out.elapsed_nanos, /*add_to_unit=*/true);
     return out;

@@ -28,6 +28,10 @@ Result<KeyDistType> ParseKeyDistType(const std::string& name) {
 
 KeyDist::KeyDist(const KeyDistParams& p, int64_t n) : p_(p), n_(std::max<int64_t>(1, n)) {
   pareto_power_ = std::log(p.pareto_h) / std::log(1 - p.pareto_h);
+  // The hot share: uniform in a slice of spec_pct % of the keys, centred in the range.
+  special_slice_ =
+      std::max<int64_t>(1, static_cast<int64_t>(static_cast<double>(n_) * p.spec_pct / 100));
+  special_first_ = 1 + (n_ - special_slice_) / 2;
   if (p.type == KeyDistType::kZipfian) {
     const double s = p.zipf_exp;
     zipf_h_x1_ = H(1.5) - 1;
@@ -64,10 +68,7 @@ int64_t KeyDist::Next(Random& rng) const {
         for (int i = 0; i < p_.spec_iter; ++i) sum += rng.NextDouble();
         return 1 + std::min<int64_t>(n_ - 1, static_cast<int64_t>(sum / p_.spec_iter * span));
       }
-      // The hot share: uniform in a slice of spec_pct % of the keys, centred in the range.
-      const auto slice = std::max<int64_t>(1, static_cast<int64_t>(span * p_.spec_pct / 100));
-      const int64_t first = 1 + (n_ - slice) / 2;
-      return first + rng.Uniform(0, slice - 1);
+      return special_first_ + rng.Uniform(0, special_slice_ - 1);  // the hot share
     }
     case KeyDistType::kPareto: {
       const auto k = static_cast<int64_t>(span * std::pow(rng.NextDouble(), pareto_power_));

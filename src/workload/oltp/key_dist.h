@@ -21,9 +21,9 @@ enum class KeyDistType { kUniform, kGaussian, kSpecial, kPareto, kZipfian };
 
 struct KeyDistParams {
   KeyDistType type = KeyDistType::kSpecial;  // sysbench 1.0's default
-  int spec_iter = 12;        // uniform draws averaged for gaussian
-  double spec_pct = 1;       // special: size of the hot slice, % of keys
-  double spec_res = 75;      // special: % of draws that hit the hot slice
+  int spec_iter = 12;                        // uniform draws averaged for gaussian
+  double spec_pct = 1;                       // special: size of the hot slice, % of keys
+  double spec_res = 75;                      // special: % of draws that hit the hot slice
   double pareto_h = 0.2;
   double zipf_exp = 0.8;
 };
@@ -37,11 +37,14 @@ class KeyDist {
   int64_t Next(Random& rng) const;
 
  private:
-  double H(double x) const;      // integral of the zipfian hat function 1/x^s
+  double H(double x) const;  // integral of the zipfian hat function 1/x^s
   double HInverse(double y) const;
   KeyDistParams p_;
   int64_t n_;
   double pareto_power_;
+  // special: the hot slice [special_first_, special_first_ + special_slice_), fixed by p_ and n_
+  // (computed once: a point select draws a key per operation).
+  int64_t special_slice_ = 1, special_first_ = 1;
   double zipf_h_x1_ = 0, zipf_h_n_ = 0, zipf_s_ = 0;
 };
 

@@ -11,6 +11,7 @@
 #include <limits>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "backend/db/db.h"
 #include "unit/conformance/engines.h"
@@ -147,6 +148,41 @@ TEST_P(ConformanceTest, StatementsAreReusedWithNewBindingsAndCountRowsAffected) 
   ASSERT_TRUE(upd->Execute().ok());
   EXPECT_EQ(upd->RowsAffected(), 0);
   EXPECT_EQ(Count("SELECT sum(v) FROM " + t), 10 + 20 + 30 + 40 + 50 + 2);
+}
+
+// Back ends keep bound values between executions (the MariaDB one gives the binding to the
+// library again only when a type or a text buffer changed): each execution must still send its
+// own values, through a text that grows past its buffer, a NULL and back.
+TEST_P(ConformanceTest, ReboundTextGrowingNullAndBackSendsEachExecutionsValues) {
+  const std::string t = Table("id INTEGER PRIMARY KEY, name VARCHAR(300)");
+  auto ins = Prep("INSERT INTO " + t + " (id, name) VALUES (?, ?)");
+  ASSERT_NE(ins, nullptr);
+  const std::vector<std::string> names = {"a", std::string(40, 'b'), std::string(280, 'c'), "",
+                                          "d"};
+  for (size_t i = 0; i < names.size(); ++i) {
+    ins->BindInt(1, static_cast<int64_t>(i) + 1);
+    ins->BindText(2, names[i]);
+    ASSERT_TRUE(ins->Execute().ok()) << i;
+  }
+  ins->BindInt(1, 6);
+  ins->BindNull(2);
+  ASSERT_TRUE(ins->Execute().ok());
+  ins->BindInt(1, 7);
+  ins->BindText(2, "e");
+  ASSERT_TRUE(ins->Execute().ok());
+  auto sel = Prep("SELECT name FROM " + t + " WHERE id = ?");
+  ASSERT_NE(sel, nullptr);
+  for (int64_t id = 1; id <= 7; ++id) {
+    sel->BindInt(1, id);
+    ASSERT_TRUE(sel->Execute().ok()) << id;
+    ASSERT_TRUE(sel->Next()) << id;
+    if (id == 6) {
+      EXPECT_TRUE(sel->IsNull(0));
+    } else {
+      EXPECT_EQ(sel->GetText(0), id == 7 ? "e" : names[static_cast<size_t>(id) - 1]) << id;
+    }
+    EXPECT_FALSE(sel->Next());
+  }
 }
 
 TEST_P(ConformanceTest, DiscardedRowsLeaveTheStatementAndConnectionReady) {

@@ -37,7 +37,7 @@ const Engine kEngines[] = {
 // Times nothing and records only the workload counters (rollbacks).
 class CountingContext final : public workload::OpContext {
  public:
-  workload::StepOutcome Timed(const std::function<Status()>& fn) override { return {fn(), 1}; }
+  workload::StepOutcome Timed(FunctionRef<Status()> fn) override { return {fn(), 1}; }
   void RecordStep(int, int64_t, bool) override {}
   void AddToUnitTime(int64_t) override {}
   void Count(int counter, int64_t delta) override { counters[counter] += delta; }

@@ -17,7 +17,7 @@ namespace {
 // session asked the driver to record.
 class RecordingContext final : public workload::OpContext {
  public:
-  workload::StepOutcome Timed(const std::function<Status()>& fn) override {
+  workload::StepOutcome Timed(FunctionRef<Status()> fn) override {
     ++calls;
     return {fn(), 1000000};
   }

@@ -18,7 +18,7 @@ namespace {
 
 class CountingContext final : public workload::OpContext {
  public:
-  workload::StepOutcome Timed(const std::function<Status()>& fn) override { return {fn(), 1}; }
+  workload::StepOutcome Timed(FunctionRef<Status()> fn) override { return {fn(), 1}; }
   void RecordStep(int, int64_t, bool) override { ++units; }
   void AddToUnitTime(int64_t) override {}
   void Count(int counter, int64_t delta) override { counters[counter] += delta; }

@@ -22,7 +22,7 @@ using conformance::Engine;
 // Times with a fake clock that only think times move, and retries like the driver.
 class FakeContext final : public workload::OpContext {
  public:
-  workload::StepOutcome Timed(const std::function<Status()>& fn) override {
+  workload::StepOutcome Timed(FunctionRef<Status()> fn) override {
     const int64_t start = clock.NowNanos();
     Status s;
     for (int i = 0; i < 10; ++i) {

@@ -25,7 +25,7 @@ namespace {
 // Runs each transaction once (no retries) and keeps what the session records.
 class TestContext final : public workload::OpContext {
  public:
-  workload::StepOutcome Timed(const std::function<Status()>& fn) override { return {fn(), 1}; }
+  workload::StepOutcome Timed(FunctionRef<Status()> fn) override { return {fn(), 1}; }
   void RecordStep(int type, int64_t, bool) override { ++steps[type]; }
   void AddToUnitTime(int64_t) override {}
   void Count(int counter, int64_t delta) override { counters[counter] += delta; }

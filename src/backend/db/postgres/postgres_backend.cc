@@ -3,6 +3,7 @@
 #include <libpq-fe.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
@@ -124,7 +125,8 @@ class PgStatement final : public Statement {
       : conn_(std::move(conn)),
         name_(std::move(name)),
         values_(nparams),
-        is_null_(nparams, true),
+        digits_(nparams),
+        kind_(nparams, Kind::kNull),
         params_(nparams) {}
   ~PgStatement() override {
     Clear();
@@ -134,22 +136,32 @@ class PgStatement final : public Statement {
     }
   }
 
-  void BindInt(int i, int64_t v) override { Set(i, std::to_string(v)); }
+  // An integer is formatted into the parameter's own fixed buffer, other values into its kept
+  // string: no temporary string per bind (a point select's BindInt cost ~210 instructions with
+  // std::to_string and a string move).
+  void BindInt(int i, int64_t v) override {
+    if (i < 1 || i > static_cast<int>(values_.size())) return;
+    std::array<char, 24>& d = digits_[i - 1];
+    *std::to_chars(d.data(), d.data() + d.size() - 1, v).ptr = '\0';  // 20 digits at most
+    kind_[i - 1] = Kind::kInt;
+  }
   void BindDouble(int i, double v) override {
     char buf[32];
     auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
-    Set(i, std::string(buf, r.ptr));
+    Set(i, std::string_view(buf, r.ptr));
   }
-  void BindText(int i, std::string_view v) override { Set(i, std::string(v)); }
+  void BindText(int i, std::string_view v) override { Set(i, v); }
   void BindNull(int i) override {
     if (i < 1 || i > static_cast<int>(values_.size())) return;
-    is_null_[i - 1] = true;
+    kind_[i - 1] = Kind::kNull;
   }
 
   Status Execute() override {
     Clear();
     for (size_t i = 0; i < values_.size(); ++i) {
-      params_[i] = is_null_[i] ? nullptr : values_[i].c_str();
+      params_[i] = kind_[i] == Kind::kNull  ? nullptr
+                   : kind_[i] == Kind::kInt ? digits_[i].data()
+                                            : values_[i].c_str();
     }
     res_ = PQexecPrepared(conn_->conn, name_.c_str(), static_cast<int>(params_.size()),
                           params_.data(), nullptr, nullptr, 0);
@@ -195,10 +207,10 @@ class PgStatement final : public Statement {
   int64_t RowsAffected() const override { return affected_; }
 
  private:
-  void Set(int i, std::string v) {
+  void Set(int i, std::string_view v) {
     if (i < 1 || i > static_cast<int>(values_.size())) return;
-    values_[i - 1] = std::move(v);
-    is_null_[i - 1] = false;
+    values_[i - 1].assign(v);
+    kind_[i - 1] = Kind::kText;
   }
   void Clear() {
     if (res_) PQclear(res_);
@@ -209,8 +221,10 @@ class PgStatement final : public Statement {
 
   std::shared_ptr<PgConn> conn_;
   std::string name_;
-  std::vector<std::string> values_;
-  std::vector<bool> is_null_;
+  enum class Kind : char { kNull, kInt, kText };
+  std::vector<std::string> values_;           // kText
+  std::vector<std::array<char, 24>> digits_;  // kInt, NUL-terminated
+  std::vector<Kind> kind_;
   std::vector<const char*> params_;  // PQexecPrepared's view of values_, kept to reuse
   PGresult* res_ = nullptr;
   int rows_ = 0;
