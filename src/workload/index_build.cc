@@ -1,0 +1,287 @@
+#include "workload/index_build.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace sb::workload {
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The words of a line, lower-cased, punctuation '(' and ',' ending a word.
+std::vector<std::string> Words(std::string_view line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : line) {
+    if (std::isspace(static_cast<unsigned char>(c)) || c == '(' || c == ',' || c == ';') {
+      if (!cur.empty()) out.push_back(Lower(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(Lower(cur));
+  return out;
+}
+
+// The table a statement's first line names, as spelled there ("" when not a table statement).
+// The index name goes to *index_name when there is one.
+std::string TableOf(std::string_view line, std::string* index_name) {
+  const std::vector<std::string> w = Words(line);
+  // Original spellings, for the table name.
+  std::vector<std::string> raw;
+  {
+    std::string cur;
+    for (char c : line) {
+      if (std::isspace(static_cast<unsigned char>(c)) || c == '(' || c == ',' || c == ';') {
+        if (!cur.empty()) raw.push_back(cur);
+        cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    if (!cur.empty()) raw.push_back(cur);
+  }
+  if (w.size() >= 3 && w[0] == "alter" && w[1] == "table") {
+    for (size_t i = 3; i + 2 < w.size(); ++i) {
+      if (w[i] == "add" && (w[i + 1] == "index" || w[i + 1] == "key")) {
+        *index_name = raw[i + 2];
+        break;
+      }
+      if (w[i] == "add" && w[i + 2] == "index" && i + 3 < w.size()) {
+        *index_name = raw[i + 3];
+        break;
+      }
+      if (w[i] == "add" && w[i + 1] == "constraint") {
+        *index_name = raw[i + 2];
+        break;
+      }
+    }
+    return raw[2];
+  }
+  if (w.size() < 5 || w[0] != "create") return "";
+  size_t i = 1;
+  if (w[i] == "unique" || w[i] == "fulltext") ++i;
+  if (w[i] != "index") return "";
+  ++i;
+  if (i + 2 < w.size() && w[i + 1] == "on") {
+    *index_name = raw[i];
+    return raw[i + 2];
+  }
+  return "";
+}
+
+bool StartsRestOfScript(std::string_view line) {
+  const std::vector<std::string> w = Words(line);
+  if (w.empty()) return false;
+  if (w[0] == "delimiter") return true;
+  if (w[0] != "create") return false;
+  for (size_t i = 1; i < w.size() && i < 5; ++i) {
+    if (w[i] == "function" || w[i] == "procedure" || w[i] == "trigger") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+IndexScript SplitIndexScript(std::string_view sql) {
+  IndexScript out;
+  std::map<std::string, size_t> step_of;  // lower-cased table -> index in out.steps
+  bool seen_other = false;
+  bool to_rest = false;                 // from a function/trigger on, everything is rest
+  std::string current;                  // the statement being collected
+  IndexScript::Step* target = nullptr;  // its step, or null for rest
+  size_t pos = 0;
+  while (pos < sql.size()) {
+    size_t end = sql.find('\n', pos);
+    if (end == std::string_view::npos) end = sql.size();
+    const std::string_view line = sql.substr(pos, end - pos);
+    pos = end + 1;
+    if (to_rest) {
+      out.rest.append(line);
+      out.rest += '\n';
+      continue;
+    }
+    const std::string_view t = Trim(line);
+    if (current.empty()) {
+      if (t.empty() || t.substr(0, 2) == "--") continue;
+      if (StartsRestOfScript(t)) {
+        to_rest = true;
+        out.rest.append(line);
+        out.rest += '\n';
+        continue;
+      }
+      std::string index_name;
+      const std::string table = TableOf(t, &index_name);
+      if (!table.empty()) {
+        seen_other = true;
+        auto [it, added] = step_of.emplace(Lower(table), out.steps.size());
+        if (added) out.steps.push_back({table, {}, {}});
+        target = &out.steps[it->second];
+        if (!index_name.empty()) target->index_names.push_back(index_name);
+      } else {
+        target = nullptr;
+        const std::vector<std::string> w = Words(t);
+        if (!seen_other && !w.empty() && w[0] == "set" && t.back() == ';') {
+          out.session.emplace_back(t);
+          continue;
+        }
+        seen_other = true;
+      }
+    } else if (target != nullptr) {
+      // Further indexes and constraints of one ALTER TABLE, for the progress line.
+      std::string index_name;
+      TableOf("alter table x " + std::string(t), &index_name);
+      if (!index_name.empty()) target->index_names.push_back(index_name);
+    }
+    current.append(line);
+    current += '\n';
+    if (!t.empty() && t.back() == ';') {
+      if (target != nullptr) {
+        target->statements.push_back(std::move(current));
+      } else {
+        out.rest += current;
+      }
+      current.clear();
+      target = nullptr;
+    }
+  }
+  if (!current.empty()) {
+    if (target != nullptr) {
+      target->statements.push_back(std::move(current));
+    } else {
+      out.rest += current;
+    }
+  }
+  return out;
+}
+
+std::string SessionSettingsText(std::string_view sql) {
+  std::string out;
+  size_t pos = 0;
+  while (pos < sql.size()) {
+    size_t end = sql.find('\n', pos);
+    if (end == std::string_view::npos) end = sql.size();
+    std::string_view t = Trim(sql.substr(pos, end - pos));
+    pos = end + 1;
+    if (t.empty() || t.substr(0, 2) == "--") continue;
+    if (t.back() == ';') t.remove_suffix(1);
+    if (t.size() > 4 && Lower(t.substr(0, 4)) == "set ") t.remove_prefix(4);
+    if (!out.empty()) out += ", ";
+    out.append(Trim(t));
+  }
+  return out;
+}
+
+namespace {
+
+std::string StepLabel(const IndexScript::Step& step) {
+  std::string label = step.table;
+  if (!step.index_names.empty()) {
+    label += ":";
+    for (size_t i = 0; i < step.index_names.size(); ++i) {
+      label += (i ? ", " : " ") + step.index_names[i];
+    }
+  }
+  return label;
+}
+
+}  // namespace
+
+Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
+                    const IndexBuildOptions& options, const LoadContext& ctx) {
+  // Rows per table, from what the loader metered: heavier steps start first.
+  std::map<std::string, int64_t> rows;
+  if (ctx.meter != nullptr) {
+    for (const auto& t : ctx.meter->Read()) rows[Lower(t.name)] = t.rows;
+  }
+  struct Planned {
+    const IndexScript::Step* step;
+    int64_t weight;
+    int meter_step;
+  };
+  std::vector<Planned> plan;
+  for (const auto& step : script.steps) {
+    auto it = rows.find(Lower(step.table));
+    plan.push_back({&step, it == rows.end() ? 1 : std::max<int64_t>(1, it->second), -1});
+  }
+  std::stable_sort(plan.begin(), plan.end(),
+                   [](const Planned& a, const Planned& b) { return a.weight > b.weight; });
+  const bool has_rest = !Trim(script.rest).empty();
+  int rest_step = -1;
+  if (ctx.meter != nullptr) {
+    for (auto& p : plan) p.meter_step = ctx.meter->ExpectIndexStep(StepLabel(*p.step), p.weight);
+    // The rest (triggers, full-text, sequences) costs about as much as a small table.
+    if (has_rest) rest_step = ctx.meter->ExpectIndexStep("triggers and the rest", 1);
+  }
+
+  int threads = std::max(1, options.threads);
+  if (!backend.capabilities().concurrent_writers) threads = 1;
+  threads = std::min<int>(threads, std::max<size_t>(1, plan.size()));
+
+  std::mutex mu;
+  Status first_error;
+  std::atomic<bool> failed{false};
+  std::atomic<size_t> next{0};
+  auto fail = [&](const Status& s) {
+    std::lock_guard lock(mu);
+    if (first_error.ok()) first_error = s;
+    failed = true;
+  };
+  auto worker = [&] {
+    std::unique_ptr<db::Connection> conn;
+    for (size_t i = next++; i < plan.size() && !failed; i = next++) {
+      if (conn == nullptr) {
+        auto made = backend.Connect();
+        if (!made.ok()) return fail(made.status());
+        conn = std::move(made).value();
+        for (const auto& s : script.session) {
+          if (Status st = conn->ExecuteScript(s); !st.ok()) return fail(st);
+        }
+        if (!options.session_sql.empty()) {
+          if (Status st = conn->ExecuteScript(options.session_sql); !st.ok()) return fail(st);
+        }
+      }
+      const Planned& p = plan[i];
+      if (ctx.meter != nullptr) ctx.meter->IndexStepStarted(p.meter_step);
+      for (const auto& stmt : p.step->statements) {
+        if (ctx.stop_requested()) return fail(LoadContext::Stopped());
+        if (Status st = conn->ExecuteScript(stmt); !st.ok()) return fail(st);
+      }
+      if (ctx.meter != nullptr) ctx.meter->IndexStepDone(p.meter_step);
+    }
+  };
+  {
+    std::vector<std::thread> pool;
+    for (int i = 1; i < threads; ++i) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+  }
+  if (failed) return first_error;
+  if (!has_rest) return Status::Ok();
+  if (ctx.stop_requested()) return LoadContext::Stopped();
+  auto conn = backend.Connect();
+  if (!conn.ok()) return conn.status();
+  if (ctx.meter != nullptr) ctx.meter->IndexStepStarted(rest_step);
+  std::string all;
+  for (const auto& s : script.session) all += s + "\n";
+  SB_RETURN_IF_ERROR((*conn)->ExecuteScript(all + script.rest));
+  if (ctx.meter != nullptr) ctx.meter->IndexStepDone(rest_step);
+  return Status::Ok();
+}
+
+}  // namespace sb::workload
