@@ -60,7 +60,8 @@ std::string FormatIndexProgress(const metrics::LoadSample& s) {
   }
   std::string line = "indexes: " + std::to_string(done) + " of " +
                      std::to_string(s.index_steps.size()) + " steps done, " +
-                     FormatEta(s.index_elapsed_sec) + " elapsed, ETA ~" + FormatEta(s.eta_sec);
+                     FormatEta(s.index_elapsed_sec) + " elapsed, ETA " +
+                     (s.eta_sec < 0 ? "?" : "~" + FormatEta(s.eta_sec));
   if (!running.empty()) line += " | building " + running;
   return line;
 }

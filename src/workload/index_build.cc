@@ -22,53 +22,41 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
-// The words of a line, lower-cased, punctuation '(' and ',' ending a word.
-std::vector<std::string> Words(std::string_view line) {
-  std::vector<std::string> out;
+// The words of a statement, split at white space, '(', ',' and ';': lower-cased in *lower, as
+// written in *raw.
+void Words(std::string_view text, std::vector<std::string>* lower,
+           std::vector<std::string>* raw = nullptr) {
   std::string cur;
-  for (char c : line) {
+  auto flush = [&] {
+    if (cur.empty()) return;
+    lower->push_back(Lower(cur));
+    if (raw != nullptr) raw->push_back(cur);
+    cur.clear();
+  };
+  for (char c : text) {
     if (std::isspace(static_cast<unsigned char>(c)) || c == '(' || c == ',' || c == ';') {
-      if (!cur.empty()) out.push_back(Lower(cur));
-      cur.clear();
+      flush();
     } else {
       cur += c;
     }
   }
-  if (!cur.empty()) out.push_back(Lower(cur));
-  return out;
+  flush();
 }
 
-// The table a statement's first line names, as spelled there ("" when not a table statement).
-// The index name goes to *index_name when there is one.
-std::string TableOf(std::string_view line, std::string* index_name) {
-  const std::vector<std::string> w = Words(line);
-  // Original spellings, for the table name.
-  std::vector<std::string> raw;
-  {
-    std::string cur;
-    for (char c : line) {
-      if (std::isspace(static_cast<unsigned char>(c)) || c == '(' || c == ',' || c == ';') {
-        if (!cur.empty()) raw.push_back(cur);
-        cur.clear();
-      } else {
-        cur += c;
-      }
-    }
-    if (!cur.empty()) raw.push_back(cur);
-  }
+// The table a whole statement works on, as spelled there ("" when it is neither "CREATE
+// [UNIQUE|FULLTEXT] INDEX name ON table" nor "ALTER TABLE table"); the names of the indexes and
+// constraints it adds are appended to *names.
+std::string TableOf(std::string_view statement, std::vector<std::string>* names) {
+  std::vector<std::string> w, raw;
+  Words(statement, &w, &raw);
   if (w.size() >= 3 && w[0] == "alter" && w[1] == "table") {
+    // ADD [UNIQUE|FULLTEXT|SPATIAL] {INDEX|KEY} name, ADD CONSTRAINT name
     for (size_t i = 3; i + 2 < w.size(); ++i) {
-      if (w[i] == "add" && (w[i + 1] == "index" || w[i + 1] == "key")) {
-        *index_name = raw[i + 2];
-        break;
-      }
-      if (w[i] == "add" && w[i + 2] == "index" && i + 3 < w.size()) {
-        *index_name = raw[i + 3];
-        break;
-      }
-      if (w[i] == "add" && w[i + 1] == "constraint") {
-        *index_name = raw[i + 2];
-        break;
+      if (w[i] != "add") continue;
+      size_t j = i + 1;
+      if (w[j] == "unique" || w[j] == "fulltext" || w[j] == "spatial") ++j;
+      if (j + 1 < w.size() && (w[j] == "index" || w[j] == "key" || w[j] == "constraint")) {
+        names->push_back(raw[j + 1]);
       }
     }
     return raw[2];
@@ -79,14 +67,15 @@ std::string TableOf(std::string_view line, std::string* index_name) {
   if (w[i] != "index") return "";
   ++i;
   if (i + 2 < w.size() && w[i + 1] == "on") {
-    *index_name = raw[i];
+    names->push_back(raw[i]);
     return raw[i + 2];
   }
   return "";
 }
 
 bool StartsRestOfScript(std::string_view line) {
-  const std::vector<std::string> w = Words(line);
+  std::vector<std::string> w;
+  Words(line, &w);
   if (w.empty()) return false;
   if (w[0] == "delimiter") return true;
   if (w[0] != "create") return false;
@@ -102,71 +91,51 @@ IndexScript SplitIndexScript(std::string_view sql) {
   IndexScript out;
   std::map<std::string, size_t> step_of;  // lower-cased table -> index in out.steps
   bool seen_other = false;
-  bool to_rest = false;                 // from a function/trigger on, everything is rest
-  std::string current;                  // the statement being collected
-  IndexScript::Step* target = nullptr;  // its step, or null for rest
+  bool to_rest = false;  // from a function/trigger on, everything is rest
+  std::string current;   // the statement being collected, up to a line ending in ';'
+  auto finish = [&] {
+    std::vector<std::string> names;
+    const std::string table = TableOf(current, &names);
+    if (!table.empty()) {
+      seen_other = true;
+      auto [it, added] = step_of.emplace(Lower(table), out.steps.size());
+      if (added) out.steps.push_back({table, {}, {}});
+      IndexScript::Step& step = out.steps[it->second];
+      step.statements.push_back(current);
+      step.index_names.insert(step.index_names.end(), names.begin(), names.end());
+    } else {
+      std::vector<std::string> w;
+      Words(current, &w);
+      if (!seen_other && !w.empty() && w[0] == "set") {
+        out.session.emplace_back(Trim(current));
+      } else {
+        seen_other = true;
+        out.rest += current;
+      }
+    }
+    current.clear();
+  };
   size_t pos = 0;
   while (pos < sql.size()) {
     size_t end = sql.find('\n', pos);
     if (end == std::string_view::npos) end = sql.size();
     const std::string_view line = sql.substr(pos, end - pos);
     pos = end + 1;
+    const std::string_view t = Trim(line);
+    if (!to_rest && current.empty()) {
+      if (t.empty() || t.substr(0, 2) == "--") continue;
+      to_rest = StartsRestOfScript(t);
+    }
     if (to_rest) {
       out.rest.append(line);
       out.rest += '\n';
       continue;
     }
-    const std::string_view t = Trim(line);
-    if (current.empty()) {
-      if (t.empty() || t.substr(0, 2) == "--") continue;
-      if (StartsRestOfScript(t)) {
-        to_rest = true;
-        out.rest.append(line);
-        out.rest += '\n';
-        continue;
-      }
-      std::string index_name;
-      const std::string table = TableOf(t, &index_name);
-      if (!table.empty()) {
-        seen_other = true;
-        auto [it, added] = step_of.emplace(Lower(table), out.steps.size());
-        if (added) out.steps.push_back({table, {}, {}});
-        target = &out.steps[it->second];
-        if (!index_name.empty()) target->index_names.push_back(index_name);
-      } else {
-        target = nullptr;
-        const std::vector<std::string> w = Words(t);
-        if (!seen_other && !w.empty() && w[0] == "set" && t.back() == ';') {
-          out.session.emplace_back(t);
-          continue;
-        }
-        seen_other = true;
-      }
-    } else if (target != nullptr) {
-      // Further indexes and constraints of one ALTER TABLE, for the progress line.
-      std::string index_name;
-      TableOf("alter table x " + std::string(t), &index_name);
-      if (!index_name.empty()) target->index_names.push_back(index_name);
-    }
     current.append(line);
     current += '\n';
-    if (!t.empty() && t.back() == ';') {
-      if (target != nullptr) {
-        target->statements.push_back(std::move(current));
-      } else {
-        out.rest += current;
-      }
-      current.clear();
-      target = nullptr;
-    }
+    if (!t.empty() && t.back() == ';') finish();
   }
-  if (!current.empty()) {
-    if (target != nullptr) {
-      target->statements.push_back(std::move(current));
-    } else {
-      out.rest += current;
-    }
-  }
+  if (!current.empty()) finish();
   return out;
 }
 
