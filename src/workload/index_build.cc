@@ -45,20 +45,36 @@ void Words(std::string_view text, std::vector<std::string>* lower,
 
 // The table a whole statement works on, as spelled there ("" when it is neither "CREATE
 // [UNIQUE|FULLTEXT] INDEX name ON table" nor "ALTER TABLE table"); the names of the indexes and
-// constraints it adds are appended to *names.
-std::string TableOf(std::string_view statement, std::vector<std::string>* names) {
+// constraints it adds are appended to *names. *foreign_keys_only: an ALTER TABLE that adds
+// foreign keys and no index.
+std::string TableOf(std::string_view statement, std::vector<std::string>* names,
+                    bool* foreign_keys_only = nullptr) {
   std::vector<std::string> w, raw;
   Words(statement, &w, &raw);
+  if (foreign_keys_only != nullptr) *foreign_keys_only = false;
   if (w.size() >= 3 && w[0] == "alter" && w[1] == "table") {
-    // ADD [UNIQUE|FULLTEXT|SPATIAL] {INDEX|KEY} name, ADD CONSTRAINT name
-    for (size_t i = 3; i + 2 < w.size(); ++i) {
+    // ADD [UNIQUE|FULLTEXT|SPATIAL] {INDEX|KEY} name, ADD PRIMARY KEY, ADD CONSTRAINT name
+    bool index = false, foreign = false;
+    for (size_t i = 3; i + 1 < w.size(); ++i) {
+      if (w[i] == "foreign") foreign = true;
       if (w[i] != "add") continue;
       size_t j = i + 1;
+      if (w[j] == "primary") {
+        names->push_back("primary key");
+        index = true;
+        continue;
+      }
       if (w[j] == "unique" || w[j] == "fulltext" || w[j] == "spatial") ++j;
-      if (j + 1 < w.size() && (w[j] == "index" || w[j] == "key" || w[j] == "constraint")) {
-        names->push_back(raw[j + 1]);
+      if (j + 1 >= w.size()) continue;
+      if (w[j] == "index" || w[j] == "key") index = true;
+      if (w[j] == "index" || w[j] == "key" || w[j] == "constraint") names->push_back(raw[j + 1]);
+      // ADD CONSTRAINT name PRIMARY KEY / UNIQUE builds an index too.
+      if (w[j] == "constraint" && j + 2 < w.size() &&
+          (w[j + 2] == "primary" || w[j + 2] == "unique")) {
+        index = true;
       }
     }
+    if (foreign_keys_only != nullptr) *foreign_keys_only = foreign && !index;
     return raw[2];
   }
   if (w.size() < 5 || w[0] != "create") return "";
@@ -95,11 +111,13 @@ IndexScript SplitIndexScript(std::string_view sql) {
   std::string current;   // the statement being collected, up to a line ending in ';'
   auto finish = [&] {
     std::vector<std::string> names;
-    const std::string table = TableOf(current, &names);
+    bool foreign_keys_only = false;
+    const std::string table = TableOf(current, &names, &foreign_keys_only);
     if (!table.empty()) {
       seen_other = true;
-      auto [it, added] = step_of.emplace(Lower(table), out.steps.size());
-      if (added) out.steps.push_back({table, {}, {}});
+      auto [it, added] =
+          step_of.emplace(Lower(table) + (foreign_keys_only ? " fk" : ""), out.steps.size());
+      if (added) out.steps.push_back({table, {}, {}, foreign_keys_only});
       IndexScript::Step& step = out.steps[it->second];
       step.statements.push_back(current);
       step.index_names.insert(step.index_names.end(), names.begin(), names.end());
@@ -188,8 +206,16 @@ Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
     auto it = rows.find(Lower(step.table));
     plan.push_back({&step, it == rows.end() ? 1 : std::max<int64_t>(1, it->second), -1});
   }
-  std::stable_sort(plan.begin(), plan.end(),
-                   [](const Planned& a, const Planned& b) { return a.weight > b.weight; });
+  // Indexes before foreign keys (a key's referenced table must have its primary key, and the
+  // check reads the referencing table once its indexes are in), heaviest first within each.
+  std::stable_sort(plan.begin(), plan.end(), [](const Planned& a, const Planned& b) {
+    if (a.step->foreign_keys_only != b.step->foreign_keys_only) return b.step->foreign_keys_only;
+    return a.weight > b.weight;
+  });
+  const size_t first_fk =
+      static_cast<size_t>(std::find_if(plan.begin(), plan.end(),
+                                       [](const Planned& p) { return p.step->foreign_keys_only; }) -
+                          plan.begin());
   const bool has_rest = !Trim(script.rest).empty();
   int rest_step = -1;
   if (ctx.meter != nullptr) {
@@ -200,12 +226,12 @@ Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
 
   int threads = std::max(1, options.threads);
   if (!backend.capabilities().concurrent_writers) threads = 1;
-  threads = std::min<int>(threads, std::max<size_t>(1, plan.size()));
 
   std::mutex mu;
   Status first_error;
   std::atomic<bool> failed{false};
   std::atomic<size_t> next{0};
+  size_t wave_end = 0;
   auto fail = [&](const Status& s) {
     std::lock_guard lock(mu);
     if (first_error.ok()) first_error = s;
@@ -213,7 +239,7 @@ Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
   };
   auto worker = [&] {
     std::unique_ptr<db::Connection> conn;
-    for (size_t i = next++; i < plan.size() && !failed; i = next++) {
+    for (size_t i = next++; i < wave_end && !failed; i = next++) {
       if (conn == nullptr) {
         auto made = backend.Connect();
         if (!made.ok()) return fail(made.status());
@@ -234,13 +260,16 @@ Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
       if (ctx.meter != nullptr) ctx.meter->IndexStepDone(p.meter_step);
     }
   };
-  {
+  for (const auto [begin, end] : {std::pair{size_t{0}, first_fk}, {first_fk, plan.size()}}) {
+    next = begin;
+    wave_end = end;
+    const int wave_threads = static_cast<int>(std::min<size_t>(threads, end - begin));
     std::vector<std::thread> pool;
-    for (int i = 1; i < threads; ++i) pool.emplace_back(worker);
-    worker();
+    for (int i = 1; i < wave_threads; ++i) pool.emplace_back(worker);
+    if (wave_threads > 0) worker();
     for (auto& t : pool) t.join();
+    if (failed) return first_error;
   }
-  if (failed) return first_error;
   if (!has_rest) return Status::Ok();
   if (ctx.stop_requested()) return LoadContext::Stopped();
   auto conn = backend.Connect();

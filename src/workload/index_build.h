@@ -4,9 +4,10 @@
 // how many is running, for how long, and an ETA.
 //
 // A table's statements stay on one connection, in script order (MariaDB rebuilds a table per
-// ALTER; two ALTERs of one table at once would only wait for each other). Each statement runs
-// on its own (autocommit), so a foreign key holds its locks on the referenced table only while
-// it validates, once.
+// ALTER; two ALTERs of one table at once would only wait for each other). Foreign keys that come
+// in statements of their own (PostgreSQL) run after every index, so the referenced primary keys
+// exist (a schema may add them after the data, as pgbench -i does). Each statement runs on its
+// own (autocommit), so a foreign key holds its locks only while it validates, once.
 #ifndef STOREBENCH_WORKLOAD_INDEX_BUILD_H_
 #define STOREBENCH_WORKLOAD_INDEX_BUILD_H_
 
@@ -28,8 +29,11 @@ struct IndexScript {
     std::string table;  // as the script spells it
     std::vector<std::string> statements;
     std::vector<std::string> index_names;  // for the progress line; may be empty
+    // Only ALTER TABLEs that add foreign keys and no index: run after every index step.
+    bool foreign_keys_only = false;
   };
-  // One per table, in the order tables first appear.
+  // One per table (and one more per table for its foreign-key-only statements), in the order
+  // they first appear.
   std::vector<Step> steps;
   // Everything else, in script order, run after the steps on one connection: statements that
   // are not "CREATE [UNIQUE|FULLTEXT] INDEX ... ON t" or "ALTER TABLE t ...", and from the first

@@ -252,9 +252,8 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
       meta.Set("index_session", workload::SessionSettingsText(index_options.session_sql)));
   if (ctx.progress) {
     ctx.progress("building indexes, full-text index and the restock trigger: " +
-                 std::to_string(split.steps.size()) + " tables on " +
-                 std::to_string(std::min<size_t>(index_options.threads, split.steps.size())) +
-                 " connections" +
+                 std::to_string(split.steps.size()) + " steps on up to " +
+                 std::to_string(index_options.threads) + " connections" +
                  (index_options.session_sql.empty()
                       ? std::string()
                       : " (" + workload::SessionSettingsText(index_options.session_sql) + ")"));

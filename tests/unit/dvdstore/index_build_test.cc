@@ -30,9 +30,9 @@ TEST(SplitIndexScriptTest, PostgresStepsPerTableAndTheTriggerInTheRest) {
   ASSERT_TRUE(sql.ok());
   const IndexScript s = SplitIndexScript(*sql);
   EXPECT_TRUE(s.session.empty());
-  EXPECT_EQ(StepTables(s),
-            (std::set<std::string>{"customers", "cust_hist", "orders", "orderlines", "products",
-                                   "reorder", "membership", "reviews", "reviews_helpfulness"}));
+  EXPECT_EQ(StepTables(s), (std::set<std::string>{"categories", "customers", "cust_hist", "orders",
+                                                  "orderlines", "products", "inventory", "reorder",
+                                                  "membership", "reviews", "reviews_helpfulness"}));
   // Every CREATE INDEX and ALTER TABLE went to a step, whole; nothing else did.
   size_t statements = 0;
   for (const auto& step : s.steps) {
@@ -51,10 +51,26 @@ TEST(SplitIndexScriptTest, PostgresStepsPerTableAndTheTriggerInTheRest) {
   EXPECT_LT(s.rest.find("CREATE FUNCTION"), s.rest.find("CREATE TRIGGER restock"));
   EXPECT_NE(s.rest.find("setval(pg_get_serial_sequence('reviews'"), std::string::npos);
   EXPECT_EQ(s.rest.find("CREATE INDEX"), std::string::npos);
-  const auto& customers = s.steps.front();
+  const auto& customers = s.steps[1];
   EXPECT_EQ(customers.table, "customers");
+  EXPECT_FALSE(customers.foreign_keys_only);
   EXPECT_EQ(customers.index_names,
-            (std::vector<std::string>{"ix_cust_username", "ix_cust_user_password"}));
+            (std::vector<std::string>{"primary key", "ix_cust_username", "ix_cust_user_password"}));
+  // Foreign keys come in statements of their own: steps of their own, run after the indexes.
+  size_t fk_steps = 0;
+  for (const auto& step : s.steps) {
+    if (!step.foreign_keys_only) continue;
+    ++fk_steps;
+    for (const auto& st : step.statements) {
+      EXPECT_NE(st.find("FOREIGN KEY"), std::string::npos) << st;
+    }
+  }
+  // cust_hist, orders, orderlines, membership, reviews, reviews_helpfulness
+  EXPECT_EQ(fk_steps, 6u);
+  // reviews: its key and indexes in one step, its two foreign keys in another.
+  size_t reviews_steps = 0;
+  for (const auto& step : s.steps) reviews_steps += step.table == "reviews" ? 1 : 0;
+  EXPECT_EQ(reviews_steps, 2u);
 }
 
 TEST(SplitIndexScriptTest, MysqlSessionSettingAndMultiLineAlters) {
