@@ -260,7 +260,7 @@ Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
       if (ctx.meter != nullptr) ctx.meter->IndexStepDone(p.meter_step);
     }
   };
-  for (const auto [begin, end] : {std::pair{size_t{0}, first_fk}, {first_fk, plan.size()}}) {
+  for (const auto& [begin, end] : {std::pair{size_t{0}, first_fk}, {first_fk, plan.size()}}) {
     next = begin;
     wave_end = end;
     const int wave_threads = static_cast<int>(std::min<size_t>(threads, end - begin));
