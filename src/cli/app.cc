@@ -86,6 +86,7 @@ int Load(Context& c) {
   if (!backend.ok()) return Fail(backend.status());
   workload::LoadContext ctx;
   ctx.threads = static_cast<int>(c.options.GetInt("load_threads"));
+  ctx.index_threads = static_cast<int>(c.options.GetInt("index_threads"));
   ctx.force = c.options.GetBool("force");
   ctx.csv_dir = c.options.GetString("csv_dir");
   ctx.seed = static_cast<uint64_t>(c.options.GetInt("seed"));
@@ -95,7 +96,9 @@ int Load(Context& c) {
   ctx.progress = [&line](const std::string& m) { line.Message(m); };
   driver::LoadProgress progress;
   progress.on_sample = [&line](const metrics::LoadSample& s) {
-    line.Update(report::FormatLoadProgress(s), /*force=*/s.data_done);
+    // Always shown: the "data in" line and the index phase's last (ETA 0: every step done).
+    line.Update(report::FormatLoadProgress(s),
+                /*force=*/s.data_done && (!s.index_phase || s.eta_sec == 0));
   };
   SteadyClock clock;
   driver::LoadOutcome out = driver::RunLoad(c.workload(), **backend, ctx, clock, progress);

@@ -95,6 +95,16 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
     t.default_value = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
     t.help = "parallel data generator threads (default: cores)";
     add(t);
+    OptionSpec ix;
+    ix.name = "index_threads";
+    ix.type = OptionType::kInt;
+    ix.min = 1;
+    ix.max = 64;
+    ix.default_value = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
+    ix.help =
+        "connections building indexes and constraints after the data, one table on each at a "
+        "time (default: cores; SQLite: always 1, it has one writer)";
+    add(ix);
     OptionSpec f;
     f.name = "force";
     f.type = OptionType::kBool;
@@ -193,8 +203,8 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
   }
 }
 
-Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
-                                               const std::string& target, bool* ignored) {
+Result<std::vector<std::string>> ExpandTargets(const std::string& db_url, const std::string& target,
+                                               bool* ignored) {
   std::vector<std::string> hosts;
   for (const std::string& h : SplitTrimmed(target, ';')) {
     if (!h.empty()) hosts.push_back(h);

@@ -50,6 +50,7 @@ Status LoadInstance(const config::Plan& plan, const config::PlanGroup& g, const 
   if (!backend.ok()) return backend.status();
   workload::LoadContext ctx;
   ctx.threads = static_cast<int>(o.GetInt("load_threads"));
+  ctx.index_threads = static_cast<int>(o.GetInt("index_threads"));
   ctx.seed = static_cast<uint64_t>(o.GetInt("seed"));
   ctx.stop = InstallStopHandlers();
   ctx.progress = [name = setup.name](const std::string& m) { Progress("[" + name + "] " + m); };

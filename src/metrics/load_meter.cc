@@ -5,6 +5,7 @@
 namespace sb::metrics {
 
 int LoadMeter::Expect(std::string name, int64_t expected_rows, bool estimate) {
+  std::lock_guard lock(mu_);
   auto e = std::make_unique<Entry>();
   e->declared.name = std::move(name);
   e->declared.expected_rows = expected_rows;
@@ -21,6 +22,7 @@ void LoadMeter::Add(int table, int64_t rows, int64_t bytes) {
 }
 
 std::vector<TableProgress> LoadMeter::Read() const {
+  std::lock_guard lock(mu_);
   std::vector<TableProgress> out;
   out.reserve(tables_.size());
   for (const auto& e : tables_) {
@@ -30,6 +32,34 @@ std::vector<TableProgress> LoadMeter::Read() const {
     out.push_back(std::move(p));
   }
   return out;
+}
+
+int LoadMeter::ExpectIndexStep(std::string name, int64_t weight) {
+  std::lock_guard lock(mu_);
+  IndexStepProgress step;
+  step.name = std::move(name);
+  step.weight = weight;
+  index_steps_.push_back(std::move(step));
+  return static_cast<int>(index_steps_.size()) - 1;
+}
+
+void LoadMeter::IndexStepStarted(int step) {
+  std::lock_guard lock(mu_);
+  if (step >= 0 && step < static_cast<int>(index_steps_.size())) {
+    index_steps_[static_cast<size_t>(step)].state = IndexStepProgress::State::kRunning;
+  }
+}
+
+void LoadMeter::IndexStepDone(int step) {
+  std::lock_guard lock(mu_);
+  if (step >= 0 && step < static_cast<int>(index_steps_.size())) {
+    index_steps_[static_cast<size_t>(step)].state = IndexStepProgress::State::kDone;
+  }
+}
+
+std::vector<IndexStepProgress> LoadMeter::ReadIndexSteps() const {
+  std::lock_guard lock(mu_);
+  return index_steps_;
 }
 
 int64_t LoadSample::rows() const {

@@ -3,18 +3,31 @@
 // counts.
 //
 // Usage: the workload declares its tables with Expect() before any loader thread starts, then
-// loader threads call Add() per batch, and MarkDataDone() once every row is in (indexes and
-// statistics come after and are not metered).
+// loader threads call Add() per batch, and MarkDataDone() once every row is in. The index phase
+// that follows is metered by steps: the workload declares them with ExpectIndexStep() (one
+// statement, or one table's statements, each with a weight such as the table's rows) and marks
+// each started and done; the driver shows which step of how many, the elapsed time and an ETA
+// from the weights. Statistics gathering after the index phase is not metered.
 #ifndef STOREBENCH_METRICS_LOAD_METER_H_
 #define STOREBENCH_METRICS_LOAD_METER_H_
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 namespace sb::metrics {
+
+// One step of the index phase as the driver reads it.
+struct IndexStepProgress {
+  enum class State { kPending, kRunning, kDone };
+  std::string name;    // "customers: ix_cust_username, ix_cust_user_password"
+  int64_t weight = 0;  // relative cost (the table's rows); 0 counts as 1
+  State state = State::kPending;
+  double running_sec = 0;  // set by the driver: how long it has been running (kRunning)
+};
 
 struct TableProgress {
   std::string name;
@@ -37,13 +50,25 @@ class LoadMeter {
   // Any thread: the current counts, in the order the tables were declared.
   std::vector<TableProgress> Read() const;
 
+  // Declares a step of the index phase; returns its index for IndexStep*(). Any thread, but
+  // declare every step before starting the first, so the count shown does not grow.
+  int ExpectIndexStep(std::string name, int64_t weight);
+  void IndexStepStarted(int step);
+  void IndexStepDone(int step);
+  // Any thread: the index steps declared so far, in declaration order.
+  std::vector<IndexStepProgress> ReadIndexSteps() const;
+
  private:
   struct Entry {
     TableProgress declared;
     std::atomic<int64_t> rows{0};
     std::atomic<int64_t> bytes{0};
   };
+  // Guards the lists (Expect and ExpectIndexStep against the driver's reads) and the steps'
+  // states; the row counts are atomics so loader threads never take it.
+  mutable std::mutex mu_;
   std::vector<std::unique_ptr<Entry>> tables_;
+  std::vector<IndexStepProgress> index_steps_;
   std::atomic<bool> data_done_{false};
 };
 
@@ -56,6 +81,11 @@ struct LoadSample {
   double bytes_per_sec = 0;  // over the last few seconds
   double eta_sec = -1;       // -1: unknown (no rate yet, or nothing expected)
   bool data_done = false;
+  // After the data: the index phase (empty when the workload declares no steps). eta_sec is
+  // then the index phase's, from the weights of the steps done over its elapsed time.
+  bool index_phase = false;
+  std::vector<IndexStepProgress> index_steps;
+  double index_elapsed_sec = 0;
 
   int64_t rows() const;
   int64_t bytes() const;

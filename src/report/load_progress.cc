@@ -48,7 +48,26 @@ std::string FormatEta(double seconds) {
   return buf;
 }
 
+std::string FormatIndexProgress(const metrics::LoadSample& s) {
+  using State = metrics::IndexStepProgress::State;
+  int done = 0;
+  std::string running;
+  for (const auto& step : s.index_steps) {
+    if (step.state == State::kDone) ++done;
+    if (step.state != State::kRunning) continue;
+    if (!running.empty()) running += ", ";
+    running += step.name + " (" + FormatEta(step.running_sec) + ")";
+  }
+  std::string line = "indexes: " + std::to_string(done) + " of " +
+                     std::to_string(s.index_steps.size()) + " steps done, " +
+                     FormatEta(s.index_elapsed_sec) + " elapsed, ETA " +
+                     (s.eta_sec < 0 ? "?" : "~" + FormatEta(s.eta_sec));
+  if (!running.empty()) line += " | building " + running;
+  return line;
+}
+
 std::string FormatLoadProgress(const metrics::LoadSample& s) {
+  if (s.index_phase) return FormatIndexProgress(s);
   const int64_t rows = s.rows();
   if (s.data_done) {
     const double secs = s.elapsed_sec > 0 ? s.elapsed_sec : 1;

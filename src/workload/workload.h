@@ -129,6 +129,7 @@ struct WindowFacts {
 
 struct LoadContext {
   int threads = 1;      // parallel generator/loader threads
+  int index_threads = 1;  // connections building indexes after the data (workload/index_build.h)
   bool force = false;   // replace an existing database of this workload
   std::string csv_dir;  // when set, also write the generated CSV files here
   uint64_t seed = 0;

@@ -3,14 +3,30 @@
 #include "backend/db/db.h"
 
 namespace sb::db {
+namespace {
+
+bool IsReserved(char c) {
+  // All five are below ' ' except the backslash: one compare settles printable text.
+  return static_cast<unsigned char>(c) < ' ' ? (c == '\t' || c == '\n' || c == '\r' || c == '\0')
+                                             : c == '\\';
+}
+
+}  // namespace
 
 void AppendTabSeparatedField(std::string* out, std::string_view v) {
   if (v == kBulkNull) {
     *out += "\\N";
     return;
   }
-  for (char c : v) {
-    switch (c) {
+  // Generated text almost never holds a reserved character: copy the runs between them whole
+  // (appending byte by byte was the client's largest cost after the generator's own).
+  size_t start = 0;
+  while (start < v.size()) {
+    size_t stop = start;
+    while (stop < v.size() && !IsReserved(v[stop])) ++stop;
+    out->append(v.data() + start, stop - start);
+    if (stop == v.size()) return;
+    switch (v[stop]) {
       case '\\':
         *out += "\\\\";
         break;
@@ -23,12 +39,10 @@ void AppendTabSeparatedField(std::string* out, std::string_view v) {
       case '\r':
         *out += "\\r";
         break;
-      case '\0':
-        *out += "\\0";
-        break;
       default:
-        *out += c;
+        *out += "\\0";
     }
+    start = stop + 1;
   }
 }
 

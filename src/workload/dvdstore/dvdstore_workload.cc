@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "workload/dvdstore/sql_files.h"
+#include "workload/index_build.h"
 #include "workload/store_meta.h"
 
 namespace sb::dvdstore {
@@ -236,10 +237,28 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   }
   SB_RETURN_IF_ERROR(LoadDvdStore(backend, opts_, dialect_, ctx));
   if (ctx.stop_requested()) return workload::LoadContext::Stopped();
-  if (ctx.progress) ctx.progress("building indexes, full-text index and the restock trigger");
   auto indexes = SqlScript(dialect_, "indexes.sql", opts_.ds2_mode);
   if (!indexes.ok()) return indexes.status();
-  SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*indexes));
+  workload::IndexBuildOptions index_options;
+  index_options.threads = ctx.index_threads;
+  // The index connections' own settings (sort memory), recorded with the database.
+  if (auto session = SqlScript(dialect_, "index_session.sql", false); session.ok()) {
+    index_options.session_sql = *session;
+  }
+  const workload::IndexScript split = workload::SplitIndexScript(*indexes);
+  if (!backend.capabilities().concurrent_writers) index_options.threads = 1;
+  SB_RETURN_IF_ERROR(meta.Set("index_threads", std::to_string(index_options.threads)));
+  SB_RETURN_IF_ERROR(
+      meta.Set("index_session", workload::SessionSettingsText(index_options.session_sql)));
+  if (ctx.progress) {
+    ctx.progress("building indexes, full-text index and the restock trigger: " +
+                 std::to_string(split.steps.size()) + " steps on up to " +
+                 std::to_string(index_options.threads) + " connections" +
+                 (index_options.session_sql.empty()
+                      ? std::string()
+                      : " (" + workload::SessionSettingsText(index_options.session_sql) + ")"));
+  }
+  SB_RETURN_IF_ERROR(workload::BuildIndexes(backend, split, index_options, ctx));
   // Stored procedures for --sql_mode=procedures, as DVD Store's build installs them.
   if (backend.capabilities().stored_procedures &&
       !ProceduresFingerprint(dialect_, opts_.ds2_mode).empty()) {

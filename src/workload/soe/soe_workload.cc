@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "workload/index_build.h"
 #include "workload/named_sql.h"
 #include "workload/soe/generator.h"
 #include "workload/soe/swingbench_config.h"
@@ -329,7 +330,10 @@ Status SoeWorkload::Load(db::DbBackend& backend, const workload::LoadContext& ct
   Replace(script, "{next_card}", std::to_string(s.cards + 1));
   Replace(script, "{next_order}", std::to_string(s.orders + 1));
   Replace(script, "{next_logon}", std::to_string(s.logons + 1));
-  SB_RETURN_IF_ERROR((*conn)->ExecuteScript(script));
+  workload::IndexBuildOptions index_options;
+  index_options.threads = ctx.index_threads;
+  SB_RETURN_IF_ERROR(
+      workload::BuildIndexes(backend, workload::SplitIndexScript(script), index_options, ctx));
   if (auto post = SoeSqlQueries(dialect_, "post_load.sql"); post.ok()) {
     if (ctx.progress) ctx.progress("gathering statistics");
     for (const auto& [name, sql] : *post) SB_RETURN_IF_ERROR((*conn)->ExecuteScript(sql));

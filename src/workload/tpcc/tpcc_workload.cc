@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "workload/index_build.h"
 #include "workload/named_sql.h"
 #include "workload/store_meta.h"
 
@@ -293,7 +294,10 @@ Status TpccWorkload::Load(db::DbBackend& backend, const workload::LoadContext& c
   if (ctx.progress) ctx.progress("building keys and indexes");
   auto indexes = TpccScript(dialect_, "indexes.sql");
   if (!indexes.ok()) return indexes.status();
-  SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*indexes));
+  workload::IndexBuildOptions index_options;
+  index_options.threads = ctx.index_threads;
+  SB_RETURN_IF_ERROR(
+      workload::BuildIndexes(backend, workload::SplitIndexScript(*indexes), index_options, ctx));
   // The stored procedures of --sql_mode=procedures, where the dialect has them.
   if (backend.capabilities().stored_procedures) {
     if (auto procs = TpccSql(dialect_, "procedures.sql"); procs.ok()) {

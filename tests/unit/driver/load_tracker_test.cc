@@ -61,5 +61,36 @@ TEST(LoadMeterTest, AddToAnUndeclaredTableIsIgnored) {
   EXPECT_EQ(tables[0].rows, 0);
 }
 
+TEST(LoadProgressTrackerTest, IndexPhaseShowsRunningStepsAndEtaFromWeights) {
+  using State = metrics::IndexStepProgress::State;
+  metrics::LoadMeter meter;
+  meter.Add(meter.Expect("t", 10), 10, 100);
+  LoadProgressTracker tracker(0);
+  meter.MarkDataDone();
+  EXPECT_FALSE(tracker.Sample(meter, 1 * kSec).index_phase);  // no steps declared (yet)
+  const int big = meter.ExpectIndexStep("big", 60);
+  const int small = meter.ExpectIndexStep("small", 30);
+  const int rest = meter.ExpectIndexStep("rest", 10);
+  meter.IndexStepStarted(big);
+  meter.IndexStepStarted(small);
+  metrics::LoadSample s = tracker.Sample(meter, 2 * kSec);  // the index phase starts here
+  ASSERT_TRUE(s.index_phase);
+  EXPECT_DOUBLE_EQ(s.index_elapsed_sec, 0);
+  EXPECT_EQ(s.eta_sec, -1);
+  meter.IndexStepDone(small);
+  s = tracker.Sample(meter, 5 * kSec);
+  EXPECT_DOUBLE_EQ(s.index_elapsed_sec, 3);
+  EXPECT_DOUBLE_EQ(s.index_steps[big].running_sec, 3);
+  EXPECT_EQ(s.index_steps[small].state, State::kDone);
+  EXPECT_EQ(s.eta_sec, -1);  // 30 of 100 done: too early to say
+  meter.IndexStepDone(big);
+  meter.IndexStepStarted(rest);
+  s = tracker.Sample(meter, 8 * kSec);
+  EXPECT_DOUBLE_EQ(s.eta_sec, 10 * 6.0 / 90);  // 90 weight in 6 s, 10 to go
+  EXPECT_DOUBLE_EQ(s.index_steps[rest].running_sec, 0);
+  meter.IndexStepDone(rest);
+  EXPECT_EQ(tracker.Sample(meter, 9 * kSec).eta_sec, 0);
+}
+
 }  // namespace
 }  // namespace sb::driver

@@ -38,5 +38,25 @@ TEST(LoadProgressTest, EtaFormats) {
   EXPECT_EQ(FormatEta(3723), "1:02:03");
 }
 
+TEST(LoadProgressTest, IndexLineNamesRunningStepsElapsedAndEta) {
+  using State = metrics::IndexStepProgress::State;
+  metrics::LoadSample s = Sample();
+  s.data_done = true;
+  s.index_phase = true;
+  s.index_elapsed_sec = 42;
+  s.eta_sec = -1;
+  s.index_steps = {{"reviews: ix_reviews_prod_id, ix_reviews_stars", 200, State::kRunning, 12},
+                   {"orders: ix_order_custid", 12, State::kDone, 0},
+                   {"orderlines: ix_orderlines_orderid", 60, State::kRunning, 5},
+                   {"triggers and the rest", 1, State::kPending, 0}};
+  EXPECT_EQ(FormatLoadProgress(s),
+            "indexes: 1 of 4 steps done, 0:42 elapsed, ETA ? | building reviews: "
+            "ix_reviews_prod_id, ix_reviews_stars (0:12), orderlines: ix_orderlines_orderid "
+            "(0:05)");
+  for (auto& st : s.index_steps) st.state = State::kDone;
+  s.eta_sec = 0;
+  EXPECT_EQ(FormatLoadProgress(s), "indexes: 4 of 4 steps done, 0:42 elapsed, ETA ~0:00");
+}
+
 }  // namespace
 }  // namespace sb::report

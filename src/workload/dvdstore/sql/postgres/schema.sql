@@ -1,6 +1,6 @@
 -- DVD Store 3 schema for PostgreSQL (spec §2.2, DVD Store's pgsqlds3_create_tbl.sql). Created
--- before the load with primary keys only; secondary indexes, foreign keys, the full-text
--- indexes and the restock trigger come after the data (indexes.sql), as DVD Store builds it.
+-- before the load without any index; primary keys, secondary indexes, foreign keys, the
+-- full-text indexes and the restock trigger come after the data (indexes.sql).
 -- Money columns are NUMERIC(12,2) (as DVD Store's MySQL schema) so amounts keep two decimals.
 -- {DS3_ONLY_BEGIN}/{DS3_ONLY_END} mark what DS2 mode leaves out.
 CREATE TABLE storebench_meta (
@@ -8,11 +8,11 @@ CREATE TABLE storebench_meta (
   value TEXT NOT NULL
 );
 CREATE TABLE categories (
-  category SERIAL PRIMARY KEY,
+  category SERIAL,
   categoryname VARCHAR(50) NOT NULL
 );
 CREATE TABLE customers (
-  customerid SERIAL PRIMARY KEY,
+  customerid SERIAL,
   firstname VARCHAR(50) NOT NULL,
   lastname VARCHAR(50) NOT NULL,
   address1 VARCHAR(50) NOT NULL,
@@ -39,7 +39,7 @@ CREATE TABLE cust_hist (
   prod_id INT NOT NULL
 );
 CREATE TABLE orders (
-  orderid SERIAL PRIMARY KEY,
+  orderid SERIAL,
   orderdate DATE NOT NULL,
   customerid INT,
   netamount NUMERIC(12,2) NOT NULL,
@@ -54,7 +54,7 @@ CREATE TABLE orderlines (
   orderdate DATE NOT NULL
 );
 CREATE TABLE products (
-  prod_id SERIAL PRIMARY KEY,
+  prod_id SERIAL,
   category SMALLINT NOT NULL,
   title TEXT NOT NULL,
   actor TEXT NOT NULL,
@@ -64,7 +64,7 @@ CREATE TABLE products (
   {DS3_ONLY_BEGIN}, membership_item SMALLINT NOT NULL{DS3_ONLY_END}
 );
 CREATE TABLE inventory (
-  prod_id INT NOT NULL PRIMARY KEY,
+  prod_id INT NOT NULL,
   quan_in_stock INT NOT NULL,
   sales INT NOT NULL
 ) WITH (fillfactor = 85);
@@ -78,12 +78,12 @@ CREATE TABLE reorder (
 );
 {DS3_ONLY_BEGIN}
 CREATE TABLE membership (
-  customerid INT NOT NULL PRIMARY KEY,
+  customerid INT NOT NULL,
   membershiptype INT NOT NULL,
   expiredate DATE NOT NULL
 );
 CREATE TABLE reviews (
-  review_id SERIAL PRIMARY KEY,
+  review_id SERIAL,
   prod_id INT NOT NULL,
   review_date DATE NOT NULL,
   stars SMALLINT NOT NULL,
@@ -92,7 +92,7 @@ CREATE TABLE reviews (
   review_text TEXT
 );
 CREATE TABLE reviews_helpfulness (
-  review_helpfulness_id SERIAL PRIMARY KEY,
+  review_helpfulness_id SERIAL,
   review_id INT NOT NULL,
   customerid INT NOT NULL,
   helpfulness SMALLINT NOT NULL

@@ -1,0 +1,194 @@
+// The load's index phase (workload/index_build.h): the DVD Store index scripts of every dialect
+// split into one step per table plus the rest, and a real build on an SQLite file.
+#include "workload/index_build.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "backend/db/sqlite/sqlite_backend.h"
+#include "workload/dvdstore/sql_files.h"
+
+namespace sb::workload {
+namespace {
+
+std::set<std::string> StepTables(const IndexScript& s) {
+  std::set<std::string> out;
+  for (const auto& step : s.steps) out.insert(step.table);
+  return out;
+}
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(SplitIndexScriptTest, PostgresStepsPerTableAndTheTriggerInTheRest) {
+  auto sql = dvdstore::SqlScript("postgres", "indexes.sql", false);
+  ASSERT_TRUE(sql.ok());
+  const IndexScript s = SplitIndexScript(*sql);
+  EXPECT_TRUE(s.session.empty());
+  EXPECT_EQ(StepTables(s), (std::set<std::string>{"categories", "customers", "cust_hist", "orders",
+                                                  "orderlines", "products", "inventory", "reorder",
+                                                  "membership", "reviews", "reviews_helpfulness"}));
+  // Every CREATE INDEX and ALTER TABLE went to a step, whole; nothing else did.
+  size_t statements = 0;
+  for (const auto& step : s.steps) {
+    for (const auto& st : step.statements) {
+      ++statements;
+      EXPECT_TRUE(st.rfind("CREATE", 0) == 0 || st.rfind("ALTER TABLE", 0) == 0) << st;
+      EXPECT_EQ(st.back(), '\n');
+      EXPECT_EQ(Count(st, ";"), 1u) << st;
+    }
+  }
+  EXPECT_EQ(statements, Count(*sql, "CREATE INDEX") + Count(*sql, "CREATE UNIQUE INDEX") +
+                            Count(*sql, "ALTER TABLE"));
+  // The function with its $$ body, the trigger and the sequences stay together, in order.
+  EXPECT_NE(s.rest.find("CREATE FUNCTION storebench_restock()"), std::string::npos);
+  EXPECT_NE(s.rest.find("END\n$$;"), std::string::npos);
+  EXPECT_LT(s.rest.find("CREATE FUNCTION"), s.rest.find("CREATE TRIGGER restock"));
+  EXPECT_NE(s.rest.find("setval(pg_get_serial_sequence('reviews'"), std::string::npos);
+  EXPECT_EQ(s.rest.find("CREATE INDEX"), std::string::npos);
+  const auto& customers = s.steps[1];
+  EXPECT_EQ(customers.table, "customers");
+  EXPECT_FALSE(customers.foreign_keys_only);
+  EXPECT_EQ(customers.index_names,
+            (std::vector<std::string>{"primary key", "ix_cust_username", "ix_cust_user_password"}));
+  // Foreign keys come in statements of their own: steps of their own, run after the indexes.
+  size_t fk_steps = 0;
+  for (const auto& step : s.steps) {
+    if (!step.foreign_keys_only) continue;
+    ++fk_steps;
+    for (const auto& st : step.statements) {
+      EXPECT_NE(st.find("FOREIGN KEY"), std::string::npos) << st;
+    }
+  }
+  // cust_hist, orders, orderlines, membership, reviews, reviews_helpfulness
+  EXPECT_EQ(fk_steps, 6u);
+  // reviews: its key and indexes in one step, its two foreign keys in another.
+  size_t reviews_steps = 0;
+  for (const auto& step : s.steps) reviews_steps += step.table == "reviews" ? 1 : 0;
+  EXPECT_EQ(reviews_steps, 2u);
+}
+
+TEST(SplitIndexScriptTest, MysqlSessionSettingAndMultiLineAlters) {
+  auto sql = dvdstore::SqlScript("mysql", "indexes.sql", false);
+  ASSERT_TRUE(sql.ok());
+  const IndexScript s = SplitIndexScript(*sql);
+  ASSERT_EQ(s.session.size(), 1u);
+  EXPECT_EQ(s.session[0], "SET foreign_key_checks = 0;");
+  const IndexScript::Step* reviews = nullptr;
+  const IndexScript::Step* products = nullptr;
+  for (const auto& step : s.steps) {
+    if (step.table == "reviews") reviews = &step;
+    if (step.table == "products") products = &step;
+  }
+  ASSERT_NE(reviews, nullptr);
+  ASSERT_EQ(reviews->statements.size(), 1u);  // one ALTER over six lines, one table rebuild
+  EXPECT_EQ(
+      reviews->index_names,
+      (std::vector<std::string>{"ix_reviews_prod_id", "ix_reviews_stars", "ix_reviews_prodstars",
+                                "ix_reviews_customerid", "fk_prod_id", "fk_review_customerid"}));
+  ASSERT_NE(products, nullptr);
+  EXPECT_EQ(products->statements.size(), 4u);  // two full-text, the plain ones, membership
+  EXPECT_EQ(products->index_names.front(), "ix_prod_actor");
+  EXPECT_NE(s.rest.find("SET foreign_key_checks = 1;"), std::string::npos);
+  EXPECT_NE(s.rest.find("CREATE TRIGGER restock"), std::string::npos);
+  EXPECT_NE(s.rest.find("ANALYZE TABLE"), std::string::npos);
+}
+
+TEST(SplitIndexScriptTest, Ds2LeavesOutTheDs3Tables) {
+  auto sql = dvdstore::SqlScript("sqlite", "indexes.sql", true);
+  ASSERT_TRUE(sql.ok());
+  const IndexScript s = SplitIndexScript(*sql);
+  EXPECT_EQ(StepTables(s), (std::set<std::string>{"customers", "cust_hist", "orders", "orderlines",
+                                                  "products", "reorder"}));
+  EXPECT_NE(s.rest.find("products_fts"), std::string::npos);
+}
+
+TEST(SessionSettingsTextTest, SetsBecomeOneLine) {
+  EXPECT_EQ(SessionSettingsText("-- why\nSET maintenance_work_mem = '256MB';\nset a = 1;\n"),
+            "maintenance_work_mem = '256MB', a = 1");
+  EXPECT_EQ(SessionSettingsText(""), "");
+}
+
+class IndexBuildSqliteTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::string(STOREBENCH_TEST_TMP) + "/index_build_test";
+    std::filesystem::create_directories(dir_);
+    path_ = dir_ + "/ib.db";
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + suffix);
+  }
+  std::string dir_, path_;
+};
+
+TEST_F(IndexBuildSqliteTest, BuildsEveryStepAndMetersIt) {
+  db::BackendOptions options;
+  options.create_if_missing = true;
+  db::DbUrl url;
+  url.scheme = "sqlite";
+  url.database = path_;
+  auto backend = db::OpenSqlite(url, options);
+  ASSERT_TRUE(backend.ok()) << backend.status().message();
+  {
+    auto conn = (*backend)->Connect();
+    ASSERT_TRUE(conn.ok());
+    ASSERT_TRUE((*conn)
+                    ->ExecuteScript("CREATE TABLE a (id INTEGER PRIMARY KEY, x INT, y INT);"
+                                    "CREATE TABLE b (id INTEGER PRIMARY KEY, a_id INT);"
+                                    "INSERT INTO a VALUES (1, 2, 3), (2, 3, 4);"
+                                    "INSERT INTO b VALUES (1, 1);")
+                    .ok());
+  }
+  const IndexScript script = SplitIndexScript(
+      "-- indexes\n"
+      "CREATE INDEX ix_a_x ON a (x);\n"
+      "CREATE UNIQUE INDEX ix_b_a\n  ON b (a_id);\n"
+      "CREATE INDEX ix_a_y ON a (y);\n"
+      "CREATE TRIGGER t AFTER UPDATE ON a BEGIN\n  UPDATE b SET a_id = NEW.id;\nEND;\n");
+  ASSERT_EQ(script.steps.size(), 2u);
+  metrics::LoadMeter meter;
+  meter.Add(meter.Expect("b", 1), 1, 10);
+  meter.Add(meter.Expect("a", 2), 2, 20);
+  LoadContext ctx;
+  ctx.meter = &meter;
+  IndexBuildOptions build;
+  build.threads = 4;  // SQLite: one writer, so one connection whatever is asked
+  ASSERT_TRUE(BuildIndexes(**backend, script, build, ctx).ok());
+  const auto steps = meter.ReadIndexSteps();
+  ASSERT_EQ(steps.size(), 3u);
+  EXPECT_EQ(steps[0].name, "a: ix_a_x, ix_a_y");  // the heavier table first
+  EXPECT_EQ(steps[0].weight, 2);
+  EXPECT_EQ(steps[1].name, "b: ix_b_a");
+  EXPECT_EQ(steps[2].name, "triggers and the rest");
+  for (const auto& st : steps) EXPECT_EQ(st.state, metrics::IndexStepProgress::State::kDone);
+  auto conn = (*backend)->Connect();
+  ASSERT_TRUE(conn.ok());
+  auto stmt = (*conn)->Prepare(
+      "SELECT count(*) FROM sqlite_master WHERE name IN ('ix_a_x', 'ix_a_y', 'ix_b_a', 't')");
+  ASSERT_TRUE(stmt.ok());
+  ASSERT_TRUE((*stmt)->Execute().ok());
+  ASSERT_TRUE((*stmt)->Next());
+  EXPECT_EQ((*stmt)->GetInt(0), 4);
+}
+
+TEST_F(IndexBuildSqliteTest, AFailingStatementFailsTheBuild) {
+  db::BackendOptions options;
+  options.create_if_missing = true;
+  db::DbUrl url;
+  url.scheme = "sqlite";
+  url.database = path_;
+  auto backend = db::OpenSqlite(url, options);
+  ASSERT_TRUE(backend.ok());
+  const IndexScript script = SplitIndexScript("CREATE INDEX ix ON missing_table (x);\n");
+  LoadContext ctx;
+  const Status s = BuildIndexes(**backend, script, IndexBuildOptions{}, ctx);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("missing_table"), std::string::npos) << s.message();
+}
+
+}  // namespace
+}  // namespace sb::workload
