@@ -1,6 +1,7 @@
 #include "workload/dvdstore/dvdstore_workload.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "workload/dvdstore/sql_files.h"
 #include "workload/store_meta.h"
@@ -10,6 +11,12 @@ namespace {
 
 using config::OptionSpec;
 using config::OptionType;
+
+// storebench_meta's "schema_version" of the DVD Store tables this build creates. 2: DVD Store 3's
+// names and types (upper-case table names and ZIP INT on MariaDB/MySQL, REVIEWS_HELPFULNESS_ID),
+// foreign-key names unique per database. Databases without it were loaded by an earlier
+// storebench and are refused by run and verify.
+constexpr const char* kSchemaVersion = "2";
 
 // Runs a one-row query and returns its first `ncols` integer columns (empty: no row).
 Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& sql,
@@ -45,6 +52,13 @@ Status LoadProceduresOnly(db::Connection& conn, workload::StoreMeta& meta, bool 
         "the DVD Store load into this database did not finish; run 'storebench oltp load "
         "--force' again");
   }
+  auto version = meta.Get("schema_version");
+  if (!version.ok()) return version.status();
+  if (*version != kSchemaVersion) {
+    return Status::FailedPrecondition(
+        "the database was loaded by an earlier storebench, whose DVD Store tables the "
+        "procedures of this version do not fit; reload it with 'storebench oltp load --force'");
+  }
   auto ds2 = meta.Get("ds2_mode");
   if (!ds2.ok()) return ds2.status();
   if (ctx.progress) ctx.progress("installing the stored procedures (--procedures_only)");
@@ -58,6 +72,41 @@ int64_t AvgMsec(const workload::TypeTotals& t) {
 }
 
 const workload::MetaOwner kOwner{"dvdstore", "DVD Store", "db_size", "storebench oltp load"};
+
+// The foreign-key name suffix of indexes.sql ("{FK_SUFFIX}"): 8 hex digits of a case-sensitive
+// FNV-1a hash of the database's name, so databases whose names differ only in case get
+// different constraint names (InnoDB compares "database/name" without case).
+std::string ForeignKeySuffix(const std::string& database) {
+  uint32_t h = 2166136261u;
+  for (unsigned char c : database) {
+    h ^= c;
+    h *= 16777619u;
+  }
+  char buf[9];
+  std::snprintf(buf, sizeof buf, "%08x", h);
+  return buf;
+}
+
+// Fills in indexes.sql's foreign-key name placeholder from the connected database's name.
+Status FillForeignKeyNames(db::Connection& conn, const std::string& dialect, std::string* script) {
+  const std::string placeholder = "{FK_SUFFIX}";
+  if (script->find(placeholder) == std::string::npos) return Status::Ok();
+  auto admin = SqlQueries(dialect, "admin.sql");
+  if (!admin.ok()) return admin.status();
+  auto stmt = conn.Prepare(admin->at("database_name"));
+  if (!stmt.ok()) return stmt.status();
+  SB_RETURN_IF_ERROR((*stmt)->Execute());
+  std::string name;
+  if ((*stmt)->Next()) name = std::string((*stmt)->GetText(0));
+  SB_RETURN_IF_ERROR((*stmt)->status());
+  (*stmt)->Reset();
+  const std::string suffix = ForeignKeySuffix(name);
+  for (size_t at = script->find(placeholder); at != std::string::npos;
+       at = script->find(placeholder, at)) {
+    script->replace(at, placeholder.size(), suffix);
+  }
+  return Status::Ok();
+}
 
 }  // namespace
 
@@ -222,6 +271,7 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*schema));
   SB_RETURN_IF_ERROR(meta.Set("workload", "dvdstore"));
   SB_RETURN_IF_ERROR(meta.Set("state", "loading"));
+  SB_RETURN_IF_ERROR(meta.Set("schema_version", kSchemaVersion));
   SB_RETURN_IF_ERROR(meta.Set("db_size", opts_.size.label));
   SB_RETURN_IF_ERROR(meta.Set("customers", std::to_string(opts_.size.customers)));
   SB_RETURN_IF_ERROR(meta.Set("products", std::to_string(opts_.size.products)));
@@ -239,6 +289,7 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   if (ctx.progress) ctx.progress("building indexes, full-text index and the restock trigger");
   auto indexes = SqlScript(dialect_, "indexes.sql", opts_.ds2_mode);
   if (!indexes.ok()) return indexes.status();
+  SB_RETURN_IF_ERROR(FillForeignKeyNames(**conn, dialect_, &*indexes));
   SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*indexes));
   // Stored procedures for --sql_mode=procedures, as DVD Store's build installs them.
   if (backend.capabilities().stored_procedures &&
@@ -261,6 +312,14 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
   if (!opened.ok()) return opened.status();
   workload::StoreMeta& meta = *opened;
   SB_RETURN_IF_ERROR(workload::CheckLoadedAndReady(meta, kOwner));
+  auto version = meta.Get("schema_version");
+  if (!version.ok()) return version.status();
+  if (*version != kSchemaVersion) {
+    return Status::FailedPrecondition(
+        "the database was loaded by an earlier storebench, whose DVD Store tables differ from "
+        "DVD Store 3's (lower-case table names and ZIP VARCHAR(9) on MariaDB/MySQL); reload it "
+        "with 'storebench oltp load --force'");
+  }
   auto label = meta.Get("db_size");
   auto ds2 = meta.Get("ds2_mode");
   if (!label.ok()) return label.status();

@@ -250,8 +250,8 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
       }
       auto& w = out[b.table];
       if (!w) {
-        auto made =
-            backend.NewBulkWriter(std::string(TableName(b.table)), TableColumns(b.table, ds2));
+        auto made = backend.NewBulkWriter(SqlTableName(b.table, dialect),
+                                          SqlColumns(b.table, ds2, dialect));
         if (!made.ok()) {
           stats.Fail(made.status());
           queue.Fail();

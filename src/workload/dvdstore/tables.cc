@@ -1,5 +1,7 @@
 #include "workload/dvdstore/tables.h"
 
+#include <cctype>
+
 namespace sb::dvdstore {
 
 std::string_view TableName(Table t) {
@@ -68,6 +70,20 @@ std::vector<std::string> TableColumns(Table t, bool ds2) {
               "date_reordered", "quan_reordered", "date_expected"};
   }
   return {};
+}
+
+std::string SqlTableName(Table t, std::string_view dialect) {
+  std::string name(TableName(t));
+  if (dialect == "mysql") {
+    for (char& ch : name) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  }
+  return name;
+}
+
+std::vector<std::string> SqlColumns(Table t, bool ds2, std::string_view dialect) {
+  std::vector<std::string> columns = TableColumns(t, ds2);
+  if (dialect == "mysql" && t == Table::kReviewsHelpfulness) columns[0] = "reviews_helpfulness_id";
+  return columns;
 }
 
 std::string CsvFileName(Table t) { return std::string(TableName(t)) + ".csv"; }
