@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "workload/dvdstore/csv_ds3.h"
 #include "workload/dvdstore/sql_files.h"
 #include "workload/store_meta.h"
 
@@ -17,6 +18,8 @@ using config::OptionType;
 // foreign-key names unique per database. Databases without it were loaded by an earlier
 // storebench and are refused by run and verify.
 constexpr const char* kSchemaVersion = "2";
+// storebench_meta's "origin" of a database built by DVD Store's scripts and adopted (--adopt).
+constexpr const char* kOriginDs3Scripts = "ds3_scripts";
 
 // Runs a one-row query and returns its first `ncols` integer columns (empty: no row).
 Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& sql,
@@ -172,6 +175,19 @@ void DvdStoreWorkload::DeclareOptions(config::OptionSet* o) const {
       "step, as DVD Store (PostgreSQL, MySQL/MariaDB; load installs them)";
   mode.group = "dvdstore";
   o->Add(mode);
+  OptionSpec layout;
+  layout.name = "csv_layout";
+  layout.type = OptionType::kEnum;
+  layout.choices = {"storebench", "ds3"};
+  layout.default_value = "storebench";
+  layout.help =
+      "load --csv_dir: storebench writes one file per table; ds3 writes DVD Store 3's 43 files "
+      "in its five directories and formats, which DVD Store's own load scripts read";
+  layout.group = "dvdstore";
+  o->Add(layout);
+  add_bool("adopt",
+           "run/verify on a database built by DVD Store's own scripts: Y records it in a "
+           "storebench_meta table (otherwise storebench writes nothing of its own into it)");
   add_bool("procedures_only",
            "load: only (re)install the stored procedures of --sql_mode=procedures into an "
            "existing DVD Store database");
@@ -195,6 +211,8 @@ Status DvdStoreWorkload::Configure(const config::OptionSet& o) {
   opts_.n_line_items = o.GetInt("n_line_items");
   opts_.procedures = o.GetString("sql_mode") == "procedures";
   opts_.procedures_only = o.GetBool("procedures_only");
+  adopt_ = o.GetBool("adopt");
+  ds3_csv_layout_ = o.GetString("csv_layout") == "ds3";
   return Status::Ok();
 }
 
@@ -241,6 +259,21 @@ std::map<std::string, std::string> DvdStoreWorkload::Choices() const {
   }
   c["cart_lines"] = "at most 10 lines per purchase (as the SQL Server/PostgreSQL procedures)";
   c["login_history"] = "all history rows queried, at most 100 read (DVD Store MAX_ROWS)";
+  if (!foreign_differences_.empty()) {
+    std::string d = "counted at start: " + foreign_counts_;
+    for (const std::string& s : foreign_differences_) d += "; " + s;
+    c["database"] = d;
+  }
+  if (opts_.browse_words) {
+    const BrowseWords& w = *opts_.browse_words;
+    std::string words = std::to_string(w.titles.size()) +
+                        " titles and actors sampled from PRODUCTS (prod_id, title, actor):";
+    for (size_t i = 0; i < w.titles.size(); ++i) {
+      words += (i ? "; " : " ") + std::to_string(w.products[i]) + ", " + w.titles[i] + ", " +
+               w.actors[i];
+    }
+    c["browse_words"] = words;
+  }
   return c;
 }
 
@@ -284,7 +317,17 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
                  " data, db_size=" + opts_.size.label + ", " + std::to_string(ctx.threads) +
                  " generator threads");
   }
-  SB_RETURN_IF_ERROR(LoadDvdStore(backend, opts_, dialect_, ctx));
+  if (ds3_csv_layout_ && !ctx.csv_dir.empty()) {
+    // DVD Store's layout: the same rows, generated once more in id order into DS3's files; the
+    // load itself then writes no CSV of its own.
+    if (ctx.progress) ctx.progress("writing DVD Store 3's CSV files into " + ctx.csv_dir);
+    SB_RETURN_IF_ERROR(WriteDs3Csv(ctx.csv_dir, opts_.size, ctx.seed, opts_.ds2_mode));
+    workload::LoadContext no_csv = ctx;
+    no_csv.csv_dir.clear();
+    SB_RETURN_IF_ERROR(LoadDvdStore(backend, opts_, dialect_, no_csv));
+  } else {
+    SB_RETURN_IF_ERROR(LoadDvdStore(backend, opts_, dialect_, ctx));
+  }
   if (ctx.stop_requested()) return workload::LoadContext::Stopped();
   if (ctx.progress) ctx.progress("building indexes, full-text index and the restock trigger");
   auto indexes = SqlScript(dialect_, "indexes.sql", opts_.ds2_mode);
@@ -311,7 +354,19 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
   auto opened = workload::StoreMeta::Open(conn, dialect_);
   if (!opened.ok()) return opened.status();
   workload::StoreMeta& meta = *opened;
+  auto has_meta = meta.Exists();
+  if (!has_meta.ok()) return has_meta.status();
+  if (!*has_meta) {
+    // No storebench_meta: an empty database is refused as before; one with tables may have been
+    // built by DVD Store's own scripts.
+    auto tables = meta.UserTables();
+    if (tables.ok() && *tables == 0) return workload::CheckLoadedAndReady(meta, kOwner);
+    return UseForeignDb(conn, meta, /*adopted=*/false);
+  }
   SB_RETURN_IF_ERROR(workload::CheckLoadedAndReady(meta, kOwner));
+  auto origin = meta.Get("origin");
+  if (!origin.ok()) return origin.status();
+  if (*origin == kOriginDs3Scripts) return UseForeignDb(conn, meta, /*adopted=*/true);
   auto version = meta.Get("schema_version");
   if (!version.ok()) return version.status();
   if (*version != kSchemaVersion) {
@@ -359,6 +414,11 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
           install + " anew");
     }
   }
+  BuildProductArray();
+  return Status::Ok();
+}
+
+void DvdStoreWorkload::BuildProductArray() {
   // The product array of spec §5.9: multiples of 10 000 appear ten times.
   auto arr = std::make_shared<std::vector<int32_t>>();
   arr->reserve(static_cast<size_t>(opts_.size.prod_array_size()));
@@ -367,6 +427,50 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
     for (int c = 0; c < copies; ++c) arr->push_back(static_cast<int32_t>(p));
   }
   prod_array_ = std::move(arr);
+}
+
+Status DvdStoreWorkload::UseForeignDb(db::Connection& conn, workload::StoreMeta& meta,
+                                      bool adopted) {
+  if (opts_.procedures) {
+    return Status::FailedPrecondition(
+        "a database built by DVD Store's scripts holds DVD Store's own procedures, not "
+        "storebench's; run it with --sql_mode=client (the default)");
+  }
+  if (adopted) {
+    auto ds2 = meta.Get("ds2_mode");
+    if (!ds2.ok()) return ds2.status();
+    if ((*ds2 == "Y") != opts_.ds2_mode) {
+      return Status::FailedPrecondition(std::string("the database was adopted in DVD Store ") +
+                                        (*ds2 == "Y" ? "2" : "3") +
+                                        " mode; run with --ds2_mode=" + (*ds2 == "Y" ? "Y" : "N"));
+    }
+  }
+  auto db = ReadForeignDb(conn, dialect_, opts_.ds2_mode);
+  if (!db.ok()) return db.status();
+  if (size_given_) {
+    if (opts_.size.products != db->products || opts_.size.customers > db->customers) {
+      return Status::FailedPrecondition(
+          "the database holds " + std::to_string(db->customers) + " customers and " +
+          std::to_string(db->products) + " products, which db_size=" + opts_.size.label +
+          " does not fit; leave --db_size out (a run takes the size from the row counts)");
+    }
+  } else {
+    opts_.size = db->size;
+  }
+  opts_.browse_words = db->words;
+  foreign_differences_ = db->differences;
+  foreign_counts_ = std::to_string(db->customers) + " customers, " + std::to_string(db->products) +
+                    " products, " + std::to_string(db->orders) + " orders";
+  if (adopt_ && !adopted) {
+    SB_RETURN_IF_ERROR(meta.CreateTable());
+    SB_RETURN_IF_ERROR(meta.Set("workload", "dvdstore"));
+    SB_RETURN_IF_ERROR(meta.Set("state", "ready"));
+    SB_RETURN_IF_ERROR(meta.Set("origin", kOriginDs3Scripts));
+    SB_RETURN_IF_ERROR(meta.Set("schema_version", kSchemaVersion));
+    SB_RETURN_IF_ERROR(meta.Set("db_size", opts_.size.label));
+    SB_RETURN_IF_ERROR(meta.Set("ds2_mode", opts_.ds2_mode ? "Y" : "N"));
+  }
+  BuildProductArray();
   return Status::Ok();
 }
 

@@ -19,6 +19,11 @@
 
 namespace sb::dvdstore {
 
+// Primary rows per generator chunk (Generator::Chunks' target_rows) for every copy of the data:
+// the load and the CSV files. Part of the data's definition: the chunking decides which random
+// stream each row comes from, so changing it changes the generated data.
+constexpr int64_t kChunkRows = 20000;
+
 // One independently generated piece of data. `table` is the chunk's primary table; orders
 // chunks also emit orderlines and cust_hist rows, reviews chunks also emit helpfulness rows.
 struct ChunkSpec {

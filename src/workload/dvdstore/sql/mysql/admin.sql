@@ -44,3 +44,12 @@ SELECT title, actor FROM PRODUCTS WHERE prod_id = ?
 
 -- name: database_name
 SELECT DATABASE()
+
+-- name: restock_trigger
+-- The trigger on INVENTORY (storebench's: restock; DVD Store 3's MySQL build installs none).
+SELECT trigger_name FROM information_schema.triggers
+WHERE trigger_schema = DATABASE() AND BINARY event_object_table = 'INVENTORY'
+
+-- name: products_engine
+SELECT engine FROM information_schema.tables
+WHERE table_schema = DATABASE() AND BINARY table_name = 'PRODUCTS'

@@ -41,3 +41,9 @@ SELECT count(*) FROM inventory WHERE quan_in_stock < 0
 
 -- name: product_words
 SELECT title, actor FROM products WHERE prod_id = ?
+
+-- name: restock_trigger
+-- The function behind the trigger on INVENTORY (storebench's: storebench_restock; DVD Store's
+-- pgsqlds3_create_trig.sql: restock_order).
+SELECT p.proname FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+WHERE t.tgrelid = to_regclass('inventory') AND NOT t.tgisinternal

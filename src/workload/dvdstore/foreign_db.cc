@@ -1,0 +1,168 @@
+#include "workload/dvdstore/foreign_db.h"
+
+#include <algorithm>
+
+#include "workload/dvdstore/sql_files.h"
+#include "workload/dvdstore/tables.h"
+
+namespace sb::dvdstore {
+namespace {
+
+// count(*) of one DVD Store table; an error when the table does not exist. The name comes from
+// tables.h, never from input.
+Result<int64_t> CountRows(db::Connection& conn, Table t, const std::string& dialect) {
+  auto stmt = conn.Prepare("SELECT count(*) FROM " + SqlTableName(t, dialect));
+  if (!stmt.ok()) return stmt.status();
+  SB_RETURN_IF_ERROR((*stmt)->Execute());
+  int64_t n = 0;
+  if ((*stmt)->Next()) n = (*stmt)->GetInt(0);
+  SB_RETURN_IF_ERROR((*stmt)->status());
+  (*stmt)->Reset();
+  return n;
+}
+
+// The first text column of a one-row admin.sql query; "" when it returns no row or the dialect
+// has no such query.
+std::string OneText(db::Connection& conn, const std::map<std::string, std::string>& admin,
+                    const char* name) {
+  auto it = admin.find(name);
+  if (it == admin.end()) return "";
+  auto stmt = conn.Prepare(it->second);
+  if (!stmt.ok() || !(*stmt)->Execute().ok()) return "";
+  std::string out;
+  if ((*stmt)->Next()) out = std::string((*stmt)->GetText(0));
+  (*stmt)->Reset();
+  return out;
+}
+
+Result<std::shared_ptr<const BrowseWords>> SampleWords(
+    db::Connection& conn, const std::map<std::string, std::string>& admin, int64_t max_prod) {
+  auto stmt = conn.Prepare(admin.at("product_words"));
+  if (!stmt.ok()) return stmt.status();
+  auto words = std::make_shared<BrowseWords>();
+  const int64_t n = std::min<int64_t>(kSampledProducts, max_prod);
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t id = 1 + i * max_prod / n;
+    (*stmt)->BindInt(1, id);
+    SB_RETURN_IF_ERROR((*stmt)->Execute());
+    if ((*stmt)->Next()) {
+      words->titles.emplace_back((*stmt)->GetText(0));
+      words->actors.emplace_back((*stmt)->GetText(1));
+      words->products.push_back(id);
+    }
+    SB_RETURN_IF_ERROR((*stmt)->status());
+    (*stmt)->Reset();
+  }
+  if (words->titles.empty()) {
+    return Status::FailedPrecondition(
+        "the DVD Store database's PRODUCTS table holds none of products 1.." +
+        std::to_string(max_prod) + ", so there are no titles or actors to browse for");
+  }
+  return std::shared_ptr<const BrowseWords>(std::move(words));
+}
+
+// How the database differs from one storebench loads, as far as the catalog tells.
+std::vector<std::string> Differences(db::Connection& conn, const std::string& dialect,
+                                     const std::map<std::string, std::string>& admin) {
+  std::vector<std::string> out;
+  out.push_back(
+      "built by DVD Store's scripts: storebench read its size from the row counts and browses "
+      "for titles and actors sampled from its PRODUCTS rows (storebench's own word lists are not "
+      "DVD Store's)");
+  if (dialect == "mysql") {
+    if (OneText(conn, admin, "restock_trigger").empty()) {
+      out.push_back(
+          "no restock trigger on INVENTORY (DVD Store 3's MySQL build installs none): stock only "
+          "falls, so the rollback rate rises over a long run (storebench's trigger keeps it near "
+          "2 %)");
+    }
+    const std::string engine = OneText(conn, admin, "products_engine");
+    if (!engine.empty() && engine != "InnoDB") {
+      out.push_back("PRODUCTS uses the " + engine +
+                    " engine (storebench: InnoDB): its FULLTEXT indexes follow ft_min_word_len "
+                    "and the MyISAM stop words, and its writes take table locks");
+    }
+  } else if (dialect == "postgres") {
+    const std::string fn = OneText(conn, admin, "restock_trigger");
+    if (fn.empty()) {
+      out.push_back("no restock trigger on INVENTORY: stock only falls over a run");
+    } else if (fn != "storebench_restock") {
+      out.push_back("INVENTORY's restock trigger is " + fn +
+                    " (DVD Store's refills to 250, 2500 for PROD_ID+1 a multiple of 10000) "
+                    "instead of storebench's, which reverts updates below 3");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+DsSize SizeFromCounts(int64_t customers, int64_t products, int64_t orders) {
+  std::vector<std::string> labels = {"S", "M", "L"};
+  if (products % 1000 == 0) labels.push_back(std::to_string(products / 1000) + "MB");
+  if (products % 10000 == 0) labels.push_back(std::to_string(products / 10000) + "GB");
+  const DsSize* fits = nullptr;
+  std::vector<DsSize> sizes;
+  sizes.reserve(labels.size());
+  for (const std::string& l : labels) {
+    auto s = ParseDsSize(l);
+    if (s.ok()) sizes.push_back(*s);
+  }
+  for (const DsSize& s : sizes) {
+    if (s.products != products || s.customers > customers || s.orders() > orders) continue;
+    if (s.customers == customers) return s;
+    if (fits == nullptr) fits = &s;
+  }
+  if (fits != nullptr) return *fits;
+  DsSize counted;
+  counted.label = "counted";
+  counted.customers = customers;
+  counted.products = products;
+  counted.orders_per_month = orders / 12;
+  return counted;
+}
+
+Result<ForeignDb> ReadForeignDb(db::Connection& conn, const std::string& dialect, bool ds2) {
+  ForeignDb db;
+  int64_t counts[kNumTables] = {};
+  // DVD Store 2's tables first (DS3 has them too), then DS3's own.
+  for (bool ds3_only : {false, true}) {
+    if (ds3_only && ds2) break;
+    const std::vector<Table> ds2_tables = TablesFor(true);
+    for (Table t : TablesFor(ds3_only ? false : true)) {
+      const bool in_ds2 = std::find(ds2_tables.begin(), ds2_tables.end(), t) != ds2_tables.end();
+      if (ds3_only && in_ds2) continue;
+      auto n = CountRows(conn, t, dialect);
+      if (n.ok()) {
+        counts[static_cast<int>(t)] = *n;
+        continue;
+      }
+      if (ds3_only) {
+        return Status::FailedPrecondition(
+            "the database holds DVD Store 2's tables but not DVD Store 3's " +
+            SqlTableName(t, dialect) + "; run it with --ds2_mode=Y");
+      }
+      return Status::FailedPrecondition(
+          "the database holds no storebench DVD Store tables and no DVD Store table " +
+          SqlTableName(t, dialect) + "; load it first with 'storebench oltp load'");
+    }
+  }
+  db.customers = counts[static_cast<int>(Table::kCustomers)];
+  db.products = counts[static_cast<int>(Table::kProducts)];
+  db.orders = counts[static_cast<int>(Table::kOrders)];
+  if (db.customers == 0 || db.products == 0) {
+    return Status::FailedPrecondition(
+        "the DVD Store database holds " + std::to_string(db.customers) + " customers and " +
+        std::to_string(db.products) + " products; load its data first");
+  }
+  db.size = SizeFromCounts(db.customers, db.products, db.orders);
+  auto admin = SqlQueries(dialect, "admin.sql");
+  if (!admin.ok()) return admin.status();
+  auto words = SampleWords(conn, *admin, db.products);
+  if (!words.ok()) return words.status();
+  db.words = std::move(words).value();
+  db.differences = Differences(conn, dialect, *admin);
+  return db;
+}
+
+}  // namespace sb::dvdstore
