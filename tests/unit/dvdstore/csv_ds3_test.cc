@@ -4,6 +4,7 @@
 #include "workload/dvdstore/csv_ds3.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -78,7 +79,9 @@ TEST(CsvDs3Test, TaxRoundsAsTheCGenerator) {
 class CsvDs3SizeS : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new fs::path(fs::path(STOREBENCH_TEST_TMP) / "csv_ds3_test_S");
+    // ctest runs each case as its own process, possibly at the same time: one directory each.
+    dir_ = new fs::path(fs::path(STOREBENCH_TEST_TMP) /
+                        ("csv_ds3_test_S." + std::to_string(::getpid())));
     fs::remove_all(*dir_);
     size_ = new DsSize(*ParseDsSize("S"));
     ASSERT_TRUE(WriteDs3Csv(dir_->string(), *size_, 7, false).ok());
