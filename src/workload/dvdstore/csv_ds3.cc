@@ -23,8 +23,9 @@ class Ds3Files {
     const std::string path = dir_ + "/" + name;
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-    if (ec)
+    if (ec) {
       return Status::IoError("cannot create CSV directory for '" + path + "': " + ec.message());
+    }
     auto f = std::make_unique<std::ofstream>(path, std::ios::binary | std::ios::trunc);
     if (!*f) return Status::IoError("cannot write CSV file '" + path + "'");
     files_[name] = std::move(f);
@@ -68,15 +69,15 @@ std::vector<std::string> Ds3CsvFiles(bool ds2) {
   std::vector<std::string> files = {"cust/us_cust.csv", "cust/row_cust.csv"};
   for (const char* m : kMonths) {
     for (const char* what : {"orders", "orderlines", "cust_hist"}) {
-      files.push_back(std::string("orders/") + m + "_" + what + ".csv");
+      files.emplace_back(std::string("orders/") + m + "_" + what + ".csv");
     }
   }
-  files.push_back("prod/prod.csv");
-  files.push_back("prod/inv.csv");
+  files.emplace_back("prod/prod.csv");
+  files.emplace_back("prod/inv.csv");
   if (!ds2) {
-    files.push_back("membership/membership.csv");
-    files.push_back("reviews/reviews.csv");
-    files.push_back("reviews/review_helpfulness.csv");
+    files.emplace_back("membership/membership.csv");
+    files.emplace_back("reviews/reviews.csv");
+    files.emplace_back("reviews/review_helpfulness.csv");
   }
   return files;
 }

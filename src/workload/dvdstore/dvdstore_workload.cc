@@ -5,6 +5,7 @@
 
 #include "workload/dvdstore/csv_ds3.h"
 #include "workload/dvdstore/sql_files.h"
+#include "workload/dvdstore/tables.h"
 #include "workload/store_meta.h"
 
 namespace sb::dvdstore {
@@ -12,14 +13,6 @@ namespace {
 
 using config::OptionSpec;
 using config::OptionType;
-
-// storebench_meta's "schema_version" of the DVD Store tables this build creates. 2: DVD Store 3's
-// names and types (upper-case table names and ZIP INT on MariaDB/MySQL, REVIEWS_HELPFULNESS_ID),
-// foreign-key names unique per database. Databases without it were loaded by an earlier
-// storebench and are refused by run and verify.
-constexpr const char* kSchemaVersion = "2";
-// storebench_meta's "origin" of a database built by DVD Store's scripts and adopted (--adopt).
-constexpr const char* kOriginDs3Scripts = "ds3_scripts";
 
 // Runs a one-row query and returns its first `ncols` integer columns (empty: no row).
 Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& sql,
@@ -427,51 +420,6 @@ void DvdStoreWorkload::BuildProductArray() {
     for (int c = 0; c < copies; ++c) arr->push_back(static_cast<int32_t>(p));
   }
   prod_array_ = std::move(arr);
-}
-
-Status DvdStoreWorkload::UseForeignDb(db::Connection& conn, workload::StoreMeta& meta,
-                                      bool adopted) {
-  if (opts_.procedures) {
-    return Status::FailedPrecondition(
-        "a database built by DVD Store's scripts holds DVD Store's own procedures, not "
-        "storebench's; run it with --sql_mode=client (the default)");
-  }
-  if (adopted) {
-    auto ds2 = meta.Get("ds2_mode");
-    if (!ds2.ok()) return ds2.status();
-    if ((*ds2 == "Y") != opts_.ds2_mode) {
-      return Status::FailedPrecondition(std::string("the database was adopted in DVD Store ") +
-                                        (*ds2 == "Y" ? "2" : "3") +
-                                        " mode; run with --ds2_mode=" + (*ds2 == "Y" ? "Y" : "N"));
-    }
-  }
-  auto db = ReadForeignDb(conn, dialect_, opts_.ds2_mode);
-  if (!db.ok()) return db.status();
-  if (size_given_) {
-    if (opts_.size.products != db->products || opts_.size.customers > db->customers) {
-      return Status::FailedPrecondition(
-          "the database holds " + std::to_string(db->customers) + " customers and " +
-          std::to_string(db->products) + " products, which db_size=" + opts_.size.label +
-          " does not fit; leave --db_size out (a run takes the size from the row counts)");
-    }
-  } else {
-    opts_.size = db->size;
-  }
-  opts_.browse_words = db->words;
-  foreign_differences_ = db->differences;
-  foreign_counts_ = std::to_string(db->customers) + " customers, " + std::to_string(db->products) +
-                    " products, " + std::to_string(db->orders) + " orders";
-  if (adopt_ && !adopted) {
-    SB_RETURN_IF_ERROR(meta.CreateTable());
-    SB_RETURN_IF_ERROR(meta.Set("workload", "dvdstore"));
-    SB_RETURN_IF_ERROR(meta.Set("state", "ready"));
-    SB_RETURN_IF_ERROR(meta.Set("origin", kOriginDs3Scripts));
-    SB_RETURN_IF_ERROR(meta.Set("schema_version", kSchemaVersion));
-    SB_RETURN_IF_ERROR(meta.Set("db_size", opts_.size.label));
-    SB_RETURN_IF_ERROR(meta.Set("ds2_mode", opts_.ds2_mode ? "Y" : "N"));
-  }
-  BuildProductArray();
-  return Status::Ok();
 }
 
 Result<std::unique_ptr<workload::Session>> DvdStoreWorkload::NewSession(

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 
+#include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/dvdstore/sql_files.h"
 #include "workload/dvdstore/tables.h"
+#include "workload/store_meta.h"
 
 namespace sb::dvdstore {
 namespace {
@@ -65,31 +67,31 @@ Result<std::shared_ptr<const BrowseWords>> SampleWords(
 std::vector<std::string> Differences(db::Connection& conn, const std::string& dialect,
                                      const std::map<std::string, std::string>& admin) {
   std::vector<std::string> out;
-  out.push_back(
+  out.emplace_back(
       "built by DVD Store's scripts: storebench read its size from the row counts and browses "
       "for titles and actors sampled from its PRODUCTS rows (storebench's own word lists are not "
       "DVD Store's)");
   if (dialect == "mysql") {
     if (OneText(conn, admin, "restock_trigger").empty()) {
-      out.push_back(
+      out.emplace_back(
           "no restock trigger on INVENTORY (DVD Store 3's MySQL build installs none): stock only "
           "falls, so the rollback rate rises over a long run (storebench's trigger keeps it near "
           "2 %)");
     }
     const std::string engine = OneText(conn, admin, "products_engine");
     if (!engine.empty() && engine != "InnoDB") {
-      out.push_back("PRODUCTS uses the " + engine +
-                    " engine (storebench: InnoDB): its FULLTEXT indexes follow ft_min_word_len "
-                    "and the MyISAM stop words, and its writes take table locks");
+      out.emplace_back("PRODUCTS uses the " + engine +
+                       " engine (storebench: InnoDB): its FULLTEXT indexes follow ft_min_word_len "
+                       "and the MyISAM stop words, and its writes take table locks");
     }
   } else if (dialect == "postgres") {
     const std::string fn = OneText(conn, admin, "restock_trigger");
     if (fn.empty()) {
-      out.push_back("no restock trigger on INVENTORY: stock only falls over a run");
+      out.emplace_back("no restock trigger on INVENTORY: stock only falls over a run");
     } else if (fn != "storebench_restock") {
-      out.push_back("INVENTORY's restock trigger is " + fn +
-                    " (DVD Store's refills to 250, 2500 for PROD_ID+1 a multiple of 10000) "
-                    "instead of storebench's, which reverts updates below 3");
+      out.emplace_back("INVENTORY's restock trigger is " + fn +
+                       " (DVD Store's refills to 250, 2500 for PROD_ID+1 a multiple of 10000) "
+                       "instead of storebench's, which reverts updates below 3");
     }
   }
   return out;
@@ -163,6 +165,52 @@ Result<ForeignDb> ReadForeignDb(db::Connection& conn, const std::string& dialect
   db.words = std::move(words).value();
   db.differences = Differences(conn, dialect, *admin);
   return db;
+}
+
+// Defined here, beside what it reads (dvdstore_workload.h declares it).
+Status DvdStoreWorkload::UseForeignDb(db::Connection& conn, workload::StoreMeta& meta,
+                                      bool adopted) {
+  if (opts_.procedures) {
+    return Status::FailedPrecondition(
+        "a database built by DVD Store's scripts holds DVD Store's own procedures, not "
+        "storebench's; run it with --sql_mode=client (the default)");
+  }
+  if (adopted) {
+    auto ds2 = meta.Get("ds2_mode");
+    if (!ds2.ok()) return ds2.status();
+    if ((*ds2 == "Y") != opts_.ds2_mode) {
+      return Status::FailedPrecondition(std::string("the database was adopted in DVD Store ") +
+                                        (*ds2 == "Y" ? "2" : "3") +
+                                        " mode; run with --ds2_mode=" + (*ds2 == "Y" ? "Y" : "N"));
+    }
+  }
+  auto db = ReadForeignDb(conn, dialect_, opts_.ds2_mode);
+  if (!db.ok()) return db.status();
+  if (size_given_) {
+    if (opts_.size.products != db->products || opts_.size.customers > db->customers) {
+      return Status::FailedPrecondition(
+          "the database holds " + std::to_string(db->customers) + " customers and " +
+          std::to_string(db->products) + " products, which db_size=" + opts_.size.label +
+          " does not fit; leave --db_size out (a run takes the size from the row counts)");
+    }
+  } else {
+    opts_.size = db->size;
+  }
+  opts_.browse_words = db->words;
+  foreign_differences_ = db->differences;
+  foreign_counts_ = std::to_string(db->customers) + " customers, " + std::to_string(db->products) +
+                    " products, " + std::to_string(db->orders) + " orders";
+  if (adopt_ && !adopted) {
+    SB_RETURN_IF_ERROR(meta.CreateTable());
+    SB_RETURN_IF_ERROR(meta.Set("workload", "dvdstore"));
+    SB_RETURN_IF_ERROR(meta.Set("state", "ready"));
+    SB_RETURN_IF_ERROR(meta.Set("origin", kOriginDs3Scripts));
+    SB_RETURN_IF_ERROR(meta.Set("schema_version", kSchemaVersion));
+    SB_RETURN_IF_ERROR(meta.Set("db_size", opts_.size.label));
+    SB_RETURN_IF_ERROR(meta.Set("ds2_mode", opts_.ds2_mode ? "Y" : "N"));
+  }
+  BuildProductArray();
+  return Status::Ok();
 }
 
 }  // namespace sb::dvdstore

@@ -33,6 +33,9 @@ struct ForeignDb {
   std::vector<std::string> differences;  // from a database storebench loads, one sentence each
 };
 
+// storebench_meta's "origin" of a database built by DVD Store's scripts and adopted (--adopt=Y).
+inline constexpr const char* kOriginDs3Scripts = "ds3_scripts";
+
 // Products sampled for the browse words.
 constexpr int kSampledProducts = 200;
 

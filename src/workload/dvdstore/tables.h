@@ -41,6 +41,12 @@ std::vector<Table> TablesFor(bool ds2);
 // The file `load --csv_dir` writes a table's rows into, inside that directory ("customers.csv").
 std::string CsvFileName(Table t);
 
+// storebench_meta's "schema_version" of the DVD Store tables this build creates. 2: DVD Store 3's
+// names and types (upper-case table names and ZIP INT on MariaDB/MySQL, REVIEWS_HELPFULNESS_ID),
+// foreign-key names unique per database. Databases without it were loaded by an earlier
+// storebench and are refused by run and verify.
+inline constexpr const char* kSchemaVersion = "2";
+
 }  // namespace sb::dvdstore
 
 #endif  // STOREBENCH_WORKLOAD_DVDSTORE_TABLES_H_
