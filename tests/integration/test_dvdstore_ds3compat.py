@@ -121,7 +121,7 @@ class Ds3CompatMixin:
     def run_json(self, *args, name):
         path = tmp_path(f"ds3compat-{self.dialect}-{name}.json")
         r = storebench("oltp", "run", "--db", self.url, "--n_threads=2", "--warmup_time=0",
-                       "--run_time=3s", "--json", path, *args, timeout=300)
+                       "--run_time=2s", "--json", path, *args, timeout=300)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(path) as f:
             return json.load(f)
@@ -131,15 +131,15 @@ class Ds3CompatMixin:
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("verify: all checks passed", r.stdout)
 
-    def test_storebench_database_has_ds3_names_and_types(self):
+    def test_storebench_database(self):
+        """DS3's names and types; DS3-style procedures run and their effects verify; without
+        schema_version (an earlier storebench) it is refused."""
         self.load_storebench()
         self.assertEqual(sorted(t for t in self.tables() if t != "storebench_meta"),
                          self.expected_tables())
         self.assertEqual(self.column_type("CUSTOMERS", "ZIP"), self.zip_type)
         self.assertIn(self.helpfulness_key, self.columns("REVIEWS_HELPFULNESS"))
 
-    def test_ds3_style_procedures_run_on_storebench_database(self):
-        self.load_storebench()
         with open(data_file(self.procedures_file)) as f:
             self.script(f.read())
         before = int(self.query("SELECT QUAN_IN_STOCK FROM INVENTORY WHERE PROD_ID = 500")[0][0])
@@ -160,13 +160,24 @@ class Ds3CompatMixin:
         self.assertEqual(int(now[1]), sales + 2)
         self.verify()
 
-    def test_run_and_verify_on_ds3_built_database(self):
+        self.script("DELETE FROM storebench_meta WHERE " + self.key_column
+                    + " = 'schema_version';")
+        for args in (["run", "--run_time=1"], ["verify"]):
+            r = storebench("oltp", *args, "--db", self.url)
+            self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+            self.assertIn("loaded by an earlier storebench", r.stderr)
+            self.assertIn("storebench oltp load --force", r.stderr)
+
+    def test_ds3_built_database(self):
+        """run and verify on a database built with DS3's DDL from --csv_layout=ds3 files; then,
+        without DS3's own tables, as a DS2 database."""
         self.build_ds3()
         doc = self.run_json(name="foreign")
         choices = doc["choices"]
         self.assertTrue(choices["db_size"].startswith("1MB "), choices["db_size"])
         self.assertIn("built by DVD Store's scripts", choices["database"])
         self.assertIn(self.expected_difference, choices["database"])
+        self.assertIn("REVIEWS_HELPFULNESS(REVIEW_ID,HELPFULNESS)", choices["database"])
         self.assertIn("200 titles and actors sampled from PRODUCTS", choices["browse_words"])
         first_title = self.query("SELECT TITLE FROM PRODUCTS WHERE PROD_ID = 1")[0][0]
         self.assertIn("1, " + first_title + ", ", choices["browse_words"])
@@ -174,16 +185,7 @@ class Ds3CompatMixin:
         self.assertNotIn("storebench_meta", self.tables())
         self.verify()
         self.assertNotIn("storebench_meta", self.tables())
-        # --adopt=Y records it; later runs read it as adopted.
-        self.run_json("--adopt=Y", name="adopt")
-        self.assertIn("storebench_meta", self.tables())
-        self.assertEqual(self.query("SELECT value FROM storebench_meta WHERE "
-                                    + self.key_column + " = 'origin'"), [["ds3_scripts"]])
-        doc = self.run_json(name="adopted")
-        self.assertIn("built by DVD Store's scripts", doc["choices"]["database"])
 
-    def test_ds2_schema_needs_ds2_mode(self):
-        self.build_ds3()
         self.script("DROP TABLE REVIEWS_HELPFULNESS; DROP TABLE REVIEWS; DROP TABLE MEMBERSHIP;")
         r = storebench("oltp", "run", "--db", self.url, "--run_time=1")
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
@@ -192,15 +194,16 @@ class Ds3CompatMixin:
         self.assertEqual(doc["choices"]["mode"], "DS2")
         self.assertNotIn("storebench_meta", self.tables())
 
-    def test_earlier_storebench_database_is_refused(self):
-        self.load_storebench()
-        self.script("DELETE FROM storebench_meta WHERE " + self.key_column
-                    + " = 'schema_version';")
-        for args in (["run", "--run_time=1"], ["verify"]):
-            r = storebench("oltp", *args, "--db", self.url)
-            self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
-            self.assertIn("loaded by an earlier storebench", r.stderr)
-            self.assertIn("storebench oltp load --force", r.stderr)
+        # --adopt=Y records it; later runs read it as adopted.
+        self.run_json("--ds2_mode=Y", "--adopt=Y", name="adopt")
+        self.assertIn("storebench_meta", self.tables())
+        self.assertEqual(self.query("SELECT value FROM storebench_meta WHERE "
+                                    + self.key_column + " = 'origin'"), [["ds3_scripts"]])
+        doc = self.run_json("--ds2_mode=Y", name="adopted")
+        self.assertIn("built by DVD Store's scripts", doc["choices"]["database"])
+        r = storebench("oltp", "run", "--db", self.url, "--run_time=1")
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertIn("adopted in DVD Store 2 mode", r.stderr)
 
 
 class Ds3CompatMariadbTest(Ds3CompatMixin, unittest.TestCase):

@@ -53,3 +53,9 @@ WHERE trigger_schema = DATABASE() AND BINARY event_object_table = 'INVENTORY'
 -- name: products_engine
 SELECT engine FROM information_schema.tables
 WHERE table_schema = DATABASE() AND BINARY table_name = 'PRODUCTS'
+
+-- name: index_columns
+-- Every index of the database's tables: table, its columns in order (lower case, comma-separated).
+SELECT LOWER(table_name), LOWER(GROUP_CONCAT(column_name ORDER BY seq_in_index SEPARATOR ','))
+FROM information_schema.statistics WHERE table_schema = DATABASE()
+GROUP BY table_name, index_name
