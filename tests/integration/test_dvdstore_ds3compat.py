@@ -204,6 +204,10 @@ class Ds3CompatMixin:
         r = storebench("oltp", "run", "--db", self.url, "--run_time=1")
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
         self.assertIn("adopted in DVD Store 2 mode", r.stderr)
+        r = storebench("oltp", "load", "--db", self.url, "--db_size=" + SIZE, "--force")
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertIn("does not replace it, even with --force", r.stderr)
+        self.assertIn("customers", [t.lower() for t in self.tables()])  # still there
 
 
 class Ds3CompatMariadbTest(Ds3CompatMixin, unittest.TestCase):

@@ -281,6 +281,16 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   if (opts_.procedures_only) {
     return LoadProceduresOnly(**conn, meta, *has_meta, meta.set_sql(), dialect_, ctx);
   }
+  if (*has_meta) {
+    // An adopted DVD Store-built database holds data storebench did not make: never replaced.
+    auto origin = meta.Get("origin");
+    if (!origin.ok()) return origin.status();
+    if (*origin == kOriginDs3Scripts) {
+      return Status::AlreadyExists(
+          "the database was built by DVD Store's scripts and adopted (--adopt=Y); storebench "
+          "does not replace it, even with --force: load into another database");
+    }
+  }
   bool replace = false;
   SB_RETURN_IF_ERROR(workload::CheckLoadTarget(meta, kOwner, ctx.force, &replace));
   if (replace) {
