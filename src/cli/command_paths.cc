@@ -4,6 +4,7 @@
 #include "base/clock.h"
 #include "base/strings.h"
 #include "cli/output_paths.h"
+#include "workload/dvdstore/csv_ds3.h"
 #include "workload/dvdstore/generator.h"
 
 namespace sb::cli {
@@ -56,9 +57,16 @@ Status CheckOltpPaths(const std::string& command, const config::OptionSet& o,
   }
   if (command == "load" && o.GetString("workload") == "dvdstore" &&
       !o.GetString("csv_dir").empty()) {
-    for (dvdstore::Table t : dvdstore::TablesFor(o.GetBool("ds2_mode"))) {
-      outputs.push_back({"--csv_dir", o.GetString("csv_dir") + "/" + dvdstore::CsvFileName(t),
-                         /*creates_parents=*/true});
+    std::vector<std::string> files;
+    if (o.GetString("csv_layout") == "ds3") {
+      files = dvdstore::Ds3CsvFiles(o.GetBool("ds2_mode"));
+    } else {
+      for (dvdstore::Table t : dvdstore::TablesFor(o.GetBool("ds2_mode"))) {
+        files.push_back(dvdstore::CsvFileName(t));
+      }
+    }
+    for (const std::string& f : files) {
+      outputs.push_back({"--csv_dir", o.GetString("csv_dir") + "/" + f, /*creates_parents=*/true});
     }
   }
   return CheckOutputPaths(inputs, outputs);

@@ -19,20 +19,20 @@ ORDERS = "150"          # per thread, in the same-state runs
 
 # Rows (or, for the large review tables, counts, sums and the newest rows) that a run changes.
 STATE_QUERIES = [
-    "SELECT orderid, orderdate, customerid, netamount, tax, totalamount FROM orders "
+    "SELECT orderid, orderdate, customerid, netamount, tax, totalamount FROM ORDERS "
     "ORDER BY orderid",
-    "SELECT orderid, orderlineid, prod_id, quantity, orderdate FROM orderlines "
+    "SELECT orderid, orderlineid, prod_id, quantity, orderdate FROM ORDERLINES "
     "ORDER BY orderid, orderlineid",
-    "SELECT customerid, orderid, prod_id FROM cust_hist ORDER BY orderid, prod_id, customerid",
-    "SELECT * FROM customers ORDER BY customerid",
-    "SELECT prod_id, quan_in_stock, sales FROM inventory ORDER BY prod_id",
-    "SELECT * FROM membership ORDER BY customerid",
-    "SELECT prod_id, date_low, quan_low FROM reorder ORDER BY prod_id, quan_low",
-    "SELECT count(*), sum(review_id), sum(prod_id), sum(stars), sum(customerid) FROM reviews",
-    "SELECT * FROM reviews ORDER BY review_id DESC LIMIT 100",
+    "SELECT customerid, orderid, prod_id FROM CUST_HIST ORDER BY orderid, prod_id, customerid",
+    "SELECT * FROM CUSTOMERS ORDER BY customerid",
+    "SELECT prod_id, quan_in_stock, sales FROM INVENTORY ORDER BY prod_id",
+    "SELECT * FROM MEMBERSHIP ORDER BY customerid",
+    "SELECT prod_id, date_low, quan_low FROM REORDER ORDER BY prod_id, quan_low",
+    "SELECT count(*), sum(review_id), sum(prod_id), sum(stars), sum(customerid) FROM REVIEWS",
+    "SELECT * FROM REVIEWS ORDER BY review_id DESC LIMIT 100",
     "SELECT count(*), sum(review_id), sum(customerid), sum(helpfulness) "
-    "FROM reviews_helpfulness",
-    "SELECT * FROM reviews_helpfulness ORDER BY review_helpfulness_id DESC LIMIT 200",
+    "FROM REVIEWS_HELPFULNESS",
+    "SELECT * FROM REVIEWS_HELPFULNESS ORDER BY 1 DESC LIMIT 200",
 ]
 
 

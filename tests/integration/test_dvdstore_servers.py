@@ -62,7 +62,7 @@ class ServerMixin:
         assert r.returncode == 0, r.stdout + r.stderr
         cls.load_output = r.stdout
         cls.low_stock_after_load = cls.query(
-            "SELECT prod_id, quan_in_stock FROM inventory WHERE quan_in_stock < 3 ORDER BY prod_id")
+            "SELECT prod_id, quan_in_stock FROM INVENTORY WHERE quan_in_stock < 3 ORDER BY prod_id")
         cls.json_path = tmp_path(f"it-{cls.__name__}.json")
         cls.result = storebench("oltp", "run", "--db", cls.url, "--db_size=S", "--n_threads=8",
                              "--warmup_time=3s", "--run_time=20s", "--json", cls.json_path,
@@ -128,11 +128,11 @@ class ServerMixin:
         self.assertGreater(f["n_rollbacks_overall"], 0)  # orders of products at 0-2 roll back
         # SQL Server semantics: a product below 3 never changes, and none drops below 3.
         after = self.query(
-            "SELECT prod_id, quan_in_stock FROM inventory WHERE quan_in_stock < 3 ORDER BY prod_id")
+            "SELECT prod_id, quan_in_stock FROM INVENTORY WHERE quan_in_stock < 3 ORDER BY prod_id")
         self.assertEqual(after, self.low_stock_after_load)
-        self.assertEqual(self.query("SELECT count(*) FROM inventory WHERE quan_in_stock < 0"),
+        self.assertEqual(self.query("SELECT count(*) FROM INVENTORY WHERE quan_in_stock < 0"),
                          [["0"]])
-        low = self.query("SELECT count(*) FROM reorder WHERE quan_low >= 3")
+        low = self.query("SELECT count(*) FROM REORDER WHERE quan_low >= 3")
         self.assertEqual(low, [["0"]])
 
     def test_database_without_schema_is_refused(self):

@@ -1,8 +1,11 @@
 #include "workload/dvdstore/dvdstore_workload.h"
 
 #include <cmath>
+#include <cstdio>
 
+#include "workload/dvdstore/csv_ds3.h"
 #include "workload/dvdstore/sql_files.h"
+#include "workload/dvdstore/tables.h"
 #include "workload/index_build.h"
 #include "workload/store_meta.h"
 
@@ -46,6 +49,13 @@ Status LoadProceduresOnly(db::Connection& conn, workload::StoreMeta& meta, bool 
         "the DVD Store load into this database did not finish; run 'storebench oltp load "
         "--force' again");
   }
+  auto version = meta.Get("schema_version");
+  if (!version.ok()) return version.status();
+  if (*version != kSchemaVersion) {
+    return Status::FailedPrecondition(
+        "the database was loaded by an earlier storebench, whose DVD Store tables the "
+        "procedures of this version do not fit; reload it with 'storebench oltp load --force'");
+  }
   auto ds2 = meta.Get("ds2_mode");
   if (!ds2.ok()) return ds2.status();
   if (ctx.progress) ctx.progress("installing the stored procedures (--procedures_only)");
@@ -59,6 +69,41 @@ int64_t AvgMsec(const workload::TypeTotals& t) {
 }
 
 const workload::MetaOwner kOwner{"dvdstore", "DVD Store", "db_size", "storebench oltp load"};
+
+// The foreign-key name suffix of indexes.sql ("{FK_SUFFIX}"): 8 hex digits of a case-sensitive
+// FNV-1a hash of the database's name, so databases whose names differ only in case get
+// different constraint names (InnoDB compares "database/name" without case).
+std::string ForeignKeySuffix(const std::string& database) {
+  uint32_t h = 2166136261u;
+  for (unsigned char c : database) {
+    h ^= c;
+    h *= 16777619u;
+  }
+  char buf[9];
+  std::snprintf(buf, sizeof buf, "%08x", h);
+  return buf;
+}
+
+// Fills in indexes.sql's foreign-key name placeholder from the connected database's name.
+Status FillForeignKeyNames(db::Connection& conn, const std::string& dialect, std::string* script) {
+  const std::string placeholder = "{FK_SUFFIX}";
+  if (script->find(placeholder) == std::string::npos) return Status::Ok();
+  auto admin = SqlQueries(dialect, "admin.sql");
+  if (!admin.ok()) return admin.status();
+  auto stmt = conn.Prepare(admin->at("database_name"));
+  if (!stmt.ok()) return stmt.status();
+  SB_RETURN_IF_ERROR((*stmt)->Execute());
+  std::string name;
+  if ((*stmt)->Next()) name = std::string((*stmt)->GetText(0));
+  SB_RETURN_IF_ERROR((*stmt)->status());
+  (*stmt)->Reset();
+  const std::string suffix = ForeignKeySuffix(name);
+  for (size_t at = script->find(placeholder); at != std::string::npos;
+       at = script->find(placeholder, at)) {
+    script->replace(at, placeholder.size(), suffix);
+  }
+  return Status::Ok();
+}
 
 }  // namespace
 
@@ -124,6 +169,19 @@ void DvdStoreWorkload::DeclareOptions(config::OptionSet* o) const {
       "step, as DVD Store (PostgreSQL, MySQL/MariaDB; load installs them)";
   mode.group = "dvdstore";
   o->Add(mode);
+  OptionSpec layout;
+  layout.name = "csv_layout";
+  layout.type = OptionType::kEnum;
+  layout.choices = {"storebench", "ds3"};
+  layout.default_value = "storebench";
+  layout.help =
+      "load --csv_dir: storebench writes one file per table; ds3 writes DVD Store 3's 43 files "
+      "in its five directories and formats, which DVD Store's own load scripts read";
+  layout.group = "dvdstore";
+  o->Add(layout);
+  add_bool("adopt",
+           "run/verify on a database built by DVD Store's own scripts: Y records it in a "
+           "storebench_meta table (otherwise storebench writes nothing of its own into it)");
   add_bool("procedures_only",
            "load: only (re)install the stored procedures of --sql_mode=procedures into an "
            "existing DVD Store database");
@@ -147,6 +205,8 @@ Status DvdStoreWorkload::Configure(const config::OptionSet& o) {
   opts_.n_line_items = o.GetInt("n_line_items");
   opts_.procedures = o.GetString("sql_mode") == "procedures";
   opts_.procedures_only = o.GetBool("procedures_only");
+  adopt_ = o.GetBool("adopt");
+  ds3_csv_layout_ = o.GetString("csv_layout") == "ds3";
   return Status::Ok();
 }
 
@@ -193,6 +253,21 @@ std::map<std::string, std::string> DvdStoreWorkload::Choices() const {
   }
   c["cart_lines"] = "at most 10 lines per purchase (as the SQL Server/PostgreSQL procedures)";
   c["login_history"] = "all history rows queried, at most 100 read (DVD Store MAX_ROWS)";
+  if (!foreign_differences_.empty()) {
+    std::string d = "counted at start: " + foreign_counts_;
+    for (const std::string& s : foreign_differences_) d += "; " + s;
+    c["database"] = d;
+  }
+  if (opts_.browse_words) {
+    const BrowseWords& w = *opts_.browse_words;
+    std::string words = std::to_string(w.titles.size()) +
+                        " titles and actors sampled from PRODUCTS (prod_id, title, actor):";
+    for (size_t i = 0; i < w.titles.size(); ++i) {
+      words += (i ? "; " : " ") + std::to_string(w.products[i]) + ", " + w.titles[i] + ", " +
+               w.actors[i];
+    }
+    c["browse_words"] = words;
+  }
   return c;
 }
 
@@ -206,6 +281,16 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   if (!has_meta.ok()) return has_meta.status();
   if (opts_.procedures_only) {
     return LoadProceduresOnly(**conn, meta, *has_meta, meta.set_sql(), dialect_, ctx);
+  }
+  if (*has_meta) {
+    // An adopted DVD Store-built database holds data storebench did not make: never replaced.
+    auto origin = meta.Get("origin");
+    if (!origin.ok()) return origin.status();
+    if (*origin == kOriginDs3Scripts) {
+      return Status::AlreadyExists(
+          "the database was built by DVD Store's scripts and adopted (--adopt=Y); storebench "
+          "does not replace it, even with --force: load into another database");
+    }
   }
   bool replace = false;
   SB_RETURN_IF_ERROR(workload::CheckLoadTarget(meta, kOwner, ctx.force, &replace));
@@ -223,6 +308,7 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   SB_RETURN_IF_ERROR((*conn)->ExecuteScript(*schema));
   SB_RETURN_IF_ERROR(meta.Set("workload", "dvdstore"));
   SB_RETURN_IF_ERROR(meta.Set("state", "loading"));
+  SB_RETURN_IF_ERROR(meta.Set("schema_version", kSchemaVersion));
   SB_RETURN_IF_ERROR(meta.Set("db_size", opts_.size.label));
   SB_RETURN_IF_ERROR(meta.Set("customers", std::to_string(opts_.size.customers)));
   SB_RETURN_IF_ERROR(meta.Set("products", std::to_string(opts_.size.products)));
@@ -235,7 +321,17 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
                  " data, db_size=" + opts_.size.label + ", " + std::to_string(ctx.threads) +
                  " generator threads");
   }
-  SB_RETURN_IF_ERROR(LoadDvdStore(backend, opts_, dialect_, ctx));
+  if (ds3_csv_layout_ && !ctx.csv_dir.empty()) {
+    // DVD Store's layout: the same rows, generated once more in id order into DS3's files; the
+    // load itself then writes no CSV of its own.
+    if (ctx.progress) ctx.progress("writing DVD Store 3's CSV files into " + ctx.csv_dir);
+    SB_RETURN_IF_ERROR(WriteDs3Csv(ctx.csv_dir, opts_.size, ctx.seed, opts_.ds2_mode));
+    workload::LoadContext no_csv = ctx;
+    no_csv.csv_dir.clear();
+    SB_RETURN_IF_ERROR(LoadDvdStore(backend, opts_, dialect_, no_csv));
+  } else {
+    SB_RETURN_IF_ERROR(LoadDvdStore(backend, opts_, dialect_, ctx));
+  }
   if (ctx.stop_requested()) return workload::LoadContext::Stopped();
   auto indexes = SqlScript(dialect_, "indexes.sql", opts_.ds2_mode);
   if (!indexes.ok()) return indexes.status();
@@ -245,6 +341,8 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   if (auto session = SqlScript(dialect_, "index_session.sql", false); session.ok()) {
     index_options.session_sql = *session;
   }
+  // Foreign-key names carry the database's own hash (MariaDB) before the script is split.
+  SB_RETURN_IF_ERROR(FillForeignKeyNames(**conn, dialect_, &*indexes));
   const workload::IndexScript split = workload::SplitIndexScript(*indexes);
   if (!backend.capabilities().concurrent_writers) index_options.threads = 1;
   SB_RETURN_IF_ERROR(meta.Set("index_threads", std::to_string(index_options.threads)));
@@ -279,7 +377,27 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
   auto opened = workload::StoreMeta::Open(conn, dialect_);
   if (!opened.ok()) return opened.status();
   workload::StoreMeta& meta = *opened;
+  auto has_meta = meta.Exists();
+  if (!has_meta.ok()) return has_meta.status();
+  if (!*has_meta) {
+    // No storebench_meta: an empty database is refused as before; one with tables may have been
+    // built by DVD Store's own scripts.
+    auto tables = meta.UserTables();
+    if (tables.ok() && *tables == 0) return workload::CheckLoadedAndReady(meta, kOwner);
+    return UseForeignDb(conn, meta, /*adopted=*/false);
+  }
   SB_RETURN_IF_ERROR(workload::CheckLoadedAndReady(meta, kOwner));
+  auto origin = meta.Get("origin");
+  if (!origin.ok()) return origin.status();
+  if (*origin == kOriginDs3Scripts) return UseForeignDb(conn, meta, /*adopted=*/true);
+  auto version = meta.Get("schema_version");
+  if (!version.ok()) return version.status();
+  if (*version != kSchemaVersion) {
+    return Status::FailedPrecondition(
+        "the database was loaded by an earlier storebench, whose DVD Store tables differ from "
+        "DVD Store 3's (lower-case table names and ZIP VARCHAR(9) on MariaDB/MySQL); reload it "
+        "with 'storebench oltp load --force'");
+  }
   auto label = meta.Get("db_size");
   auto ds2 = meta.Get("ds2_mode");
   if (!label.ok()) return label.status();
@@ -319,6 +437,11 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
           install + " anew");
     }
   }
+  BuildProductArray();
+  return Status::Ok();
+}
+
+void DvdStoreWorkload::BuildProductArray() {
   // The product array of spec §5.9: multiples of 10 000 appear ten times.
   auto arr = std::make_shared<std::vector<int32_t>>();
   arr->reserve(static_cast<size_t>(opts_.size.prod_array_size()));
@@ -327,7 +450,6 @@ Status DvdStoreWorkload::CheckReady(db::Connection& conn) {
     for (int c = 0; c < copies; ++c) arr->push_back(static_cast<int32_t>(p));
   }
   prod_array_ = std::move(arr);
-  return Status::Ok();
 }
 
 Result<std::unique_ptr<workload::Session>> DvdStoreWorkload::NewSession(

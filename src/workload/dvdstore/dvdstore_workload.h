@@ -7,8 +7,13 @@
 #include <memory>
 #include <vector>
 
+#include "workload/dvdstore/foreign_db.h"
 #include "workload/dvdstore/sizes.h"
 #include "workload/workload.h"
+
+namespace sb::workload {
+class StoreMeta;
+}
 
 namespace sb::dvdstore {
 
@@ -31,6 +36,9 @@ struct DsOptions {
   bool procedures = false;
   // --procedures_only=Y (load): install the stored procedures into an existing database only.
   bool procedures_only = false;
+  // A database built by DVD Store's scripts: browse for these titles and actors (sampled from its
+  // PRODUCTS rows) instead of storebench's word lists. Null for storebench's own databases.
+  std::shared_ptr<const BrowseWords> browse_words;
 };
 
 // Step type indexes (Shape::step_types order) and counters.
@@ -93,8 +101,18 @@ class DvdStoreWorkload final : public workload::Workload {
   Status CheckFullText(db::Connection& conn, const std::string& product_words,
                        std::vector<workload::Check>* checks);
 
+  // run/verify on a database built by DVD Store's scripts (foreign_db.h): its size, browse
+  // words and differences; with --adopt, records it in storebench_meta (origin=ds3_scripts).
+  Status UseForeignDb(db::Connection& conn, workload::StoreMeta& meta, bool adopted);
+  // The product array of spec §5.9 for opts_.size.
+  void BuildProductArray();
+
   workload::Shape shape_;
   DsOptions opts_;
+  bool adopt_ = false;
+  bool ds3_csv_layout_ = false;                   // --csv_layout=ds3
+  std::vector<std::string> foreign_differences_;  // empty: a database storebench loaded
+  std::string foreign_counts_;
   bool size_given_ = false;
   std::string dialect_ = "sqlite";
   std::shared_ptr<const std::vector<int32_t>> prod_array_;

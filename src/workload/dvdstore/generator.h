@@ -15,32 +15,14 @@
 #include <vector>
 
 #include "workload/dvdstore/sizes.h"
+#include "workload/dvdstore/tables.h"
 
 namespace sb::dvdstore {
 
-enum class Table {
-  kCategories = 0,
-  kCustomers,
-  kOrders,
-  kOrderlines,
-  kCustHist,
-  kProducts,
-  kInventory,
-  kMembership,
-  kReviews,
-  kReviewsHelpfulness,
-  kReorder,  // created empty; written only by the restock trigger
-};
-constexpr int kNumTables = 11;
-
-// Lower-case table name as used in SQL and CSV file names ("customers", "cust_hist", ...).
-std::string_view TableName(Table t);
-// Column names in CSV/table order (DS2 products have no membership_item column).
-std::vector<std::string> TableColumns(Table t, bool ds2);
-// The tables that exist in this mode (DS2: no membership, reviews, reviews_helpfulness).
-std::vector<Table> TablesFor(bool ds2);
-// The file `load --csv_dir` writes a table's rows into, inside that directory ("customers.csv").
-std::string CsvFileName(Table t);
+// Primary rows per generator chunk (Generator::Chunks' target_rows) for every copy of the data:
+// the load and the CSV files. Part of the data's definition: the chunking decides which random
+// stream each row comes from, so changing it changes the generated data.
+constexpr int64_t kChunkRows = 20000;
 
 // One independently generated piece of data. `table` is the chunk's primary table; orders
 // chunks also emit orderlines and cust_hist rows, reviews chunks also emit helpfulness rows.

@@ -24,9 +24,6 @@ namespace sb::dvdstore {
 namespace {
 
 constexpr size_t kRowsPerBatch = 16384;
-// Primary rows per generator chunk. Part of the data's definition: the chunking decides which
-// random stream each row comes from, so changing it changes the generated data.
-constexpr int64_t kChunkRows = 20000;
 constexpr size_t kMaxQueuedBatches = 16;
 
 // Rows of one table, stored flat: all field bytes in `data`, each field's end offset in `ends`.
@@ -250,8 +247,8 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
       }
       auto& w = out[b.table];
       if (!w) {
-        auto made =
-            backend.NewBulkWriter(std::string(TableName(b.table)), TableColumns(b.table, ds2));
+        auto made = backend.NewBulkWriter(SqlTableName(b.table, dialect),
+                                          SqlColumns(b.table, ds2, dialect));
         if (!made.ok()) {
           stats.Fail(made.status());
           queue.Fail();

@@ -65,6 +65,10 @@ class DsSession final : public workload::Session {
     return (*prod_array_)[rng_.Uniform(0, static_cast<int64_t>(prod_array_->size()) - 1)];
   }
   std::string RandomActor() {
+    if (opts_.browse_words) {
+      const auto& actors = opts_.browse_words->actors;
+      return actors[rng_.Uniform(0, static_cast<int64_t>(actors.size()) - 1)];
+    }
     const auto& first = ActorFirstNames();
     const auto& last = ActorLastNames();
     std::string a(first[rng_.Uniform(0, kNumActorFirst - 1)]);
@@ -73,6 +77,10 @@ class DsSession final : public workload::Session {
     return a;
   }
   std::string RandomTitle() {
+    if (opts_.browse_words) {
+      const auto& titles = opts_.browse_words->titles;
+      return titles[rng_.Uniform(0, static_cast<int64_t>(titles.size()) - 1)];
+    }
     const auto& words = TitleWords();
     std::string t(words[rng_.Uniform(0, kNumTitleWords - 1)]);
     t += ' ';

@@ -131,7 +131,7 @@ std::vector<std::string> Words(const std::string& text) {
 }
 
 TEST_P(DvdStoreConformanceTest, FullTextFindsAKnownTitleAndActorAndOnlyMatches) {
-  auto p = conn_->Prepare("SELECT title, actor FROM products WHERE prod_id = ?");
+  auto p = conn_->Prepare("SELECT title, actor FROM PRODUCTS WHERE prod_id = ?");
   ASSERT_TRUE(p.ok());
   (*p)->BindInt(1, 1);
   ASSERT_TRUE((*p)->Execute().ok());
@@ -159,31 +159,31 @@ TEST_P(DvdStoreConformanceTest, FullTextFindsAKnownTitleAndActorAndOnlyMatches) 
 
 TEST_P(DvdStoreConformanceTest, PurchaseWithoutStockRollsBackEverythingAndWithStockCommits) {
   const std::string totals =
-      "SELECT (SELECT count(*) FROM orders) * 1000000000 + (SELECT count(*) FROM orderlines) * "
-      "10000 + (SELECT count(*) FROM cust_hist)";
+      "SELECT (SELECT count(*) FROM ORDERS) * 1000000000 + (SELECT count(*) FROM ORDERLINES) * "
+      "10000 + (SELECT count(*) FROM CUST_HIST)";
   // Stock is set by re-inserting the rows: an UPDATE below 3 would fire the restock trigger,
   // which puts the old stock back (spec §2.4).
-  Exec("DELETE FROM inventory");
-  Exec("INSERT INTO inventory (prod_id, quan_in_stock, sales) SELECT prod_id, 0, 7 FROM products");
+  Exec("DELETE FROM INVENTORY");
+  Exec("INSERT INTO INVENTORY (prod_id, quan_in_stock, sales) SELECT prod_id, 0, 7 FROM PRODUCTS");
   const int64_t before = Int(totals);
-  const int64_t sales_before = Int("SELECT sum(sales) FROM inventory");
+  const int64_t sales_before = Int("SELECT sum(sales) FROM INVENTORY");
   // Every order finds no stock for its first line: all roll back, nothing of them stays.
   EXPECT_EQ(RunOrders(20, 11), 20);
   EXPECT_EQ(Int(totals), before);
-  EXPECT_EQ(Int("SELECT sum(quan_in_stock) FROM inventory"), 0);
-  EXPECT_EQ(Int("SELECT sum(sales) FROM inventory"), sales_before);
+  EXPECT_EQ(Int("SELECT sum(quan_in_stock) FROM INVENTORY"), 0);
+  EXPECT_EQ(Int("SELECT sum(sales) FROM INVENTORY"), sales_before);
 
   // With stock, every order commits: its rows are there and its quantities left the shelves.
-  Exec("UPDATE inventory SET quan_in_stock = 1000");  // no trigger: not below 3
-  const int64_t orders = Int("SELECT count(*) FROM orders");
-  const int64_t max_order = Int("SELECT max(orderid) FROM orders");
+  Exec("UPDATE INVENTORY SET quan_in_stock = 1000");  // no trigger: not below 3
+  const int64_t orders = Int("SELECT count(*) FROM ORDERS");
+  const int64_t max_order = Int("SELECT max(orderid) FROM ORDERS");
   EXPECT_EQ(RunOrders(20, 12), 0);
-  EXPECT_EQ(Int("SELECT count(*) FROM orders"), orders + 20);
+  EXPECT_EQ(Int("SELECT count(*) FROM ORDERS"), orders + 20);
   const int64_t sold =
-      Int("SELECT sum(quantity) FROM orderlines WHERE orderid > " + std::to_string(max_order));
+      Int("SELECT sum(quantity) FROM ORDERLINES WHERE orderid > " + std::to_string(max_order));
   EXPECT_GT(sold, 0);
-  EXPECT_EQ(Int("SELECT count(*) FROM inventory") * 1000 -
-                Int("SELECT sum(quan_in_stock) FROM inventory"),
+  EXPECT_EQ(Int("SELECT count(*) FROM INVENTORY") * 1000 -
+                Int("SELECT sum(quan_in_stock) FROM INVENTORY"),
             sold);
 }
 

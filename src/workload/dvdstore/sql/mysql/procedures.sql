@@ -17,10 +17,10 @@ CREATE PROCEDURE storebench_login(IN username_in VARCHAR(50), IN password_in VAR
 READS SQL DATA
 BEGIN
   SELECT c.customerid, p.title, p.actor, p2.title AS related_title
-  FROM customers c
-  LEFT JOIN (cust_hist h
-             JOIN products p ON p.prod_id = h.prod_id
-             JOIN products p2 ON p2.prod_id = p.common_prod_id)
+  FROM CUSTOMERS c
+  LEFT JOIN (CUST_HIST h
+             JOIN PRODUCTS p ON p.prod_id = h.prod_id
+             JOIN PRODUCTS p2 ON p2.prod_id = p.common_prod_id)
     ON h.customerid = c.customerid
   WHERE c.username = username_in AND c.password = password_in
   ORDER BY h.orderid DESC;
@@ -38,10 +38,10 @@ CREATE PROCEDURE storebench_new_customer(
   IN password_in VARCHAR(50), IN age_in INT, IN income_in INT, IN gender_in VARCHAR(1))
 MODIFIES SQL DATA
 BEGIN
-  IF EXISTS (SELECT 1 FROM customers WHERE username = username_in) THEN
+  IF EXISTS (SELECT 1 FROM CUSTOMERS WHERE username = username_in) THEN
     SELECT 0 AS customerid;
   ELSE
-    INSERT INTO customers (firstname, lastname, address1, address2, city, state, zip, country,
+    INSERT INTO CUSTOMERS (firstname, lastname, address1, address2, city, state, zip, country,
       region, email, phone, creditcardtype, creditcard, creditcardexpiration, username,
       password, age, income, gender)
     VALUES (firstname_in, lastname_in, address1_in, address2_in, city_in, state_in, zip_in,
@@ -57,14 +57,14 @@ CREATE PROCEDURE storebench_browse_by_category(IN category_in INT, IN batch_in I
 READS SQL DATA
 BEGIN
   SELECT prod_id, category, title, actor, price, special, common_prod_id
-  FROM products WHERE category = category_in AND special = 1 LIMIT batch_in;
+  FROM PRODUCTS WHERE category = category_in AND special = 1 LIMIT batch_in;
 END;
 
 CREATE PROCEDURE storebench_browse_by_actor(IN words_in VARCHAR(100), IN batch_in INT)
 READS SQL DATA
 BEGIN
   SELECT prod_id, category, title, actor, price, special, common_prod_id
-  FROM products
+  FROM PRODUCTS
   WHERE MATCH (actor) AGAINST (CONCAT('+', REPLACE(words_in, ' ', ' +')) IN BOOLEAN MODE)
   LIMIT batch_in;
 END;
@@ -73,7 +73,7 @@ CREATE PROCEDURE storebench_browse_by_title(IN words_in VARCHAR(100), IN batch_i
 READS SQL DATA
 BEGIN
   SELECT prod_id, category, title, actor, price, special, common_prod_id
-  FROM products
+  FROM PRODUCTS
   WHERE MATCH (title) AGAINST (CONCAT('+', REPLACE(words_in, ' ', ' +')) IN BOOLEAN MODE)
   LIMIT batch_in;
 END;
@@ -104,7 +104,7 @@ proc: BEGIN
     RESIGNAL;
   END;
   START TRANSACTION;
-  INSERT INTO orders (orderdate, customerid, netamount, tax, totalamount)
+  INSERT INTO ORDERS (orderdate, customerid, netamount, tax, totalamount)
   VALUES (CURDATE(), customerid_in, netamount_in, taxamount_in, totalamount_in);
   SET new_orderid = LAST_INSERT_ID();
   WHILE item <= number_items DO
@@ -117,20 +117,20 @@ proc: BEGIN
     SET stock = NULL;
     -- FOR UPDATE for the reason given in queries.sql (read_stock).
     SELECT quan_in_stock, sales INTO stock, sold
-    FROM inventory WHERE prod_id = line_prod FOR UPDATE;
+    FROM INVENTORY WHERE prod_id = line_prod FOR UPDATE;
     IF stock IS NULL THEN
-      SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'a purchased product has no inventory row';
+      SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'a purchased product has no INVENTORY row';
     END IF;
     IF stock - line_qty < 0 THEN
       ROLLBACK;
       SELECT 0 AS orderid;
       LEAVE proc;
     END IF;
-    UPDATE inventory SET quan_in_stock = stock - line_qty, sales = sold + line_qty
+    UPDATE INVENTORY SET quan_in_stock = stock - line_qty, sales = sold + line_qty
     WHERE prod_id = line_prod;
-    INSERT INTO orderlines (orderlineid, orderid, prod_id, quantity, orderdate)
+    INSERT INTO ORDERLINES (orderlineid, orderid, prod_id, quantity, orderdate)
     VALUES (item, new_orderid, line_prod, line_qty, CURDATE());
-    INSERT INTO cust_hist (customerid, orderid, prod_id)
+    INSERT INTO CUST_HIST (customerid, orderid, prod_id)
     VALUES (customerid_in, new_orderid, line_prod);
     SET item = item + 1;
   END WHILE;
@@ -142,10 +142,10 @@ END;
 CREATE PROCEDURE storebench_new_member(IN customerid_in INT, IN membershiptype_in INT)
 MODIFIES SQL DATA
 BEGIN
-  IF EXISTS (SELECT 1 FROM membership WHERE customerid = customerid_in) THEN
+  IF EXISTS (SELECT 1 FROM MEMBERSHIP WHERE customerid = customerid_in) THEN
     SELECT 0 AS customerid;
   ELSE
-    INSERT INTO membership (customerid, membershiptype, expiredate)
+    INSERT INTO MEMBERSHIP (customerid, membershiptype, expiredate)
     VALUES (customerid_in, membershiptype_in, CURDATE());
     SELECT customerid_in AS customerid;
   END IF;
@@ -160,12 +160,12 @@ READS SQL DATA
 BEGIN
   SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
          t.review_summary, t.review_text,
-         (SELECT SUM(h.helpfulness) FROM reviews_helpfulness h
+         (SELECT SUM(h.helpfulness) FROM REVIEWS_HELPFULNESS h
           WHERE h.review_id = t.review_id) AS totalhelp
   FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
                r.review_summary, r.review_text
-        FROM products p
-        JOIN reviews r ON r.prod_id = p.prod_id
+        FROM PRODUCTS p
+        JOIN REVIEWS r ON r.prod_id = p.prod_id
         WHERE MATCH (p.actor) AGAINST (CONCAT('+', REPLACE(word_in, ' ', ' +')) IN BOOLEAN MODE)
         LIMIT depth_in) t
   HAVING totalhelp IS NOT NULL
@@ -178,12 +178,12 @@ READS SQL DATA
 BEGIN
   SELECT t.prod_id, t.title, t.actor, t.review_id, t.review_date, t.stars, t.customerid,
          t.review_summary, t.review_text,
-         (SELECT SUM(h.helpfulness) FROM reviews_helpfulness h
+         (SELECT SUM(h.helpfulness) FROM REVIEWS_HELPFULNESS h
           WHERE h.review_id = t.review_id) AS totalhelp
   FROM (SELECT p.prod_id, p.title, p.actor, r.review_id, r.review_date, r.stars, r.customerid,
                r.review_summary, r.review_text
-        FROM products p
-        JOIN reviews r ON r.prod_id = p.prod_id
+        FROM PRODUCTS p
+        JOIN REVIEWS r ON r.prod_id = p.prod_id
         WHERE MATCH (p.title) AGAINST (CONCAT('+', REPLACE(word_in, ' ', ' +')) IN BOOLEAN MODE)
         LIMIT depth_in) t
   HAVING totalhelp IS NOT NULL
@@ -197,7 +197,7 @@ READS SQL DATA
 BEGIN
   SELECT r.prod_id, r.review_id, r.review_date, r.stars, r.customerid, r.review_summary,
          r.review_text, SUM(h.helpfulness) AS totalhelp
-  FROM reviews r JOIN reviews_helpfulness h ON h.review_id = r.review_id
+  FROM REVIEWS r JOIN REVIEWS_HELPFULNESS h ON h.review_id = r.review_id
   WHERE r.prod_id = prod_in
   GROUP BY r.review_id
   ORDER BY totalhelp DESC LIMIT batch_in;
@@ -209,7 +209,7 @@ READS SQL DATA
 BEGIN
   SELECT r.prod_id, r.review_id, r.review_date, r.stars, r.customerid, r.review_summary,
          r.review_text, SUM(h.helpfulness) AS totalhelp
-  FROM reviews r JOIN reviews_helpfulness h ON h.review_id = r.review_id
+  FROM REVIEWS r JOIN REVIEWS_HELPFULNESS h ON h.review_id = r.review_id
   WHERE r.prod_id = prod_in AND r.stars = stars_in
   GROUP BY r.review_id
   ORDER BY totalhelp DESC LIMIT batch_in;
@@ -220,7 +220,7 @@ READS SQL DATA
 BEGIN
   SELECT r.prod_id, r.review_id, r.review_date, r.stars, r.customerid, r.review_summary,
          r.review_text, SUM(h.helpfulness) AS totalhelp
-  FROM reviews r JOIN reviews_helpfulness h ON h.review_id = r.review_id
+  FROM REVIEWS r JOIN REVIEWS_HELPFULNESS h ON h.review_id = r.review_id
   WHERE r.prod_id = prod_in
   GROUP BY r.review_id
   ORDER BY r.review_date DESC LIMIT batch_in;
@@ -231,7 +231,7 @@ CREATE PROCEDURE storebench_new_review(IN prod_in INT, IN stars_in INT, IN custo
                                        IN summary_in VARCHAR(50), IN text_in VARCHAR(1000))
 MODIFIES SQL DATA
 BEGIN
-  INSERT INTO reviews (prod_id, review_date, stars, customerid, review_summary, review_text)
+  INSERT INTO REVIEWS (prod_id, review_date, stars, customerid, review_summary, review_text)
   VALUES (prod_in, CURDATE(), stars_in, customerid_in, summary_in, text_in);
   SELECT LAST_INSERT_ID() AS review_id;
 END;
@@ -240,8 +240,8 @@ CREATE PROCEDURE storebench_new_helpfulness(IN review_in INT, IN customerid_in I
                                             IN helpfulness_in INT)
 MODIFIES SQL DATA
 BEGIN
-  INSERT INTO reviews_helpfulness (review_id, customerid, helpfulness)
+  INSERT INTO REVIEWS_HELPFULNESS (review_id, customerid, helpfulness)
   VALUES (review_in, customerid_in, helpfulness_in);
-  SELECT LAST_INSERT_ID() AS review_helpfulness_id;
+  SELECT LAST_INSERT_ID() AS REVIEWS_HELPFULNESS_ID;
 END;
 {DS3_ONLY_END}

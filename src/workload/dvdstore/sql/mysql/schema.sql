@@ -2,6 +2,11 @@
 -- tables InnoDB (PRODUCTS too: InnoDB has had FULLTEXT since MySQL 5.6, so the MyISAM table of
 -- the original is not needed). Created before the load with primary keys only; secondary and
 -- full-text indexes, foreign keys and the restock trigger come after the data (indexes.sql).
+-- Table names are upper case as DVD Store spells them (MariaDB/MySQL on Linux compare table
+-- names case-sensitively, and DVD Store's procedures, driver statements and PHP pages name
+-- CUSTOMERS, not customers); column types are DVD Store's (ZIP INT: a rest-of-world "00000"
+-- is stored as 0, as DVD Store's load does). REVIEWS_HELPFULNESS's key is spelled
+-- REVIEWS_HELPFULNESS_ID, as in DVD Store's mysqlds3_create_db.sql.
 -- MEMBERSHIP gets a primary key (DVD Store's MySQL schema has none) so a second membership for
 -- a customer is refused by the database, as on the other back ends.
 -- {DS3_ONLY_BEGIN}/{DS3_ONLY_END} mark what DS2 mode leaves out.
@@ -9,11 +14,11 @@ CREATE TABLE storebench_meta (
   `key` VARCHAR(64) NOT NULL PRIMARY KEY,
   value TEXT NOT NULL
 ) ENGINE = InnoDB;
-CREATE TABLE categories (
+CREATE TABLE CATEGORIES (
   category TINYINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
   categoryname VARCHAR(50) NOT NULL
 ) ENGINE = InnoDB;
-CREATE TABLE customers (
+CREATE TABLE CUSTOMERS (
   customerid INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
   firstname VARCHAR(50) NOT NULL,
   lastname VARCHAR(50) NOT NULL,
@@ -21,7 +26,7 @@ CREATE TABLE customers (
   address2 VARCHAR(50),
   city VARCHAR(50) NOT NULL,
   state VARCHAR(50),
-  zip VARCHAR(9),
+  zip INT,
   country VARCHAR(50) NOT NULL,
   region TINYINT NOT NULL,
   email VARCHAR(50),
@@ -35,12 +40,12 @@ CREATE TABLE customers (
   income INT,
   gender VARCHAR(1)
 ) ENGINE = InnoDB;
-CREATE TABLE cust_hist (
+CREATE TABLE CUST_HIST (
   customerid INT NOT NULL,
   orderid INT NOT NULL,
   prod_id INT NOT NULL
 ) ENGINE = InnoDB;
-CREATE TABLE orders (
+CREATE TABLE ORDERS (
   orderid INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
   orderdate DATE NOT NULL,
   customerid INT,
@@ -48,7 +53,7 @@ CREATE TABLE orders (
   tax NUMERIC(12,2) NOT NULL,
   totalamount NUMERIC(12,2) NOT NULL
 ) ENGINE = InnoDB;
-CREATE TABLE orderlines (
+CREATE TABLE ORDERLINES (
   orderlineid SMALLINT NOT NULL,
   orderid INT NOT NULL,
   prod_id INT NOT NULL,
@@ -59,7 +64,7 @@ CREATE TABLE orderlines (
 -- builds a FULLTEXT index added to a filled table (ALTER TABLE ... ADD FULLTEXT, as indexes.sql
 -- does) with lower-cased tokens, and under a binary collation (utf8mb4_bin) MATCH ... AGAINST
 -- then compares the upper-case search words case-sensitively and finds nothing (MariaDB 10.11).
-CREATE TABLE products (
+CREATE TABLE PRODUCTS (
   prod_id INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
   category TINYINT NOT NULL,
   title VARCHAR(50) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NOT NULL,
@@ -69,12 +74,12 @@ CREATE TABLE products (
   common_prod_id INT NOT NULL
   {DS3_ONLY_BEGIN}, membership_item INT NOT NULL{DS3_ONLY_END}
 ) ENGINE = InnoDB;
-CREATE TABLE inventory (
+CREATE TABLE INVENTORY (
   prod_id INT NOT NULL PRIMARY KEY,
   quan_in_stock INT NOT NULL,
   sales INT NOT NULL
 ) ENGINE = InnoDB;
-CREATE TABLE reorder (
+CREATE TABLE REORDER (
   prod_id INT NOT NULL,
   date_low DATE NOT NULL,
   quan_low INT NOT NULL,
@@ -83,12 +88,12 @@ CREATE TABLE reorder (
   date_expected DATE
 ) ENGINE = InnoDB;
 {DS3_ONLY_BEGIN}
-CREATE TABLE membership (
+CREATE TABLE MEMBERSHIP (
   customerid INT NOT NULL PRIMARY KEY,
   membershiptype INT NOT NULL,
   expiredate DATE NOT NULL
 ) ENGINE = InnoDB;
-CREATE TABLE reviews (
+CREATE TABLE REVIEWS (
   review_id INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
   prod_id INT NOT NULL,
   review_date DATE NOT NULL,
@@ -97,8 +102,8 @@ CREATE TABLE reviews (
   review_summary VARCHAR(50) NOT NULL,
   review_text VARCHAR(1000) NOT NULL
 ) ENGINE = InnoDB;
-CREATE TABLE reviews_helpfulness (
-  review_helpfulness_id INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+CREATE TABLE REVIEWS_HELPFULNESS (
+  REVIEWS_HELPFULNESS_ID INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
   review_id INT NOT NULL,
   customerid INT NOT NULL,
   helpfulness INT NOT NULL

@@ -41,3 +41,20 @@ SELECT count(*) FROM inventory WHERE quan_in_stock < 0
 
 -- name: product_words
 SELECT title, actor FROM products WHERE prod_id = ?
+
+-- name: restock_trigger
+-- The function behind the trigger on INVENTORY (storebench's: storebench_restock; DVD Store's
+-- pgsqlds3_create_trig.sql: restock_order).
+SELECT p.proname FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+WHERE t.tgrelid = to_regclass('inventory') AND NOT t.tgisinternal
+
+-- name: index_columns
+-- Every index of the current schema's tables: table, its key columns in order (comma-separated;
+-- expression columns left out).
+SELECT t.relname, string_agg(a.attname, ',' ORDER BY k.ord)
+FROM pg_index i
+  JOIN pg_class t ON t.oid = i.indrelid
+  JOIN unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord) ON true
+  JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
+WHERE t.relnamespace = to_regnamespace(current_schema())
+GROUP BY i.indexrelid, t.relname
