@@ -1,0 +1,118 @@
+#include "dist/wire.h"
+
+#include <cstring>
+
+namespace sb::dist {
+
+void WireWriter::Int(int64_t v) {
+  char b[sizeof v];
+  std::memcpy(b, &v, sizeof v);
+  bytes_.append(b, sizeof v);
+}
+
+void WireWriter::Double(double v) {
+  int64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof v);
+  Int(bits);
+}
+
+void WireWriter::Str(const std::string& s) {
+  Int(static_cast<int64_t>(s.size()));
+  bytes_ += s;
+}
+
+void WireWriter::Snapshots(const std::vector<metrics::RecorderSnapshot>& snaps) {
+  Int(static_cast<int64_t>(snaps.size()));
+  for (const metrics::RecorderSnapshot& s : snaps) {
+    Int(static_cast<int64_t>(s.types.size()));
+    for (const metrics::Histogram& h : s.types) {
+      int64_t nonzero = 0;
+      for (size_t b = 0; b < metrics::Histogram::kNumBuckets; ++b)
+        nonzero += h.bucket_count(b) != 0;
+      Int(nonzero);
+      for (size_t b = 0; b < metrics::Histogram::kNumBuckets; ++b) {
+        if (h.bucket_count(b) == 0) continue;
+        Int(static_cast<int64_t>(b));
+        Int(static_cast<int64_t>(h.bucket_count(b)));
+      }
+      Int(h.sum());
+      Int(h.min());
+      Int(h.max());
+      Int(static_cast<int64_t>(h.saturated()));
+    }
+    Int(static_cast<int64_t>(s.counters.size()));
+    for (int64_t c : s.counters) Int(c);
+  }
+}
+
+int64_t WireReader::Int() {
+  int64_t v = 0;
+  if (!ok_ || pos_ + sizeof v > bytes_.size()) {
+    ok_ = false;
+    return 0;
+  }
+  std::memcpy(&v, bytes_.data() + pos_, sizeof v);
+  pos_ += sizeof v;
+  return v;
+}
+
+double WireReader::Double() {
+  const int64_t bits = Int();
+  double v = 0;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
+std::string WireReader::Str() {
+  const int64_t n = Int();
+  if (!ok_ || n < 0 || static_cast<size_t>(n) > bytes_.size() - pos_) {
+    ok_ = false;
+    return {};
+  }
+  std::string s = bytes_.substr(pos_, static_cast<size_t>(n));
+  pos_ += static_cast<size_t>(n);
+  return s;
+}
+
+std::vector<metrics::RecorderSnapshot> WireReader::Snapshots() {
+  std::vector<metrics::RecorderSnapshot> out;
+  const int64_t n = Int();
+  // Every element takes at least 8 bytes: a count larger than the rest of the message is bad.
+  const auto plausible = [&](int64_t count) {
+    return ok_ && count >= 0 && static_cast<size_t>(count) <= (bytes_.size() - pos_) / 8;
+  };
+  if (!plausible(n)) {
+    ok_ = false;
+    return {};
+  }
+  std::vector<uint64_t> buckets(metrics::Histogram::kNumBuckets);
+  for (int64_t i = 0; i < n && ok_; ++i) {
+    metrics::RecorderSnapshot s;
+    const int64_t types = Int();
+    if (!plausible(types)) break;
+    s.types.resize(static_cast<size_t>(types));
+    for (metrics::Histogram& h : s.types) {
+      std::fill(buckets.begin(), buckets.end(), 0);
+      const int64_t nonzero = Int();
+      if (!plausible(nonzero)) break;
+      for (int64_t k = 0; k < nonzero; ++k) {
+        const int64_t b = Int();
+        const int64_t c = Int();
+        if (b < 0 || static_cast<size_t>(b) >= buckets.size()) ok_ = false;
+        if (!ok_) break;
+        buckets[static_cast<size_t>(b)] = static_cast<uint64_t>(c);
+      }
+      const int64_t sum = Int(), min = Int(), max = Int(), saturated = Int();
+      h.SetRaw(buckets, sum, min, max);
+      h.set_saturated(static_cast<uint64_t>(saturated));
+    }
+    const int64_t counters = Int();
+    if (!plausible(counters)) break;
+    for (int64_t k = 0; k < counters; ++k) s.counters.push_back(Int());
+    out.push_back(std::move(s));
+  }
+  if (!ok_) out.clear();
+  return out;
+}
+
+}  // namespace sb::dist
