@@ -79,7 +79,8 @@ std::vector<metrics::RecorderSnapshot> WireReader::Snapshots() {
   const int64_t n = Int();
   // Every element takes at least 8 bytes: a count larger than the rest of the message is bad.
   const auto plausible = [&](int64_t count) {
-    return ok_ && count >= 0 && static_cast<size_t>(count) <= (bytes_.size() - pos_) / 8;
+    ok_ = ok_ && count >= 0 && static_cast<size_t>(count) <= (bytes_.size() - pos_) / 8;
+    return ok_;
   };
   if (!plausible(n)) {
     ok_ = false;
