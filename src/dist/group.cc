@@ -27,6 +27,7 @@ enum Tag : int {
   kPing,
   kPong,
   kReport,
+  kDone,
 };
 
 // Round trips per rank for a clock offset; the best (shortest) one is kept, as NTP does.
@@ -110,7 +111,9 @@ std::optional<std::string> Group::ReceiveBy(int from, int tag, int64_t deadline)
     const int64_t now = MonoNanos();
     if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) {
       if (stop_seen_ == 0) stop_seen_ = now;
-      deadline = std::min(deadline, stop_seen_ + kStopGraceNanos);
+      // Rank 0 gives up on a silent rank first; the others wait for its answer a little longer,
+      // so a slow rank never takes rank 0 for lost while rank 0 is waiting for another.
+      deadline = std::min(deadline, stop_seen_ + (coordinator() ? 1 : 2) * kStopGraceNanos);
     }
     if (now >= deadline) return std::nullopt;
     // Short naps first (ranks normally answer within microseconds), then up to 2 ms.
@@ -173,7 +176,9 @@ std::optional<std::string> Group::Broadcast(int tag, const std::string& msg) {
     return msg;
   }
   if (coordinator_lost_) return std::nullopt;
-  std::optional<std::string> m = ReceiveBy(0, tag, Deadline(timeout_nanos_));
+  // Rank 0 answers after it has heard every rank or given up on one (timeout_nanos_): wait
+  // longer than that, so only rank 0 declares ranks lost.
+  std::optional<std::string> m = ReceiveBy(0, tag, Deadline(2 * timeout_nanos_));
   const std::string got = m ? *m : std::string();
   WireReader r(got);
   if (!m || r.Int() != round_ || !r.ok()) {
@@ -363,7 +368,14 @@ std::vector<RankReport> Group::Finish() {
   WireWriter w;
   w.Int(start_wall_);
   const auto all = Gather(kReport, w.bytes());
-  if (!coordinator()) return {};
+  // Everyone learns whether a rank was lost: MPI_Finalize would wait for it forever.
+  WireWriter lost;
+  lost.Int(any_lost() ? 1 : 0);
+  const std::optional<std::string> verdict = Broadcast(kDone, lost.bytes());
+  if (!coordinator()) {
+    if (!verdict || WireReader(*verdict).Int() != 0) peer_lost_ = true;
+    return {};
+  }
   for (int k = 0; k < size(); ++k) {
     RankReport& rep = reports_[static_cast<size_t>(k)];
     rep.host = Host(k);
@@ -387,7 +399,7 @@ std::vector<RankReport> Group::Finish() {
 }
 
 bool Group::any_lost() const {
-  return coordinator_lost_ || std::find(lost_.begin(), lost_.end(), true) != lost_.end();
+  return coordinator_lost_ || peer_lost_ || std::find(lost_.begin(), lost_.end(), true) != lost_.end();
 }
 
 std::string Group::LostSummary() const {

@@ -98,6 +98,7 @@ class Group : public driver::PeerGroup {
   std::vector<RankReport> reports_;  // rank 0
   std::vector<bool> lost_;
   bool coordinator_lost_ = false;
+  bool peer_lost_ = false;  // not rank 0: rank 0 said at the end that a rank was lost
   int64_t start_wall_ = 0, start_mono_ = 0;
   // Rank 0: each rank's latest snapshots and CPU, and those at the reset.
   std::vector<std::vector<metrics::RecorderSnapshot>> last_, at_reset_, at_end_;
