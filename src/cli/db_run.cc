@@ -196,8 +196,8 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
   }
 }
 
-Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
-                                               const std::string& target, bool* ignored) {
+Result<std::vector<std::string>> ExpandTargets(const std::string& db_url, const std::string& target,
+                                               bool* ignored) {
   std::vector<std::string> hosts;
   for (const std::string& h : SplitTrimmed(target, ';')) {
     if (!h.empty()) hosts.push_back(h);
@@ -461,9 +461,8 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
       spec.options.threads = static_cast<int>(*share);
       spec.options.rate_per_sec *= fraction;
       if (spec.options.units_total > 0) {
-        spec.options.units_total =
-            std::max<int64_t>(1, std::llround(static_cast<double>(spec.options.units_total) *
-                                              fraction));
+        spec.options.units_total = std::max<int64_t>(
+            1, std::llround(static_cast<double>(spec.options.units_total) * fraction));
       }
       // Each rank draws its own random streams (rank 0 keeps the seed).
       spec.options.seed += 7919 * static_cast<uint64_t>(group->rank());

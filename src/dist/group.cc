@@ -35,6 +35,10 @@ constexpr int kPings = 8;
 // After a stop (SIGINT/SIGTERM) nobody waits longer than this for a rank: mpirun kills the
 // ranks about a second after it forwarded the signal.
 constexpr int64_t kStopGraceNanos = 500 * kNanosPerMilli;
+// The longest nap between polls while waiting for a message, and the one for waits whose end
+// is measured (the start signal, clock pings).
+constexpr int64_t kNapNanos = 2 * kNanosPerMilli;
+constexpr int64_t kPreciseNapNanos = 20 * kNanosPerMicro;
 
 int64_t WallNanos() {
   timespec ts{};
@@ -103,7 +107,7 @@ std::string Group::Host(int rank) const { return hosts_[static_cast<size_t>(rank
 
 int64_t Group::Deadline(int64_t timeout) const { return MonoNanos() + timeout; }
 
-std::optional<std::string> Group::ReceiveBy(int from, int tag, int64_t deadline) {
+std::optional<std::string> Group::ReceiveBy(int from, int tag, int64_t deadline, int64_t max_nap) {
   std::string msg;
   int64_t nap = 20 * kNanosPerMicro;
   for (;;) {
@@ -116,9 +120,9 @@ std::optional<std::string> Group::ReceiveBy(int from, int tag, int64_t deadline)
       deadline = std::min(deadline, stop_seen_ + (coordinator() ? 1 : 2) * kStopGraceNanos);
     }
     if (now >= deadline) return std::nullopt;
-    // Short naps first (ranks normally answer within microseconds), then up to 2 ms.
+    // Short naps first (ranks normally answer within microseconds), then up to max_nap.
     std::this_thread::sleep_for(std::chrono::nanoseconds(nap));
-    nap = std::min<int64_t>(nap * 2, 2 * kNanosPerMilli);
+    nap = std::min<int64_t>(nap * 2, max_nap);
   }
 }
 
@@ -178,7 +182,11 @@ std::optional<std::string> Group::Broadcast(int tag, const std::string& msg) {
   if (coordinator_lost_) return std::nullopt;
   // Rank 0 answers after it has heard every rank or given up on one (timeout_nanos_): wait
   // longer than that, so only rank 0 declares ranks lost.
-  std::optional<std::string> m = ReceiveBy(0, tag, Deadline(2 * timeout_nanos_));
+  // The start signal and clock pings are waited for with short naps: a nap's oversleep would
+  // become start skew or offset uncertainty.
+  const bool precise = tag == kGo;
+  std::optional<std::string> m =
+      ReceiveBy(0, tag, Deadline(2 * timeout_nanos_), precise ? kPreciseNapNanos : kNapNanos);
   const std::string got = m ? *m : std::string();
   WireReader r(got);
   if (!m || r.Int() != round_ || !r.ok()) {
@@ -254,7 +262,7 @@ void Group::MeasureOffsets(bool at_end) {
   if (!coordinator()) {
     if (coordinator_lost_) return;
     for (int i = 0; i < kPings; ++i) {
-      if (!ReceiveBy(0, kPing, deadline)) {
+      if (!ReceiveBy(0, kPing, deadline, kPreciseNapNanos)) {
         coordinator_lost_ = true;
         return;
       }
@@ -270,7 +278,7 @@ void Group::MeasureOffsets(bool at_end) {
     for (int i = 0; i < kPings; ++i) {
       const int64_t t1 = WallNanos();
       t_->Send(k, kPing, std::string());
-      const std::optional<std::string> m = ReceiveBy(k, kPong, deadline);
+      const std::optional<std::string> m = ReceiveBy(k, kPong, deadline, kPreciseNapNanos);
       const int64_t t2 = WallNanos();
       if (!m) {
         MarkLost(k, "stopped answering");
@@ -399,7 +407,8 @@ std::vector<RankReport> Group::Finish() {
 }
 
 bool Group::any_lost() const {
-  return coordinator_lost_ || peer_lost_ || std::find(lost_.begin(), lost_.end(), true) != lost_.end();
+  return coordinator_lost_ || peer_lost_ ||
+         std::find(lost_.begin(), lost_.end(), true) != lost_.end();
 }
 
 std::string Group::LostSummary() const {

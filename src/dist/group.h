@@ -82,7 +82,8 @@ class Group : public driver::PeerGroup {
   std::vector<std::optional<std::string>> Gather(int tag, const std::string& mine);
   // Rank 0 sends `msg` to every live rank; the others receive it (nullopt: rank 0 lost).
   std::optional<std::string> Broadcast(int tag, const std::string& msg);
-  std::optional<std::string> ReceiveBy(int from, int tag, int64_t deadline);
+  std::optional<std::string> ReceiveBy(int from, int tag, int64_t deadline,
+                                       int64_t max_nap = 2'000'000);
   int64_t Deadline(int64_t timeout) const;
   void MarkLost(int rank, const std::string& why);
   void MeasureOffsets(bool at_end);

@@ -12,6 +12,8 @@ import subprocess
 import time
 import unittest
 
+import jsonschema
+
 import harness
 from harness import storebench, tmp_path
 
@@ -48,6 +50,8 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(out) as f:
             doc = json.load(f)
+        with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
+            jsonschema.validate(doc, json.load(f))
         so = doc["scale_out"]
         self.assertEqual(so["ranks"], 3)
         self.assertTrue(so["complete"], so)
@@ -133,6 +137,32 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         self.assertFalse(so["per_rank"][2]["lost"])
         self.assertTrue(any("incomplete" in w for w in doc["warnings"]), doc["warnings"])
 
+    def test_sigint_on_mpirun_stops_every_rank_and_writes_the_result_so_far(self):
+        out = tmp_path("it-mpi-sigint.json")
+        if os.path.exists(out):
+            os.remove(out)
+        p = subprocess.Popen(
+            [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", "3", harness.ARGS.binary,
+             "oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "3",
+             "--run_time", "60s", "--json", out],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = ""
+        deadline = time.time() + 60
+        while time.time() < deadline and "issuing Start" not in line:
+            line = p.stdout.readline()
+            if not line:
+                break
+        time.sleep(1.5)
+        p.send_signal(signal.SIGINT)
+        p.communicate(timeout=60)
+        with open(out) as f:
+            doc = json.load(f)
+        self.assertTrue(doc["interrupted"])
+        so = doc["scale_out"]
+        self.assertTrue(so["complete"], so)
+        self.assertEqual(doc["operations"][0]["count"], sum(p["units"] for p in so["per_rank"]))
+        self.assertLess(doc["measured_sec"], 60)
+
 
 def rank_pid(root, rank):
     """The pid of the process of `rank` among `root`'s descendants (OpenMPI sets
@@ -175,6 +205,17 @@ class MpiDvdStorePostgresTest(NeedsMpi, unittest.TestCase):
 
     def test_orders_are_the_sum_of_the_ranks_and_the_servers_new_rows(self):
         harness.require_server(self, self.url)
+        # The test's own database, made once on the server.
+        base = harness.env_url("STOREBENCH_PG_URL")
+        exists = subprocess.run(
+            ["psql", "-X", "-A", "-t", "-d", base, "-c",
+             f"SELECT 1 FROM pg_database WHERE datname = '{DATABASE}'"],
+            capture_output=True, text=True, timeout=60)
+        self.assertEqual(exists.returncode, 0, exists.stderr)
+        if exists.stdout.strip() != "1":
+            made = subprocess.run(["psql", "-X", "-d", base, "-c", f"CREATE DATABASE {DATABASE}"],
+                                  capture_output=True, text=True, timeout=60)
+            self.assertEqual(made.returncode, 0, made.stderr)
         r = storebench("oltp", "load", "--db", self.url, "--db_size=S", "--force")
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         before = int(self.query("SELECT count(*) FROM orders"))
