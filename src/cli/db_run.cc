@@ -196,8 +196,8 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
   }
 }
 
-Result<std::vector<std::string>> ExpandTargets(const std::string& db_url, const std::string& target,
-                                               bool* ignored) {
+Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
+                                               const std::string& target, bool* ignored) {
   std::vector<std::string> hosts;
   for (const std::string& h : SplitTrimmed(target, ';')) {
     if (!h.empty()) hosts.push_back(h);

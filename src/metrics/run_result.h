@@ -117,7 +117,7 @@ struct ThreadShare {
 };
 
 struct RunResult {
-  std::string workload;  // "dvdstore"
+  std::string workload;       // "dvdstore"
   // The label given at run time (--label), by which `storebench compare` groups results; "" for
   // none.
   std::string label;
