@@ -235,8 +235,9 @@ Status Group::AllReady(const Status& local) {
   const auto all = Gather(kReady, EncodeStatus(local));
   Status verdict;
   if (coordinator()) {
-    if (!local.ok())
+    if (!local.ok()) {
       verdict = Status(local.code(), "rank 0 (host " + Host(0) + "): " + local.message());
+    }
     for (int k = 1; k < size() && verdict.ok(); ++k) {
       const auto& m = all[static_cast<size_t>(k)];
       if (!m) {

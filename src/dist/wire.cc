@@ -27,8 +27,9 @@ void WireWriter::Snapshots(const std::vector<metrics::RecorderSnapshot>& snaps) 
     Int(static_cast<int64_t>(s.types.size()));
     for (const metrics::Histogram& h : s.types) {
       int64_t nonzero = 0;
-      for (size_t b = 0; b < metrics::Histogram::kNumBuckets; ++b)
+      for (size_t b = 0; b < metrics::Histogram::kNumBuckets; ++b) {
         nonzero += h.bucket_count(b) != 0;
+      }
       Int(nonzero);
       for (size_t b = 0; b < metrics::Histogram::kNumBuckets; ++b) {
         if (h.bucket_count(b) == 0) continue;
