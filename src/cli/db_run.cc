@@ -454,8 +454,10 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     if (Status s = group->CheckSame(effective, "effective configuration"); !s.ok()) {
       return Fail(s);
     }
-    for (driver::DbInstanceSpec& spec : specs) {
-      auto share = RankShare(common, spec.options.threads, "threads");
+    for (size_t i = 0; i < specs.size(); ++i) {
+      driver::DbInstanceSpec& spec = specs[i];
+      auto share = RankShare(common, spec.options.threads, "threads", static_cast<int>(i),
+                             static_cast<int>(specs.size()));
       if (!share.ok()) return Fail(share.status());
       const double fraction = static_cast<double>(*share) / spec.options.threads;
       spec.options.threads = static_cast<int>(*share);
@@ -611,7 +613,9 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   if (!out.status.ok() && r.series.points.empty()) return Fail(out.status);
   bool complete = true;
   if (group != nullptr) {
-    complete = FinishScaleOut(*group, common, all_threads, r.measured_sec, &r);
+    int64_t threads_here = 0;
+    for (const auto& spec : specs) threads_here += spec.options.threads;
+    complete = FinishScaleOut(*group, common, threads_here, r.measured_sec, &r);
     // Rank 0 verifies and reports the whole run; the others are done.
     if (!group->coordinator()) return complete ? kExitOk : kExitFailure;
   }

@@ -541,7 +541,6 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   // Under mpirun: the same effective configuration everywhere, then this rank's share of the
   // workers, its own random streams, and its share of an open loop's rate.
   dist::Group* const group = dist::World();
-  const int64_t workers_total = c.workers;
   if (group != nullptr) {
     group->set_stop(c.stop);
     group->set_timeout_nanos(o.GetDurationNanos("rank_timeout"));
@@ -549,7 +548,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     if (Status s = group->CheckSame(o.ToJson(), "effective configuration"); !s.ok()) {
       return Fail(s);
     }
-    auto share = RankShare(o, c.workers, "workers");
+    auto share = RankShare(o, c.workers, "workers", 0, 1);
     if (!share.ok()) return Fail(share.status());
     c.rate_iops *= static_cast<double>(*share) / c.workers;
     c.workers = static_cast<int>(*share);
@@ -717,7 +716,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     if (!t.ok()) return Fail(t.status());
     stamps.push_back(WallClockIometer());
     // Every rank's figures of the test; the result's per-rank section is the first test's.
-    if (group != nullptr && !FinishScaleOut(*group, o, workers_total, t->measured_sec, &r)) {
+    if (group != nullptr && !FinishScaleOut(*group, o, c.workers, t->measured_sec, &r)) {
       if (group->coordinator()) Progress("the run is incomplete: " + group->LostSummary());
       rc = kExitFailure;
     }

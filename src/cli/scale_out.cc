@@ -78,7 +78,8 @@ void DeclareScaleOutOptions(config::OptionSet* o) {
   split.group = "scale-out";
   split.help =
       "under mpirun -np K: how the work is divided among the K ranks (threads: each rank runs "
-      "about 1/K of the threads of every instance; docs/scale-out.md)";
+      "about 1/K of the threads of every instance; instances: rank r runs the instances i of a "
+      "target list with i mod K = r; docs/scale-out.md)";
   o->Add(split);
   config::OptionSpec timeout;
   timeout.name = "rank_timeout";
@@ -92,16 +93,20 @@ void DeclareScaleOutOptions(config::OptionSet* o) {
   o->Add(timeout);
 }
 
-Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what) {
+Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what,
+                          int instance, int instances) {
   dist::Group* g = dist::World();
   if (g == nullptr) return total;
-  g->set_timeout_nanos(o.GetDurationNanos("rank_timeout"));
-  if (o.GetString("rank_split") != "threads") {
-    return Status::InvalidArgument(
-        "--rank_split=instances is not available yet; use --rank_split=threads (each rank runs "
-        "its share of every instance's threads)");
-  }
   const int64_t k = g->size();
+  if (o.GetString("rank_split") == "instances") {
+    if (instances < k) {
+      return Status::InvalidArgument(
+          "mpirun started " + std::to_string(k) + " ranks for " + std::to_string(instances) +
+          " instance(s): with --rank_split=instances every rank needs at least one; use fewer "
+          "ranks or --rank_split=threads");
+    }
+    return instance % k == g->rank() ? total : 0;
+  }
   if (total < k) {
     return Status::InvalidArgument("mpirun started " + std::to_string(k) + " ranks for " +
                                    std::to_string(total) + " " + what +
@@ -110,9 +115,9 @@ Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::
   return total / k + (g->rank() < total % k ? 1 : 0);
 }
 
-bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads_total,
+bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
                     double measured_sec, metrics::RunResult* r) {
-  const std::vector<dist::RankReport> reports = g.Finish();
+  const std::vector<dist::RankReport> reports = g.Finish(threads);
   if (!g.coordinator()) return !g.any_lost();
   if (!r->scale_out_json.empty()) {  // a second test of an io run: the first one's section stays
     if (g.any_lost()) r->warnings.push_back("incomplete: " + g.LostSummary());
@@ -134,7 +139,7 @@ bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads_
     nlohmann::json j;
     j["rank"] = rep.rank;
     j["host"] = rep.host;
-    j["threads"] = threads_total / g.size() + (rep.rank < threads_total % g.size() ? 1 : 0);
+    j["threads"] = rep.threads;
     const uint64_t units = rep.measured.types.empty() ? 0 : rep.measured.types[0].count();
     uint64_t ops = 0;
     for (const auto& h : rep.measured.types) ops += h.count();
@@ -159,9 +164,12 @@ bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads_
   so["per_rank"] = std::move(per);
   r->scale_out_json = so.dump();
   r->choices["scale_out"] =
-      "run by " + std::to_string(g.size()) +
-      " mpirun ranks, each running its share of the threads with its own random streams "
-      "(seed + 7919 x rank); rank 0 merged every rank's histograms and counters exactly";
+      "run by " + std::to_string(g.size()) + " mpirun ranks, " +
+      (o.GetString("rank_split") == "instances"
+           ? std::string("rank r running whole instances i with i mod ranks = r")
+           : std::string("each running its share of every instance's threads")) +
+      ", with its own random streams (seed + 7919 x rank); rank 0 merged every rank's "
+      "histograms and counters exactly";
   if (g.any_lost()) {
     r->warnings.push_back("incomplete: " + g.LostSummary() +
                           "; the figures hold what every rank reported until then");

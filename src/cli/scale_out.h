@@ -24,16 +24,19 @@ int MainUnderMpirun(int argc, char** argv, int (*command)(int, char**));
 // Declares --rank_split and --rank_timeout (for oltp run and io run).
 void DeclareScaleOutOptions(config::OptionSet* o);
 
-// This rank's share of `total` (threads): rank r of K gets ⌊total/K⌋ plus one when r is below
-// total mod K. InvalidArgument when there are more ranks than `total` or the split asked for is
-// not possible for this command. `what` names the divided thing ("threads").
-Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what);
+// This rank's share of instance `instance`'s `total` threads (of `instances` instances). With
+// --rank_split=threads rank r of K gets ⌊total/K⌋ plus one when r is below total mod K; with
+// --rank_split=instances rank r runs every instance i with i mod K = r whole, and 0 threads of
+// the others. InvalidArgument (one sentence) when there are more ranks than threads or
+// instances to divide. `what` names the threads ("threads", "workers").
+Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what,
+                          int instance, int instances);
 
-// After a run on every rank: the end clock offsets and every rank's figures; on rank 0 the
-// result's "scale_out" section (and an incomplete run's warning and verdict). `threads_total`
-// and `unit_type` (the operation type counted as the rank's units, usually 0) describe the run.
-// Returns false on rank 0 when a rank was lost (the result is incomplete).
-bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads_total,
+// After a run on every rank (`threads`: the threads this rank ran): the end clock offsets and
+// every rank's figures; on rank 0 the result's "scale_out" section (and an incomplete run's
+// warning). A rank's units are its count of the first operation type. Returns false when a
+// rank was lost (the result is incomplete).
+bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
                     double measured_sec, metrics::RunResult* r);
 
 }  // namespace sb::cli

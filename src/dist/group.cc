@@ -316,20 +316,25 @@ void Group::StartTogether() {
   start_mono_ = MonoNanos();
 }
 
-bool Group::AnyOf(bool local) {
+bool Group::Agree(bool any, bool all) {
   WireWriter w;
-  w.Int(local ? 1 : 0);
-  const auto all = Gather(kVote, w.bytes());
-  bool any = local;
+  w.Int(any ? 1 : 0);
+  w.Int(all ? 1 : 0);
+  const auto votes = Gather(kVote, w.bytes());
+  bool decision = any;
   if (coordinator()) {
+    bool every = all;
     for (int k = 1; k < size(); ++k) {
-      const auto& m = all[static_cast<size_t>(k)];
-      if (m) any = any || WireReader(*m).Int() != 0;
+      const auto& m = votes[static_cast<size_t>(k)];
+      if (!m) continue;  // lost: decided below
+      WireReader r(*m);
+      decision = decision || r.Int() != 0;
+      every = every && r.Int() != 0;
     }
-    any = any || any_lost();
+    decision = decision || every || any_lost();
   }
   WireWriter d;
-  d.Int(any ? 1 : 0);
+  d.Int(decision ? 1 : 0);
   const std::optional<std::string> answer = Broadcast(kDecision, d.bytes());
   if (!answer) return true;  // rank 0 is gone: end this rank's run
   return WireReader(*answer).Int() != 0;
@@ -372,10 +377,11 @@ void Group::Merge(driver::SnapshotPoint point,
   *per_instance = std::move(merged);
 }
 
-std::vector<RankReport> Group::Finish() {
+std::vector<RankReport> Group::Finish(int64_t threads) {
   MeasureOffsets(/*at_end=*/true);
   WireWriter w;
   w.Int(start_wall_);
+  w.Int(threads);
   const auto all = Gather(kReport, w.bytes());
   // Everyone learns whether a rank was lost: MPI_Finalize would wait for it forever.
   WireWriter lost;
@@ -390,7 +396,9 @@ std::vector<RankReport> Group::Finish() {
     rep.host = Host(k);
     const auto& m = all[static_cast<size_t>(k)];
     if (m) {
-      const int64_t their_start = WireReader(*m).Int();
+      WireReader r(*m);
+      const int64_t their_start = r.Int();
+      rep.threads = r.Int();
       const double offset_nanos = rep.offset_start_ms * 1e6;
       rep.start_skew_ms = (static_cast<double>(their_start - start_wall_) - offset_nanos) / 1e6;
     }

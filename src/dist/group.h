@@ -42,6 +42,7 @@ struct RankReport {
   // When this rank started, on rank 0's clock, relative to rank 0's Start (offset corrected).
   double start_skew_ms = 0;
   double driver_cpu_sec = 0;  // this rank's process CPU over the measured window
+  int64_t threads = 0;        // the threads (workers) this rank ran
   // This rank's own measured window (from the reset to the end), its instances merged.
   metrics::RecorderSnapshot measured;
 };
@@ -66,12 +67,13 @@ class Group : public driver::PeerGroup {
   // driver::PeerGroup
   Status AllReady(const Status& local) override;
   void StartTogether() override;
-  bool AnyOf(bool local) override;
+  bool Agree(bool any, bool all) override;
   void Merge(driver::SnapshotPoint point,
              std::vector<metrics::RecorderSnapshot>* per_instance) override;
 
-  // After the run (every rank): the end clock offsets. Rank 0 returns every rank's report.
-  std::vector<RankReport> Finish();
+  // After the run (every rank, with the threads it ran): the end clock offsets. Rank 0
+  // returns every rank's report.
+  std::vector<RankReport> Finish(int64_t threads);
   // A rank was lost (rank 0), or rank 0 was (the others).
   bool any_lost() const;
   // "rank 2 (host h) stopped answering ..." for every lost rank, "" when none.

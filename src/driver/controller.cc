@@ -182,8 +182,10 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
       all_finished = all_finished && a.finished;
       if (a.lagging && out.lagging_instance < 0) out.lagging_instance = static_cast<int>(i);
     }
-    bool finished = stopped || all_finished || out.lagging_instance >= 0 || now >= end_at;
-    if (o.peers != nullptr) finished = o.peers->AnyOf(finished);
+    const bool stop_now = stopped || out.lagging_instance >= 0 || now >= end_at;
+    bool finished = stop_now || all_finished;
+    // With peers: any process's stop ends the run, finished work only when all are done.
+    if (o.peers != nullptr) finished = o.peers->Agree(stop_now, all_finished);
     const bool resets_here = !reset_done && !finished && now >= warmup_end;
     snapshotter.Take(finished      ? SnapshotPoint::kEnd
                      : resets_here ? SnapshotPoint::kReset
@@ -223,7 +225,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     if (resets_here) {
       bool paused = false;
       for (Instance* in : instances) paused = in->OnWarmupEnd() || paused;
-      if (o.peers != nullptr) paused = o.peers->AnyOf(paused);
+      if (o.peers != nullptr) paused = o.peers->Agree(paused, false);
       if (paused) {
         snapshotter.Take(SnapshotPoint::kReset, &out.at_reset);
         out.reset_at = clock_.NowNanos();

@@ -26,10 +26,11 @@ class PeerGroup {
   // The common start: returns when every process may start (a barrier). The caller reads its
   // clock for Start right after.
   virtual void StartTogether() = 0;
-  // True when any process passes true (the end of the run and the warm-up pause are decided
-  // together, so the window ends at the same instant everywhere). A process that stopped
-  // answering counts as true: the run ends.
-  virtual bool AnyOf(bool local) = 0;
+  // Decided together, so the window ends at the same instant everywhere: true when any process
+  // passes `any` (its time is up, a signal, an open loop too far behind, the warm-up pause) or
+  // every process passes `all` (all its workers finished their work). A process that stopped
+  // answering makes it true: the run ends.
+  virtual bool Agree(bool any, bool all) = 0;
   // `per_instance` holds this process's cumulative snapshots (one per instance). On the
   // coordinator they are replaced by the exact merge over every process (histograms bucket by
   // bucket, counters summed); elsewhere they stay this process's own. `point` tells which

@@ -64,6 +64,31 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         # One console: rank 0's Final line, once.
         self.assertEqual(r.stdout.count("Final ("), 1, r.stdout)
 
+    def test_instances_split_runs_each_instance_on_one_rank(self):
+        out = tmp_path("it-mpi-instances.json")
+        r = mpirun("oltp", "run", "--workload=noop", "--db", "null:///a;null:///b;null:///c",
+                   "--n_threads", "4", "--rank_split=instances", "--warmup_time", "0",
+                   "--run_time", "2s", "--json", out, np=2)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        so = doc["scale_out"]
+        self.assertEqual(so["rank_split"], "instances")
+        per = so["per_rank"]
+        # DS3's round robin gives the instances 2, 1 and 1 threads; rank 0 runs the first and
+        # the third, rank 1 the second.
+        self.assertEqual([p["threads"] for p in per], [3, 1])
+        counts = [i["operations"][0]["count"] for i in doc["instances"]]
+        self.assertTrue(all(c > 0 for c in counts), counts)
+        self.assertEqual(per[0]["units"], counts[0] + counts[2])
+        self.assertEqual(per[1]["units"], counts[1])
+        self.assertEqual(doc["operations"][0]["count"], sum(counts))
+        r = mpirun("oltp", "run", "--workload=noop", "--db", "null:///a;null:///b",
+                   "--n_threads", "4", "--rank_split=instances", "--run_time", "2s",
+                   "--json", tmp_path("it-mpi-instances-refused.json"))
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertEqual(r.stderr.count("mpirun started 3 ranks for 2 instance(s)"), 1, r.stderr)
+
     def test_io_run_merges_every_rank(self):
         target = tmp_path("it-mpi-io.tst")
         if os.path.exists(target):

@@ -18,6 +18,7 @@ TEST(WireTest, MergedRanksEqualTheHistogramOfAllOperations) {
   // A seeded latency pattern over six decades (1 µs .. 1 s), plus a value beyond the range.
   std::lognormal_distribution<double> latency(12.0, 2.5);
   std::vector<std::unique_ptr<metrics::Recorder>> ranks;
+  ranks.reserve(kRanks);
   for (int i = 0; i < kRanks; ++i) ranks.push_back(std::make_unique<metrics::Recorder>(2, 3));
   metrics::Histogram all_ops, all_other;
   int64_t counter_sum = 0;
