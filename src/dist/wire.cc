@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "metrics/histogram_buckets.h"
+
 namespace sb::dist {
 
 void WireWriter::Int(int64_t v) {
@@ -26,20 +28,17 @@ void WireWriter::Snapshots(const std::vector<metrics::RecorderSnapshot>& snaps) 
   for (const metrics::RecorderSnapshot& s : snaps) {
     Int(static_cast<int64_t>(s.types.size()));
     for (const metrics::Histogram& h : s.types) {
-      int64_t nonzero = 0;
-      for (size_t b = 0; b < metrics::Histogram::kNumBuckets; ++b) {
-        nonzero += h.bucket_count(b) != 0;
+      const metrics::HistogramData d = metrics::ToBuckets(h);
+      Int(d.sub_bits);
+      Int(static_cast<int64_t>(d.buckets.size()));
+      for (const metrics::HistogramBucket& b : d.buckets) {
+        Int(b.low_ns);
+        Int(static_cast<int64_t>(b.count));
       }
-      Int(nonzero);
-      for (size_t b = 0; b < metrics::Histogram::kNumBuckets; ++b) {
-        if (h.bucket_count(b) == 0) continue;
-        Int(static_cast<int64_t>(b));
-        Int(static_cast<int64_t>(h.bucket_count(b)));
-      }
-      Int(h.sum());
-      Int(h.min());
-      Int(h.max());
-      Int(static_cast<int64_t>(h.saturated()));
+      Int(d.sum_ns);
+      Int(d.min_ns);
+      Int(d.max_ns);
+      Int(static_cast<int64_t>(d.saturated));
     }
     Int(static_cast<int64_t>(s.counters.size()));
     for (int64_t c : s.counters) Int(c);
@@ -87,26 +86,33 @@ std::vector<metrics::RecorderSnapshot> WireReader::Snapshots() {
     ok_ = false;
     return {};
   }
-  std::vector<uint64_t> buckets(metrics::Histogram::kNumBuckets);
   for (int64_t i = 0; i < n && ok_; ++i) {
     metrics::RecorderSnapshot s;
     const int64_t types = Int();
     if (!plausible(types)) break;
     s.types.resize(static_cast<size_t>(types));
     for (metrics::Histogram& h : s.types) {
-      std::fill(buckets.begin(), buckets.end(), 0);
-      const int64_t nonzero = Int();
-      if (!plausible(nonzero)) break;
-      for (int64_t k = 0; k < nonzero; ++k) {
-        const int64_t b = Int();
-        const int64_t c = Int();
-        if (b < 0 || static_cast<size_t>(b) >= buckets.size()) ok_ = false;
-        if (!ok_) break;
-        buckets[static_cast<size_t>(b)] = static_cast<uint64_t>(c);
+      metrics::HistogramData d;
+      d.sub_bits = static_cast<int>(Int());
+      const int64_t nonempty = Int();
+      if (!plausible(nonempty)) break;
+      for (int64_t k = 0; k < nonempty; ++k) {
+        metrics::HistogramBucket b;
+        b.low_ns = Int();
+        b.count = static_cast<uint64_t>(Int());
+        d.buckets.push_back(b);
       }
-      const int64_t sum = Int(), min = Int(), max = Int(), saturated = Int();
-      h.SetRaw(buckets, sum, min, max);
-      h.set_saturated(static_cast<uint64_t>(saturated));
+      d.sum_ns = Int();
+      d.min_ns = Int();
+      d.max_ns = Int();
+      d.saturated = static_cast<uint64_t>(Int());
+      // Checks the bucket scheme and every bound: a message from another build is refused.
+      Result<metrics::Histogram> got = metrics::FromBuckets(d);
+      if (!ok_ || !got.ok()) {
+        ok_ = false;
+        break;
+      }
+      h = std::move(got).value();
     }
     const int64_t counters = Int();
     if (!plausible(counters)) break;

@@ -1,7 +1,8 @@
 // A compact binary form of recorder snapshots (and a few plain numbers) for sending between the
-// ranks of a scaled-out run (dist/group.h). Histograms travel as their non-empty buckets plus
-// sum, min, max and saturated count, so the receiver rebuilds them exactly (Histogram::SetRaw)
-// and merges them bucket by bucket: percentiles are never averaged.
+// ranks of a scaled-out run (dist/group.h). Histograms travel in the form of
+// metrics/histogram_buckets.h (non-empty buckets, sum, min, max, saturated count, the bucket
+// scheme), so the receiver rebuilds them exactly and merges them bucket by bucket: percentiles
+// are never averaged.
 #ifndef STOREBENCH_DIST_WIRE_H_
 #define STOREBENCH_DIST_WIRE_H_
 
