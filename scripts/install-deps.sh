@@ -14,6 +14,7 @@ packages=(
   python3 python3-jsonschema python3-prometheus-client
   libcpp-httplib-dev  # the Prometheus endpoint (--metrics_addr), Redfish power readings
   libfreeipmi-dev  # DCMI power readings (src/power/ipmi_source.cc)
+  libopenmpi-dev openmpi-bin  # scale-out over MPI (src/dist/, docs/scale-out.md)
   chromium chromium-driver python3-selenium  # the HTML report opened in headless Chromium (tests)
   clang-14 libclang-rt-14-dev  # libFuzzer targets (make fuzz, scripts/fuzz.sh)
   # PostgreSQL and MariaDB client libraries, and the servers scripts/services.sh starts for tests

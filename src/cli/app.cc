@@ -15,9 +15,11 @@
 #include "cli/command_paths.h"
 #include "cli/db_run.h"
 #include "cli/result_path.h"
+#include "cli/scale_out.h"
 #include "cli/status_line.h"
 #include "cli/sysbench_options.h"
 #include "config/options.h"
+#include "dist/world.h"
 #include "driver/load.h"
 #include "driver/run_options.h"
 #include "report/json_report.h"
@@ -296,6 +298,7 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
   }
   // Every database is locked before any is checked: a run's verification counts the orders
   // it made, so two runs on one database would count each other's.
+  const bool leader = dist::World() == nullptr || dist::World()->coordinator();
   for (size_t i = 0; i < setups.size(); ++i) {
     for (size_t j = 0; j < i; ++j) {
       if (setups[j].url == setups[i].url) {
@@ -303,12 +306,15 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
                                             " twice: each instance needs a database of its own"));
       }
     }
+    // Under mpirun rank 0 holds the lock (and restores) for the whole group: the other ranks
+    // are part of the same run, not a second storebench on the database.
+    if (!leader) continue;
     auto lock = LockDatabase(c.registry, setups[i].url, "oltp run");
     if (!lock.ok()) return Fail(lock.status());
     setups[i].lock = std::move(lock).value();
   }
   for (DbSetup& s : setups) {
-    if (s.options->GetBool("restore")) {
+    if (leader && s.options->GetBool("restore")) {
       if (Status st = RestoreDatabase(c.registry, &s, "oltp run", setups.size() > 1); !st.ok()) {
         return Fail(st);
       }
@@ -319,9 +325,8 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
   return RunDatabases(setups, *setups[0].options);
 }
 
-}  // namespace
-
-int Main(int argc, char** argv) {
+// The command line of one process (under mpirun, of one rank).
+int RunCommandLine(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::fputs(kUsage, args.empty() ? stderr : stdout);
@@ -398,6 +403,15 @@ int Main(int argc, char** argv) {
   if (c.command == "pristine") return Pristine(c);
   if (c.command == "restore") return Restore(c);
   return Run(c, workloads, workload_name, rest);
+}
+
+}  // namespace
+
+int Main(int argc, char** argv) {
+  // Under mpirun every rank runs the command as one of a group (docs/scale-out.md); without
+  // it nothing of MPI is touched.
+  if (dist::LaunchedByMpirun()) return MainUnderMpirun(argc, argv, RunCommandLine);
+  return RunCommandLine(argc, argv);
 }
 
 }  // namespace sb::cli

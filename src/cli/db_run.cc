@@ -19,6 +19,8 @@
 #include "cli/metrics_server.h"
 #include "cli/power_cli.h"
 #include "cli/result_path.h"
+#include "cli/scale_out.h"
+#include "dist/world.h"
 #include "driver/run_options.h"
 #include "power/summary.h"
 #include "report/charbench_console.h"
@@ -130,6 +132,7 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
     add(seed);
   }
   if (command == "run") {
+    DeclareScaleOutOptions(o);
     OptionSpec restore;
     restore.name = "restore";
     restore.type = OptionType::kBool;
@@ -449,6 +452,35 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   driver::RunOptions ro = std::move(parsed).value();
   ro.stop = InstallStopHandlers();
   for (auto& spec : specs) spec.options.stop = ro.stop;
+  // Under mpirun: the same effective configuration everywhere, then this rank's share.
+  dist::Group* const group = dist::World();
+  if (group != nullptr) {
+    group->set_stop(ro.stop);
+    group->set_timeout_nanos(common.GetDurationNanos("rank_timeout"));
+    group->set_ready_timeout_nanos(ro.connect_timeout_nanos +
+                                   common.GetDurationNanos("rank_timeout"));
+    std::string effective = common.ToJson();
+    for (const DbSetup& s : setups) effective += s.options->ToJson();
+    if (Status s = group->CheckSame(effective, "effective configuration"); !s.ok()) {
+      return Fail(s);
+    }
+    for (size_t i = 0; i < specs.size(); ++i) {
+      driver::DbInstanceSpec& spec = specs[i];
+      auto share = RankShare(common, spec.options.threads, "threads", static_cast<int>(i),
+                             static_cast<int>(specs.size()));
+      if (!share.ok()) return Fail(share.status());
+      const double fraction = static_cast<double>(*share) / spec.options.threads;
+      spec.options.threads = static_cast<int>(*share);
+      spec.options.rate_per_sec *= fraction;
+      if (spec.options.units_total > 0) {
+        spec.options.units_total = std::max<int64_t>(
+            1, std::llround(static_cast<double>(spec.options.units_total) * fraction));
+      }
+      // Each rank draws its own random streams (rank 0 keeps the seed).
+      spec.options.seed += 7919 * static_cast<uint64_t>(group->rank());
+    }
+    ro.peers = group;
+  }
   // Power sources are opened before anything is echoed or run: one that cannot be used ends the
   // command here (exit 2).
   SteadyClock clock;
@@ -589,6 +621,14 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   }
   metrics::RunResult& r = out.result;
   if (!out.status.ok() && r.series.points.empty()) return Fail(out.status);
+  bool complete = true;
+  if (group != nullptr) {
+    int64_t threads_here = 0;
+    for (const auto& spec : specs) threads_here += spec.options.threads;
+    complete = FinishScaleOut(*group, common, threads_here, r.measured_sec, &r);
+    // Rank 0 verifies and reports the whole run; the others are done.
+    if (!group->coordinator()) return complete ? kExitOk : kExitFailure;
+  }
   if (sampler) {
     const auto sec = [&](int64_t at) { return static_cast<double>(at - out.t0) / 1e9; };
     r.power = power::SummarizePower(sampler->Recording(), out.t0,
@@ -733,6 +773,10 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   std::fprintf(stderr, "result written to %s\n", json_path.c_str());
   std::fflush(stdout);
   if (result != nullptr) *result = r;
+  if (!complete) {
+    std::fprintf(stderr, "storebench: the run is incomplete: %s\n", group->LostSummary().c_str());
+    return kExitFailure;
+  }
   if (r.interrupted) return kExitInterrupted;
   if (!out.status.ok()) {
     std::fprintf(stderr, "storebench: %s\n", out.status.message().c_str());

@@ -29,7 +29,9 @@
 #include "cli/metrics_server.h"
 #include "cli/power_cli.h"
 #include "cli/result_path.h"
+#include "cli/scale_out.h"
 #include "config/options.h"
+#include "dist/world.h"
 #include "driver/io_runner.h"
 #include "driver/io_verify.h"
 #include "driver/run_options.h"
@@ -80,6 +82,7 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
                       const io::EngineRegistry& engines) {
   using config::OptionSpec;
   using config::OptionType;
+  if (command == "run") DeclareScaleOutOptions(o);
   auto add = [&](const char* name, OptionType type, const char* def, const char* help,
                  std::vector<std::string> choices = {}) {
     OptionSpec s;
@@ -535,6 +538,23 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   c.pattern = storage::ParseDataPattern(o.GetString("pattern")).value();
   if (icf && icf->pattern && !o.IsSet("pattern")) c.pattern = icf->pattern->value;
   c.stop = InstallStopHandlers();
+  // Under mpirun: the same effective configuration everywhere, then this rank's share of the
+  // workers, its own random streams, and its share of an open loop's rate.
+  dist::Group* const group = dist::World();
+  if (group != nullptr) {
+    group->set_stop(c.stop);
+    group->set_timeout_nanos(o.GetDurationNanos("rank_timeout"));
+    group->set_ready_timeout_nanos(2 * o.GetDurationNanos("rank_timeout"));
+    if (Status s = group->CheckSame(o.ToJson(), "effective configuration"); !s.ok()) {
+      return Fail(s);
+    }
+    auto share = RankShare(o, c.workers, "workers", 0, 1);
+    if (!share.ok()) return Fail(share.status());
+    c.rate_iops *= static_cast<double>(*share) / c.workers;
+    c.workers = static_cast<int>(*share);
+    c.seed += 7919 * static_cast<uint64_t>(group->rank());
+    c.peers = group;
+  }
   if (Status s =
           driver::WindowsAndBaselinesFrom(o, metrics::StorageHeadlines(), &c.windows, &c.baselines);
       !s.ok()) {
@@ -611,6 +631,8 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   // Locked before they are inspected: a target being prepared looks unfinished until it is.
   std::vector<std::unique_ptr<FileLock>> locks;
   for (const std::string& path : targets) {
+    // Under mpirun rank 0 locks for the group (ranks on one host share the targets).
+    if (group != nullptr && !group->coordinator()) break;
     auto lock = LockTarget(path, writes && c.engine != "null", /*create=*/false);
     if (!lock.ok()) return Fail(lock.status());
     locks.push_back(std::move(lock).value());
@@ -693,6 +715,11 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     auto t = driver::RunStorageTest(engines, spec, static_cast<int>(i), c, clock, Progress);
     if (!t.ok()) return Fail(t.status());
     stamps.push_back(WallClockIometer());
+    // Every rank's figures of the test; the result's per-rank section is the first test's.
+    if (group != nullptr && !FinishScaleOut(*group, o, c.workers, t->measured_sec, &r)) {
+      if (group->coordinator()) Progress("the run is incomplete: " + group->LostSummary());
+      rc = kExitFailure;
+    }
     r.storage.push_back(*t);
     r.measured_sec += t->measured_sec;
     if (t->interrupted) {
@@ -708,6 +735,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     }
   }
   r.ended_at = WallClockIsoUtc();
+  if (group != nullptr && !group->coordinator()) return rc;  // rank 0 reports the whole run
   if (sampler) {
     sampler->Mark("stop");
     sampler->Stop();

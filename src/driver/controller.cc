@@ -17,7 +17,8 @@ constexpr double kEdgeSlackSec = 0.05;
 // merges each instance's into out[i].
 class Snapshotter {
  public:
-  explicit Snapshotter(const std::vector<Instance*>& instances) : instances_(instances) {
+  Snapshotter(const std::vector<Instance*>& instances, PeerGroup* peers)
+      : instances_(instances), peers_(peers) {
     for (Instance* in : instances) {
       const std::vector<const metrics::Recorder*> r = in->Recorders();
       first_.push_back(recorders_.size());
@@ -38,10 +39,12 @@ class Snapshotter {
                                                           per_worker_.begin() + first_[i + 1]));
       }
     }
+    if (peers_ != nullptr) peers_->Merge(point, out);
   }
 
  private:
   const std::vector<Instance*>& instances_;
+  PeerGroup* peers_;
   std::vector<const metrics::Recorder*> recorders_;
   std::vector<size_t> first_;  // instance i's recorders are [first_[i], first_[i + 1])
   std::vector<metrics::RecorderSnapshot> per_worker_;
@@ -98,36 +101,42 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
 
   // Connect phase: every worker of every instance ready, or give up.
   const int64_t connect_deadline = clock_.NowNanos() + o.connect_timeout_nanos;
+  Status connected;
   for (;;) {
     int ready = 0, total = 0;
     for (Instance* in : instances) {
       const Readiness r = in->Ready();
       if (r.failed > 0) {
-        end_and_join();
-        out.status = instances.size() == 1
-                         ? r.first_error
-                         : Status(r.first_error.code(),
-                                  "instance " + in->name() + ": " + r.first_error.message());
-        return out;
+        connected = instances.size() == 1
+                        ? r.first_error
+                        : Status(r.first_error.code(),
+                                 "instance " + in->name() + ": " + r.first_error.message());
+        break;
       }
       ready += r.ready;
       total += r.total;
     }
-    if (ready == total) break;
+    if (!connected.ok() || ready == total) break;
     if (stop_requested() || clock_.NowNanos() > connect_deadline) {
-      end_and_join();
-      out.status = stop_requested()
-                       ? Status::Cancelled("stopped before all threads connected")
-                       : Status::FailedPrecondition("only " + std::to_string(ready) + " of " +
-                                                    std::to_string(total) +
-                                                    " threads connected within the timeout");
-      return out;
+      connected = stop_requested()
+                      ? Status::Cancelled("stopped before all threads connected")
+                      : Status::FailedPrecondition("only " + std::to_string(ready) + " of " +
+                                                   std::to_string(total) +
+                                                   " threads connected within the timeout");
+      break;
     }
     clock_.SleepFor(kConnectPollNanos);
   }
+  // With peers every process reports its connect phase, and all start or none.
+  if (o.peers != nullptr) connected = o.peers->AllReady(connected);
+  if (!connected.ok()) {
+    end_and_join();
+    out.status = connected;
+    return out;
+  }
   if (cb.on_start) cb.on_start();
 
-  Snapshotter snapshotter(instances);
+  Snapshotter snapshotter(instances, o.peers);
   std::vector<metrics::RecorderSnapshot> prev, now_snap;
   snapshotter.Take(o.warmup_nanos > 0 ? SnapshotPoint::kTick : SnapshotPoint::kReset, &prev);
   out.at_reset = prev;
@@ -135,6 +144,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
   std::vector<std::vector<metrics::RecorderSnapshot>> window_start(o.windows.size());
   for (size_t w = 0; w < o.windows.size(); ++w) out.windows[w].spec = o.windows[w];
 
+  if (o.peers != nullptr) o.peers->StartTogether();
   const int64_t t0 = clock_.NowNanos();
   out.t0 = t0;
   out.reset_at = t0;
@@ -172,7 +182,10 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
       all_finished = all_finished && a.finished;
       if (a.lagging && out.lagging_instance < 0) out.lagging_instance = static_cast<int>(i);
     }
-    const bool finished = stopped || all_finished || out.lagging_instance >= 0 || now >= end_at;
+    const bool stop_now = stopped || out.lagging_instance >= 0 || now >= end_at;
+    bool finished = stop_now || all_finished;
+    // With peers: any process's stop ends the run, finished work only when all are done.
+    if (o.peers != nullptr) finished = o.peers->Agree(stop_now, all_finished);
     const bool resets_here = !reset_done && !finished && now >= warmup_end;
     snapshotter.Take(finished      ? SnapshotPoint::kEnd
                      : resets_here ? SnapshotPoint::kReset
@@ -212,6 +225,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     if (resets_here) {
       bool paused = false;
       for (Instance* in : instances) paused = in->OnWarmupEnd() || paused;
+      if (o.peers != nullptr) paused = o.peers->Agree(paused, false);
       if (paused) {
         snapshotter.Take(SnapshotPoint::kReset, &out.at_reset);
         out.reset_at = clock_.NowNanos();

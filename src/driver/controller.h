@@ -23,6 +23,7 @@
 #include "base/clock.h"
 #include "base/status.h"
 #include "driver/instance.h"
+#include "driver/peer_group.h"
 #include "driver/proc_stat.h"
 #include "metrics/recorder.h"
 #include "metrics/windows.h"
@@ -46,6 +47,11 @@ struct ControllerOptions {
   // second or so, and its samples, the run's end and a stop come late by tens of seconds; the
   // controller sleeps between samples, so it takes little CPU either way.
   bool realtime = false;
+  // The other processes of a scaled-out run (driver/peer_group.h), or null for a run of one
+  // process (then nothing below changes). With peers, the start is a barrier, the end and the
+  // warm-up pause are agreed, and on the coordinator every snapshot is the merge of all
+  // processes' (so callbacks and the outcome show the whole run).
+  PeerGroup* peers = nullptr;
 };
 
 // One sample, handed to ControllerCallbacks::on_sample. Snapshots are per instance.

@@ -32,6 +32,13 @@ DbInstance::DbInstance(std::string name, workload::Workload& workload, db::DbBac
   for (int i = 0; i < options_.threads; ++i) {
     workers_.push_back(std::make_unique<Worker>(i, layout_, options_.seed));
   }
+  // No threads (another rank of a scaled-out run runs this instance): one never-written
+  // recorder gives the snapshots their shape (zeros), and no thread is reported; the ranks
+  // that run the instance's threads run its background workers too.
+  if (options_.threads == 0) {
+    idle_ = std::make_unique<Worker>(0, layout_, options_.seed);
+    return;
+  }
   // Background workers come last, numbered on from the workers.
   for (int i = 0; i < workload.background_workers(); ++i) {
     workers_.push_back(std::make_unique<Worker>(options_.threads + i, layout_, options_.seed));
@@ -125,6 +132,7 @@ Readiness DbInstance::Ready() const {
 std::vector<const metrics::Recorder*> DbInstance::Recorders() const {
   std::vector<const metrics::Recorder*> r;
   for (const auto& w : workers_) r.push_back(&w->recorder);
+  if (idle_ != nullptr) r.push_back(&idle_->recorder);
   return r;
 }
 
@@ -138,9 +146,12 @@ Activity DbInstance::Check() const {
     if (st == WorkerState::kDone) ++done;
     if (st == WorkerState::kLagExceeded) a.lagging = true;
   }
-  a.all_failed = failed == options_.threads;
+  // An instance with no threads (a scaled-out run's instance that another rank runs:
+  // docs/scale-out.md) has nothing to do, and nothing failed.
+  a.all_failed = options_.threads > 0 && failed == options_.threads;
   // Every worker reached units_per_thread (or failed).
-  a.finished = a.all_failed || (done > 0 && done + failed == options_.threads);
+  a.finished =
+      a.all_failed || options_.threads == 0 || (done > 0 && done + failed == options_.threads);
   return a;
 }
 
@@ -218,6 +229,7 @@ void DbInstance::KeepSnapshots(SnapshotPoint point,
                                const std::vector<metrics::RecorderSnapshot>& per_worker) {
   auto& kept = point == SnapshotPoint::kReset ? units_at_reset_ : units_at_end_;
   kept.clear();
+  if (idle_ != nullptr) return;
   // Background workers (last) have no units to share.
   for (size_t w = 0; w < per_worker.size() && w < static_cast<size_t>(options_.threads); ++w) {
     const metrics::RecorderSnapshot& s = per_worker[w];

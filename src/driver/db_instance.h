@@ -92,6 +92,7 @@ class DbInstance final : public Instance {
   std::once_flag terminals_once_;
   std::shared_ptr<TerminalQueue> terminals_;
   std::vector<std::unique_ptr<Worker>> workers_;
+  std::unique_ptr<Worker> idle_;  // only with no threads: the shape of empty snapshots
   std::function<void()> warmup_reading_;
   bool reading_exact_ = true;
   double hold_ms_ = 0;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/clock.h"
+#include "driver/peer_group.h"
 #include "metrics/run_result.h"
 #include "metrics/windows.h"
 #include "workload/storage/test_file.h"
@@ -46,6 +47,7 @@ struct IoRunConfig {
   int64_t run_nanos = 0;  // > 0
   uint64_t seed = 1;
   const std::atomic<bool>* stop = nullptr;  // set by a signal handler: end the test early
+  PeerGroup* peers = nullptr;  // a scaled-out run's other processes (peer_group.h), or null
   // Reporting windows and pass/fail rules, from each test's start (metrics/windows.h).
   std::vector<metrics::WindowSpec> windows;
   std::vector<metrics::BaselineRule> baselines;

@@ -175,6 +175,7 @@ Result<metrics::StorageTest> RunStorageTest(
   co.warmup_nanos = c.ramp_nanos;
   co.run_nanos = c.run_nanos;
   co.stop = c.stop;
+  co.peers = c.peers;
   co.realtime = true;
   co.windows = c.windows;
   for (const auto& b : c.baselines) {

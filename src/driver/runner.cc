@@ -136,6 +136,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   co.run_nanos = common.run_nanos;
   co.connect_timeout_nanos = common.connect_timeout_nanos;
   co.stop = common.stop;
+  co.peers = common.peers;
   co.system_cpu = false;
   co.realtime = true;
   // The user's windows and the baselines', each measured once.

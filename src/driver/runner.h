@@ -17,6 +17,7 @@
 
 #include "backend/db/db.h"
 #include "base/clock.h"
+#include "driver/peer_group.h"
 #include "metrics/run_result.h"
 #include "metrics/windows.h"
 #include "workload/workload.h"
@@ -62,6 +63,8 @@ struct RunOptions {
   std::string sut_cpu_cmd;
   // Set from a signal handler (or a test) to stop the run early; polled every 100 ms.
   const std::atomic<bool>* stop = nullptr;
+  // The other processes of a scaled-out run (driver/peer_group.h); null for one process.
+  PeerGroup* peers = nullptr;
 };
 
 struct RunCallbacks {

@@ -198,6 +198,10 @@ struct RunResult {
 
   TimeSeries series;
 
+  // A scaled-out run's "scale_out" section (ranks, their hosts, clock offsets and own figures;
+  // docs/scale-out.md) as JSON object text; empty for a run of one process.
+  std::string scale_out_json;
+
   // Storage runs (storebench io run): one test per access specification; empty otherwise.
   std::vector<StorageTest> storage;
 };

@@ -683,6 +683,9 @@ Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
   SB_RETURN_IF_ERROR(Get(doc, "ended_at", base, AsString, &r->ended_at));
   SB_RETURN_IF_ERROR(Get(doc, "interrupted", base, AsBool, &r->interrupted));
   SB_RETURN_IF_ERROR(Get(doc, "loop_model", base, AsString, &r->loop_model));
+  if (doc.contains("scale_out") && doc["scale_out"].is_object()) {
+    r->scale_out_json = doc["scale_out"].dump();
+  }
   if (const Json* rj = Optional(doc, "restore"); rj != nullptr) {
     const std::string rp = Child(base, "restore");
     SB_RETURN_IF_ERROR(Get(*rj, "method", rp, AsString, &r->restore_method));

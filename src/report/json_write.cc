@@ -412,6 +412,7 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
   doc["ended_at"] = r.ended_at;
   doc["interrupted"] = r.interrupted;
   doc["loop_model"] = r.loop_model;
+  if (!r.scale_out_json.empty()) doc["scale_out"] = Json::parse(r.scale_out_json);
   if (r.restore_seconds >= 0) {
     doc["restore"] = {{"method", r.restore_method}, {"seconds", Figure(r.restore_seconds)}};
   }

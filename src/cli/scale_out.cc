@@ -1,0 +1,180 @@
+#include "cli/scale_out.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "base/clock.h"
+#include "cli/app.h"
+#include "dist/world.h"
+#include "report/json_report.h"
+
+namespace sb::cli {
+namespace {
+
+// The commands that scale out: every rank runs its share of one run. Anything else (a load, a
+// verification) would run K times over the same data.
+bool ScalesOut(const std::vector<std::string>& args) {
+  if (args.size() < 2) return false;
+  if (args[0] == "io") return args[1] == "run";
+  return args[0] == "oltp" && (args[1] == "run" || args.back() == "run");
+}
+
+double Round3(double v) { return std::round(v * 1000) / 1000; }
+
+}  // namespace
+
+int MainUnderMpirun(int argc, char** argv, int (*command)(int, char**)) {
+  if (Status s = dist::StartWorld(&argc, &argv); !s.ok()) return Fail(s);
+  dist::Group* g = dist::World();
+  if (g == nullptr) {  // mpirun -np 1: a run of one process, exactly as without mpirun
+    const int code = command(argc, argv);
+    dist::EndWorld();
+    return code;
+  }
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  // Every rank must run the same storebench with the same command line (the effective
+  // configuration, config files included, is compared again before a run starts).
+  std::string same = std::string("storebench ") + report::ToolVersion();
+  for (const std::string& a : args) same += '\0' + a;
+  Status check = g->CheckSame(same, "storebench version or command line");
+  if (check.ok() && !ScalesOut(args)) {
+    check = Status::InvalidArgument(
+        "only 'oltp run' and 'io run' scale out over mpirun ranks; run other commands once, "
+        "without mpirun (or with -np 1)");
+  }
+  if (!check.ok()) {
+    const int code = g->coordinator() ? Fail(check) : kExitBadInput;
+    dist::EndWorld();
+    return code;
+  }
+  // Rank 0 speaks for the run; the others' consoles would repeat it K times over.
+  if (!g->coordinator() && std::getenv("STOREBENCH_RANK_OUTPUT") == nullptr) {
+    const int null_fd = open("/dev/null", O_WRONLY);
+    if (null_fd >= 0) {
+      std::fflush(stdout);
+      std::fflush(stderr);
+      dup2(null_fd, STDOUT_FILENO);
+      dup2(null_fd, STDERR_FILENO);
+      close(null_fd);
+    }
+  }
+  const int code = command(argc, argv);
+  dist::EndWorld();
+  return code;
+}
+
+void DeclareScaleOutOptions(config::OptionSet* o) {
+  config::OptionSpec split;
+  split.name = "rank_split";
+  split.type = config::OptionType::kEnum;
+  split.choices = {"threads", "instances"};
+  split.default_value = "threads";
+  split.group = "scale-out";
+  split.help =
+      "under mpirun -np K: how the work is divided among the K ranks (threads: each rank runs "
+      "about 1/K of the threads of every instance; instances: rank r runs the instances i of a "
+      "target list with i mod K = r; docs/scale-out.md)";
+  o->Add(split);
+  config::OptionSpec timeout;
+  timeout.name = "rank_timeout";
+  timeout.type = config::OptionType::kDuration;
+  timeout.default_value = "10s";
+  timeout.min = kNanosPerSecond;
+  timeout.group = "scale-out";
+  timeout.help =
+      "under mpirun: a rank that does not answer rank 0 for this long is lost and the run ends "
+      "on every rank, its result marked incomplete";
+  o->Add(timeout);
+}
+
+Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what,
+                          int instance, int instances) {
+  dist::Group* g = dist::World();
+  if (g == nullptr) return total;
+  const int64_t k = g->size();
+  if (o.GetString("rank_split") == "instances") {
+    if (instances < k) {
+      return Status::InvalidArgument(
+          "mpirun started " + std::to_string(k) + " ranks for " + std::to_string(instances) +
+          " instance(s): with --rank_split=instances every rank needs at least one; use fewer "
+          "ranks or --rank_split=threads");
+    }
+    return instance % k == g->rank() ? total : 0;
+  }
+  if (total < k) {
+    return Status::InvalidArgument("mpirun started " + std::to_string(k) + " ranks for " +
+                                   std::to_string(total) + " " + what +
+                                   ": every rank needs at least one; use fewer ranks");
+  }
+  return total / k + (g->rank() < total % k ? 1 : 0);
+}
+
+bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
+                    double measured_sec, metrics::RunResult* r) {
+  const std::vector<dist::RankReport> reports = g.Finish(threads);
+  if (!g.coordinator()) return !g.any_lost();
+  if (!r->scale_out_json.empty()) {  // a second test of an io run: the first one's section stays
+    if (g.any_lost()) r->warnings.push_back("incomplete: " + g.LostSummary());
+    return !g.any_lost();
+  }
+  nlohmann::json so;
+  so["ranks"] = g.size();
+  so["rank_split"] = o.GetString("rank_split");
+  so["rank_timeout_sec"] = static_cast<double>(o.GetDurationNanos("rank_timeout")) / 1e9;
+  so["complete"] = !g.any_lost();
+  so["incomplete_reason"] = g.LostSummary();
+  so["merge"] =
+      "every second each rank sends its cumulative histograms (every bucket) and counters to "
+      "rank 0, which adds them bucket by bucket: the figures above are the whole run's; the end "
+      "of the run is agreed, so the measured window ends at the same instant on every rank";
+  double max_skew = 0;
+  nlohmann::json per = nlohmann::json::array();
+  for (const dist::RankReport& rep : reports) {
+    nlohmann::json j;
+    j["rank"] = rep.rank;
+    j["host"] = rep.host;
+    j["threads"] = rep.threads;
+    const uint64_t units = rep.measured.types.empty() ? 0 : rep.measured.types[0].count();
+    uint64_t ops = 0;
+    for (const auto& h : rep.measured.types) ops += h.count();
+    j["units"] = units;
+    j["operations"] = ops;
+    j["units_per_sec"] = measured_sec > 0 ? Round3(static_cast<double>(units) / measured_sec) : 0;
+    j["driver_cpu_sec"] = Round3(rep.driver_cpu_sec);
+    j["driver_cpu_share"] = measured_sec > 0 ? Round3(rep.driver_cpu_sec / measured_sec) : 0;
+    j["clock_offset_ms"] = {{"start", Round3(rep.offset_start_ms)},
+                            {"start_uncertainty", Round3(rep.uncertainty_start_ms)}};
+    if (rep.offset_end_measured) {
+      j["clock_offset_ms"]["end"] = Round3(rep.offset_end_ms);
+      j["clock_offset_ms"]["end_uncertainty"] = Round3(rep.uncertainty_end_ms);
+    }
+    j["start_skew_ms"] = Round3(rep.start_skew_ms);
+    max_skew = std::max(max_skew, std::abs(rep.start_skew_ms));
+    j["lost"] = rep.lost;
+    if (rep.lost) j["lost_reason"] = rep.lost_reason;
+    per.push_back(std::move(j));
+  }
+  so["start_skew_ms_max"] = Round3(max_skew);
+  so["per_rank"] = std::move(per);
+  r->scale_out_json = so.dump();
+  r->choices["scale_out"] =
+      "run by " + std::to_string(g.size()) + " mpirun ranks, " +
+      (o.GetString("rank_split") == "instances"
+           ? std::string("rank r running whole instances i with i mod ranks = r")
+           : std::string("each running its share of every instance's threads")) +
+      ", with its own random streams (seed + 7919 x rank); rank 0 merged every rank's "
+      "histograms and counters exactly";
+  if (g.any_lost()) {
+    r->warnings.push_back("incomplete: " + g.LostSummary() +
+                          "; the figures hold what every rank reported until then");
+  }
+  return !g.any_lost();
+}
+
+}  // namespace sb::cli

@@ -1,0 +1,44 @@
+// The command line's side of a scaled-out run (`mpirun -np K storebench oltp run|io run ...`,
+// docs/scale-out.md): joining the group, the checks every rank must pass before it runs, each
+// rank's share of the work, and the result's "scale_out" section.
+#ifndef STOREBENCH_CLI_SCALE_OUT_H_
+#define STOREBENCH_CLI_SCALE_OUT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "config/options.h"
+#include "dist/group.h"
+#include "metrics/run_result.h"
+
+namespace sb::cli {
+
+// Main() for a process mpirun started: joins the group, refuses commands that do not scale
+// out and ranks started differently (exit 2 on every rank, the message printed by rank 0
+// only), silences the console of ranks other than 0 (unless STOREBENCH_RANK_OUTPUT=1), runs
+// `command` and leaves MPI.
+int MainUnderMpirun(int argc, char** argv, int (*command)(int, char**));
+
+// Declares --rank_split and --rank_timeout (for oltp run and io run).
+void DeclareScaleOutOptions(config::OptionSet* o);
+
+// This rank's share of instance `instance`'s `total` threads (of `instances` instances). With
+// --rank_split=threads rank r of K gets ⌊total/K⌋ plus one when r is below total mod K; with
+// --rank_split=instances rank r runs every instance i with i mod K = r whole, and 0 threads of
+// the others. InvalidArgument (one sentence) when there are more ranks than threads or
+// instances to divide. `what` names the threads ("threads", "workers").
+Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what,
+                          int instance, int instances);
+
+// After a run on every rank (`threads`: the threads this rank ran): the end clock offsets and
+// every rank's figures; on rank 0 the result's "scale_out" section (and an incomplete run's
+// warning). A rank's units are its count of the first operation type. Returns false when a
+// rank was lost (the result is incomplete).
+bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
+                    double measured_sec, metrics::RunResult* r);
+
+}  // namespace sb::cli
+
+#endif  // STOREBENCH_CLI_SCALE_OUT_H_

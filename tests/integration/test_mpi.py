@@ -1,0 +1,269 @@
+"""Scale-out over MPI (issue #15, docs/scale-out.md): `mpirun -np 3 storebench ...` on this
+machine. One merged result whose counts are the ranks' counts added up (and, for DVD Store on
+PostgreSQL, the server's new ORDERS rows); a rank killed mid-run ends the run on every rank with
+a result marked incomplete; a rank started with a different option is refused with exit 2 and
+one message. Skipped (exit 77) only when storebench was built without MPI or mpirun is missing.
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+import unittest
+
+import jsonschema
+
+import harness
+from harness import storebench, tmp_path
+
+MPIRUN = shutil.which("mpirun")
+DATABASE = "sbtest_mpi_dvd"
+
+
+def built_with_mpi():
+    if not MPIRUN:
+        return False
+    out = subprocess.run(["ldd", harness.ARGS.binary], capture_output=True, text=True).stdout
+    return "libmpi" in out
+
+
+def mpirun(*args, np=3, timeout=120, env=None):
+    cmd = [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", str(np),
+           harness.ARGS.binary, *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+class NeedsMpi:
+    @classmethod
+    def setUpClass(cls):
+        if not built_with_mpi():
+            raise unittest.SkipTest("storebench built without MPI (or no mpirun)")
+
+
+class MpiNullTest(NeedsMpi, unittest.TestCase):
+    def test_merged_counts_are_the_sum_of_the_ranks(self):
+        out = tmp_path("it-mpi-null.json")
+        r = mpirun("oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "3",
+                   "--warmup_time", "1s", "--run_time", "2s", "--json", out)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
+            jsonschema.validate(doc, json.load(f))
+        so = doc["scale_out"]
+        self.assertEqual(so["ranks"], 3)
+        self.assertTrue(so["complete"], so)
+        self.assertEqual(doc["config"]["rank_split"], "threads")
+        per = so["per_rank"]
+        self.assertEqual([p["rank"] for p in per], [0, 1, 2])
+        self.assertTrue(all(p["units"] > 0 and p["threads"] == 1 for p in per), per)
+        # The merge loses nothing: the whole run's count is the ranks' own counts added up.
+        self.assertEqual(doc["operations"][0]["count"], sum(p["units"] for p in per))
+        # One console: rank 0's Final line, once.
+        self.assertEqual(r.stdout.count("Final ("), 1, r.stdout)
+
+    def test_instances_split_runs_each_instance_on_one_rank(self):
+        out = tmp_path("it-mpi-instances.json")
+        r = mpirun("oltp", "run", "--workload=noop", "--db", "null:///a;null:///b;null:///c",
+                   "--n_threads", "4", "--rank_split=instances", "--warmup_time", "0",
+                   "--run_time", "2s", "--json", out, np=2)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        so = doc["scale_out"]
+        self.assertEqual(so["rank_split"], "instances")
+        per = so["per_rank"]
+        # DS3's round robin gives the instances 2, 1 and 1 threads; rank 0 runs the first and
+        # the third, rank 1 the second.
+        self.assertEqual([p["threads"] for p in per], [3, 1])
+        counts = [i["operations"][0]["count"] for i in doc["instances"]]
+        self.assertTrue(all(c > 0 for c in counts), counts)
+        self.assertEqual(per[0]["units"], counts[0] + counts[2])
+        self.assertEqual(per[1]["units"], counts[1])
+        self.assertEqual(doc["operations"][0]["count"], sum(counts))
+        r = mpirun("oltp", "run", "--workload=noop", "--db", "null:///a;null:///b",
+                   "--n_threads", "4", "--rank_split=instances", "--run_time", "2s",
+                   "--json", tmp_path("it-mpi-instances-refused.json"))
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertEqual(r.stderr.count("mpirun started 3 ranks for 2 instance(s)"), 1, r.stderr)
+
+    def test_io_run_merges_every_rank(self):
+        target = tmp_path("it-mpi-io.tst")
+        if os.path.exists(target):
+            os.remove(target)
+        r = storebench("io", "prepare", "--target", target, "--size", "8MiB")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = tmp_path("it-mpi-io.json")
+        r = mpirun("io", "run", "--engine", "null", "--workers", "3", "--spec",
+                   "4KiB,100%read,100%random", "--target", target, "--ramp_time", "0s",
+                   "--run_time", "2s", "--json", out)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        so = doc["scale_out"]
+        self.assertTrue(so["complete"], so)
+        per = so["per_rank"]
+        self.assertTrue(all(p["units"] > 0 for p in per), per)
+        self.assertEqual(doc["storage"][0]["totals"]["read_ios"], sum(p["units"] for p in per))
+
+    def test_rank_with_a_different_option_is_refused(self):
+        common = ["oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "3",
+                  "--run_time", "2s", "--json", tmp_path("it-mpi-refused.json")]
+        cmd = [MPIRUN, "--oversubscribe", "--allow-run-as-root",
+               "-np", "2", harness.ARGS.binary, *common, ":",
+               "-np", "1", harness.ARGS.binary, *common, "--seed", "7"]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertEqual(r.stderr.count("storebench: rank 2 (host"), 1, r.stderr)
+        self.assertIn("different storebench version or command line", r.stderr)
+
+    def test_more_ranks_than_threads_is_refused(self):
+        r = mpirun("oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "2",
+                   "--run_time", "2s", "--json", tmp_path("it-mpi-few.json"))
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertEqual(r.stderr.count("mpirun started 3 ranks for 2 threads"), 1, r.stderr)
+
+    def test_killed_rank_ends_the_run_with_an_incomplete_result(self):
+        out = tmp_path("it-mpi-killed.json")
+        if os.path.exists(out):
+            os.remove(out)
+        # mpirun kills the other ranks (SIGTERM, then SIGKILL after odls_base_sigkill_timeout,
+        # 1 s by default) once one died; docs/scale-out.md advises more time for rank 0 to
+        # write its result on a busy machine.
+        env = {**os.environ, "OMPI_MCA_odls_base_sigkill_timeout": "3"}
+        p = subprocess.Popen(
+            [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", "3", harness.ARGS.binary,
+             "oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "3",
+             "--run_time", "60s", "--rank_timeout", "3s", "--json", out],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        line = ""
+        deadline = time.time() + 60
+        while time.time() < deadline and "issuing Start" not in line:
+            line = p.stdout.readline()
+            if not line:
+                break
+        time.sleep(1.5)
+        victim = rank_pid(p.pid, 1)
+        self.assertIsNotNone(victim, "rank 1's process not found")
+        killed = time.monotonic()
+        os.kill(victim, signal.SIGKILL)
+        stdout, stderr = p.communicate(timeout=60)
+        elapsed = time.monotonic() - killed
+        self.assertNotEqual(p.returncode, 0)
+        self.assertLess(elapsed, 30, "the run went on after a rank died")
+        with open(out) as f:
+            doc = json.load(f)
+        so = doc["scale_out"]
+        self.assertFalse(so["complete"], so)
+        self.assertIn("rank 1 (host", so["incomplete_reason"])
+        self.assertTrue(so["per_rank"][1]["lost"])
+        self.assertFalse(so["per_rank"][2]["lost"])
+        self.assertTrue(any("incomplete" in w for w in doc["warnings"]), doc["warnings"])
+
+    def test_sigint_on_mpirun_stops_every_rank_and_writes_the_result_so_far(self):
+        out = tmp_path("it-mpi-sigint.json")
+        if os.path.exists(out):
+            os.remove(out)
+        p = subprocess.Popen(
+            [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", "3", harness.ARGS.binary,
+             "oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "3",
+             "--run_time", "60s", "--json", out],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = ""
+        deadline = time.time() + 60
+        while time.time() < deadline and "issuing Start" not in line:
+            line = p.stdout.readline()
+            if not line:
+                break
+        time.sleep(1.5)
+        p.send_signal(signal.SIGINT)
+        p.communicate(timeout=60)
+        with open(out) as f:
+            doc = json.load(f)
+        self.assertTrue(doc["interrupted"])
+        so = doc["scale_out"]
+        self.assertTrue(so["complete"], so)
+        self.assertEqual(doc["operations"][0]["count"], sum(p["units"] for p in so["per_rank"]))
+        self.assertLess(doc["measured_sec"], 60)
+
+
+def rank_pid(root, rank):
+    """The pid of the process of `rank` among `root`'s descendants (OpenMPI sets
+    OMPI_COMM_WORLD_RANK in each rank's environment)."""
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                env = f.read().split(b"\0")
+            with open(f"/proc/{pid}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            continue
+        if f"OMPI_COMM_WORLD_RANK={rank}".encode() in env and is_descendant(int(pid), root):
+            return int(pid)
+    return None
+
+
+def is_descendant(pid, root):
+    while pid > 1:
+        if pid == root:
+            return True
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                pid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            return False
+    return False
+
+
+class MpiDvdStorePostgresTest(NeedsMpi, unittest.TestCase):
+    url = harness.server_url("STOREBENCH_PG_URL", DATABASE)
+
+    def query(self, sql):
+        r = subprocess.run(["psql", "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", self.url,
+                            "-c", sql], capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r.stdout.strip()
+
+    def test_orders_are_the_sum_of_the_ranks_and_the_servers_new_rows(self):
+        harness.require_server(self, self.url)
+        # The test's own database, made once on the server.
+        base = harness.env_url("STOREBENCH_PG_URL")
+        exists = subprocess.run(
+            ["psql", "-X", "-A", "-t", "-d", base, "-c",
+             f"SELECT 1 FROM pg_database WHERE datname = '{DATABASE}'"],
+            capture_output=True, text=True, timeout=60)
+        self.assertEqual(exists.returncode, 0, exists.stderr)
+        if exists.stdout.strip() != "1":
+            made = subprocess.run(["psql", "-X", "-d", base, "-c", f"CREATE DATABASE {DATABASE}"],
+                                  capture_output=True, text=True, timeout=60)
+            self.assertEqual(made.returncode, 0, made.stderr)
+        r = storebench("oltp", "load", "--db", self.url, "--db_size=1MB", "--force")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        before = int(self.query("SELECT count(*) FROM orders"))
+        out = tmp_path("it-mpi-dvd-pg.json")
+        r = mpirun("oltp", "run", "--db", self.url, "--db_size=1MB", "--n_threads", "3",
+                   "--warmup_time", "0", "--run_time", "3s", "--json", out, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        new_rows = int(self.query("SELECT count(*) FROM orders")) - before
+        per = doc["scale_out"]["per_rank"]
+        self.assertTrue(all(p["units"] > 0 for p in per), per)
+        figures = dict(doc["figures"]) if isinstance(doc["figures"], list) else doc["figures"]
+        self.assertEqual(figures["n_purchase_overall"], sum(p["units"] for p in per))
+        # Over the whole run (wind-down included) the orders the ranks committed, merged, are
+        # the server's new ORDERS rows (rolled-back purchases are not orders).
+        checks = {c["name"]: c for c in doc["verify"]}
+        check = checks["committed_orders_match"]
+        self.assertTrue(check["passed"], doc["verify"])
+        self.assertGreater(new_rows, 0)
+        self.assertEqual(check["detail"],
+                         f"client committed {new_rows} orders, ORDERS grew by {new_rows} rows")
+
+
+if __name__ == "__main__":
+    harness.main()
