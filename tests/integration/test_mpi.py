@@ -159,7 +159,9 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         self.assertFalse(so["complete"], so)
         self.assertIn("rank 1 (host", so["incomplete_reason"])
         self.assertTrue(so["per_rank"][1]["lost"])
-        self.assertFalse(so["per_rank"][2]["lost"])
+        # Rank 2 is not checked: mpirun ends the surviving ranks too (SIGTERM, then SIGKILL),
+        # and whether rank 2 still answered rank 0 before that is a race on a busy machine
+        # (a clean-clone CI run saw it marked lost as well). Rank 1 is the one named first.
         self.assertTrue(any("incomplete" in w for w in doc["warnings"]), doc["warnings"])
 
     def test_sigint_on_mpirun_stops_every_rank_and_writes_the_result_so_far(self):
