@@ -90,8 +90,10 @@ std::vector<std::string> MissingIndexes(db::Connection& conn,
   (*stmt)->Reset();
   for (const auto& [table, columns] : kStorebenchIndexes) {
     const std::string cols(columns);
+    // A named copy: clang 14 (the fuzz build) cannot capture a structured binding.
+    const std::string tbl(table);
     const bool found = std::any_of(have.begin(), have.end(), [&](const auto& h) {
-      return h.first == table && (h.second == cols || h.second.rfind(cols + ",", 0) == 0);
+      return h.first == tbl && (h.second == cols || h.second.rfind(cols + ",", 0) == 0);
     });
     if (!found) {
       std::string name = std::string(table) + "(" + cols + ")";
