@@ -120,7 +120,9 @@ class IndexBuildSqliteTest : public ::testing::Test {
   void SetUp() override {
     dir_ = std::string(STOREBENCH_TEST_TMP) + "/index_build_test";
     std::filesystem::create_directories(dir_);
-    path_ = dir_ + "/ib.db";
+    // One file per case: ctest runs each case as its own process, two at a time, and one
+    // case's SetUp removing the other's file made it see no indexes (a clean-clone CI run).
+    path_ = dir_ + "/" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db";
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + suffix);
   }
   std::string dir_, path_;
