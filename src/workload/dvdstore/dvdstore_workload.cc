@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "config/enum_option.h"
 #include "workload/dvdstore/csv_ds3.h"
 #include "workload/dvdstore/sql_files.h"
 #include "workload/dvdstore/tables.h"
@@ -159,26 +160,16 @@ void DvdStoreWorkload::DeclareOptions(config::OptionSet* o) const {
   add_int("pct_newreviews", 5, 0, 100, "percent of orders writing a review");
   add_int("pct_newhelpfulness", 10, 0, 100, "percent of orders rating a review");
   add_int("n_line_items", 5, 1, 1000, "mean cart lines per order (at most 10 are kept)");
-  OptionSpec mode;
-  mode.name = "sql_mode";
-  mode.type = OptionType::kEnum;
-  mode.choices = {"client", "procedures"};
-  mode.default_value = "client";
-  mode.help =
+  o->Add(config::EnumOption(
+      "sql_mode", {"client", "procedures"},
       "client: the driver sends prepared statements; procedures: one stored-procedure call per "
-      "step, as DVD Store (PostgreSQL, MySQL/MariaDB; load installs them)";
-  mode.group = "dvdstore";
-  o->Add(mode);
-  OptionSpec layout;
-  layout.name = "csv_layout";
-  layout.type = OptionType::kEnum;
-  layout.choices = {"storebench", "ds3"};
-  layout.default_value = "storebench";
-  layout.help =
+      "step, as DVD Store (PostgreSQL, MySQL/MariaDB; load installs them)",
+      "dvdstore"));
+  o->Add(config::EnumOption(
+      "csv_layout", {"storebench", "ds3"},
       "load --csv_dir: storebench writes one file per table; ds3 writes DVD Store 3's 43 files "
-      "in its five directories and formats, which DVD Store's own load scripts read";
-  layout.group = "dvdstore";
-  o->Add(layout);
+      "in its five directories and formats, which DVD Store's own load scripts read",
+      "dvdstore"));
   add_bool("adopt",
            "run/verify on a database built by DVD Store's own scripts: Y records it in a "
            "storebench_meta table (otherwise storebench writes nothing of its own into it)");

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "config/enum_option.h"
 #include "workload/index_build.h"
 #include "workload/named_sql.h"
 #include "workload/soe/generator.h"
@@ -127,17 +128,12 @@ void SoeWorkload::DeclareOptions(config::OptionSet* o) const {
   sleep.help = "response times include the intra-transaction think times (Swingbench default N)";
   sleep.group = "soe (Order Entry)";
   o->Add(sleep);
-  OptionSpec mode;
-  mode.name = "sql_mode";
-  mode.type = OptionType::kEnum;
-  mode.choices = {"client", "procedures"};
-  mode.default_value = "client";
-  mode.help =
+  o->Add(config::EnumOption(
+      "sql_mode", {"client", "procedures"},
       "client: the driver sends each statement of a transaction; procedures: one call of the "
       "transaction's stored procedure, as Swingbench's PL/SQL benchmark (PostgreSQL, "
-      "MySQL/MariaDB; load installs them)";
-  mode.group = "soe (Order Entry)";
-  o->Add(mode);
+      "MySQL/MariaDB; load installs them)",
+      "soe (Order Entry)"));
   add_int("soe_users", 0, 1000000,
           "users sharing a pool of --n_threads connections, each borrowing one per transaction "
           "(Swingbench's connection pooling); 0 = one connection per user (--n_threads users)");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "config/enum_option.h"
 #include "workload/index_build.h"
 #include "workload/named_sql.h"
 #include "workload/store_meta.h"
@@ -114,24 +115,16 @@ void TpccWorkload::DeclareOptions(config::OptionSet* o) const {
       "Y: worker k of V uses the warehouses k+1, k+1+V, ... and picks one per transaction "
       "(HammerDB's use-all-warehouses); N: one home warehouse per worker";
   add(all);
-  OptionSpec mode;
-  mode.name = "sql_mode";
-  mode.type = OptionType::kEnum;
-  mode.choices = {"client", "procedures"};
-  mode.default_value = "client";
-  mode.help =
+  add(config::EnumOption(
+      "sql_mode", {"client", "procedures"},
       "client: the driver sends each transaction's statements; procedures: one stored-procedure "
-      "call per transaction (PostgreSQL, MariaDB/MySQL; load installs them)";
-  add(mode);
-  OptionSpec delivery;
-  delivery.name = "delivery";
-  delivery.type = OptionType::kEnum;
-  delivery.choices = {"inline", "deferred"};
-  delivery.default_value = "inline";
-  delivery.help =
+      "call per transaction (PostgreSQL, MariaDB/MySQL; load installs them)",
+      ""));
+  add(config::EnumOption(
+      "delivery", {"inline", "deferred"},
       "inline: Delivery runs as the terminal's transaction; deferred: it is queued and a "
-      "delivery thread (one more connection) runs it (TPC-C clause 2.7.2)";
-  add(delivery);
+      "delivery thread (one more connection) runs it (TPC-C clause 2.7.2)",
+      ""));
   OptionSpec keying;
   keying.name = "keying_and_thinking";
   keying.type = OptionType::kBool;
