@@ -100,6 +100,10 @@ class WorkerContext final : public workload::OpContext {
   void Count(int counter, int64_t delta) override {
     if (delta != 0) counts_.emplace_back(counter, delta);  // adding 0 changes nothing
   }
+  // Recorded at once: the unit's own counts go with it when it is abandoned; these stay.
+  void CountNow(int counter, int64_t delta) override {
+    if (delta != 0) w_.recorder.Add(counter, delta);
+  }
   void Message(const std::string& text) override {
     if (message_) message_("Thread " + std::to_string(w_.index) + ": " + text);
   }

@@ -53,7 +53,12 @@ enum Step {
   kPurchase,
   kNumSteps
 };
-enum Counter { kRollbacks = 0, kPurchaseLines, kNumCounters };
+enum Counter {
+  kRollbacks = 0,  // purchases rolled back, short of stock
+  kPurchaseLines,  // lines of committed purchases
+  kOrdersInDoubt,  // purchases whose commit lost its connection: committed or not
+  kNumCounters
+};
 
 // Every DVD Store purchase may hold at most this many lines (the SQL Server and PostgreSQL
 // procedures take ten product/quantity pairs; the drivers truncate longer carts).

@@ -133,6 +133,7 @@ class DsSession final : public workload::Session {
   std::map<std::string, std::string> sql_;
   std::map<std::string, std::unique_ptr<db::Statement>> stmts_;
   Random rng_;
+  bool purchase_in_doubt_ = false;  // the last purchase's commit lost its connection
 };
 
 CustomerData DsSession::NewCustomerData() {
@@ -308,6 +309,7 @@ Status DsSession::Purchase(int64_t customerid, const std::vector<std::pair<int64
   // Spec §5.9: one transaction; the first line short of stock rolls back the whole order.
   const double tax = std::round(net * 8.25) / 100;
   const double total = std::round((net + tax) * 100) / 100;
+  purchase_in_doubt_ = false;
   if (opts_.procedures) return PurchaseCall(customerid, cart, tax, net, total, orderid);
   SB_RETURN_IF_ERROR(conn_->Begin(/*write=*/true));
   auto fail = [&](Status s) {
@@ -358,7 +360,10 @@ Status DsSession::Purchase(int64_t customerid, const std::vector<std::pair<int64
     hist.BindInt(3, prod);
     if (Status s = hist.Execute(); !s.ok()) return fail(s);
   }
-  if (Status s = conn_->Commit(); !s.ok()) return fail(s);
+  if (Status s = conn_->Commit(); !s.ok()) {
+    purchase_in_doubt_ = workload::CommitInDoubt(s);
+    return fail(s);
+  }
   *orderid = id;
   return Status::Ok();
 }
@@ -378,6 +383,9 @@ Status DsSession::PurchaseCall(int64_t customerid,
     call.BindInt(7 + 2 * i, used ? cart[i].second : 0);
   }
   Status s = CallForId(call, orderid);
+  // The call commits on its own (autocommit): a connection lost during it leaves the order's
+  // fate unknown, as a lost COMMIT does.
+  purchase_in_doubt_ = workload::CommitInDoubt(s);
   if (!s.ok() && s.sqlstate() == kInsufficientStockState) {
     *orderid = 0;  // the function raised it, which undid the whole call: a rollback
     return Status::Ok();
@@ -538,8 +546,13 @@ Status DsSession::RunUnit(OpContext& ctx) {
   double net = 0;
   SB_RETURN_IF_ERROR(ctx.Timed([&] { return Prices(cart, &net); }).status);  // untimed in DS
   int64_t orderid = 0;
-  SB_RETURN_IF_ERROR(
-      ctx.Step(kPurchase, [&] { return Purchase(customerid, cart, net, &orderid); }).status);
+  if (Status s =
+          ctx.Step(kPurchase, [&] { return Purchase(customerid, cart, net, &orderid); }).status;
+      !s.ok()) {
+    // Counted even though the unit is abandoned: the order may be in the database.
+    if (purchase_in_doubt_) ctx.CountNow(kOrdersInDoubt, 1);
+    return s;
+  }
   if (orderid == 0) {
     ctx.Count(kRollbacks, 1);
   } else {

@@ -35,7 +35,8 @@ std::vector<workload::ServerComparison> TpccWorkload::CompareWithServer(
   if (auto it = server.probe_delta.find("sum_d_next_o_id"); it != server.probe_delta.end()) {
     out.push_back({"committed_new_orders_vs_d_next_o_id", committed, it->second, true,
                    "New-Orders the client committed vs the change of sum(D_NEXT_O_ID) "
-                   "(HammerDB's NOPM count)"});
+                   "(HammerDB's NOPM count)",
+                   span.counters[kNewOrdersInDoubt]});
   }
   auto commits = server.counter_delta.find("commits");
   auto rollbacks = server.counter_delta.find("rollbacks");

@@ -198,7 +198,11 @@ class TpccSession final : public workload::Session {
     });
     bool rolled_back = false;
     workload::StepOutcome out = ctx.Timed([&] { return NewOrder(in, &rolled_back); });
-    if (!out.status.ok()) return out.status;
+    if (!out.status.ok()) {
+      // Counted even though the unit is abandoned: the order may be in the database.
+      if (new_order_in_doubt_) ctx.CountNow(kNewOrdersInDoubt, 1);
+      return out.status;
+    }
     ctx.RecordStep(kNewOrder, out.elapsed_nanos, /*add_to_unit=*/true);
     if (rolled_back) {
       ctx.Count(kRollbacks, 1);
@@ -248,11 +252,19 @@ class TpccSession final : public workload::Session {
       }
       return s;
     }
-    return conn_->Commit();
+    return CommitNewOrder();
+  }
+
+  // The New-Order's COMMIT; notes whether its outcome is unknown (workload::CommitInDoubt).
+  Status CommitNewOrder() {
+    Status s = conn_->Commit();
+    new_order_in_doubt_ = workload::CommitInDoubt(s);
+    return s;
   }
 
   Status NewOrder(const NewOrderIn& in, bool* rolled_back) {
     *rolled_back = false;
+    new_order_in_doubt_ = false;
     if (opts_.procedures) return NewOrderCall(in, rolled_back);
     SB_RETURN_IF_ERROR(conn_->Begin(/*write=*/true));
     auto fail = [&](Status s) {
@@ -335,7 +347,7 @@ class TpccSession final : public workload::Session {
       iol.BindText(9, dist);
       if (Status s = iol.Execute(); !s.ok()) return fail(s);
     }
-    return conn_->Commit();
+    return CommitNewOrder();
   }
 
   // ---- Payment (clause 2.5) ----
@@ -637,7 +649,8 @@ class TpccSession final : public workload::Session {
   Mix mix_;
   int64_t home_ = 1;
   int64_t stock_level_district_ = 1;
-  std::vector<int64_t> owned_;  // all_warehouses: the warehouses this worker picks from
+  std::vector<int64_t> owned_;       // all_warehouses: the warehouses this worker picks from
+  bool new_order_in_doubt_ = false;  // the last New-Order's COMMIT lost its connection
 };
 
 }  // namespace

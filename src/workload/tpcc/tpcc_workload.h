@@ -73,6 +73,7 @@ enum Counter {
   kOrderStatusByName,  // Order-Status by last name
   kDeliveredOrders,    // orders Delivery delivered
   kSkippedDistricts,   // districts Delivery found without a new order
+  kNewOrdersInDoubt,   // New-Orders whose COMMIT lost its connection: committed or not
   kNumCounters
 };
 
@@ -97,7 +98,8 @@ class TpccWorkload final : public workload::Workload {
                                                         uint64_t seed, int worker) override;
   // sum(D_NEXT_O_ID): HammerDB's NOPM probe.
   Result<std::map<std::string, int64_t>> Snapshot(db::Connection& conn) override;
-  // Committed New-Orders against the change of sum(D_NEXT_O_ID) (equal), and every transaction
+  // Committed New-Orders against the change of sum(D_NEXT_O_ID) (equal, or above by at most the
+  // New-Orders in doubt), and every transaction
   // against the server's commits + rollbacks (at least).
   std::vector<workload::ServerComparison> CompareWithServer(
       const workload::Totals& span, const workload::ServerView& server) const override;

@@ -1,6 +1,6 @@
 // The server cross-check after a server restart: counters that went backwards are reported and
 // not compared (issue #20: a MariaDB restart mid-run made the check compare reset counters and
-// warn without saying why).
+// warn without saying why), and exact comparisons that allow the commits in doubt.
 #include "driver/server_check.h"
 
 #include <gtest/gtest.h>
@@ -37,7 +37,9 @@ class EchoWorkload final : public workload::Workload {
       out.push_back({"commits", 5, it->second, false, "commits"});
     }
     if (auto it = server.probe_delta.find("rows"); it != server.probe_delta.end()) {
-      out.push_back({"rows", 5, it->second, true, "rows"});
+      // The span's first counter: units in doubt.
+      out.push_back(
+          {"rows", 5, it->second, true, "rows", span.counters.empty() ? 0 : span.counters[0]});
     }
     return out;
   }
@@ -89,6 +91,26 @@ TEST(ServerCheckTest, CountersThatGrewAreCompared) {
   EXPECT_EQ(r.comparisons[0].name, "commits");
   EXPECT_EQ(r.comparisons[0].server, 7);
   EXPECT_TRUE(warnings.empty());
+}
+
+TEST(ServerCheckTest, AnExactComparisonAllowsTheUnitsInDoubtAndNoMore) {
+  EchoWorkload wl;
+  workload::Totals span;
+  span.counters = {2};  // two commits lost their connection: the client counted 5
+  for (int64_t rows = 3; rows <= 8; ++rows) {
+    std::vector<std::string> warnings;
+    auto r = CompareReadings(wl, Reading(10, 100), Reading(20, 100 + rows), span, true, &warnings);
+    ASSERT_EQ(r.comparisons.size(), 2u);
+    const auto& m = r.comparisons[1];
+    ASSERT_EQ(m.name, "rows");
+    EXPECT_EQ(m.passed, rows >= 5 && rows <= 7) << rows;
+    EXPECT_NE(m.detail.find("2 commits in doubt"), std::string::npos) << m.detail;
+  }
+  span.counters = {0};
+  std::vector<std::string> warnings;
+  auto r = CompareReadings(wl, Reading(10, 100), Reading(20, 106), span, true, &warnings);
+  EXPECT_FALSE(r.comparisons[1].passed);
+  EXPECT_EQ(r.comparisons[1].detail, "rows");
 }
 
 }  // namespace

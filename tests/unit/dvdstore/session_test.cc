@@ -2,6 +2,7 @@
 // mix of steps, and the Final-line figures with and without --bug_compat.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <vector>
@@ -27,11 +28,14 @@ class RecordingContext final : public workload::OpContext {
   }
   void AddToUnitTime(int64_t nanos) override { unit += nanos; }
   void Count(int counter, int64_t delta) override { counters[counter] += delta; }
+  // Kept apart: what must survive the unit's abandonment.
+  void CountNow(int counter, int64_t delta) override { counted_now[counter] += delta; }
   void Message(const std::string&) override {}
   int worker_index() const override { return 0; }
 
   std::vector<int> steps;
   std::map<int, int64_t> counters;
+  std::map<int, int64_t> counted_now;
   int64_t unit = 0;
   int calls = 0;
 };
@@ -109,6 +113,58 @@ TEST_F(SessionTest, SameSeedSameOperationsAndSameRows) {
   auto sc = NewSession(*a, 8);
   for (int i = 0; i < 300; ++i) ASSERT_TRUE(sc->RunUnit(cc).ok());
   EXPECT_NE(ca.steps, cc.steps);
+}
+
+// A real connection whose COMMIT goes through and is then reported as a lost connection (a
+// server shut down right after writing the commit record).
+class CommitThenLoseConnection final : public db::Connection {
+ public:
+  explicit CommitThenLoseConnection(std::unique_ptr<db::Connection> real)
+      : real_(std::move(real)) {}
+  Result<std::unique_ptr<db::Statement>> Prepare(std::string_view sql) override {
+    return real_->Prepare(sql);
+  }
+  Status ExecuteScript(std::string_view sql) override { return real_->ExecuteScript(sql); }
+  Status Begin(bool write) override { return real_->Begin(write); }
+  Status Commit() override {
+    SB_RETURN_IF_ERROR(real_->Commit());
+    return Status::Db(ErrorCategory::kConnectionLost, "server closed the connection");
+  }
+  Status Rollback() override { return real_->Rollback(); }
+  int64_t LastInsertId() override { return real_->LastInsertId(); }
+
+ private:
+  std::unique_ptr<db::Connection> real_;
+};
+
+int64_t Orders(db::DbBackend& backend) {
+  auto conn = backend.Connect();
+  auto stmt = (*conn)->Prepare("SELECT count(*) FROM orders");
+  EXPECT_TRUE((*stmt)->Execute().ok());
+  EXPECT_TRUE((*stmt)->Next());
+  return (*stmt)->GetInt(0);
+}
+
+TEST_F(SessionTest, APurchaseWhoseCommitLostItsConnectionIsCountedInDoubt) {
+  auto backend = Load("session-doubt.db");
+  const int64_t before = Orders(*backend);
+  auto conn = backend->Connect();
+  ASSERT_TRUE(conn.ok());
+  ASSERT_TRUE(workload_->CheckReady(**conn).ok());
+  auto session = workload_->NewSession(
+      std::make_unique<CommitThenLoseConnection>(std::move(conn).value()), 7, 0);
+  ASSERT_TRUE(session.ok()) << session.status().message();
+  RecordingContext ctx;
+  Status s;
+  // Units run until the first purchase that commits (the ones short of stock roll back).
+  for (int i = 0; i < 100 && s.ok(); ++i) s = (*session)->RunUnit(ctx);
+  ASSERT_EQ(s.category(), ErrorCategory::kConnectionLost) << s.message();
+  // The order is in the table; the client counted it in doubt, at once, and not as committed.
+  const int64_t purchases = std::count(ctx.steps.begin(), ctx.steps.end(), kPurchase);
+  EXPECT_EQ(purchases, ctx.counters[kRollbacks]);  // every recorded purchase rolled back
+  EXPECT_EQ(Orders(*backend), before + 1);
+  EXPECT_EQ(ctx.counted_now[kOrdersInDoubt], 1);
+  EXPECT_EQ(ctx.counters[kOrdersInDoubt], 0);
 }
 
 TEST_F(SessionTest, StepMixFollowsTheSpec) {

@@ -29,10 +29,36 @@ class TestContext final : public workload::OpContext {
   void RecordStep(int type, int64_t, bool) override { ++steps[type]; }
   void AddToUnitTime(int64_t) override {}
   void Count(int counter, int64_t delta) override { counters[counter] += delta; }
+  // Kept apart: what must survive the unit's abandonment.
+  void CountNow(int counter, int64_t delta) override { counted_now[counter] += delta; }
   void Message(const std::string&) override {}
   int worker_index() const override { return 0; }
   std::map<int, int64_t> steps;
   std::map<int, int64_t> counters;
+  std::map<int, int64_t> counted_now;
+};
+
+// A real connection whose COMMIT goes through and is then reported as a lost connection: what a
+// client sees when the server shuts down right after writing the commit record (a MariaDB
+// restart in test_fault_tpcc_restart did this once in CI).
+class CommitThenLoseConnection final : public db::Connection {
+ public:
+  explicit CommitThenLoseConnection(std::unique_ptr<db::Connection> real)
+      : real_(std::move(real)) {}
+  Result<std::unique_ptr<db::Statement>> Prepare(std::string_view sql) override {
+    return real_->Prepare(sql);
+  }
+  Status ExecuteScript(std::string_view sql) override { return real_->ExecuteScript(sql); }
+  Status Begin(bool write) override { return real_->Begin(write); }
+  Status Commit() override {
+    SB_RETURN_IF_ERROR(real_->Commit());
+    return Status::Db(ErrorCategory::kConnectionLost, "server closed the connection");
+  }
+  Status Rollback() override { return real_->Rollback(); }
+  int64_t LastInsertId() override { return real_->LastInsertId(); }
+
+ private:
+  std::unique_ptr<db::Connection> real_;
 };
 
 int64_t Int(db::Connection& c, const std::string& sql) {
@@ -470,6 +496,52 @@ TEST_P(TpccTxnTest, NewOrderAddsExactlyItsLinesAndARollbackLeavesNothing) {
   auto checks = wl_.Verify(*conn_, {}, nullptr);
   ASSERT_TRUE(checks.ok());
   for (const auto& ch : *checks) EXPECT_TRUE(ch.passed) << ch.name << ": " << ch.detail;
+}
+
+TEST_P(TpccTxnTest, ANewOrderWhoseCommitLostItsConnectionIsCountedInDoubt) {
+  TpccOptions o = wl_.options();
+  o.only_type = kNewOrder;
+  auto real = backend_->Connect();
+  ASSERT_TRUE(real.ok());
+  auto sql = TpccSql(backend_->dialect(), "queries.sql");
+  ASSERT_TRUE(sql.ok());
+  // Seed 31's first New-Order commits (it rolls back only later; see the test above).
+  auto session = NewTpccSession(std::make_unique<CommitThenLoseConnection>(std::move(real).value()),
+                                *sql, o, wl_.run_constants(), 31, 0);
+  ASSERT_TRUE(session.ok()) << session.status().message();
+  const int64_t next_before = Int(*conn_, "SELECT sum(d_next_o_id) FROM district");
+  TestContext ctx;
+  const Status s = (*session)->RunUnit(ctx);
+  EXPECT_EQ(s.category(), ErrorCategory::kConnectionLost) << s.message();
+  // The order is in the database, the client could not know: counted at once, not with the
+  // (abandoned) unit, and not as committed.
+  EXPECT_EQ(Int(*conn_, "SELECT sum(d_next_o_id) FROM district"), next_before + 1);
+  EXPECT_EQ(ctx.counted_now[kNewOrdersInDoubt], 1);
+  EXPECT_EQ(ctx.counters[kNewOrdersInDoubt], 0);
+  EXPECT_EQ(ctx.steps[kNewOrder], 0);
+  // The run's check allows it: committed 0, sum(D_NEXT_O_ID) grew by 1, 1 in doubt.
+  workload::Totals whole;
+  whole.types.resize(1 + kNumTxnTypes + 1);
+  whole.counters.assign(kNumCounters, 0);
+  whole.counters[kNewOrdersInDoubt] = 1;
+  std::map<std::string, int64_t> before{{"sum_d_next_o_id", next_before}};
+  auto checks = wl_.Verify(*conn_, before, &whole);
+  ASSERT_TRUE(checks.ok()) << checks.status().message();
+  bool seen = false;
+  for (const auto& ch : *checks) {
+    if (ch.name != "committed_new_orders_match") continue;
+    seen = true;
+    EXPECT_TRUE(ch.passed) << ch.detail;
+    EXPECT_NE(ch.detail.find("1 more in doubt"), std::string::npos) << ch.detail;
+  }
+  EXPECT_TRUE(seen);
+  // Without the doubt the same database fails the check: the order is not explained.
+  whole.counters[kNewOrdersInDoubt] = 0;
+  checks = wl_.Verify(*conn_, before, &whole);
+  ASSERT_TRUE(checks.ok());
+  for (const auto& ch : *checks) {
+    if (ch.name == "committed_new_orders_match") EXPECT_FALSE(ch.passed) << ch.detail;
+  }
 }
 
 TEST_P(TpccTxnTest, DeliveryDeliversTheOldestNewOrderOfEachDistrict) {
