@@ -9,6 +9,7 @@
 
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "config/options.h"
+#include "unit/conformance/commit_then_lose.h"
 #include "workload/dvdstore/dvdstore_workload.h"
 
 namespace sb::dvdstore {
@@ -43,7 +44,8 @@ class RecordingContext final : public workload::OpContext {
 class SessionTest : public ::testing::Test {
  protected:
   // Loads a fresh 1MB database (2,000 customers, 1,000 products) at `name`.
-  std::unique_ptr<db::DbBackend> Load(const std::string& name, const std::vector<std::string>& args = {}) {
+  std::unique_ptr<db::DbBackend> Load(const std::string& name,
+                                      const std::vector<std::string>& args = {}) {
     std::filesystem::create_directories(STOREBENCH_TEST_TMP);
     const std::string path = std::string(STOREBENCH_TEST_TMP) + "/" + name;
     for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(path + s);
@@ -115,28 +117,6 @@ TEST_F(SessionTest, SameSeedSameOperationsAndSameRows) {
   EXPECT_NE(ca.steps, cc.steps);
 }
 
-// A real connection whose COMMIT goes through and is then reported as a lost connection (a
-// server shut down right after writing the commit record).
-class CommitThenLoseConnection final : public db::Connection {
- public:
-  explicit CommitThenLoseConnection(std::unique_ptr<db::Connection> real)
-      : real_(std::move(real)) {}
-  Result<std::unique_ptr<db::Statement>> Prepare(std::string_view sql) override {
-    return real_->Prepare(sql);
-  }
-  Status ExecuteScript(std::string_view sql) override { return real_->ExecuteScript(sql); }
-  Status Begin(bool write) override { return real_->Begin(write); }
-  Status Commit() override {
-    SB_RETURN_IF_ERROR(real_->Commit());
-    return Status::Db(ErrorCategory::kConnectionLost, "server closed the connection");
-  }
-  Status Rollback() override { return real_->Rollback(); }
-  int64_t LastInsertId() override { return real_->LastInsertId(); }
-
- private:
-  std::unique_ptr<db::Connection> real_;
-};
-
 int64_t Orders(db::DbBackend& backend) {
   auto conn = backend.Connect();
   auto stmt = (*conn)->Prepare("SELECT count(*) FROM orders");
@@ -152,7 +132,7 @@ TEST_F(SessionTest, APurchaseWhoseCommitLostItsConnectionIsCountedInDoubt) {
   ASSERT_TRUE(conn.ok());
   ASSERT_TRUE(workload_->CheckReady(**conn).ok());
   auto session = workload_->NewSession(
-      std::make_unique<CommitThenLoseConnection>(std::move(conn).value()), 7, 0);
+      std::make_unique<conformance::CommitThenLoseConnection>(std::move(conn).value()), 7, 0);
   ASSERT_TRUE(session.ok()) << session.status().message();
   RecordingContext ctx;
   Status s;
@@ -217,7 +197,7 @@ TEST(FiguresTest, FinalLineFiguresFixedAndBugCompatible) {
   config::OptionSet options;
   w.DeclareOptions(&options);
   ASSERT_TRUE(w.Configure(options).ok());
-  workload::Totals window = MakeTotals(100, 500);  // 5 ms average
+  workload::Totals window = MakeTotals(100, 500);    // 5 ms average
   window.types[1 + kNewMember] = {4, 40 * 1000000};  // 10 ms average
   window.types[1 + kNewReview] = {5, 10 * 1000000};  // 2 ms average
   workload::Totals whole = MakeTotals(150, 900);

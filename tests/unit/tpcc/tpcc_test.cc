@@ -13,6 +13,7 @@
 #include "base/clock.h"
 #include "config/options.h"
 #include "driver/terminals.h"
+#include "unit/conformance/commit_then_lose.h"
 #include "unit/conformance/engines.h"
 #include "workload/store_meta.h"
 #include "workload/tpcc/generator.h"
@@ -36,29 +37,6 @@ class TestContext final : public workload::OpContext {
   std::map<int, int64_t> steps;
   std::map<int, int64_t> counters;
   std::map<int, int64_t> counted_now;
-};
-
-// A real connection whose COMMIT goes through and is then reported as a lost connection: what a
-// client sees when the server shuts down right after writing the commit record (a MariaDB
-// restart in test_fault_tpcc_restart did this once in CI).
-class CommitThenLoseConnection final : public db::Connection {
- public:
-  explicit CommitThenLoseConnection(std::unique_ptr<db::Connection> real)
-      : real_(std::move(real)) {}
-  Result<std::unique_ptr<db::Statement>> Prepare(std::string_view sql) override {
-    return real_->Prepare(sql);
-  }
-  Status ExecuteScript(std::string_view sql) override { return real_->ExecuteScript(sql); }
-  Status Begin(bool write) override { return real_->Begin(write); }
-  Status Commit() override {
-    SB_RETURN_IF_ERROR(real_->Commit());
-    return Status::Db(ErrorCategory::kConnectionLost, "server closed the connection");
-  }
-  Status Rollback() override { return real_->Rollback(); }
-  int64_t LastInsertId() override { return real_->LastInsertId(); }
-
- private:
-  std::unique_ptr<db::Connection> real_;
 };
 
 int64_t Int(db::Connection& c, const std::string& sql) {
@@ -506,8 +484,9 @@ TEST_P(TpccTxnTest, ANewOrderWhoseCommitLostItsConnectionIsCountedInDoubt) {
   auto sql = TpccSql(backend_->dialect(), "queries.sql");
   ASSERT_TRUE(sql.ok());
   // Seed 31's first New-Order commits (it rolls back only later; see the test above).
-  auto session = NewTpccSession(std::make_unique<CommitThenLoseConnection>(std::move(real).value()),
-                                *sql, o, wl_.run_constants(), 31, 0);
+  auto session = NewTpccSession(
+      std::make_unique<conformance::CommitThenLoseConnection>(std::move(real).value()), *sql, o,
+      wl_.run_constants(), 31, 0);
   ASSERT_TRUE(session.ok()) << session.status().message();
   const int64_t next_before = Int(*conn_, "SELECT sum(d_next_o_id) FROM district");
   TestContext ctx;
