@@ -37,9 +37,9 @@ MY_DIR="$DIR/mariadb"
 # storebench_test holds the back-end unit tests' scratch tables; the other sbtest_* databases
 # hold one test's workload each, so tests can run in parallel; sbtest_empty stays empty (the
 # refusal of a database without a schema).
-DATABASES=(ds3 oltp soe sbtest sbbench sbpeer storebench_test sbtest_dvd sbtest_oltp
-  sbtest_deadlock sbtest_dvdconf sbtest_fault sbtest_fault_load sbtest_empty sbtest_restore sbtest_soe
-  sbbench_soe sbtest_tpcc tpcc sbtest_ds3compat sbtest_ds3case SBTEST_DS3CASE)
+DATABASES=(ds3 oltp soe tpcc sbtest sbbench sbpeer storebench_test sbtest_dvd sbtest_oltp
+  sbtest_deadlock sbtest_dvdconf sbtest_fault sbtest_fault_load sbtest_empty sbtest_restore
+  sbtest_soe sbbench_soe sbtest_tpcc sbtest_ds3compat sbtest_ds3case SBTEST_DS3CASE)
 # initdb and postgres refuse to run as root; they run as this (unprivileged) user then.
 PG_OS_USER="${STOREBENCH_PG_OS_USER:-postgres}"
 PG_LINK="$PG_DIR"

@@ -72,7 +72,8 @@ def command_at(text, lineno):
     end = lineno - 1
     while end < len(lines) - 1 and lines[end].endswith("\\"):
         end += 1
-    return f"README.md:{start + 1}: " + " ".join(l.rstrip("\\").strip() for l in lines[start:end + 1])
+    words = " ".join(line.rstrip("\\").strip() for line in lines[start:end + 1])
+    return f"README.md:{start + 1}: {words}"
 
 
 def scratch_checkout(binary, source, prefix):
@@ -135,7 +136,9 @@ class RunnerTest(unittest.TestCase):
 
     def test_a_passing_section_passes(self):
         _, (passed, message, output) = self.run_text(
-            "T=$(mktemp -d)   # scratch\nbuild/storebench --help > $T/help.txt\ntest -s $T/help.txt")
+            "T=$(mktemp -d)   # scratch\n"
+            "build/storebench --help > $T/help.txt\n"
+            "test -s $T/help.txt")
         self.assertTrue(passed, message + output)
 
     def test_the_first_failing_line_is_named_and_nothing_after_it_runs(self):
