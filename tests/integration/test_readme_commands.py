@@ -119,7 +119,9 @@ class ReadmeCommandsTest(unittest.TestCase):
             text = f.read()
         cwd = scratch_checkout(harness.ARGS.binary, harness.ARGS.source, "readme-commands-")
         passed, message, output = run_section(text, cwd)
-        self.assertTrue(passed, message + "\n--- output (end) ---\n" + output[-4000:])
+        # A failed run leaves its scratch directory (commands.log holds the whole output).
+        self.assertTrue(passed, message + "\n--- " + cwd + "/commands.log (end) ---\n" +
+                        output[-4000:])
         shutil.rmtree(cwd)
 
 
