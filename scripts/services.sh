@@ -26,18 +26,20 @@
 # (STOREBENCH_PG_PORT / STOREBENCH_MYSQL_PORT choose a port explicitly).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+# Through links too (a directory that links to scripts/ finds this repository).
+ROOT="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 DIR="${STOREBENCH_SERVICES_DIR:-$ROOT/build/services}"
 PG_BIN="${STOREBENCH_PG_BIN:-/usr/lib/postgresql/15/bin}"
 PG_DIR="$DIR/postgres"
 MY_DIR="$DIR/mariadb"
-# ds3, sbtest and tpcc are for the user (the README's commands), sbbench and sbpeer for bench/;
+# ds3, oltp, soe and tpcc are for the user (the README's commands, which
+# tests/integration/test_readme_commands.py runs), sbtest, sbbench and sbpeer for bench/;
 # storebench_test holds the back-end unit tests' scratch tables; the other sbtest_* databases
 # hold one test's workload each, so tests can run in parallel; sbtest_empty stays empty (the
 # refusal of a database without a schema).
-DATABASES=(ds3 sbtest sbbench sbpeer storebench_test sbtest_dvd sbtest_oltp sbtest_deadlock
-  sbtest_dvdconf sbtest_fault sbtest_fault_load sbtest_empty sbtest_restore sbtest_soe
-  sbbench_soe sbtest_tpcc tpcc sbtest_ds3compat sbtest_ds3case SBTEST_DS3CASE)
+DATABASES=(ds3 oltp soe tpcc sbtest sbbench sbpeer storebench_test sbtest_dvd sbtest_oltp
+  sbtest_deadlock sbtest_dvdconf sbtest_fault sbtest_fault_load sbtest_empty sbtest_restore
+  sbtest_soe sbbench_soe sbtest_tpcc sbtest_ds3compat sbtest_ds3case SBTEST_DS3CASE)
 # initdb and postgres refuse to run as root; they run as this (unprivileged) user then.
 PG_OS_USER="${STOREBENCH_PG_OS_USER:-postgres}"
 PG_LINK="$PG_DIR"
