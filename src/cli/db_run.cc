@@ -478,6 +478,12 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
       }
       // Each rank draws its own random streams (rank 0 keeps the seed).
       spec.options.seed += 7919 * static_cast<uint64_t>(group->rank());
+      // Ranks on one host would write one file at once: each writes its own, suffixed.
+      if (!spec.options.op_log_path.empty()) {
+        spec.options.op_log_path = spec.options.threads > 0
+                                       ? RankOpLogPath(spec.options.op_log_path, group->rank())
+                                       : std::string();
+      }
     }
     ro.peers = group;
   }
@@ -494,7 +500,10 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
                                   : ts_mode == "LOCAL" ? report::LogTimestamp::kLocal
                                                        : report::LogTimestamp::kNone;
   std::unique_ptr<std::ofstream> csv;
-  const std::string& csv_path = common.GetString("out_filename");
+  // Under mpirun rank 0 alone writes the run's files and serves its metrics: it has the whole
+  // run's figures, and ranks on one host would share a path or a port.
+  const bool speaks = group == nullptr || group->coordinator();
+  const std::string& csv_path = speaks ? common.GetString("out_filename") : std::string();
   if (!csv_path.empty()) {
     csv = std::make_unique<std::ofstream>(csv_path, std::ios::trunc);
     if (!*csv) return Fail(Status::InvalidArgument("cannot write out_filename '" + csv_path + "'"));
@@ -502,7 +511,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   }
   const std::string& progress = common.GetString("progress");
   MetricsServer metrics_server;
-  const std::string& metrics_addr = common.GetString("metrics_addr");
+  const std::string& metrics_addr = speaks ? common.GetString("metrics_addr") : std::string();
   if (!metrics_addr.empty()) {
     if (Status s = metrics_server.Start(metrics_addr); !s.ok()) return Fail(s);
     std::fprintf(stderr, "serving Prometheus metrics on port %d\n", metrics_server.port());
@@ -625,7 +634,9 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   if (group != nullptr) {
     int64_t threads_here = 0;
     for (const auto& spec : specs) threads_here += spec.options.threads;
-    complete = FinishScaleOut(*group, common, threads_here, r.measured_sec, &r);
+    std::vector<std::string> names;
+    for (const DbSetup& s : setups) names.push_back(s.name);
+    complete = FinishScaleOut(*group, common, threads_here, r.measured_sec, names, &r);
     // Rank 0 verifies and reports the whole run; the others are done.
     if (!group->coordinator()) return complete ? kExitOk : kExitFailure;
   }
@@ -654,7 +665,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     r.environment["db.version"] = setups[0].info->version;
     for (const auto& [k, v] : setups[0].info->settings) r.environment["db.setting." + k] = v;
   }
-  r.choices = first.Choices();
+  for (const auto& [k, v] : first.Choices()) r.choices[k] = v;  // keeps scale_out's
   for (const std::string& w : first.Warnings()) r.warnings.push_back(w);
   if (charbench) r.figures.emplace_back("maximum_tpm", report::MaximumTpm(r.series));
   r.choices["driver_cpu"] =

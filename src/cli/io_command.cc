@@ -716,7 +716,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     if (!t.ok()) return Fail(t.status());
     stamps.push_back(WallClockIometer());
     // Every rank's figures of the test; the result's per-rank section is the first test's.
-    if (group != nullptr && !FinishScaleOut(*group, o, c.workers, t->measured_sec, &r)) {
+    if (group != nullptr && !FinishScaleOut(*group, o, c.workers, t->measured_sec, {}, &r)) {
       if (group->coordinator()) Progress("the run is incomplete: " + group->LostSummary());
       rc = kExitFailure;
     }

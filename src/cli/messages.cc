@@ -2,10 +2,14 @@
 
 #include "base/strings.h"
 #include "cli/app.h"
+#include "dist/world.h"
 
 namespace sb::cli {
 
 int Fail(const Status& s) {
+  // Under mpirun only rank 0's console is seen: a rank failing on its own before the run tells
+  // the others, and rank 0 prints it (docs/scale-out.md).
+  if (dist::Group* g = dist::World(); g != nullptr) g->TellFailure(s);
   // Messages quote user input (config lines, ICF names, paths): escaped, never sent raw.
   std::fprintf(stderr, "storebench: %s\n",
                EscapeForTerminal(s.message(), /*keep_newlines=*/true).c_str());

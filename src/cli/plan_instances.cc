@@ -19,10 +19,10 @@ namespace {
 // The options that shape the run as a whole (its phases, windows, verdicts and outputs): one
 // value for every instance.
 constexpr const char* kRunWide[] = {
-    "warmup_time",   "run_time",   "window",  "baseline",     "baseline_rule", "log_freq",
-    "steady_slope",  "steady_cv",  "json",    "out_filename", "progress",      "metrics_addr",
-    "log_timestamp", "series_csv", "sut_cpu", "sut_cpu_cmd",  "restore",       "power",
-    "label"};
+    "warmup_time",   "run_time",   "window",      "baseline",     "baseline_rule", "log_freq",
+    "steady_slope",  "steady_cv",  "json",        "out_filename", "progress",      "metrics_addr",
+    "log_timestamp", "series_csv", "sut_cpu",     "sut_cpu_cmd",  "restore",       "power",
+    "label",         "rank_split", "rank_timeout"};
 
 Status Apply(config::OptionSet* o, const config::Plan& plan,
              const std::vector<config::PlanValue>& values, bool skip_undeclared) {
@@ -90,6 +90,7 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
                                                 const db::BackendRegistry& backends,
                                                 const workload::WorkloadRegistry& workloads) {
   std::vector<DbSetup> setups;
+  std::vector<const config::PlanGroup*> group_of;      // each instance's group
   std::map<std::string, std::string> instance_of_url;  // URL -> the first instance naming it
   const int scale_group = plan.ScaleGroup();
   for (size_t gi = 0; gi < plan.groups.size(); ++gi) {
@@ -150,38 +151,58 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
                                        " names the database " + s.url + " of instance " +
                                        it->second + "; each instance needs a database of its own");
       }
-      // Locked before it is loaded or checked, and held until the run has verified it.
-      auto lock = LockDatabase(backends, s.url, build.command);
-      if (!lock.ok()) {
-        return Status(lock.status().code(),
-                      plan.Where(g.line) + ": instance " + s.name + ": " + lock.status().message());
-      }
-      s.lock = std::move(lock).value();
-      const bool restore = o.GetBool("restore");
-      Status restored =
-          restore ? RestoreDatabase(backends, &s, build.command, /*several=*/true) : Status::Ok();
-      Status ready = PrepareDatabase(backends, &s, /*several=*/true);
-      // A load never replaces a database storebench did not create, nor (without --force) one
-      // it did: only a missing or empty one is loaded here. Loaded for a restoring run, it is
-      // in its loaded state already, and its pristine copy is taken from it.
-      if (!ready.ok() && g.load && build.allow_load && ready.code() != StatusCode::kCancelled) {
-        if (Status l = LoadInstance(plan, g, s, backends, workloads); !l.ok()) {
-          return Status(l.code(), "instance " + s.name + " (" + s.url + "): " + l.message());
-        }
-        if (restore) {
-          if (Status p = SavePristineCopy(backends, s.url, &s.lock, build.command); !p.ok()) {
-            return Status(p.code(), "instance " + s.name + " (" + s.url + "): " + p.message());
-          }
-          restored = Status::Ok();
-        }
-        ready = PrepareDatabase(backends, &s, /*several=*/true);
-      }
-      SB_RETURN_IF_ERROR(ready);
-      SB_RETURN_IF_ERROR(restored);
       setups.push_back(std::move(s));
+      group_of.push_back(&g);
     }
   }
+  const int count = static_cast<int>(setups.size());
+  if (build.check) {
+    for (int i = 0; i < count; ++i) SB_RETURN_IF_ERROR(build.check(i, count, *setups[i].options));
+  }
+  for (int i = 0; i < count; ++i) {
+    if (build.owns && !build.owns(i)) continue;
+    DbSetup& s = setups[static_cast<size_t>(i)];
+    const config::PlanGroup& g = *group_of[static_cast<size_t>(i)];
+    const config::OptionSet& o = *s.options;
+    // Locked before it is loaded or checked, and held until the run has verified it.
+    auto lock = LockDatabase(backends, s.url, build.command);
+    if (!lock.ok()) {
+      return Status(lock.status().code(),
+                    plan.Where(g.line) + ": instance " + s.name + ": " + lock.status().message());
+    }
+    s.lock = std::move(lock).value();
+    const bool restore = o.GetBool("restore");
+    Status restored =
+        restore ? RestoreDatabase(backends, &s, build.command, /*several=*/true) : Status::Ok();
+    Status ready = PrepareDatabase(backends, &s, /*several=*/true);
+    // A load never replaces a database storebench did not create, nor (without --force) one
+    // it did: only a missing or empty one is loaded here. Loaded for a restoring run, it is
+    // in its loaded state already, and its pristine copy is taken from it.
+    if (!ready.ok() && g.load && build.allow_load && ready.code() != StatusCode::kCancelled) {
+      if (Status l = LoadInstance(plan, g, s, backends, workloads); !l.ok()) {
+        return Status(l.code(), "instance " + s.name + " (" + s.url + "): " + l.message());
+      }
+      if (restore) {
+        if (Status p = SavePristineCopy(backends, s.url, &s.lock, build.command); !p.ok()) {
+          return Status(p.code(), "instance " + s.name + " (" + s.url + "): " + p.message());
+        }
+        restored = Status::Ok();
+      }
+      ready = PrepareDatabase(backends, &s, /*several=*/true);
+    }
+    SB_RETURN_IF_ERROR(ready);
+    SB_RETURN_IF_ERROR(restored);
+  }
   return setups;
+}
+
+Status PrepareOthers(const PlanBuild& build, const db::BackendRegistry& backends,
+                     std::vector<DbSetup>* setups) {
+  for (size_t i = 0; i < setups->size(); ++i) {
+    if (!build.owns || build.owns(static_cast<int>(i))) continue;
+    SB_RETURN_IF_ERROR(PrepareDatabase(backends, &(*setups)[i], /*several=*/true));
+  }
+  return Status::Ok();
 }
 
 }  // namespace sb::cli

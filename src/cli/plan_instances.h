@@ -2,6 +2,7 @@
 #ifndef STOREBENCH_CLI_PLAN_INSTANCES_H_
 #define STOREBENCH_CLI_PLAN_INSTANCES_H_
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,15 +25,28 @@ struct PlanBuild {
   bool allow_load = true;
   // The command that holds the databases' locks, as other processes are told ("run").
   std::string command = "run";
+  // Under mpirun (docs/scale-out.md): called once every instance's options are known, before
+  // any database is touched, with the instance's index, the instance count and its options;
+  // a failure (the plan cannot be divided among the ranks as asked) ends the build.
+  std::function<Status(int index, int count, const config::OptionSet& options)> check;
+  // Whether this process locks, restores, loads and prepares instance `index` now; the
+  // others are only built (their options), for PrepareOthers once their owner is done.
+  // Unset: every instance.
+  std::function<bool(int index)> owns;
 };
 
-// Builds every instance of `plan` (names "<group>_<i>"), locks each database (LockDatabase; a
-// database named by two instances is refused with the line of the second), loads missing
-// databases of groups that ask for it, and prepares each for the run (PrepareDatabase). Errors name
-// the file, line and key, or the instance.
+// Builds every instance of `plan` (names "<group>_<i>"), then locks each database this process
+// owns (LockDatabase; a database named by two instances is refused with the line of the
+// second), loads missing databases of groups that ask for it, and prepares each for the run
+// (PrepareDatabase). Errors name the file, line and key, or the instance.
 Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const PlanBuild& build,
                                                 const db::BackendRegistry& backends,
                                                 const workload::WorkloadRegistry& workloads);
+
+// Prepares the instances `build.owns` left out (PrepareDatabase), once their owners have
+// loaded them: every process opens every instance's database (rank 0 verifies them all).
+Status PrepareOthers(const PlanBuild& build, const db::BackendRegistry& backends,
+                     std::vector<DbSetup>* setups);
 
 // Splits `--plan FILE` (or --plan=FILE) out of `args`; the rest go to `rest`.
 Result<std::string> TakePlanArg(const std::vector<std::string>& args,

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "base/clock.h"
@@ -22,6 +23,7 @@ namespace {
 bool ScalesOut(const std::vector<std::string>& args) {
   if (args.size() < 2) return false;
   if (args[0] == "io") return args[1] == "run";
+  if (args[0] == "run") return true;  // run --plan
   return args[0] == "oltp" && (args[1] == "run" || args.back() == "run");
 }
 
@@ -45,8 +47,8 @@ int MainUnderMpirun(int argc, char** argv, int (*command)(int, char**)) {
   Status check = g->CheckSame(same, "storebench version or command line");
   if (check.ok() && !ScalesOut(args)) {
     check = Status::InvalidArgument(
-        "only 'oltp run' and 'io run' scale out over mpirun ranks; run other commands once, "
-        "without mpirun (or with -np 1)");
+        "only 'oltp run', 'io run' and 'run --plan' scale out over mpirun ranks; run other "
+        "commands once, without mpirun (or with -np 1)");
   }
   if (!check.ok()) {
     const int code = g->coordinator() ? Fail(check) : kExitBadInput;
@@ -93,30 +95,57 @@ void DeclareScaleOutOptions(config::OptionSet* o) {
   o->Add(timeout);
 }
 
-Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what,
-                          int instance, int instances) {
-  dist::Group* g = dist::World();
-  if (g == nullptr) return total;
-  const int64_t k = g->size();
-  if (o.GetString("rank_split") == "instances") {
+Result<int64_t> ShareOf(const std::string& split, int rank, int ranks, int64_t total,
+                        const std::string& what, int instance, int instances) {
+  const int64_t k = ranks;
+  if (split == "instances") {
     if (instances < k) {
       return Status::InvalidArgument(
           "mpirun started " + std::to_string(k) + " ranks for " + std::to_string(instances) +
           " instance(s): with --rank_split=instances every rank needs at least one; use fewer "
           "ranks or --rank_split=threads");
     }
-    return instance % k == g->rank() ? total : 0;
+    return instance % k == rank ? total : 0;
   }
   if (total < k) {
     return Status::InvalidArgument("mpirun started " + std::to_string(k) + " ranks for " +
                                    std::to_string(total) + " " + what +
                                    ": every rank needs at least one; use fewer ranks");
   }
-  return total / k + (g->rank() < total % k ? 1 : 0);
+  return total / k + (rank < total % k ? 1 : 0);
+}
+
+Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what,
+                          int instance, int instances) {
+  dist::Group* g = dist::World();
+  if (g == nullptr) return total;
+  return ShareOf(o.GetString("rank_split"), g->rank(), g->size(), total, what, instance, instances);
+}
+
+std::string RankOpLogPath(const std::string& path, int rank) {
+  return path + ".rank" + std::to_string(rank);
+}
+
+void SplitPlanAmongRanks(PlanBuild* build) {
+  dist::Group* g = dist::World();
+  if (g == nullptr) return;
+  // --rank_split is run-wide (the same for every instance): read at the first instance's check,
+  // which comes before any database is touched.
+  auto by_instances = std::make_shared<bool>(false);
+  build->check = [g, by_instances](int index, int count, const config::OptionSet& o) {
+    if (index == 0) *by_instances = o.GetString("rank_split") == "instances";
+    auto share = ShareOf(o.GetString("rank_split"), g->rank(), g->size(), o.GetInt("n_threads"),
+                         "threads", index, count);
+    return share.ok() ? Status::Ok() : share.status();
+  };
+  build->owns = [g, by_instances](int index) {
+    return *by_instances ? index % g->size() == g->rank() : g->coordinator();
+  };
 }
 
 bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
-                    double measured_sec, metrics::RunResult* r) {
+                    double measured_sec, const std::vector<std::string>& instance_names,
+                    metrics::RunResult* r) {
   const std::vector<dist::RankReport> reports = g.Finish(threads);
   if (!g.coordinator()) return !g.any_lost();
   if (!r->scale_out_json.empty()) {  // a second test of an io run: the first one's section stays
@@ -140,6 +169,15 @@ bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
     j["rank"] = rep.rank;
     j["host"] = rep.host;
     j["threads"] = rep.threads;
+    // The instances this rank ran (whole, or its share of their threads).
+    nlohmann::json ran = nlohmann::json::array();
+    for (size_t i = 0; i < instance_names.size(); ++i) {
+      if (o.GetString("rank_split") != "instances" ||
+          static_cast<int>(i % static_cast<size_t>(g.size())) == rep.rank) {
+        ran.push_back(instance_names[i]);
+      }
+    }
+    j["instances"] = std::move(ran);
     const uint64_t units = rep.measured.types.empty() ? 0 : rep.measured.types[0].count();
     uint64_t ops = 0;
     for (const auto& h : rep.measured.types) ops += h.count();
@@ -170,6 +208,10 @@ bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
            : std::string("each running its share of every instance's threads")) +
       ", with its own random streams (seed + 7919 x rank); rank 0 merged every rank's "
       "histograms and counters exactly";
+  if (o.Has("op_log") && !o.GetString("op_log").empty()) {
+    r->choices["op_log"] = "each rank wrote the operations it ran to its own file, " +
+                           RankOpLogPath(o.GetString("op_log"), 0) + " for rank 0 and so on";
+  }
   if (g.any_lost()) {
     r->warnings.push_back("incomplete: " + g.LostSummary() +
                           "; the figures hold what every rank reported until then");

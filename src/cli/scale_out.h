@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "cli/plan_instances.h"
 #include "config/options.h"
 #include "dist/group.h"
 #include "metrics/run_result.h"
@@ -32,12 +33,30 @@ void DeclareScaleOutOptions(config::OptionSet* o);
 Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what,
                           int instance, int instances);
 
+// Rank `rank` of `ranks`'s share of an instance's `total` threads, by the rules of RankShare;
+// InvalidArgument when it cannot be divided.
+Result<int64_t> ShareOf(const std::string& split, int rank, int ranks, int64_t total,
+                        const std::string& what, int instance, int instances);
+
+// Under mpirun, `run --plan` and each run of `consolidate`: the plan is divided as
+// --rank_split says (checked before any database is touched), and each rank locks, restores,
+// loads and prepares the instances it runs whole (--rank_split=instances), or rank 0 all of
+// them (--rank_split=threads), as a run of one process would.
+void SplitPlanAmongRanks(PlanBuild* build);
+
+// Under mpirun each rank writes its own --op_log: `path` with ".rank<k>" added (recorded in the
+// result's choices).
+std::string RankOpLogPath(const std::string& path, int rank);
+
 // After a run on every rank (`threads`: the threads this rank ran): the end clock offsets and
 // every rank's figures; on rank 0 the result's "scale_out" section (and an incomplete run's
 // warning). A rank's units are its count of the first operation type. Returns false when a
 // rank was lost (the result is incomplete).
+// `instance_names`: every instance of the run, in order (which rank ran which is in each
+// rank's section).
 bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
-                    double measured_sec, metrics::RunResult* r);
+                    double measured_sec, const std::vector<std::string>& instance_names,
+                    metrics::RunResult* r);
 
 }  // namespace sb::cli
 

@@ -28,6 +28,9 @@ enum Tag : int {
   kPong,
   kReport,
   kDone,
+  kOk,
+  kOkVerdict,
+  kFailed,  // TellFailure: outside the rounds, read whenever a rank waits for the teller
 };
 
 // Round trips per rank for a clock offset; the best (shortest) one is kept, as NTP does.
@@ -93,6 +96,7 @@ Group::Group(std::unique_ptr<Transport> transport, int64_t timeout_nanos)
   hosts_.assign(n, "?");
   hosts_[static_cast<size_t>(rank())] = HostName();
   lost_.assign(n, false);
+  told_.resize(n);
   reports_.resize(n);
   for (size_t k = 0; k < n; ++k) reports_[k].rank = static_cast<int>(k);
   last_.resize(n);
@@ -112,6 +116,10 @@ std::optional<std::string> Group::ReceiveBy(int from, int tag, int64_t deadline,
   int64_t nap = 20 * kNanosPerMicro;
   for (;;) {
     if (t_->TryReceive(from, tag, &msg)) return msg;
+    if (t_->TryReceive(from, kFailed, &msg)) {
+      told_[static_cast<size_t>(from)] = DecodeStatus(msg);
+      return std::nullopt;
+    }
     const int64_t now = MonoNanos();
     if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) {
       if (stop_seen_ == 0) stop_seen_ = now;
@@ -153,8 +161,9 @@ std::vector<std::optional<std::string>> Group::Gather(int tag, const std::string
   out[0] = mine;
   const int64_t deadline = Deadline(timeout_nanos_);
   for (int k = 1; k < size(); ++k) {
-    if (lost_[static_cast<size_t>(k)]) continue;
+    if (lost_[static_cast<size_t>(k)] || told_[static_cast<size_t>(k)]) continue;
     std::optional<std::string> m = ReceiveBy(k, tag, deadline);
+    if (!m && told_[static_cast<size_t>(k)]) continue;  // it failed and said so: not lost
     if (!m) {
       MarkLost(k, "stopped answering");
       continue;
@@ -175,11 +184,13 @@ std::optional<std::string> Group::Broadcast(int tag, const std::string& msg) {
   w.Int(round_);
   if (coordinator()) {
     for (int k = 1; k < size(); ++k) {
-      if (!lost_[static_cast<size_t>(k)]) t_->Send(k, tag, w.bytes() + msg);
+      if (!lost_[static_cast<size_t>(k)] && !told_[static_cast<size_t>(k)]) {
+        t_->Send(k, tag, w.bytes() + msg);
+      }
     }
     return msg;
   }
-  if (coordinator_lost_) return std::nullopt;
+  if (coordinator_lost_ || told_[0]) return std::nullopt;
   // Rank 0 answers after it has heard every rank or given up on one (timeout_nanos_): wait
   // longer than that, so only rank 0 declares ranks lost.
   // The start signal and clock pings are waited for with short naps: a nap's oversleep would
@@ -187,6 +198,7 @@ std::optional<std::string> Group::Broadcast(int tag, const std::string& msg) {
   const bool precise = tag == kGo;
   std::optional<std::string> m =
       ReceiveBy(0, tag, Deadline(2 * timeout_nanos_), precise ? kPreciseNapNanos : kNapNanos);
+  if (!m && told_[0]) return std::nullopt;  // rank 0 failed before the run and said so
   const std::string got = m ? *m : std::string();
   WireReader r(got);
   if (!m || r.Int() != round_ || !r.ok()) {
@@ -194,6 +206,33 @@ std::optional<std::string> Group::Broadcast(int tag, const std::string& msg) {
     return std::nullopt;
   }
   return m->substr(sizeof(int64_t));
+}
+
+Status Group::ToldFailure() const {
+  for (int k = 1; k < size(); ++k) {
+    const auto& told = told_[static_cast<size_t>(k)];
+    if (told && !told->ok()) {
+      return Status(told->code(),
+                    "rank " + std::to_string(k) + " (host " + Host(k) + "): " + told->message());
+    }
+  }
+  return Status::Ok();
+}
+
+void Group::TellFailure(const Status& s) {
+  if (s.ok() || told_mine_ || failure_agreed_ || start_mono_ != 0) return;
+  told_mine_ = true;
+  // Rank 0's failure ends every rank's wait for it; another rank's ends rank 0's wait, which
+  // then tells the rest with the step's verdict. A rank that heard rank 0 fail stays quiet.
+  if (!coordinator()) {
+    if (!told_[0]) t_->Send(0, kFailed, EncodeStatus(s));
+    return;
+  }
+  for (int k = 1; k < size(); ++k) {
+    if (!lost_[static_cast<size_t>(k)] && !told_[static_cast<size_t>(k)]) {
+      t_->Send(k, kFailed, EncodeStatus(s));
+    }
+  }
 }
 
 Status Group::CheckSame(const std::string& what, const std::string& description) {
@@ -209,7 +248,10 @@ Status Group::CheckSame(const std::string& what, const std::string& description)
     for (int k = 1; k < size() && verdict.empty(); ++k) {
       const auto& m = all[static_cast<size_t>(k)];
       if (!m) {
-        verdict = "rank " + std::to_string(k) + " did not answer rank 0 within the rank timeout";
+        const Status told = ToldFailure();
+        verdict = !told.ok() ? told.message()
+                             : "rank " + std::to_string(k) +
+                                   " did not answer rank 0 within the rank timeout";
         continue;
       }
       WireReader r(*m);
@@ -224,25 +266,33 @@ Status Group::CheckSame(const std::string& what, const std::string& description)
   }
   const std::optional<std::string> answer = Broadcast(kSameVerdict, verdict);
   timeout_nanos_ = saved;
+  failure_agreed_ = failure_agreed_ || !answer || !answer->empty();
+  if (!answer && told_[0]) return *told_[0];
   if (!answer) return Status::FailedPrecondition("rank 0 did not answer within the rank timeout");
   return answer->empty() ? Status::Ok() : Status::InvalidArgument(*answer);
 }
 
-Status Group::AllReady(const Status& local) {
-  // Ranks reach this point up to a connect timeout apart (each connects its own workers).
+Status Group::Verdict(int tag, int verdict_tag, const Status& local, bool prefix_mine,
+                      const std::string& missing) {
+  // Ranks reach these steps up to a connect timeout (or a load) apart.
   const int64_t saved = timeout_nanos_;
   timeout_nanos_ = std::max(timeout_nanos_, ready_timeout_nanos_);
-  const auto all = Gather(kReady, EncodeStatus(local));
+  const auto all = Gather(tag, EncodeStatus(local));
   Status verdict;
   if (coordinator()) {
     if (!local.ok()) {
-      verdict = Status(local.code(), "rank 0 (host " + Host(0) + "): " + local.message());
+      verdict = prefix_mine
+                    ? Status(local.code(), "rank 0 (host " + Host(0) + "): " + local.message())
+                    : local;
     }
     for (int k = 1; k < size() && verdict.ok(); ++k) {
       const auto& m = all[static_cast<size_t>(k)];
       if (!m) {
-        verdict = Status::FailedPrecondition("rank " + std::to_string(k) + " (host " + Host(k) +
-                                             ") did not report its connect phase in time");
+        verdict = ToldFailure();
+        if (verdict.ok()) {
+          verdict = Status::FailedPrecondition("rank " + std::to_string(k) + " (host " + Host(k) +
+                                               ") did not report " + missing + " in time");
+        }
         continue;
       }
       const Status s = DecodeStatus(*m);
@@ -252,10 +302,26 @@ Status Group::AllReady(const Status& local) {
       }
     }
   }
-  const std::optional<std::string> answer = Broadcast(kReadyVerdict, EncodeStatus(verdict));
+  const std::optional<std::string> answer = Broadcast(verdict_tag, EncodeStatus(verdict));
   timeout_nanos_ = saved;
-  if (!answer) return Status::FailedPrecondition("rank 0 did not answer within the rank timeout");
-  return DecodeStatus(*answer);
+  Status out;
+  if (!answer && told_[0]) {
+    out = *told_[0];
+  } else if (!answer) {
+    out = Status::FailedPrecondition("rank 0 did not answer within the rank timeout");
+  } else {
+    out = DecodeStatus(*answer);
+  }
+  failure_agreed_ = failure_agreed_ || !out.ok();
+  return out;
+}
+
+Status Group::AllOk(const Status& local) {
+  return Verdict(kOk, kOkVerdict, local, /*prefix_mine=*/false, "its part");
+}
+
+Status Group::AllReady(const Status& local) {
+  return Verdict(kReady, kReadyVerdict, local, /*prefix_mine=*/true, "its connect phase");
 }
 
 void Group::MeasureOffsets(bool at_end) {

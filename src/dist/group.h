@@ -64,6 +64,19 @@ class Group : public driver::PeerGroup {
   // returned on every rank. Also learns every rank's host name.
   Status CheckSame(const std::string& what, const std::string& description);
 
+  // A step every rank takes on its own before the run (building its part of a plan, loading
+  // its databases): `local` is how it went here. Returns OK when it went well on every rank,
+  // else the first failure, the same on every rank: rank 0's own as it is, another rank's
+  // prefixed with "rank k (host h): ". Also a barrier: no rank goes on before every rank is
+  // done with the step.
+  Status AllOk(const Status& local);
+  // Before the run has started, a rank that fails on its own (a port taken on its host, a file
+  // it cannot write) tells the others instead of leaving them waiting for it: rank 0's next
+  // exchange ends with this failure, named with the rank and host, and rank 0 prints it (the
+  // only console a user sees). Rank 0 tells every rank. Called by cli::Fail; at most once, and
+  // not once a failure has been agreed (every rank knows it already) or the run has started.
+  void TellFailure(const Status& s);
+
   // driver::PeerGroup
   Status AllReady(const Status& local) override;
   void StartTogether() override;
@@ -90,6 +103,12 @@ class Group : public driver::PeerGroup {
   void MarkLost(int rank, const std::string& why);
   void MeasureOffsets(bool at_end);
   std::string Host(int rank) const;
+  // Rank 0: the first failure another rank told (TellFailure), named; OK when none.
+  Status ToldFailure() const;
+  // The verdict of a step every rank reports on (AllOk, AllReady), `missing` naming what a
+  // silent rank did not report.
+  Status Verdict(int tag, int verdict_tag, const Status& local, bool prefix_mine,
+                 const std::string& missing);
 
   std::unique_ptr<Transport> t_;
   int64_t timeout_nanos_;
@@ -102,6 +121,11 @@ class Group : public driver::PeerGroup {
   std::vector<bool> lost_;
   bool coordinator_lost_ = false;
   bool peer_lost_ = false;  // not rank 0: rank 0 said at the end that a rank was lost
+  // Failures told before the run (TellFailure): by rank, empty when none. A rank that told one
+  // leaves cleanly (it finalizes MPI), so it is not lost, only no longer sent to.
+  std::vector<std::optional<Status>> told_;
+  bool failure_agreed_ = false;  // a step's verdict was a failure: every rank knows it
+  bool told_mine_ = false;
   int64_t start_wall_ = 0, start_mono_ = 0;
   // Rank 0: each rank's latest snapshots and CPU, and those at the reset.
   std::vector<std::vector<metrics::RecorderSnapshot>> last_, at_reset_, at_end_;
