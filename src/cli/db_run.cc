@@ -487,10 +487,14 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     }
     ro.peers = group;
   }
+  // Under mpirun rank 0 alone reads the power sources, writes the run's files and serves its
+  // metrics: it has the whole run's figures, and ranks on one host would share a path or a port.
+  const bool speaks = group == nullptr || group->coordinator();
   // Power sources are opened before anything is echoed or run: one that cannot be used ends the
   // command here (exit 2).
   SteadyClock clock;
-  auto power = OpenPower(common, clock);
+  auto power =
+      speaks ? OpenPower(common, clock) : Result<std::unique_ptr<power::PowerSampler>>(nullptr);
   if (!power.ok()) return Fail(power.status());
   std::unique_ptr<power::PowerSampler> sampler = std::move(power).value();
   std::fprintf(stderr, "%s\n", common.EchoLine().c_str());
@@ -500,9 +504,6 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
                                   : ts_mode == "LOCAL" ? report::LogTimestamp::kLocal
                                                        : report::LogTimestamp::kNone;
   std::unique_ptr<std::ofstream> csv;
-  // Under mpirun rank 0 alone writes the run's files and serves its metrics: it has the whole
-  // run's figures, and ranks on one host would share a path or a port.
-  const bool speaks = group == nullptr || group->coordinator();
   const std::string& csv_path = speaks ? common.GetString("out_filename") : std::string();
   if (!csv_path.empty()) {
     csv = std::make_unique<std::ofstream>(csv_path, std::ios::trunc);
