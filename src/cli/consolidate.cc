@@ -22,7 +22,9 @@
 #include "cli/app.h"
 #include "cli/db_run.h"
 #include "cli/plan_instances.h"
+#include "cli/scale_out.h"
 #include "config/plan.h"
+#include "dist/world.h"
 #include "report/consolidation_search.h"
 
 namespace sb::cli {
@@ -159,9 +161,54 @@ std::string FormatTable(const Search& s) {
   return out;
 }
 
-}  // namespace
+// What a search's run is, the same on every rank: its result file and options.
+struct StepArgs {
+  std::string run_dir;
+  bool series_csv = false;
+  std::vector<std::string> extra;
+};
 
-int RunConsolidateCommand(const std::vector<std::string>& args) {
+// One run of the search, `run_no` at `count` instances (under mpirun on every rank).
+int RunStep(const config::Plan& plan, const StepArgs& a, int count, int run_no,
+            const db::BackendRegistry& backends, const workload::WorkloadRegistry& workloads,
+            metrics::RunResult* result) {
+  const std::string stem =
+      a.run_dir + "/n" + std::to_string(count) + "-run" + std::to_string(run_no);
+  PlanBuild build;
+  build.scale_count = count;
+  build.command = "consolidate";
+  build.extra_args = a.extra;
+  build.extra_args.push_back("--json=" + stem + ".json");
+  if (a.series_csv) build.extra_args.push_back("--series_csv=" + stem + "-series.csv");
+  auto setups = BuildPlanOnRanks(plan, build, backends, workloads);
+  if (!setups.ok()) return Fail(setups.status());
+  return RunDatabases(*setups, *(*setups)[0].options, result);
+}
+
+// Under mpirun rank 0 leads the search and tells the other ranks each run ("count run 0") and
+// the end ("0 0 exit-code").
+std::string EncodeStep(int count, int run_no, int code) {
+  return std::to_string(count) + " " + std::to_string(run_no) + " " + std::to_string(code);
+}
+
+// A rank other than 0: runs what rank 0 says until it says the search is over.
+int FollowSearch(dist::Group& g, const config::Plan& plan, const StepArgs& a,
+                 const db::BackendRegistry& backends, const workload::WorkloadRegistry& workloads) {
+  for (;;) {
+    const std::optional<std::string> step = g.Share(std::string());
+    if (!step) return kExitFailure;  // rank 0 is gone (or failed, and said so)
+    int count = 0, run_no = 0, code = kExitFailure;
+    std::istringstream(*step) >> count >> run_no >> code;
+    if (count <= 0) return code;
+    g.BeginRun();
+    metrics::RunResult result;
+    const int rc = RunStep(plan, a, count, run_no, backends, workloads, &result);
+    if (g.failure_known() || g.any_lost()) return rc;
+  }
+}
+
+// The search (rank 0 leads it under mpirun; the other ranks follow from inside).
+int RunSearch(const std::vector<std::string>& args) {
   for (const auto& a : args) {
     if (a == "--help" || a == "-h") {
       std::printf(
@@ -243,9 +290,38 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
   if (search_path.empty()) {
     search_path = "results/consolidate-" + WallClockLocal(/*compact=*/true) + ".json";
   }
+  const db::BackendRegistry backends = MakeBackends();
+  const workload::WorkloadRegistry workloads = MakeWorkloads();
+  dist::Group* const group = dist::World();
+  if (group != nullptr) {
+    // Every count of the range must divide among the ranks as asked: checked at both ends
+    // before any database is touched (the plan is only built).
+    for (const int n : {range->first, range->second}) {
+      PlanBuild dry;
+      dry.scale_count = n;
+      dry.extra_args = extra;
+      SplitPlanAmongRanks(&dry);
+      dry.owns = [](int) { return false; };
+      auto built = BuildPlanInstances(*plan, dry, backends, workloads);
+      Status st = group->AllOk(built.ok() ? Status::Ok() : built.status());
+      if (!st.ok()) {
+        return Fail(Status(st.code(), "--instances " + std::to_string(n) + ": " + st.message()));
+      }
+    }
+    // Rank 0's search file (its default name has the time in it) names every run's files.
+    const std::optional<std::string> shared = group->Share(search_path);
+    if (!shared) return Fail(Status::FailedPrecondition("rank 0 did not answer"));
+    search_path = *shared;
+  }
   const std::filesystem::path search_file(search_path);
   const std::string run_dir =
       (search_file.parent_path() / (search_file.stem().string() + "-runs")).string();
+  const StepArgs step_args{run_dir, series_csv, extra};
+  if (group != nullptr && !group->coordinator()) {
+    std::error_code ec;
+    std::filesystem::create_directories(run_dir, ec);  // options name files in it
+    return FollowSearch(*group, *plan, step_args, backends, workloads);
+  }
 
   Search s;
   if (resume) {
@@ -275,8 +351,6 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
   std::filesystem::create_directories(run_dir, ec);
   if (ec) return Fail(Status::InvalidArgument("cannot create '" + run_dir + "': " + ec.message()));
 
-  const db::BackendRegistry backends = MakeBackends();
-  const workload::WorkloadRegistry workloads = MakeWorkloads();
   const std::atomic<bool>* stop = InstallStopHandlers();
   for (int count = NextCount(s); count > 0; count = NextCount(s)) {
     SearchCount* c = nullptr;
@@ -293,22 +367,17 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
           run_dir + "/n" + std::to_string(count) + "-run" + std::to_string(run_no) + ".json";
       Progress("consolidate: " + std::to_string(count) + " instance(s), run " +
                std::to_string(run_no) + " of " + std::to_string(s.runs));
-      PlanBuild build;
-      build.scale_count = count;
-      build.command = "consolidate";
-      build.extra_args = extra;
-      build.extra_args.push_back("--json=" + file);
-      if (series_csv) {
-        build.extra_args.push_back("--series_csv=" + run_dir + "/n" + std::to_string(count) +
-                                   "-run" + std::to_string(run_no) + "-series.csv");
-      }
-      auto setups = BuildPlanInstances(*plan, build, backends, workloads);
-      if (!setups.ok()) {
-        WriteSearch(s, search_path).IgnoreError();
-        return Fail(setups.status());
+      if (group != nullptr) {
+        group->Share(EncodeStep(count, run_no, 0));
+        group->BeginRun();
       }
       metrics::RunResult result;
-      const int rc = RunDatabases(*setups, *(*setups)[0].options, &result);
+      const int rc = RunStep(*plan, step_args, count, run_no, backends, workloads, &result);
+      if (group != nullptr && (group->failure_known() || group->any_lost())) {
+        // A rank failed or was lost: the search cannot go on with the ranks it had.
+        WriteSearch(s, search_path).IgnoreError();
+        return rc == kExitOk ? kExitFailure : rc;
+      }
       if (rc == kExitInterrupted || (stop != nullptr && stop->load())) {
         if (Status w = WriteSearch(s, search_path); !w.ok()) return Fail(w);
         Progress("consolidate: interrupted; the search so far is in " + search_path +
@@ -345,6 +414,18 @@ int RunConsolidateCommand(const std::vector<std::string>& args) {
   std::printf("\n%s", FormatTable(s).c_str());
   std::fprintf(stderr, "search written to %s\n", search_path.c_str());
   return s.peak > 0 ? kExitOk : kExitFailure;
+}
+
+}  // namespace
+
+int RunConsolidateCommand(const std::vector<std::string>& args) {
+  const int code = RunSearch(args);
+  // Under mpirun: the search is over; the other ranks end with rank 0's exit code.
+  dist::Group* const group = dist::World();
+  if (group != nullptr && group->coordinator() && !group->failure_known()) {
+    group->Share(EncodeStep(0, 0, code));
+  }
+  return code;
 }
 
 }  // namespace sb::cli

@@ -455,6 +455,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   // Under mpirun: the same effective configuration everywhere, then this rank's share.
   dist::Group* const group = dist::World();
   if (group != nullptr) {
+    group->BeginRun();
     group->set_stop(ro.stop);
     group->set_timeout_nanos(common.GetDurationNanos("rank_timeout"));
     group->set_ready_timeout_nanos(ro.connect_timeout_nanos +

@@ -6,7 +6,6 @@
 #include "cli/plan_instances.h"
 #include "cli/scale_out.h"
 #include "config/plan.h"
-#include "dist/world.h"
 
 namespace sb::cli {
 
@@ -29,15 +28,7 @@ int RunPlanCommand(const std::vector<std::string>& args) {
   const workload::WorkloadRegistry workloads = MakeWorkloads();
   PlanBuild build;
   build.extra_args = rest;
-  dist::Group* const group = dist::World();
-  if (group != nullptr) SplitPlanAmongRanks(&build);
-  auto setups = BuildPlanInstances(*plan, build, backends, workloads);
-  if (group != nullptr) {
-    // Every rank built its part (and loaded its databases); then each opens the others'.
-    Status built = group->AllOk(setups.ok() ? Status::Ok() : setups.status());
-    if (built.ok()) built = group->AllOk(PrepareOthers(build, backends, &*setups));
-    if (!built.ok()) return Fail(built);
-  }
+  auto setups = BuildPlanOnRanks(*plan, build, backends, workloads);
   if (!setups.ok()) return Fail(setups.status());
   return RunDatabases(*setups, *(*setups)[0].options);
 }

@@ -23,7 +23,7 @@ namespace {
 bool ScalesOut(const std::vector<std::string>& args) {
   if (args.size() < 2) return false;
   if (args[0] == "io") return args[1] == "run";
-  if (args[0] == "run") return true;  // run --plan
+  if (args[0] == "run" || args[0] == "consolidate") return true;  // a plan's runs
   return args[0] == "oltp" && (args[1] == "run" || args.back() == "run");
 }
 
@@ -47,7 +47,8 @@ int MainUnderMpirun(int argc, char** argv, int (*command)(int, char**)) {
   Status check = g->CheckSame(same, "storebench version or command line");
   if (check.ok() && !ScalesOut(args)) {
     check = Status::InvalidArgument(
-        "only 'oltp run', 'io run' and 'run --plan' scale out over mpirun ranks; run other "
+        "only 'oltp run', 'io run', 'run --plan' and 'consolidate' scale out over mpirun ranks; "
+        "run other "
         "commands once, without mpirun (or with -np 1)");
   }
   if (!check.ok()) {
@@ -143,6 +144,20 @@ void SplitPlanAmongRanks(PlanBuild* build) {
   };
 }
 
+Result<std::vector<DbSetup>> BuildPlanOnRanks(const config::Plan& plan, PlanBuild build,
+                                              const db::BackendRegistry& backends,
+                                              const workload::WorkloadRegistry& workloads) {
+  dist::Group* const group = dist::World();
+  if (group == nullptr) return BuildPlanInstances(plan, build, backends, workloads);
+  SplitPlanAmongRanks(&build);
+  auto setups = BuildPlanInstances(plan, build, backends, workloads);
+  // Every rank built its part (and loaded its databases); then each opens the others'.
+  Status built = group->AllOk(setups.ok() ? Status::Ok() : setups.status());
+  if (built.ok()) built = group->AllOk(PrepareOthers(build, backends, &*setups));
+  if (!built.ok()) return built;
+  return setups;
+}
+
 bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
                     double measured_sec, const std::vector<std::string>& instance_names,
                     metrics::RunResult* r) {
@@ -163,6 +178,7 @@ bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
       "rank 0, which adds them bucket by bucket: the figures above are the whole run's; the end "
       "of the run is agreed, so the measured window ends at the same instant on every rank";
   double max_skew = 0;
+  uint64_t after_end_units = 0;
   nlohmann::json per = nlohmann::json::array();
   for (const dist::RankReport& rep : reports) {
     nlohmann::json j;
@@ -183,6 +199,12 @@ bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
     for (const auto& h : rep.measured.types) ops += h.count();
     j["units"] = units;
     j["operations"] = ops;
+    const uint64_t late_units = rep.after_end.types.empty() ? 0 : rep.after_end.types[0].count();
+    uint64_t late_ops = 0;
+    for (const auto& h : rep.after_end.types) late_ops += h.count();
+    j["after_end_units"] = late_units;
+    j["after_end_operations"] = late_ops;
+    after_end_units += late_units;
     j["units_per_sec"] = measured_sec > 0 ? Round3(static_cast<double>(units) / measured_sec) : 0;
     j["driver_cpu_sec"] = Round3(rep.driver_cpu_sec);
     j["driver_cpu_share"] = measured_sec > 0 ? Round3(rep.driver_cpu_sec / measured_sec) : 0;
@@ -199,6 +221,11 @@ bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
     per.push_back(std::move(j));
   }
   so["start_skew_ms_max"] = Round3(max_skew);
+  so["after_end_units"] = after_end_units;
+  so["stonewall"] =
+      "the measured window ended at one instant agreed by every rank; units a rank finished "
+      "after it (work in flight, a slow rank's last ones) are in after_end_units, not in the "
+      "measured figures";
   so["per_rank"] = std::move(per);
   r->scale_out_json = so.dump();
   r->choices["scale_out"] =

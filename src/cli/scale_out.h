@@ -44,6 +44,13 @@ Result<int64_t> ShareOf(const std::string& split, int rank, int ranks, int64_t t
 // them (--rank_split=threads), as a run of one process would.
 void SplitPlanAmongRanks(PlanBuild* build);
 
+// BuildPlanInstances for a run of a plan, in a run of one process or divided among the ranks
+// (SplitPlanAmongRanks): every rank builds its part, then, when every rank has, opens the
+// others' instances (PrepareOthers). A failure on any rank is returned on every rank, named.
+Result<std::vector<DbSetup>> BuildPlanOnRanks(const config::Plan& plan, PlanBuild build,
+                                              const db::BackendRegistry& backends,
+                                              const workload::WorkloadRegistry& workloads);
+
 // Under mpirun each rank writes its own --op_log: `path` with ".rank<k>" added (recorded in the
 // result's choices).
 std::string RankOpLogPath(const std::string& path, int rank);

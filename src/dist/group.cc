@@ -30,6 +30,7 @@ enum Tag : int {
   kDone,
   kOk,
   kOkVerdict,
+  kShare,
   kFailed,  // TellFailure: outside the rounds, read whenever a rank waits for the teller
 };
 
@@ -316,6 +317,30 @@ Status Group::Verdict(int tag, int verdict_tag, const Status& local, bool prefix
   return out;
 }
 
+std::optional<std::string> Group::Share(const std::string& mine) {
+  // Followers wait as long as rank 0 takes between two runs (its verification, a search file).
+  const int64_t saved = timeout_nanos_;
+  timeout_nanos_ = std::max(timeout_nanos_, ready_timeout_nanos_);
+  std::optional<std::string> got = Broadcast(kShare, mine);
+  timeout_nanos_ = saved;
+  return got;
+}
+
+void Group::BeginRun() {
+  const auto n = static_cast<size_t>(size());
+  for (size_t k = 0; k < n; ++k) {
+    RankReport fresh;
+    fresh.rank = static_cast<int>(k);
+    fresh.lost = reports_[k].lost;
+    fresh.lost_reason = reports_[k].lost_reason;
+    reports_[k] = std::move(fresh);
+  }
+  for (auto* v : {&last_, &at_reset_, &at_end_}) v->assign(n, {});
+  for (auto* v : {&cpu_last_, &cpu_at_reset_, &cpu_at_end_}) v->assign(n, 0);
+  start_wall_ = 0;
+  start_mono_ = 0;
+}
+
 Status Group::AllOk(const Status& local) {
   return Verdict(kOk, kOkVerdict, local, /*prefix_mine=*/false, "its part");
 }
@@ -474,6 +499,10 @@ std::vector<RankReport> Group::Finish(int64_t threads) {
                                ? cpu_last_[static_cast<size_t>(k)]
                                : cpu_at_end_[static_cast<size_t>(k)];
     rep.measured = MergeInstances(end);
+    if (!at_end_[static_cast<size_t>(k)].empty()) {
+      rep.after_end = MergeInstances(last_[static_cast<size_t>(k)]);
+      if (!rep.after_end.types.empty()) rep.after_end.Subtract(rep.measured);
+    }
     const metrics::RecorderSnapshot reset = MergeInstances(at_reset_[static_cast<size_t>(k)]);
     if (!reset.types.empty() && !rep.measured.types.empty()) rep.measured.Subtract(reset);
     rep.driver_cpu_sec = cpu_end - cpu_at_reset_[static_cast<size_t>(k)];

@@ -45,6 +45,10 @@ struct RankReport {
   int64_t threads = 0;        // the threads (workers) this rank ran
   // This rank's own measured window (from the reset to the end), its instances merged.
   metrics::RecorderSnapshot measured;
+  // What this rank finished after the end instant (the work in flight when the window closed
+  // for everyone, wind-down): reported apart, never in the measured figures, as IOR's
+  // stonewalling does. Empty for a rank lost before the end.
+  metrics::RecorderSnapshot after_end;
 };
 
 class Group : public driver::PeerGroup {
@@ -76,6 +80,16 @@ class Group : public driver::PeerGroup {
   // only console a user sees). Rank 0 tells every rank. Called by cli::Fail; at most once, and
   // not once a failure has been agreed (every rank knows it already) or the run has started.
   void TellFailure(const Status& s);
+
+  // Rank 0's `mine` on every rank (the others' `mine` is ignored): how rank 0 leads a sequence
+  // of runs (consolidate's next step). nullopt when rank 0 stopped answering or failed.
+  std::optional<std::string> Share(const std::string& mine);
+  // Before each run of a sequence (consolidate): forgets the previous run's snapshots, CPU
+  // readings, start and offsets, so the run's figures and per-rank section are its own.
+  void BeginRun();
+  // Whether every rank already knows this process's command failed (an agreed verdict, or a
+  // failure told or heard from rank 0): nothing more may be sent.
+  bool failure_known() const { return failure_agreed_ || told_mine_ || told_[0].has_value(); }
 
   // driver::PeerGroup
   Status AllReady(const Status& local) override;

@@ -66,7 +66,10 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
 
     def test_instances_split_runs_each_instance_on_one_rank(self):
         out = tmp_path("it-mpi-instances.json")
-        r = mpirun("oltp", "run", "--workload=noop", "--db", "null:///a;null:///b;null:///c",
+        # Instance b's statements take 0.9 s: when the window closes (about 2 s after Start),
+        # rank 1's one worker is in the middle of its third unit.
+        r = mpirun("oltp", "run", "--workload=noop", "--db",
+                   "null:///a;null:///b?latency_us=900000;null:///c",
                    "--n_threads", "4", "--rank_split=instances", "--warmup_time", "0",
                    "--run_time", "2s", "--json", out, np=2)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
@@ -83,6 +86,11 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         self.assertEqual(per[0]["units"], counts[0] + counts[2])
         self.assertEqual(per[1]["units"], counts[1])
         self.assertEqual(doc["operations"][0]["count"], sum(counts))
+        self.assertEqual([p["instances"] for p in per], [["1", "3"], ["2"]])
+        # Stonewalling: the unit rank 1 finished after the agreed end is reported apart, not in
+        # its measured units nor in the merged figures above.
+        self.assertEqual(per[1]["after_end_units"], 1, per)
+        self.assertEqual(so["after_end_units"], sum(p["after_end_units"] for p in per))
         r = mpirun("oltp", "run", "--workload=noop", "--db", "null:///a;null:///b",
                    "--n_threads", "4", "--rank_split=instances", "--run_time", "2s",
                    "--json", tmp_path("it-mpi-instances-refused.json"))

@@ -72,11 +72,11 @@ struct DbUrl {
 };
 
 // Parses a URL; user, host, database and parameters are percent-decoded. Each scheme accepts its
-// own list of parameters (sqlite and null: none; postgresql: libpq keywords; mysql:
-// connect_timeout, read_timeout, write_timeout, ssl) and refuses others naming that list. A
-// password or any other secret (password, sslpassword, ...) is refused without being quoted:
-// secrets come from the environment or the client's own files, never the command line. A
-// mysql:// URL must name a database.
+// own list of parameters (sqlite: none; null: latency_us, a time every statement takes; postgresql:
+// libpq keywords; mysql: connect_timeout, read_timeout, write_timeout, ssl) and refuses others
+// naming that list. A password or any other secret (password, sslpassword, ...) is refused without
+// being quoted: secrets come from the environment or the client's own files, never the command
+// line. A mysql:// URL must name a database.
 Result<DbUrl> ParseDbUrl(std::string_view url);
 
 // A prepared statement. Parameters are 1-based, columns 0-based (as in most client APIs).

@@ -38,6 +38,10 @@ constexpr std::string_view kPostgresParams[] = {
     "tcp_user_timeout"};
 
 // What the MySQL back end applies (mysql_backend.cc).
+// null:// takes one: a fixed time every statement takes (harness tests of what happens to work in
+// flight at the end of a run, docs/scale-out.md).
+constexpr std::string_view kNullParams[] = {"latency_us"};
+constexpr int64_t kMaxNullLatencyMicros = 10'000'000;
 constexpr std::string_view kMysqlParams[] = {"connect_timeout", "read_timeout", "write_timeout",
                                              "ssl"};
 
@@ -263,8 +267,15 @@ Result<DbUrl> ParseDbUrl(std::string_view url) {
   } else if (out.scheme == "postgresql" || out.scheme == "mysql") {
     SB_RETURN_IF_ERROR(ParseServerUrl(rest, url, &out));
   } else if (out.scheme == "null") {
-    static constexpr std::string_view* kNone = nullptr;
-    SB_RETURN_IF_ERROR(CheckAllowed(out, kNone, kNone));
+    SB_RETURN_IF_ERROR(CheckAllowed(out, std::begin(kNullParams), std::end(kNullParams)));
+    if (auto it = out.params.find("latency_us"); it != out.params.end()) {
+      auto n = ParseInt(it->second, "latency_us");
+      if (!n.ok() || *n < 0 || *n > kMaxNullLatencyMicros) {
+        return Status::InvalidArgument("database URL parameter latency_us='" + it->second +
+                                       "' is not a whole number of microseconds up to " +
+                                       std::to_string(kMaxNullLatencyMicros));
+      }
+    }
   }
   // Other schemes: the registry names the supported ones.
   out.redacted = std::string(url);  // no secret passes the checks above

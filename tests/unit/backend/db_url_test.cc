@@ -50,6 +50,11 @@ TEST(DbUrlTest, EachSchemeRefusesUnknownParametersNamingTheAllowedOnes) {
   EXPECT_NE(ErrorOf("mariadb://u@h/db?connect_timeout=soon"), "");
   EXPECT_NE(ErrorOf("mysql://u@h/db?ssl=yes"), "");
   EXPECT_NE(ErrorOf("null://?x=1"), "");
+  // null:// takes one parameter, the time each statement takes (harness tests).
+  EXPECT_EQ(ErrorOf("null:///b?latency_us=900000"), "");
+  EXPECT_EQ(ErrorOf("null://?latency_us=-1"),
+            "database URL parameter latency_us='-1' is not a whole number of microseconds up to "
+            "10000000");
   EXPECT_EQ(ErrorOf("mysql://u@h/db?connect_timeout=5&ssl=1"), "");
   EXPECT_EQ(ErrorOf("postgres://u@h/db?sslmode=disable&application_name=sb"), "");
 }

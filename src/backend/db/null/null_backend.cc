@@ -1,15 +1,23 @@
 #include "backend/db/null/null_backend.h"
 
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
 namespace sb::db {
 namespace {
 
 class NullStatement final : public Statement {
  public:
+  explicit NullStatement(int64_t latency_us) : latency_us_(latency_us) {}
   void BindInt(int, int64_t) override {}
   void BindDouble(int, double) override {}
   void BindText(int, std::string_view) override {}
   void BindNull(int) override {}
-  Status Execute() override { return Status::Ok(); }
+  Status Execute() override {
+    if (latency_us_ > 0) std::this_thread::sleep_for(std::chrono::microseconds(latency_us_));
+    return Status::Ok();
+  }
   bool Next() override { return false; }
   const Status& status() const override { return ok_; }
   bool IsNull(int) const override { return true; }
@@ -20,19 +28,24 @@ class NullStatement final : public Statement {
   int64_t RowsAffected() const override { return 0; }
 
  private:
+  int64_t latency_us_;
   Status ok_;
 };
 
 class NullConnection final : public Connection {
  public:
+  explicit NullConnection(int64_t latency_us) : latency_us_(latency_us) {}
   Result<std::unique_ptr<Statement>> Prepare(std::string_view) override {
-    return std::unique_ptr<Statement>(new NullStatement());
+    return std::unique_ptr<Statement>(new NullStatement(latency_us_));
   }
   Status ExecuteScript(std::string_view) override { return Status::Ok(); }
   Status Begin(bool) override { return Status::Ok(); }
   Status Commit() override { return Status::Ok(); }
   Status Rollback() override { return Status::Ok(); }
   int64_t LastInsertId() override { return 0; }
+
+ private:
+  int64_t latency_us_;
 };
 
 class NullBulkWriter final : public BulkWriter {
@@ -43,14 +56,14 @@ class NullBulkWriter final : public BulkWriter {
 
 class NullBackend final : public DbBackend {
  public:
-  NullBackend() {
+  explicit NullBackend(int64_t latency_us) : latency_us_(latency_us) {
     caps_.concurrent_writers = true;
     caps_.storebench_lock = false;  // no data to guard
   }
   const Capabilities& capabilities() const override { return caps_; }
   std::string dialect() const override { return "null"; }
   Result<std::unique_ptr<Connection>> Connect() override {
-    return std::unique_ptr<Connection>(new NullConnection());
+    return std::unique_ptr<Connection>(new NullConnection(latency_us_));
   }
   Result<std::unique_ptr<BulkWriter>> NewBulkWriter(const std::string&,
                                                     const std::vector<std::string>&) override {
@@ -68,13 +81,18 @@ class NullBackend final : public DbBackend {
   }
 
  private:
+  int64_t latency_us_;
   Capabilities caps_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<DbBackend>> OpenNull(const DbUrl&, const BackendOptions&) {
-  return std::unique_ptr<DbBackend>(new NullBackend());
+Result<std::unique_ptr<DbBackend>> OpenNull(const DbUrl& url, const BackendOptions&) {
+  // ParseDbUrl checked the value.
+  const auto it = url.params.find("latency_us");
+  const int64_t latency_us =
+      it == url.params.end() ? 0 : std::strtoll(it->second.c_str(), nullptr, 10);
+  return std::unique_ptr<DbBackend>(new NullBackend(latency_us));
 }
 
 }  // namespace sb::db
