@@ -74,6 +74,42 @@ class MpiPlanNullTest(NeedsMpi, unittest.TestCase):
         self.assertEqual(r.stderr.count("applies to the whole run"), 1, r.stderr)
 
 
+    def test_consolidate_runs_every_step_on_every_rank(self):
+        plan = tmp_path("it-mpi-consolidate.toml")
+        with open(plan, "w") as fh:
+            fh.write('[run]\nrun_time = "1s"\nwarmup_time = "0s"\nbaseline = "ops>=1@run"\n\n'
+                     '[[group]]\nname = "n"\ncount = 1\nscale = true\nworkload = "noop"\n'
+                     'db = "null:///n{i}"\n[group.options]\nn_threads = 1\n')
+        search = tmp_path("it-mpi-consolidate.json")
+        runs = tmp_path("it-mpi-consolidate-runs")
+        shutil.rmtree(runs, ignore_errors=True)
+        r = mpirun("consolidate", "--plan", plan, "--instances", "2..3", "--runs", "1",
+                   "--rank_split=instances", "--search", search)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        with open(search) as fh:
+            doc = json.load(fh)
+        self.assertEqual(sorted(c["count"] for c in doc["counts"]), [2, 3])
+        self.assertEqual(doc["peak"], 3)
+        # Each step is one plan run divided among the ranks, with its own per-rank figures.
+        expected = {2: [["n_1"], ["n_2"]], 3: [["n_1", "n_3"], ["n_2"]]}
+        for n, split in expected.items():
+            with open(os.path.join(runs, f"n{n}-run1.json")) as fh:
+                run = json.load(fh)
+            per = run["scale_out"]["per_rank"]
+            self.assertEqual([p["instances"] for p in per], split)
+            counts = {i["name"]: i["operations"][0]["count"] for i in run["instances"]}
+            self.assertEqual(run["operations"][0]["count"], sum(counts.values()))
+            for p in per:
+                self.assertEqual(p["units"], sum(counts[name] for name in p["instances"]))
+        # A range whose first count has fewer instances than ranks is refused before it runs.
+        r = mpirun("consolidate", "--plan", plan, "--instances", "1..3", "--runs", "1",
+                   "--rank_split=instances", "--search", tmp_path("it-mpi-consolidate-1.json"))
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertEqual(r.stderr.count("--instances 1: mpirun started 2 ranks for 1 instance(s)"),
+                         1, r.stderr)
+        self.assertEqual(r.stderr.count("storebench:"), 1, r.stderr)
+
+
 class MpiPlanPostgresTest(NeedsMpi, unittest.TestCase):
     def setUp(self):
         self.base = harness.env_url("STOREBENCH_PG_URL")
