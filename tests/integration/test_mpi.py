@@ -68,10 +68,15 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         out = tmp_path("it-mpi-instances.json")
         # Instance b's statements take 0.9 s: when the window closes (about 2 s after Start),
         # rank 1's one worker is in the middle of its third unit.
+        op_log = tmp_path("it-mpi-instances.oplog")
+        for f in (op_log, op_log + ".rank0", op_log + ".rank1"):
+            if os.path.exists(f):
+                os.remove(f)
         r = mpirun("oltp", "run", "--workload=noop", "--db",
                    "null:///a;null:///b?latency_us=900000;null:///c",
                    "--n_threads", "4", "--rank_split=instances", "--warmup_time", "0",
-                   "--run_time", "2s", "--json", out, np=2)
+                   "--run_time", "2s", "--op_log", op_log, "--op_log_sampling", "0.0001",
+                   "--json", out, np=2)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(out) as f:
             doc = json.load(f)
@@ -91,6 +96,10 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         # its measured units nor in the merged figures above.
         self.assertEqual(per[1]["after_end_units"], 1, per)
         self.assertEqual(so["after_end_units"], sum(p["after_end_units"] for p in per))
+        # --op_log: each rank writes its own file (ranks on one host would share one path).
+        self.assertTrue(os.path.exists(op_log + ".rank0") and os.path.exists(op_log + ".rank1"))
+        self.assertFalse(os.path.exists(op_log))
+        self.assertIn(op_log + ".rank0", doc["choices"]["op_log"])
         r = mpirun("oltp", "run", "--workload=noop", "--db", "null:///a;null:///b",
                    "--n_threads", "4", "--rank_split=instances", "--run_time", "2s",
                    "--json", tmp_path("it-mpi-instances-refused.json"))

@@ -62,6 +62,19 @@ class MpiPlanNullTest(NeedsMpi, unittest.TestCase):
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
         self.assertEqual(r.stderr.count("mpirun started 3 ranks for 2 instance(s)"), 1, r.stderr)
         self.assertEqual(r.stderr.count("storebench:"), 1, r.stderr)
+        # Threads (the default): every rank runs its share of every instance.
+        out = tmp_path("it-mpi-plan-threads.json")
+        r = mpirun("run", "--plan", plan, "--n_threads", "3", "--warmup_time", "0", "--json", out)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        with open(out) as fh:
+            doc = json.load(fh)
+        per = doc["scale_out"]["per_rank"]
+        self.assertEqual(doc["scale_out"]["rank_split"], "threads")
+        self.assertEqual([p["instances"] for p in per], [["n_1", "n_2"], ["n_1", "n_2"]])
+        self.assertEqual([p["threads"] for p in per], [4, 2])  # 2 + 2, then 1 + 1
+        counts = [i["operations"][0]["count"] for i in doc["instances"]]
+        self.assertEqual(sum(p["units"] for p in per), sum(counts))
+        self.assertEqual(doc["operations"][0]["count"], sum(counts))
         # Threads: one thread per instance cannot be shared by two ranks.
         r = mpirun("run", "--plan", plan, "--json", tmp_path("it-mpi-plan-two.json"))
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
