@@ -637,6 +637,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
     int64_t threads_here = 0;
     for (const auto& spec : specs) threads_here += spec.options.threads;
     std::vector<std::string> names;
+    names.reserve(setups.size());
     for (const DbSetup& s : setups) names.push_back(s.name);
     complete = FinishScaleOut(*group, common, threads_here, r.measured_sec, names, &r);
     // Rank 0 verifies and reports the whole run; the others are done.
