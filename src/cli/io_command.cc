@@ -561,7 +561,10 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     return Fail(s);
   }
   MetricsServer metrics_server;
-  const std::string metrics_addr = o.GetString("metrics_addr");
+  // Under mpirun rank 0 alone serves the metrics and reads the power sources: it has the whole
+  // run's figures, and ranks on one host would share a port.
+  const bool speaks = group == nullptr || group->coordinator();
+  const std::string metrics_addr = speaks ? o.GetString("metrics_addr") : std::string();
   if (!metrics_addr.empty()) {
     if (Status s = metrics_server.Start(metrics_addr); !s.ok()) return Fail(s);
     Progress("serving Prometheus metrics on port " + std::to_string(metrics_server.port()));
@@ -664,7 +667,8 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   c.allow_write = writes;
   // Power sources are opened before the tests: one that cannot be used ends the command here.
   SteadyClock clock;
-  auto power_or = OpenPower(o, clock);
+  auto power_or =
+      speaks ? OpenPower(o, clock) : Result<std::unique_ptr<power::PowerSampler>>(nullptr);
   if (!power_or.ok()) return Fail(power_or.status());
   std::unique_ptr<power::PowerSampler> sampler = std::move(power_or).value();
   if (c.engine == "psync" && c.outstanding > 1) {

@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import time
 import unittest
@@ -113,9 +114,13 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         r = storebench("io", "prepare", "--target", target, "--size", "8MiB")
         self.assertEqual(r.returncode, 0, r.stderr)
         out = tmp_path("it-mpi-io.json")
+        # One metrics port for the run: rank 0 serves it (three ranks binding it would fail).
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
         r = mpirun("io", "run", "--engine", "null", "--workers", "3", "--spec",
                    "4KiB,100%read,100%random", "--target", target, "--ramp_time", "0s",
-                   "--run_time", "2s", "--json", out)
+                   "--run_time", "2s", "--metrics_addr", f"127.0.0.1:{port}", "--json", out)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(out) as f:
             doc = json.load(f)
