@@ -52,6 +52,7 @@ class HubTransport : public Transport {
 void OnEveryRank(int n, const std::function<void(Group&)>& body) {
   Hub hub;
   std::vector<std::unique_ptr<Group>> groups;
+  groups.reserve(static_cast<size_t>(n));
   for (int r = 0; r < n; ++r) {
     // A long timeout: a test that waited for it would be seen (and is a failure here).
     groups.push_back(
