@@ -8,9 +8,12 @@ Servers come from STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL (database replaced by
 without a reachable server those tests skip, unless STOREBENCH_REQUIRE_SERVICES=1."""
 import json
 import os
+import re
 import shutil
 import sqlite3
+import subprocess
 import unittest
+import urllib.parse
 
 import jsonschema
 
@@ -30,6 +33,48 @@ def fresh_dir(name):
 def load_schema():
     with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
         return json.load(f)
+
+
+LOG_LINE = re.compile(r"^(\S+Z) (\S+Z) w=(\d+) carrier=(\d+)((?: \d+:(?:\d+|skipped)){10})$")
+
+
+def check_delivery_log(test, path, doc, delivered_carriers):
+    """The deferred Deliveries' result file against the result and the database: one line per
+    executed deferred Delivery (the whole run's count, from the delivery_log_complete check),
+    each delivered O_ID with that line's carrier in ORDERS (`delivered_carriers`: (w, d, o_id)
+    -> O_CARRIER_ID of the orders delivered since the load), no order delivered twice, and the
+    skipped districts the counter counts. Returns the lines as (w, carrier, {d: o_id or None})."""
+    check = {v["name"]: v for v in doc["verify"]}["delivery_log_complete"]
+    test.assertTrue(check["passed"], check)
+    ran, skipped_total = map(int, re.search(r"executed (\d+) deferred Deliveries that skipped "
+                                            r"(\d+) districts", check["detail"]).groups())
+    with open(path) as f:
+        text = f.read().splitlines()
+    test.assertEqual(len(text), ran)
+    test.assertGreater(ran, 0)
+    lines, seen, skipped = [], set(), 0
+    for line in text:
+        m = LOG_LINE.match(line)
+        test.assertIsNotNone(m, line)
+        queued, completed, w, carrier, rest = m.groups()
+        test.assertLessEqual(queued, completed, line)  # ISO 8601 UTC sorts as text
+        orders = {}
+        for part in rest.split():
+            d, o = part.split(":")
+            orders[int(d)] = None if o == "skipped" else int(o)
+            if o == "skipped":
+                skipped += 1
+                continue
+            key = (int(w), int(d), int(o))
+            test.assertNotIn(key, seen, line)
+            seen.add(key)
+            test.assertEqual(delivered_carriers.get(key), int(carrier), line)
+        lines.append((int(w), int(carrier), orders))
+    test.assertEqual(skipped, skipped_total)
+    # Every order delivered since the load is in the file (the loaded 2100 per district were
+    # delivered at load).
+    test.assertEqual(seen, set(delivered_carriers))
+    return lines
 
 
 class TpccRunMixin:
@@ -202,6 +247,60 @@ class TpccSqliteTest(TpccRunMixin, unittest.TestCase):
                                                          "delivery", "stock_level")),
                          figures["transactions"])
 
+    def test_deferred_delivery_log_records_every_execution(self):
+        """--delivery_log on a copy whose districts 3 and 7 have no new order left (delivered
+        before the run) and a mix without New-Orders: every deferred Delivery skips those two,
+        the file says so, and the result flags the skips as over the 1 % limit."""
+        d = fresh_dir("it-tpcc-dlog")
+        copy = os.path.join(d, "t.db")
+        shutil.copyfile(self.path, copy)
+        con = sqlite3.connect(copy)
+        con.execute("UPDATE orders SET o_carrier_id = 1 WHERE o_d_id IN (3, 7) AND o_id IN "
+                    "(SELECT no_o_id FROM new_order WHERE no_d_id = o_d_id)")
+        con.execute("DELETE FROM new_order WHERE no_d_id IN (3, 7)")
+        con.commit()
+        con.close()
+        log, out = os.path.join(d, "deliveries.txt"), os.path.join(d, "r.json")
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", "sqlite://" + copy,
+                       "--n_threads", "2", "--run_time", "2s", "--warmup_time", "0s",
+                       "--weights", "0,60,0,40,0", "--delivery", "deferred", "--delivery_log",
+                       log, "--json", out, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr[-3000:] + r.stdout[-3000:])
+        with open(out) as f:
+            doc = json.load(f)
+        jsonschema.validate(doc, load_schema())
+        self.assertIn(log, doc["choices"]["delivery_log"])
+        con = sqlite3.connect(copy)
+        carriers = {(w, dd, o): c for w, dd, o, c in con.execute(
+            "SELECT o_w_id, o_d_id, o_id, o_carrier_id FROM orders WHERE o_carrier_id IS NOT "
+            "NULL AND o_id > 2100 AND o_d_id NOT IN (3, 7)")}
+        con.close()
+        lines = check_delivery_log(self, log, doc, carriers)
+        for _, _, orders in lines:
+            self.assertIsNone(orders[3])
+            self.assertIsNone(orders[7])
+        figures = doc["figures"]
+        self.assertEqual(figures["deliveries_with_skips"], figures["n_delivery_deferred"])
+        self.assertGreaterEqual(figures["delivery_skipped_districts"],
+                                2 * figures["n_delivery_deferred"])
+        self.assertEqual(figures["delivery_skips_within_limit"], 0)
+        self.assertEqual(figures["delivery_skip_pct"], 100)
+        self.assertIn("OVER the specification's 1 % limit", r.stdout)
+
+    def test_delivery_log_bad_input_is_refused_before_the_run(self):
+        for args, words in (
+                (("--delivery", "deferred", "--delivery_log",
+                  os.path.join(tmp_path("it-tpcc-no-such-dir"), "x", "log.txt")),
+                 "cannot write the delivery log"),
+                (("--delivery_log", tmp_path("it-tpcc-inline-log.txt")),
+                 "--delivery_log needs --delivery=deferred")):
+            r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--run_time",
+                           "2s", *args)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(words, r.stderr)
+            self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+            self.assertEqual(r.stdout, "", r.stdout)  # refused before the run started
+
     def test_keying_and_thinking_checks_the_response_time_constraints(self):
         doc, r = self.run_and_check("sqlite-keying", ("--keying_and_thinking", "--terminals",
                                                       "300", "--connections", "2"))
@@ -268,12 +367,35 @@ mix = "hammerdb"
 class TpccPostgresTest(TpccRunMixin, unittest.TestCase):
     url = harness.server_url("STOREBENCH_PG_URL", "sbtest_tpcc")
 
+    def delivered_carriers(self):
+        """(w, d, o_id) -> O_CARRIER_ID of every order delivered since the load, through psql
+        (the password in the environment, never on the command line)."""
+        u = urllib.parse.urlsplit(self.url)
+        env = dict(os.environ, PGPASSWORD=urllib.parse.unquote(u.password or ""))
+        q = subprocess.run(["psql", "-X", "-A", "-t", "-F", " ", "-v", "ON_ERROR_STOP=1",
+                            "-h", u.hostname, "-p", str(u.port or 5432), "-U",
+                            urllib.parse.unquote(u.username or ""), "-d", u.path.lstrip("/"),
+                            "-c", "SELECT o_w_id, o_d_id, o_id, o_carrier_id FROM orders "
+                            "WHERE o_carrier_id IS NOT NULL AND o_id > 2100"],
+                           capture_output=True, text=True, timeout=60, env=env)
+        self.assertEqual(q.returncode, 0, q.stderr)
+        rows = (map(int, line.split()) for line in q.stdout.splitlines() if line.strip())
+        return {(w, d, o): c for w, d, o, c in rows}
+
     def test_load_run_verify(self):
         harness.require_server(self, self.url)
         self.load()
         doc, r = self.run_and_check("postgres")
         self.assertIn("PostgreSQL TPM", r.stdout)
         self.assertIn("tpm_server", doc["figures"])
+        # Deferred Delivery with its result file, checked against ORDERS on the server: the
+        # orders delivered during this run are the ones the file names.
+        before = self.delivered_carriers()
+        log = tmp_path("it-tpcc-postgres-deliveries.txt")
+        doc, r = self.run_and_check("postgres-deferred",
+                                    ("--delivery", "deferred", "--delivery_log", log))
+        carriers = {k: c for k, c in self.delivered_carriers().items() if k not in before}
+        check_delivery_log(self, log, doc, carriers)
         # The same database in procedures mode: NOPM still equals the committed New-Orders.
         doc, r = self.run_and_check("postgres-procedures", ("--sql_mode", "procedures"))
         self.assertTrue(doc["choices"]["sql_mode"].startswith("procedures"))

@@ -16,7 +16,8 @@ namespace sb::tpcc {
 struct DeliveryRequest {
   int64_t w = 0;
   int64_t carrier = 0;
-  int64_t queued_nanos = 0;  // DeliveryQueue::Now() when queued
+  int64_t queued_nanos = 0;       // DeliveryQueue::Now() when queued
+  int64_t queued_unix_nanos = 0;  // the wall clock then, for the result file (--delivery_log)
 };
 
 class DeliveryQueue {

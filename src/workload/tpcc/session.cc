@@ -54,9 +54,10 @@ class TpccSession final : public workload::Session {
   TpccSession(std::unique_ptr<db::Connection> conn, std::map<std::string, std::string> sql,
               const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker,
               const std::vector<TerminalState>* terminals,
-              std::shared_ptr<DeliveryQueue> deliveries)
+              std::shared_ptr<DeliveryQueue> deliveries, std::shared_ptr<DeliveryLog> log)
       : terminals_(terminals),
         deliveries_(std::move(deliveries)),
+        log_(std::move(log)),
         delivery_thread_(deliveries_ != nullptr && worker >= opts.threads),
         conn_(std::move(conn)),
         sql_(std::move(sql)),
@@ -506,20 +507,28 @@ class TpccSession final : public workload::Session {
     if (deliveries_ != nullptr) {
       // Deferred (clause 2.7.2): the terminal's transaction is the queuing.
       workload::StepOutcome out = ctx.Timed([&] {
-        deliveries_->Push({w, carrier, DeliveryQueue::Now()});
+        deliveries_->Push({w, carrier, DeliveryQueue::Now(), UnixNanosNow()});
         return Status::Ok();
       });
       ctx.RecordStep(kDelivery, out.elapsed_nanos, /*add_to_unit=*/true);
       return Status::Ok();
     }
-    int64_t delivered = 0;
+    DeliveredOrders orders{};
     workload::StepOutcome out = ctx.Timed(
-        [&] { return InTransaction(true, [&] { return Delivery(w, carrier, &delivered); }); });
+        [&] { return InTransaction(true, [&] { return Delivery(w, carrier, &orders); }); });
     if (!out.status.ok()) return out.status;
     ctx.RecordStep(kDelivery, out.elapsed_nanos, /*add_to_unit=*/true);
+    CountDelivered(ctx, orders);
+    return Status::Ok();
+  }
+
+  // The delivered orders, the skipped districts and whether any was skipped (clause 2.7.4).
+  static void CountDelivered(OpContext& ctx, const DeliveredOrders& orders) {
+    int64_t delivered = 0;
+    for (int64_t o : orders) delivered += o != 0 ? 1 : 0;
     ctx.Count(kDeliveredOrders, delivered);
     ctx.Count(kSkippedDistricts, kDistrictsPerWarehouse - delivered);
-    return Status::Ok();
+    if (delivered < kDistrictsPerWarehouse) ctx.Count(kDeliveriesWithSkips, 1);
   }
 
   // The delivery thread: runs the oldest queued Delivery, or waits a tenth of a second for one.
@@ -528,27 +537,39 @@ class TpccSession final : public workload::Session {
   Status RunDeferredDelivery(OpContext& ctx) {
     DeliveryRequest r;
     if (!deliveries_->Pop(&r, kNanosPerSecond / 10)) return Status::Ok();
-    int64_t delivered = 0;
+    DeliveredOrders orders{};
     workload::StepOutcome out = ctx.Timed(
-        [&] { return InTransaction(true, [&] { return Delivery(r.w, r.carrier, &delivered); }); });
+        [&] { return InTransaction(true, [&] { return Delivery(r.w, r.carrier, &orders); }); });
     if (!out.status.ok()) {
       deliveries_->PushFront(r);
       return out.status;
     }
     ctx.RecordStep(kDeferredDeliveryStep, DeliveryQueue::Now() - r.queued_nanos,
                    /*add_to_unit=*/false);
-    ctx.Count(kDeliveredOrders, delivered);
-    ctx.Count(kSkippedDistricts, kDistrictsPerWarehouse - delivered);
+    CountDelivered(ctx, orders);
+    // The result file's line (clause 2.7.2.2), after the commit. A failed write ends the
+    // delivery thread; the request is not queued again, since its transaction committed.
+    if (log_ != nullptr) {
+      return log_->Write({r.queued_unix_nanos, UnixNanosNow(), r.w, r.carrier, orders});
+    }
     return Status::Ok();
   }
 
-  Status Delivery(int64_t w, int64_t carrier, int64_t* delivered) {
-    *delivered = 0;
+  // Fills `orders` with the O_ID delivered in each district, 0 for a skipped one. The stored
+  // procedure returns only how many it delivered: that many districts get the placeholder
+  // O_ID -1 (--delivery_log, which needs the O_IDs, is refused with procedures).
+  Status Delivery(int64_t w, int64_t carrier, DeliveredOrders* orders) {
+    orders->fill(0);
     if (opts_.procedures) {
       db::Statement& call = S("call_delivery");
       call.BindInt(1, w);
       call.BindInt(2, carrier);
-      return CallForInt(call, delivered);
+      int64_t delivered = 0;
+      SB_RETURN_IF_ERROR(CallForInt(call, &delivered));
+      for (int64_t d = 0; d < delivered && d < kDistrictsPerWarehouse; ++d) {
+        (*orders)[static_cast<size_t>(d)] = -1;
+      }
+      return Status::Ok();
     }
     bool row = false;
     for (int64_t d = 1; d <= kDistrictsPerWarehouse; ++d) {
@@ -595,7 +616,7 @@ class TpccSession final : public workload::Session {
       uc.BindInt(5, d);
       uc.BindInt(6, c);
       SB_RETURN_IF_ERROR(uc.Execute());
-      ++*delivered;
+      (*orders)[static_cast<size_t>(d - 1)] = o_id;
     }
     return Status::Ok();
   }
@@ -639,6 +660,7 @@ class TpccSession final : public workload::Session {
 
   const std::vector<TerminalState>* terminals_;  // --keying_and_thinking, else null
   std::shared_ptr<DeliveryQueue> deliveries_;    // --delivery=deferred, else null
+  std::shared_ptr<DeliveryLog> log_;             // --delivery_log, else null
   const bool delivery_thread_;                   // this session runs the queued Deliveries
   std::unique_ptr<db::Connection> conn_;
   std::map<std::string, std::string> sql_;
@@ -658,9 +680,10 @@ class TpccSession final : public workload::Session {
 Result<std::unique_ptr<workload::Session>> NewTpccSession(
     std::unique_ptr<db::Connection> conn, std::map<std::string, std::string> sql,
     const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker,
-    const std::vector<TerminalState>* terminals, std::shared_ptr<DeliveryQueue> deliveries) {
+    const std::vector<TerminalState>* terminals, std::shared_ptr<DeliveryQueue> deliveries,
+    std::shared_ptr<DeliveryLog> log) {
   auto s = std::make_unique<TpccSession>(std::move(conn), std::move(sql), opts, run_c, seed, worker,
-                                         terminals, std::move(deliveries));
+                                         terminals, std::move(deliveries), std::move(log));
   SB_RETURN_IF_ERROR(s->Prepare());
   return std::unique_ptr<workload::Session>(std::move(s));
 }

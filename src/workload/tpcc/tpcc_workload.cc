@@ -57,9 +57,10 @@ TpccWorkload::TpccWorkload() {
   shape_.headline_name = "tpm";
   for (int t = 0; t < kNumTxnTypes; ++t) shape_.step_types.emplace_back(TxnName(t));
   shape_.step_types.emplace_back("delivery_deferred");  // kDeferredDeliveryStep
-  shape_.counters = {"new_order_rollbacks", "order_lines",       "remote_order_lines",
-                     "payments_by_name",    "remote_payments",   "order_status_by_name",
-                     "delivered_orders",    "skipped_districts", "new_orders_in_doubt"};
+  shape_.counters = {"new_order_rollbacks",  "order_lines",       "remote_order_lines",
+                     "payments_by_name",     "remote_payments",   "order_status_by_name",
+                     "delivered_orders",     "skipped_districts", "new_orders_in_doubt",
+                     "deliveries_with_skips"};
   shape_.rollback_counter = kRollbacks;
   // NOPM as the client counts it: New-Orders minus the rolled-back ones. It equals HammerDB's
   // NOPM (the change of sum(D_NEXT_O_ID)) when nothing else writes; the server cross-check
@@ -125,6 +126,15 @@ void TpccWorkload::DeclareOptions(config::OptionSet* o) const {
       "inline: Delivery runs as the terminal's transaction; deferred: it is queued and a "
       "delivery thread (one more connection) runs it (TPC-C clause 2.7.2)",
       ""));
+  OptionSpec log;
+  log.name = "delivery_log";
+  log.type = OptionType::kString;
+  log.default_value = "";
+  log.help =
+      "with --delivery=deferred: a file (created or truncated before the run) that gets one line "
+      "per executed deferred Delivery: queued and completed times, warehouse, carrier, and each "
+      "district's delivered O_ID or 'skipped' (TPC-C clause 2.7.2.2; docs/tpcc.md)";
+  add(log);
   OptionSpec keying;
   keying.name = "keying_and_thinking";
   keying.type = OptionType::kBool;
@@ -163,6 +173,15 @@ Status TpccWorkload::Configure(const config::OptionSet& o) {
   if (o.Has("seed")) opts_.run_seed = static_cast<uint64_t>(o.GetInt("seed"));
   opts_.procedures = o.GetString("sql_mode") == "procedures";
   opts_.deferred_delivery = o.GetString("delivery") == "deferred";
+  opts_.delivery_log = o.GetString("delivery_log");
+  if (!opts_.delivery_log.empty() && !opts_.deferred_delivery) {
+    return Status::InvalidArgument("--delivery_log needs --delivery=deferred");
+  }
+  if (!opts_.delivery_log.empty() && opts_.procedures) {
+    return Status::InvalidArgument(
+        "--delivery_log needs --sql_mode=client: the Delivery procedure returns only how many "
+        "districts it delivered, not their O_IDs");
+  }
   opts_.keying = o.GetBool("keying_and_thinking");
   opts_.terminals = o.GetInt("terminals");
   if (opts_.terminals > 0 && !opts_.keying) {
@@ -225,6 +244,14 @@ std::map<std::string, std::string> TpccWorkload::Choices() const {
             "end are not run"
           : "in line: one transaction delivers the oldest new order of each of the 10 "
             "districts (the specification allows deferring it: --delivery=deferred)";
+  if (!opts_.delivery_log.empty()) {
+    c["delivery_log"] = "result file " + opts_.delivery_log +
+                        ": one line per executed deferred Delivery (clause 2.7.2.2; "
+                        "docs/tpcc.md), written after its commit";
+  }
+  c["delivery_skips"] =
+      "figure delivery_skips_within_limit: 1 when at most 1 % of the window's executed "
+      "Deliveries (or 1, whichever is greater) skipped a district (clause 2.7.4), else 0";
   c["nurand"] =
       "NURand per clause 2.1.6: C_LAST load constant recorded with the data, run constant drawn "
       "per run with |C_run - C_load| in [65..119] minus {96, 112}; C_ID and OL_I_ID constants "
@@ -336,6 +363,12 @@ Status TpccWorkload::CheckReady(db::Connection& conn) {
     }
   }
   deliveries_ = opts_.deferred_delivery ? std::make_shared<DeliveryQueue>() : nullptr;
+  delivery_log_.reset();
+  if (!opts_.delivery_log.empty()) {
+    auto log = DeliveryLog::Open(opts_.delivery_log);
+    if (!log.ok()) return log.status();
+    delivery_log_ = std::move(log).value();
+  }
   // C-Run is drawn once per run, from the run seed, and shared by every worker.
   Random rng(DeriveSeed(opts_.run_seed, {0x7063, 2}));
   run_c_ = DrawRunConstants(rng, c_last_load_);
@@ -348,7 +381,7 @@ Result<std::unique_ptr<workload::Session>> TpccWorkload::NewSession(
   auto sql = TpccSql(dialect_, opts_.procedures ? "calls.sql" : "queries.sql");
   if (!sql.ok()) return sql.status();
   return NewTpccSession(std::move(conn), std::move(sql).value(), opts_, run_c_, seed, worker,
-                        opts_.keying ? &terminals_ : nullptr, deliveries_);
+                        opts_.keying ? &terminals_ : nullptr, deliveries_, delivery_log_);
 }
 
 Result<std::map<std::string, int64_t>> TpccWorkload::Snapshot(db::Connection& conn) {
@@ -424,6 +457,19 @@ Result<std::vector<workload::Check>> TpccWorkload::Verify(
     // "consistency_1_..." : condition 1 of clause 3.3.2, and so on.
     std::string check = std::string("consistency_") + (name + 6);
     checks.push_back({check, (*bad)[0] == 0, std::to_string((*bad)[0]) + " " + words});
+  }
+  if (whole_run != nullptr && delivery_log_ != nullptr) {
+    // The result file holds every deferred Delivery the run executed, warm-up and wind-down
+    // included, and the skipped districts the counter counts.
+    const auto ran = static_cast<int64_t>(whole_run->types[1 + kDeferredDeliveryStep].count);
+    const int64_t skipped = whole_run->counters[kSkippedDistricts];
+    const int64_t lines = delivery_log_->lines();
+    const int64_t logged_skips = delivery_log_->skipped_districts();
+    checks.push_back({"delivery_log_complete", lines == ran && logged_skips == skipped,
+                      std::to_string(lines) + " lines with " + std::to_string(logged_skips) +
+                          " skipped districts in " + delivery_log_->path() + "; the run executed " +
+                          std::to_string(ran) + " deferred Deliveries that skipped " +
+                          std::to_string(skipped) + " districts"});
   }
   if (whole_run != nullptr && before.count("sum_d_next_o_id")) {
     auto after = Snapshot(conn);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "workload/tpcc/delivery_log.h"
 #include "workload/tpcc/delivery_queue.h"
 #include "workload/tpcc/tpcc_random.h"
 #include "workload/workload.h"
@@ -39,6 +40,8 @@ struct TpccOptions {
   bool procedures = false;
   // --delivery=deferred: Delivery queues its request; the delivery thread runs it (clause 2.7.2).
   bool deferred_delivery = false;
+  // --delivery_log: the deferred Deliveries' result file (clause 2.7.2.2); "" for none.
+  std::string delivery_log;
 };
 
 // One terminal of specification-style driving: its home warehouse, its Stock-Level district,
@@ -65,15 +68,16 @@ constexpr int kDeferredDeliveryStep = kNumTxnTypes;
 
 // Workload counters (Shape::counters order).
 enum Counter {
-  kRollbacks = 0,      // New-Orders rolled back by their unused item (clause 2.4.2.3)
-  kOrderLines,         // lines of committed New-Orders
-  kRemoteLines,        // of which supplied by another warehouse
-  kPaymentsByName,     // Payments that chose the customer by last name
-  kRemotePayments,     // Payments of a customer of another warehouse
-  kOrderStatusByName,  // Order-Status by last name
-  kDeliveredOrders,    // orders Delivery delivered
-  kSkippedDistricts,   // districts Delivery found without a new order
-  kNewOrdersInDoubt,   // New-Orders whose COMMIT lost its connection: committed or not
+  kRollbacks = 0,        // New-Orders rolled back by their unused item (clause 2.4.2.3)
+  kOrderLines,           // lines of committed New-Orders
+  kRemoteLines,          // of which supplied by another warehouse
+  kPaymentsByName,       // Payments that chose the customer by last name
+  kRemotePayments,       // Payments of a customer of another warehouse
+  kOrderStatusByName,    // Order-Status by last name
+  kDeliveredOrders,      // orders Delivery delivered
+  kSkippedDistricts,     // districts Delivery found without a new order
+  kNewOrdersInDoubt,     // New-Orders whose COMMIT lost its connection: committed or not
+  kDeliveriesWithSkips,  // Deliveries that skipped at least one district (clause 2.7.4)
   kNumCounters
 };
 
@@ -140,6 +144,8 @@ class TpccWorkload final : public workload::Workload {
   std::vector<TerminalState> terminals_;
   // --delivery=deferred: the queued Deliveries of the current run (made by CheckReady).
   std::shared_ptr<DeliveryQueue> deliveries_;
+  // --delivery_log: the result file, opened (truncated) by CheckReady, before the run.
+  std::shared_ptr<DeliveryLog> delivery_log_;
 };
 
 // The statements of `file` ("queries.sql", "admin.sql", ...) for `dialect`, or a whole script.
@@ -153,12 +159,13 @@ Status LoadTpccData(db::DbBackend& backend, int64_t warehouses, int64_t c_last_l
 
 // A session for worker `worker` (session.cc). With `deliveries` (--delivery=deferred), the
 // terminals' Deliveries go into it, and a worker numbered from opts.threads up is the delivery
-// thread, which runs them.
+// thread, which runs them and, with `log`, writes each one's line to it.
 Result<std::unique_ptr<workload::Session>> NewTpccSession(
     std::unique_ptr<db::Connection> conn, std::map<std::string, std::string> sql,
     const TpccOptions& opts, const CConstants& run_c, uint64_t seed, int worker,
     const std::vector<TerminalState>* terminals = nullptr,
-    std::shared_ptr<DeliveryQueue> deliveries = nullptr);
+    std::shared_ptr<DeliveryQueue> deliveries = nullptr,
+    std::shared_ptr<DeliveryLog> log = nullptr);
 
 }  // namespace sb::tpcc
 

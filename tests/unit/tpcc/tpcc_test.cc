@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -716,6 +717,42 @@ TEST(TpccDeferredDeliveryTest, TerminalsQueueAndTheDeliveryThreadDelivers) {
   auto checks = wl.Verify(*conn, {}, nullptr);
   ASSERT_TRUE(checks.ok());
   for (const auto& ch : *checks) EXPECT_TRUE(ch.passed) << ch.name << ": " << ch.detail;
+}
+
+// --delivery_log (clause 2.7.2.2): one line per executed deferred Delivery with its times,
+// warehouse, carrier and each district's O_ID or "skipped"; lines and skips counted.
+TEST(TpccDeliveryLogTest, WritesOneLinePerDeliveryAndCountsSkippedDistricts) {
+  const std::string path = ::testing::TempDir() + "tpcc-delivery-log.txt";
+  auto log = DeliveryLog::Open(path);
+  ASSERT_TRUE(log.ok()) << log.status().message();
+  DeliveryRecord r;
+  r.queued_unix_nanos = 1764634839479173000;  // 2025-12-02T00:20:39.479173Z
+  r.completed_unix_nanos = r.queued_unix_nanos + 7126000;
+  r.w = 3;
+  r.carrier = 7;
+  for (int d = 0; d < kDistrictsPerWarehouse; ++d) r.orders[static_cast<size_t>(d)] = 2101 + d;
+  r.orders[1] = 0;
+  r.orders[9] = 0;
+  EXPECT_EQ(DeliveryLog::Format(r),
+            "2025-12-02T00:20:39.479173Z 2025-12-02T00:20:39.486299Z w=3 carrier=7 1:2101 "
+            "2:skipped 3:2103 4:2104 5:2105 6:2106 7:2107 8:2108 9:2109 10:skipped");
+  ASSERT_TRUE((*log)->Write(r).ok());
+  ASSERT_TRUE((*log)->Write(r).ok());
+  EXPECT_EQ((*log)->lines(), 2);
+  EXPECT_EQ((*log)->skipped_districts(), 4);
+  std::ifstream in(path);
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    EXPECT_EQ(line, DeliveryLog::Format(r));
+    ++n;
+  }
+  EXPECT_EQ(n, 2);  // flushed as written
+  // A directory is not writable as a file: InvalidArgument naming the path.
+  auto bad = DeliveryLog::Open(::testing::TempDir());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(bad.status().message().find("cannot write the delivery log"), std::string::npos);
 }
 
 class TpccProceduresTest : public ::testing::TestWithParam<conformance::Engine> {};
