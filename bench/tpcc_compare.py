@@ -12,7 +12,11 @@
    share of one core over the measured window and its peak RSS, with client SQL (about 27
    statement round trips per transaction) and with --sql_mode=procedures (three: BEGIN, the
    call, COMMIT). The difference is what the SQL client costs; what remains with procedures
-   bounds what the terminals themselves cost."""
+   bounds what the terminals themselves cost.
+4. The same N terminals on the null back end (null://, --warehouses N / 10): every statement
+   returns at once, so the terminals run at the specification's rate whatever the server can
+   do, and the driver's CPU and RSS are its own (the terminals, pacing, inputs and recorders,
+   one call per transaction). --parts null runs this part alone (no server needed)."""
 import argparse
 import json
 import os
@@ -79,20 +83,23 @@ def driver_cost(server, name, warehouses, seconds, load):
           f"{1e6 * cpu / no if no else 0:7.1f} us per New-Order")
 
 
-def terminals_cost(server, terminals, seconds, sql_mode):
+def terminals_cost(url, name, terminals, seconds, extra):
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "r.json")
-        p = subprocess.run(["/usr/bin/time", "-f", "maxrss_kb=%M", SB, "oltp", "run",
-                            "--workload", "tpcc", "--db", server.url, "--keying_and_thinking",
-                            f"--terminals={terminals}", "--connections=64", "--warmup_time=30s",
-                            f"--run_time={seconds}s", f"--sql_mode={sql_mode}", "--json", out],
+        cmd = [SB, "oltp", "run", "--workload", "tpcc", "--db", url, "--keying_and_thinking",
+               f"--terminals={terminals}", "--connections=64", "--warmup_time=30s",
+               f"--run_time={seconds}s", "--progress=none", "--json", out, *extra]
+        # The command as run (a server's URL, which may hold a password, shown as <url>).
+        shown = ["<url>" if c == url and not url.startswith("null:") else c for c in cmd]
+        print("  " + " ".join(shown).replace(out, "r.json"))
+        p = subprocess.run(["/usr/bin/time", "-f", "maxrss_kb=%M", *cmd],
                            capture_output=True, text=True, check=True)
         with open(out) as f:
             doc = json.load(f)
     rss_mb = int(re.search(r"maxrss_kb=(\d+)", p.stderr).group(1)) / 1024
     fig = doc["figures"]
     tps = fig["transactions"] / fig["et"]
-    print(f"{terminals} terminals / 64 connections on PostgreSQL ({sql_mode} SQL): "
+    print(f"{terminals} terminals / 64 connections on {name}: "
           f"{tps:.1f} transactions/s "
           f"(specification: {terminals / 20.99:.1f}), efficiency {fig['efficiency_pct']:.1f} %, "
           f"constraints {'met' if fig['response_time_constraints_met'] else 'NOT met'}, driver "
@@ -107,18 +114,31 @@ def main():
     ap.add_argument("--seconds", type=int, default=30)
     ap.add_argument("--database", default="sbbench")
     ap.add_argument("--terminals", type=int, default=15000)
+    ap.add_argument("--parts", default="load,driver,terminals,null",
+                    help="comma-separated parts to run: load, driver, terminals, null")
     a = ap.parse_args()
-    pg = Server("STOREBENCH_PG_URL", a.database)
-    my = Server("STOREBENCH_MYSQL_URL", a.database)
-    load_compare(pg, a.warehouses, a.threads)
-    print()
-    print(f"driver CPU at 8 virtual users, {a.warehouses} warehouses, {a.seconds} s measured")
-    driver_cost(pg, "PostgreSQL", a.warehouses, a.seconds, load=False)  # loaded above
-    driver_cost(my, "MariaDB", a.warehouses, a.seconds, load=True)
-    if a.terminals > 0:
+    parts = set(a.parts.split(","))
+    if parts & {"load", "driver", "terminals"}:
+        pg = Server("STOREBENCH_PG_URL", a.database)
+    if "load" in parts:
+        load_compare(pg, a.warehouses, a.threads)
         print()
+    if "driver" in parts:
+        my = Server("STOREBENCH_MYSQL_URL", a.database)
+        print(f"driver CPU at 8 virtual users, {a.warehouses} warehouses, {a.seconds} s measured")
+        # PostgreSQL was loaded by the load part; loaded here when that part did not run.
+        driver_cost(pg, "PostgreSQL", a.warehouses, a.seconds, load="load" not in parts)
+        driver_cost(my, "MariaDB", a.warehouses, a.seconds, load=True)
+        print()
+    if a.terminals > 0 and "terminals" in parts:
         for mode in ("client", "procedures"):
-            terminals_cost(pg, a.terminals, 60, mode)
+            terminals_cost(pg.url, f"PostgreSQL ({mode} SQL)", a.terminals, 60,
+                           [f"--sql_mode={mode}"])
+        print()
+    if a.terminals > 0 and "null" in parts:
+        # A warehouse's worth (10) of terminals per warehouse, as the specification has them.
+        terminals_cost("null://", "the null back end (driver only)", a.terminals, 60,
+                       [f"--warehouses={max(1, a.terminals // 10)}"])
 
 
 if __name__ == "__main__":

@@ -364,6 +364,39 @@ mix = "hammerdb"
         self.assertEqual(r.stdout.count("TEST RESULT : System achieved"), 2, r.stdout)
 
 
+class TpccNullTest(unittest.TestCase):
+    """The null back end measures the driver: terminals run one call per transaction against
+    statements that return nothing; nothing is loaded, compared or verified."""
+
+    def test_keying_and_thinking_terminals_run_on_the_null_back_end(self):
+        out = tmp_path("it-tpcc-null.json")
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", "null://", "--warehouses",
+                       "30", "--keying_and_thinking", "--connections", "2", "--run_time", "4s",
+                       "--warmup_time", "0s", "--json", out, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stderr[-3000:] + r.stdout[-3000:])
+        with open(out) as f:
+            doc = json.load(f)
+        jsonschema.validate(doc, load_schema())
+        self.assertIn("300 terminals on timers", doc["loop_model"])
+        self.assertIn("measures the driver", doc["choices"]["null_back_end"])
+        self.assertTrue(doc["choices"]["sql_mode"].startswith("procedures"))
+        figures = doc["figures"]
+        self.assertGreater(figures["transactions"], 0)
+        self.assertEqual(sum(figures["n_" + t] for t in ("new_order", "payment", "order_status",
+                                                         "delivery", "stock_level")),
+                         figures["transactions"])
+        self.assertEqual(doc["verify"], [])
+        self.assertNotIn("nopm_dnext", figures)  # no sum(D_NEXT_O_ID) to read
+        self.assertNotIn("TEST RESULT", r.stdout)
+
+    def test_client_sql_on_the_null_back_end_is_refused(self):
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", "null://", "--sql_mode",
+                       "client", "--run_time", "2s")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("keeps no rows for --sql_mode=client to read", r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+
+
 class TpccPostgresTest(TpccRunMixin, unittest.TestCase):
     url = harness.server_url("STOREBENCH_PG_URL", "sbtest_tpcc")
 

@@ -41,6 +41,9 @@ struct Capabilities {
   // nothing to guard (the null back end keeps no data), and TryLock returns a lock guarding
   // nothing.
   bool storebench_lock = true;
+  // False: statements touch nothing and return no rows (the null back end). A workload that
+  // runs on it measures the driver's own cost; it keeps no load record and has nothing to check.
+  bool keeps_data = true;
   // DbBackend::SavePristine and RestorePristine work: the database can be brought back to its
   // loaded state before every run, as consolidation reports do ("restored from backup before
   // every run").

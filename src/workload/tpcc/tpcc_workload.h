@@ -134,9 +134,19 @@ class TpccWorkload final : public workload::Workload {
   workload::Shape shape_;
   TpccOptions opts_;
   bool warehouses_given_ = false;
+  bool sql_mode_given_ = false;
   std::string dialect_ = "sqlite";
+  // A back end that keeps no data (null://, Capabilities::keeps_data false): the run measures
+  // the driver. Each transaction is one call (the procedures path, whose calls need no rows
+  // back), with the PostgreSQL call texts, which never reach a database.
+  bool no_data_ = false;
+  // The dialect whose SQL files the sessions use: dialect_, or "postgres" with no_data_.
+  std::string SqlDialect() const { return no_data_ ? "postgres" : dialect_; }
   CConstants run_c_;
   int64_t c_last_load_ = -1;
+  // The run's state after the database checks: the C_LAST load constant, the deferred
+  // Deliveries' queue and result file, the run constants.
+  Status PrepareRun(int64_t c_last_load);
   // Makes the terminals of --keying_and_thinking for the current warehouse count.
   void MakeTerminals();
   // InvalidArgument when --keying_and_thinking has fewer terminals than connections.

@@ -59,6 +59,7 @@ class NullBackend final : public DbBackend {
   explicit NullBackend(int64_t latency_us) : latency_us_(latency_us) {
     caps_.concurrent_writers = true;
     caps_.storebench_lock = false;  // no data to guard
+    caps_.keeps_data = false;
   }
   const Capabilities& capabilities() const override { return caps_; }
   std::string dialect() const override { return "null"; }
