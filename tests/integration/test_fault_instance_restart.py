@@ -3,8 +3,8 @@ two DVD Store instances on two PostgreSQL instance servers of `scripts/services.
 start-instances`; server 1 goes away for 13 s in the middle of the run. Its instance's workers
 reconnect and go on while the other instance never notices; the outage shows in the first
 instance's series and fails its baseline (every 10-s interval of the window must have orders),
-so the run fails and names it; the other instance passes; both still verify. RUN_SERIAL (it
-restarts a server)."""
+so the run fails and names it; the other instance passes; both still verify. ctest gives it
+instance servers 1 and 2 alone (RESOURCE_LOCK in tests/CMakeLists.txt), not the whole machine."""
 import json
 import os
 import socket

@@ -7,7 +7,8 @@ half-applied or counted twice); `verify` then passes all twelve conditions.
 
 The third PostgreSQL and the third MariaDB instance servers of `scripts/services.sh
 start-instances 3` (database sbtest_fault_plan), so that the main servers and instances 1-2 of
-test_fault_instance_restart stay up. RUN_SERIAL (it restarts servers)."""
+test_fault_instance_restart stay up; ctest gives it those two servers alone (RESOURCE_LOCK in
+tests/CMakeLists.txt), not the whole machine."""
 import json
 import os
 import subprocess
