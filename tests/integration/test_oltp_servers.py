@@ -103,6 +103,13 @@ class OltpServerMixin:
         cmp = {c["name"]: c for c in sc["comparisons"]}
         self.assertTrue(cmp["rows_added_vs_table_rows"]["passed"], (test, sc))
         delta = {c["name"]: c["delta"] for c in sc["server_counters"]}
+        if delta.get("pg_stat_statements_info.dealloc", 0) > 0:
+            # pg_stat_statements evicted entries during the span (other clients filled it):
+            # statement counts are short, and storebench says so instead of comparing them.
+            self.assertFalse([c for c in cmp if c.startswith("statements.")], (test, sc))
+            self.assertTrue(any("statement statistics lost entries" in w
+                                for w in doc["warnings"]), (test, doc["warnings"]))
+            return
         expected = STATEMENTS[test]
         names = self.statement_counters
         if not all(names[k] in delta for k in expected):
@@ -124,8 +131,12 @@ class OltpPostgresTest(OltpServerMixin, unittest.TestCase):
 
     def only_ours(self, doc, per_txn):
         # pg_stat_statements counts per database, and sbtest_oltp is this test's (under the
-        # servers' lock); a retried transaction runs its statements again.
-        return doc["retries"] == 0 and sum(doc["errors"].values()) == 0
+        # servers' lock); a retried transaction runs its statements again, and an entry
+        # pg_stat_statements evicts to make room (other databases' clients fill it) takes its
+        # counts with it.
+        delta = {c["name"]: c["delta"] for c in doc["server_check"]["server_counters"]}
+        return (doc["retries"] == 0 and sum(doc["errors"].values()) == 0 and
+                delta.get("pg_stat_statements_info.dealloc", 0) == 0)
 
 
 class OltpMariadbTest(OltpServerMixin, unittest.TestCase):

@@ -58,6 +58,8 @@ struct ServerCounter {
   //   "rows_inserted", "rows_updated", "rows_deleted"
   //   "statements.<kind>"                       statements run, by the first keyword (select,
   //                                             insert, update, delete, begin, commit, ...)
+  //   "statement_evictions"                     statement entries the server dropped to make
+  //                                             room (their counts are lost with them)
   std::string meaning;
   int64_t value = 0;
 };

@@ -36,6 +36,10 @@ class EchoWorkload final : public workload::Workload {
     if (auto it = server.counter_delta.find("commits"); it != server.counter_delta.end()) {
       out.push_back({"commits", 5, it->second, false, "commits"});
     }
+    if (auto it = server.counter_delta.find("statements.select");
+        it != server.counter_delta.end()) {
+      out.push_back({"statements.select", 5, it->second, true, "selects"});
+    }
     if (auto it = server.probe_delta.find("rows"); it != server.probe_delta.end()) {
       // The span's first counter: units in doubt.
       out.push_back(
@@ -91,6 +95,40 @@ TEST(ServerCheckTest, CountersThatGrewAreCompared) {
   EXPECT_EQ(r.comparisons[0].name, "commits");
   EXPECT_EQ(r.comparisons[0].server, 7);
   EXPECT_TRUE(warnings.empty());
+}
+
+// PostgreSQL's pg_stat_statements with its entries evicted by other clients' statements.
+// The client counted 5 rows: 100 at the start, 105 at the end.
+ServerReading StatementReading(int64_t commits, int64_t selects, int64_t dealloc) {
+  ServerReading r = Reading(commits, commits < 15 ? 100 : 105);
+  r.counters.push_back({"pg_stat_statements.select", "statements.select", selects});
+  r.counters.push_back({"pg_stat_statements_info.dealloc", "statement_evictions", dealloc});
+  return r;
+}
+
+TEST(ServerCheckTest, StatementCountsAreLeftOutWhenTheServerEvictedEntries) {
+  EchoWorkload wl;
+  workload::Totals span;
+  std::vector<std::string> warnings;
+  // No eviction: all compared.
+  auto r = CompareReadings(wl, StatementReading(10, 100, 3), StatementReading(15, 105, 3), span,
+                           true, &warnings);
+  ASSERT_EQ(r.comparisons.size(), 3u);
+  EXPECT_EQ(r.comparisons[1].name, "statements.select");
+  EXPECT_TRUE(warnings.empty());
+  // Evictions, the select count went down: not a restart, the commits are still compared.
+  for (const auto& end :
+       {StatementReading(15, 60, 4), StatementReading(15, 103, 4), StatementReading(15, 60, 3)}) {
+    warnings.clear();
+    r = CompareReadings(wl, StatementReading(10, 100, 3), end, span, true, &warnings);
+    ASSERT_EQ(r.comparisons.size(), 2u);
+    EXPECT_EQ(r.comparisons[0].name, "commits");
+    EXPECT_EQ(r.comparisons[0].server, 5);
+    EXPECT_EQ(r.comparisons[1].name, "rows");
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("statement statistics lost entries"), std::string::npos)
+        << warnings[0];
+  }
 }
 
 TEST(ServerCheckTest, AnExactComparisonAllowsTheUnitsInDoubtAndNoMore) {
