@@ -1,4 +1,4 @@
-// A log-linear latency histogram with fixed memory (HdrHistogram's idea, written for storebench).
+// A log-linear latency histogram with bounded memory (HdrHistogram's idea, written for storebench).
 //
 // Values are nanoseconds. Buckets: values below 2^kSubBits are exact; above, each power-of-two
 // range [2^k, 2^(k+1)) is split into 2^(kSubBits-1) equal sub-buckets, so a bucket is at most
