@@ -31,7 +31,10 @@ class Snapshotter {
     out->resize(instances_.size());
     for (size_t i = 0; i < instances_.size(); ++i) {
       metrics::RecorderSnapshot& merged = (*out)[i];
-      merged = metrics::RecorderSnapshot();
+      // Emptied in place: the histograms keep their memory for this second's merge (a fresh
+      // snapshot allocated and freed every histogram's buckets every second).
+      for (metrics::Histogram& h : merged.types) h.Clear();
+      std::fill(merged.counters.begin(), merged.counters.end(), 0);
       for (size_t w = first_[i]; w < first_[i + 1]; ++w) merged.Merge(per_worker_[w]);
       if (point != SnapshotPoint::kTick) {
         instances_[i]->KeepSnapshots(
@@ -50,11 +53,12 @@ class Snapshotter {
   std::vector<metrics::RecorderSnapshot> per_worker_;
 };
 
-std::vector<metrics::RecorderSnapshot> Difference(const std::vector<metrics::RecorderSnapshot>& a,
-                                                  const std::vector<metrics::RecorderSnapshot>& b) {
-  std::vector<metrics::RecorderSnapshot> d = a;
-  for (size_t i = 0; i < d.size(); ++i) d[i].Subtract(b[i]);
-  return d;
+// a − b into *d, reusing its memory.
+void Difference(const std::vector<metrics::RecorderSnapshot>& a,
+                const std::vector<metrics::RecorderSnapshot>& b,
+                std::vector<metrics::RecorderSnapshot>* d) {
+  *d = a;
+  for (size_t i = 0; i < d->size(); ++i) (*d)[i].Subtract(b[i]);
 }
 
 // Raises the calling thread to SCHED_FIFO 1 for its lifetime, when permitted, and restores it.
@@ -137,7 +141,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
   if (cb.on_start) cb.on_start();
 
   Snapshotter snapshotter(instances, o.peers);
-  std::vector<metrics::RecorderSnapshot> prev, now_snap;
+  std::vector<metrics::RecorderSnapshot> prev, now_snap, interval;
   snapshotter.Take(o.warmup_nanos > 0 ? SnapshotPoint::kTick : SnapshotPoint::kReset, &prev);
   out.at_reset = prev;
   out.windows.resize(o.windows.size());
@@ -191,7 +195,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
                      : resets_here ? SnapshotPoint::kReset
                                    : SnapshotPoint::kTick,
                      &now_snap);
-    const std::vector<metrics::RecorderSnapshot> interval = Difference(now_snap, prev);
+    Difference(now_snap, prev, &interval);
 
     Sample s;
     s.now = now;
@@ -215,7 +219,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
       if (m.started && !m.complete && s.t_sec + kEdgeSlackSec >= m.spec.end_sec) {
         m.complete = true;
         m.end_at = now;
-        m.delta = Difference(now_snap, window_start[w]);
+        Difference(now_snap, window_start[w], &m.delta);
         s.windows_ended.push_back(static_cast<int>(w));
       }
     }
@@ -254,7 +258,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     WindowMeasure& m = out.windows[w];
     if (m.started && !m.complete) {
       m.end_at = out.end_at;
-      m.delta = Difference(out.at_end, window_start[w]);
+      Difference(out.at_end, window_start[w], &m.delta);
     }
   }
   // A run that ended during warm-up keeps Start as its reset (warmed_up tells).

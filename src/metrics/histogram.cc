@@ -26,8 +26,6 @@ int64_t WrapSub(int64_t a, int64_t b) {
 
 }  // namespace
 
-Histogram::Histogram() : buckets_(kNumBuckets, 0) {}
-
 size_t Histogram::BucketOf(int64_t nanos) {
   if (nanos < kExact) return nanos < 0 ? 0 : static_cast<size_t>(nanos);
   if (nanos >= kLimit) return kNumBuckets - 1;
@@ -62,10 +60,36 @@ int64_t Histogram::BucketMid(size_t bucket) {
   return low + (BucketHigh(bucket) - low) / 2;
 }
 
+void Histogram::Cover(size_t lo, size_t hi) {
+  assert(lo < hi && hi <= kNumBuckets);
+  if (buckets_.empty()) {
+    first_ = lo;
+    buckets_.assign(hi - lo, 0);
+    return;
+  }
+  const size_t end = end_bucket();
+  if (lo >= first_ && hi <= end) return;
+  if (lo >= first_) {
+    buckets_.resize(hi - first_, 0);  // at the back: the vector's own amortized growth
+    return;
+  }
+  std::vector<uint64_t> grown(std::max(hi, end) - lo, 0);
+  std::copy(buckets_.begin(), buckets_.end(), grown.begin() + static_cast<ptrdiff_t>(first_ - lo));
+  buckets_.swap(grown);
+  first_ = lo;
+}
+
 void Histogram::RecordN(int64_t nanos, uint64_t n) {
   if (n == 0) return;  // must not move min/max
   if (nanos < 0) nanos = 0;
-  buckets_[BucketOf(nanos)] += n;
+  const size_t b = BucketOf(nanos);
+  if (b < first_ || b >= end_bucket()) {
+    // Values arriving in falling order would move the whole range once per bucket; growing the
+    // front by at least the range's size keeps that amortized, as the vector does at the back.
+    const size_t lo = b < first_ ? b - std::min(b, buckets_.size()) : b;
+    Cover(lo, b + 1);
+  }
+  buckets_[b - first_] += n;
   count_ += n;
   sum_ = WrapAdd(sum_, static_cast<int64_t>(static_cast<uint64_t>(nanos) * n));
   min_ = std::min(min_, nanos);
@@ -75,7 +99,9 @@ void Histogram::RecordN(int64_t nanos, uint64_t n) {
 
 void Histogram::Merge(const Histogram& other) {
   if (other.count_ == 0) return;
-  for (size_t i = 0; i < kNumBuckets; ++i) buckets_[i] += other.buckets_[i];
+  Cover(other.first_, other.end_bucket());
+  uint64_t* to = buckets_.data() + (other.first_ - first_);
+  for (size_t i = 0; i < other.buckets_.size(); ++i) to[i] += other.buckets_[i];
   count_ += other.count_;
   sum_ = WrapAdd(sum_, other.sum_);
   min_ = std::min(min_, other.min_);
@@ -85,9 +111,13 @@ void Histogram::Merge(const Histogram& other) {
 
 void Histogram::Subtract(const Histogram& earlier) {
   // Buckets of a cumulative histogram never shrink, so `earlier` fits under this; clamping at 0
-  // only keeps a misuse from wrapping to huge counts.
-  for (size_t i = 0; i < kNumBuckets; ++i) {
-    buckets_[i] -= std::min(buckets_[i], earlier.buckets_[i]);
+  // only keeps a misuse from wrapping to huge counts (and buckets of `earlier` outside this
+  // one's range have nothing to subtract from).
+  const size_t lo = std::max(first_, earlier.first_);
+  const size_t hi = std::min(end_bucket(), earlier.end_bucket());
+  for (size_t b = lo; b < hi; ++b) {
+    uint64_t& mine = buckets_[b - first_];
+    mine -= std::min(mine, earlier.buckets_[b - earlier.first_]);
   }
   sum_ = WrapSub(sum_, earlier.sum_);
   saturated_ -= std::min(saturated_, earlier.saturated_);
@@ -97,7 +127,8 @@ void Histogram::Subtract(const Histogram& earlier) {
 }
 
 void Histogram::Clear() {
-  std::fill(buckets_.begin(), buckets_.end(), 0);
+  buckets_.clear();  // keeps the capacity for the next use
+  first_ = 0;
   count_ = 0;
   sum_ = 0;
   min_ = INT64_MAX;
@@ -127,19 +158,19 @@ int64_t Histogram::ValueAtPercentile(double p) const {
   }
   rank = std::clamp<uint64_t>(rank, 1, count_);
   uint64_t seen = 0;
-  for (size_t i = 0; i < kNumBuckets; ++i) {
+  for (size_t i = 0; i < buckets_.size(); ++i) {
     seen += buckets_[i];
-    if (seen >= rank) return std::clamp(BucketMid(i), min_, max_);
+    if (seen >= rank) return std::clamp(BucketMid(first_ + i), min_, max_);
   }
   return max_;  // unreachable while count_ equals the bucket total
 }
 
-void Histogram::SetRaw(const std::vector<uint64_t>& buckets, int64_t sum, int64_t min,
-                       int64_t max) {
-  // A shorter vector (e.g. from a serialized form with trailing zeros dropped) fills the front.
-  const size_t n = std::min(buckets.size(), kNumBuckets);
-  std::copy(buckets.begin(), buckets.begin() + n, buckets_.begin());
-  std::fill(buckets_.begin() + n, buckets_.end(), 0);
+void Histogram::SetRaw(const std::vector<uint64_t>& buckets, int64_t sum, int64_t min, int64_t max,
+                       size_t first) {
+  // A shorter vector (e.g. from a serialized form with trailing zeros dropped) leaves the rest 0.
+  const size_t n = first < kNumBuckets ? std::min(buckets.size(), kNumBuckets - first) : 0;
+  first_ = first;
+  buckets_.assign(buckets.begin(), buckets.begin() + static_cast<ptrdiff_t>(n));
   sum_ = sum;
   saturated_ = 0;
   // Whether the last bucket holds saturated values is unknown here, so max is not capped.
@@ -148,18 +179,27 @@ void Histogram::SetRaw(const std::vector<uint64_t>& buckets, int64_t sum, int64_
 
 void Histogram::FinishRaw(int64_t min_hint, int64_t max_hint, bool cap_last) {
   count_ = 0;
-  size_t lo = kNumBuckets, hi = 0;
-  for (size_t i = 0; i < kNumBuckets; ++i) {
+  size_t lo = buckets_.size(), hi = 0;  // indexes into buckets_
+  for (size_t i = 0; i < buckets_.size(); ++i) {
     if (buckets_[i] == 0) continue;
     count_ += buckets_[i];
-    if (lo == kNumBuckets) lo = i;
+    if (lo == buckets_.size()) lo = i;
     hi = i;
   }
   if (count_ == 0) {
+    buckets_.clear();
+    first_ = 0;
     min_ = INT64_MAX;
     max_ = 0;
     return;
   }
+  // Only the non-empty range stays stored, so what follows (copies, merges, percentiles) costs
+  // what the interval holds, not what the cumulative histogram it came from spans.
+  buckets_.resize(hi + 1);
+  if (lo > 0) buckets_.erase(buckets_.begin(), buckets_.begin() + static_cast<ptrdiff_t>(lo));
+  lo += first_;
+  hi += first_;
+  first_ = lo;
   // Keeping min/max inside the extreme buckets keeps them consistent with the counts, so that
   // clamping percentiles to [min, max] never reports a value outside the recorded buckets.
   min_ = std::clamp(min_hint, BucketLow(lo), BucketHigh(lo) - 1);

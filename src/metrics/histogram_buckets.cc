@@ -12,7 +12,7 @@ uint64_t HistogramData::count() const {
 
 HistogramData ToBuckets(const Histogram& h) {
   HistogramData d;
-  for (size_t b = 0; b < Histogram::kNumBuckets; ++b) {
+  for (size_t b = h.first_bucket(); b < h.end_bucket(); ++b) {
     if (h.bucket_count(b) > 0) d.buckets.push_back({Histogram::BucketLow(b), h.bucket_count(b)});
   }
   d.sum_ns = h.sum();
@@ -28,7 +28,7 @@ Result<Histogram> FromBuckets(const HistogramData& d) {
                                    ", but this storebench reads only sub_bits " +
                                    std::to_string(Histogram::kSubBits));
   }
-  std::vector<uint64_t> raw(Histogram::kNumBuckets, 0);
+  std::vector<size_t> index(d.buckets.size());  // each listed bucket's index
   size_t first = 0, last = 0;
   for (size_t i = 0; i < d.buckets.size(); ++i) {
     const HistogramBucket& b = d.buckets[i];
@@ -48,7 +48,7 @@ Result<Histogram> FromBuckets(const HistogramData& d) {
       return Status::InvalidArgument("histogram bucket " + std::to_string(i) +
                                      " has count 0 (only non-empty buckets are listed)");
     }
-    raw[bucket] = b.count;
+    index[i] = bucket;
     if (i == 0) first = bucket;
     last = bucket;
   }
@@ -61,7 +61,10 @@ Result<Histogram> FromBuckets(const HistogramData& d) {
                                    std::to_string(d.max_ns) +
                                    " lie outside its lowest and highest buckets");
   }
-  h.SetRaw(raw, d.sum_ns, d.min_ns, d.max_ns);
+  // Only the range from the lowest to the highest listed bucket is built.
+  std::vector<uint64_t> raw(last - first + 1, 0);
+  for (size_t i = 0; i < d.buckets.size(); ++i) raw[index[i] - first] = d.buckets[i].count;
+  h.SetRaw(raw, d.sum_ns, d.min_ns, d.max_ns, first);
   h.set_saturated(d.saturated);
   return h;
 }

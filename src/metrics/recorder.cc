@@ -80,12 +80,10 @@ void Recorder::Add(int counter, int64_t delta) {
 }
 
 void Recorder::BeginCopy(RecorderSnapshot* out, std::vector<Hints>* hints) const {
-  // resize() keeps existing Histograms (and their bucket arrays) when the shape is unchanged.
+  // resize() keeps existing Histograms (and their bucket arrays) when the shape is unchanged;
+  // every copy attempt sets each one's whole stored range (CopyInto).
   out->types.resize(num_types_);
   out->counters.resize(num_counters_);
-  // Buckets outside the written range stay zero; the range only grows, so a retry's copy
-  // overwrites everything an earlier attempt wrote.
-  for (Histogram& h : out->types) h.buckets_.assign(Histogram::kNumBuckets, 0);
   hints->assign(num_types_, Hints());
 }
 
@@ -174,9 +172,17 @@ void Recorder::CopyInto(RecorderSnapshot* out, std::vector<Hints>* hints) const 
   for (int i = 0; i < num_types_; ++i) {
     const TypeData& t = types_[i];
     Histogram& h = out->types[i];
+    // Only the written range is stored in the copy (the rest of a Histogram is 0 by definition).
     const size_t lo = t.lo_bucket.load(kRelaxed);
     const size_t hi = std::min(t.hi_bucket.load(kRelaxed), Histogram::kNumBuckets - 1);
-    for (size_t b = lo; b <= hi; ++b) h.buckets_[b] = t.buckets[b].load(kRelaxed);
+    if (lo > hi) {
+      h.buckets_.clear();
+      h.first_ = 0;
+    } else {
+      h.first_ = lo;
+      h.buckets_.resize(hi - lo + 1);
+      for (size_t b = lo; b <= hi; ++b) h.buckets_[b - lo] = t.buckets[b].load(kRelaxed);
+    }
     h.sum_ = t.sum.load(kRelaxed);
     h.saturated_ = t.saturated.load(kRelaxed);
     (*hints)[i] = {t.min.load(kRelaxed), t.max.load(kRelaxed)};

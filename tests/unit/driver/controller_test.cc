@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <memory>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "base/clock.h"
@@ -270,6 +273,128 @@ TEST(ControllerTest, ConnectTimeoutCountsWorkersOfEveryInstance) {
   ControllerOutcome out = Controller(clock, o).Run({&a}, {});
   EXPECT_FALSE(out.status.ok());
   EXPECT_EQ(out.status.message(), "only 1 of 2 threads connected within the timeout");
+}
+
+// Real writer threads record while the controller samples as fast as it can (the fake clock
+// jumps to every tick): the intervals handed to on_sample, added up, must be exactly what the
+// workers recorded, bucket for bucket, and so must the end's snapshot. A snapshot that lost or
+// double-counted a sample (a short copy of a bucket range, a half batch, a subtraction over the
+// wrong range) breaks the sum.
+class ThreadInstance final : public Instance {
+ public:
+  static constexpr int kWorkers = 2;
+  static constexpr int64_t kUnits = 100'000;
+  // The unit's latency: it moves from the middle of the range to both ends, so the snapshots'
+  // bucket ranges grow at the front and at the back while they are taken.
+  static int64_t Latency(int64_t i) {
+    const int64_t jitter = (i * 7919) % 1000;
+    switch (i * 4 / kUnits) {
+      case 0:
+        return 400 * kMs / 1000 + jitter * 100;
+      case 1:
+        return 3'000 + jitter;
+      case 2:
+        return 80 * kMs + jitter * kMs;
+      default:
+        return (i * 2654435761) % (3 * kSec);
+    }
+  }
+
+  ThreadInstance() {
+    for (int w = 0; w < kWorkers; ++w)
+      recorders_.push_back(std::make_unique<metrics::Recorder>(2, 1));
+  }
+  const std::string& name() const override { return name_; }
+  void Launch(RunSignals& signals) override {
+    for (int w = 0; w < kWorkers; ++w) {
+      threads_.emplace_back([this, &signals, w] {
+        if (!signals.WaitForStart()) return;
+        metrics::Recorder& r = *recorders_[w];
+        for (int64_t i = 0; i < kUnits; ++i) {
+          if (i % (kUnits / 4) == 0) {
+            // Two more samples before each change of range, so that some surely see the
+            // narrower one.
+            const int seen = samples.load();
+            while (samples.load() < seen + 2 && !signals.Ended()) std::this_thread::yield();
+          }
+          r.BeginBatch();
+          r.Record(0, Latency(i));
+          r.Record(1, Latency(i) / 2);
+          r.Add(0, 1);
+          r.EndBatch();
+        }
+        finished_.fetch_add(1);
+      });
+    }
+  }
+  Readiness Ready() const override {
+    Readiness r;
+    // Ready at once: a thread only waits for Start (the fake clock's connect timeout passes in
+    // no real time, before a thread might be scheduled).
+    r.total = kWorkers;
+    r.ready = kWorkers;
+    return r;
+  }
+  std::vector<const metrics::Recorder*> Recorders() const override {
+    std::vector<const metrics::Recorder*> out;
+    for (const auto& r : recorders_) out.push_back(r.get());
+    return out;
+  }
+  Activity Check() const override {
+    Activity a;
+    a.finished = finished_.load() == kWorkers;
+    return a;
+  }
+  void Join() override {
+    for (std::thread& t : threads_) t.join();
+  }
+
+  std::atomic<int> samples{0};  // counted by the test's on_sample
+
+ private:
+  std::string name_ = "threads";
+  std::vector<std::unique_ptr<metrics::Recorder>> recorders_;
+  std::vector<std::thread> threads_;
+  std::atomic<int> finished_{0};
+};
+
+TEST(ControllerTest, IntervalsOfEverySampleAddUpToExactlyWhatTheWorkersRecorded) {
+  FakeClock clock(0);
+  ThreadInstance a;
+  ControllerOptions o;  // no duration: until the workers have finished
+  o.system_cpu = false;
+  metrics::RecorderSnapshot total;
+  ControllerCallbacks cb;
+  cb.on_sample = [&](const Sample& s) {
+    const metrics::RecorderSnapshot& interval = (*s.interval)[0];
+    // Whole units only: every unit's latency comes with its step and its counter.
+    EXPECT_EQ(interval.types[0].count(), interval.types[1].count());
+    EXPECT_EQ(static_cast<int64_t>(interval.types[0].count()), interval.counters[0]);
+    total.Merge(interval);
+    a.samples.fetch_add(1);
+  };
+  ControllerOutcome out = Controller(clock, o).Run({&a}, cb);
+  ASSERT_TRUE(out.status.ok()) << out.status.message();
+  EXPECT_GE(a.samples.load(), 8);  // the workers waited for them
+
+  metrics::Histogram units, steps;
+  for (int w = 0; w < ThreadInstance::kWorkers; ++w) {
+    for (int64_t i = 0; i < ThreadInstance::kUnits; ++i) {
+      units.Record(ThreadInstance::Latency(i));
+      steps.Record(ThreadInstance::Latency(i) / 2);
+    }
+  }
+  ASSERT_EQ(total.types.size(), 2u);
+  for (const metrics::RecorderSnapshot* s : {&total, &out.at_end[0]}) {
+    for (const auto& [got, want] : {std::pair{&s->types[0], &units}, {&s->types[1], &steps}}) {
+      EXPECT_EQ(got->count(), want->count());
+      EXPECT_EQ(got->sum(), want->sum());
+      for (size_t b = 0; b < metrics::Histogram::kNumBuckets; ++b) {
+        ASSERT_EQ(got->bucket_count(b), want->bucket_count(b)) << "bucket " << b;
+      }
+    }
+    EXPECT_EQ(s->counters[0], ThreadInstance::kWorkers * ThreadInstance::kUnits);
+  }
 }
 
 }  // namespace

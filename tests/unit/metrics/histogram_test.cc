@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -427,6 +428,110 @@ TEST(HistogramTest, SetRawKeepsMinMaxConsistentWithBuckets) {
   EXPECT_EQ(h.max(), Histogram::BucketLow(hi));
   h.SetRaw(std::vector<uint64_t>(Histogram::kNumBuckets, 0), 0, 5, 5);
   ExpectSameHistogram(h, Histogram());
+}
+
+// The stored range: only the buckets from the lowest to the highest non-empty one (and some room
+// to grow) are stored; every operation must behave as if all kNumBuckets were there.
+
+TEST(HistogramRangeTest, RangeHoldsEveryNonEmptyBucketAndOutsideIsZero) {
+  Histogram h;
+  EXPECT_EQ(h.first_bucket(), h.end_bucket());  // nothing stored
+  EXPECT_EQ(h.bucket_count(kLast), 0u);
+  h.Record(5 * kMilli);
+  h.Record(3 * kMicro);   // grows at the front
+  h.Record(2 * kSecond);  // grows at the back
+  for (int64_t v : {5 * kMilli, 3 * kMicro, 2 * kSecond}) {
+    const size_t b = Histogram::BucketOf(v);
+    EXPECT_LE(h.first_bucket(), b);
+    EXPECT_LT(b, h.end_bucket());
+    EXPECT_EQ(h.bucket_count(b), 1u);
+  }
+  EXPECT_EQ(h.bucket_count(0), 0u);
+  EXPECT_EQ(h.bucket_count(kLast), 0u);
+  EXPECT_EQ(h.ValueAtPercentile(0), 3 * kMicro);
+  EXPECT_EQ(h.ValueAtPercentile(100), 2 * kSecond);
+}
+
+TEST(HistogramRangeTest, FallingAndRisingValuesEqualTheSameValuesShuffled) {
+  std::vector<int64_t> values = LogUniform(20'000, 1, kHour, 11);
+  std::sort(values.begin(), values.end(), std::greater<>());  // every value a new front
+  Histogram falling, rising, shuffled;
+  for (int64_t v : values) falling.Record(v);
+  for (auto it = values.rbegin(); it != values.rend(); ++it) rising.Record(*it);
+  std::shuffle(values.begin(), values.end(), std::mt19937_64(12));
+  for (int64_t v : values) shuffled.Record(v);
+  ExpectSameHistogram(falling, shuffled);
+  ExpectSameHistogram(rising, shuffled);
+}
+
+TEST(HistogramRangeTest, MergeOfDisjointRangesInEitherOrderEqualsOneHistogram) {
+  const std::vector<int64_t> low = LogUniform(5'000, kMicro, 10 * kMicro, 13);
+  const std::vector<int64_t> high = LogUniform(5'000, kSecond, kHour, 14);
+  Histogram a, b, all;
+  for (int64_t v : low) {
+    a.Record(v);
+    all.Record(v);
+  }
+  for (int64_t v : high) {
+    b.Record(v);
+    all.Record(v);
+  }
+  b.Record(Histogram::kLimit + 1);  // the last bucket, saturated
+  all.Record(Histogram::kLimit + 1);
+  Histogram low_first = a, high_first = b;
+  low_first.Merge(b);
+  high_first.Merge(a);
+  ExpectSameHistogram(low_first, all);
+  ExpectSameHistogram(high_first, all);
+}
+
+TEST(HistogramRangeTest, IntervalKeepsOnlyItsOwnBucketsAndSubtractsAcrossRanges) {
+  Histogram cumulative;
+  for (int64_t v : LogUniform(10'000, kMicro, kHour, 15)) cumulative.Record(v);
+  const Histogram earlier = cumulative;
+  Histogram interval;
+  for (int64_t v : LogUniform(1'000, kMilli, 2 * kMilli, 16)) {
+    cumulative.Record(v);
+    interval.Record(v);
+  }
+  Histogram difference = cumulative;
+  difference.Subtract(earlier);
+  // Only the interval's buckets stay stored: what follows (copies, merges) costs that range.
+  EXPECT_EQ(difference.first_bucket(), Histogram::BucketOf(interval.min()));
+  EXPECT_EQ(difference.end_bucket(), Histogram::BucketOf(interval.max()) + 1);
+  EXPECT_EQ(difference.count(), interval.count());
+  for (size_t b = 0; b < Histogram::kNumBuckets; ++b) {
+    ASSERT_EQ(difference.bucket_count(b), interval.bucket_count(b)) << b;
+  }
+  // A narrow interval back onto the earlier snapshot gives the cumulative histogram again,
+  // and subtracting the wide earlier one from a narrow histogram leaves nothing negative.
+  Histogram again = earlier;
+  again.Merge(difference);
+  EXPECT_EQ(again.count(), cumulative.count());
+  for (size_t b = 0; b < Histogram::kNumBuckets; ++b) {
+    ASSERT_EQ(again.bucket_count(b), cumulative.bucket_count(b)) << b;
+  }
+  Histogram narrow = interval;
+  narrow.Subtract(earlier);
+  EXPECT_LE(narrow.count(), interval.count());
+}
+
+TEST(HistogramRangeTest, SetRawAtAnOffsetAndClearThenReuse) {
+  Histogram h;
+  const size_t first = Histogram::BucketOf(kMilli);
+  h.SetRaw({0, 2, 0, 3, 0}, 5 * kMilli, kMilli, 2 * kMilli, first);
+  EXPECT_EQ(h.count(), 5u);
+  EXPECT_EQ(h.bucket_count(first + 1), 2u);
+  EXPECT_EQ(h.bucket_count(first + 3), 3u);
+  EXPECT_EQ(h.bucket_count(first), 0u);
+  EXPECT_EQ(h.first_bucket(), first + 1);  // narrowed to the non-empty buckets
+  EXPECT_EQ(h.end_bucket(), first + 4);
+  h.Clear();
+  ExpectSameHistogram(h, Histogram());
+  h.Record(7);
+  Histogram fresh;
+  fresh.Record(7);
+  ExpectSameHistogram(h, fresh);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <thread>
 #include <vector>
@@ -237,28 +238,124 @@ TEST(RecorderSnapshotTest, MergeAndSubtractAreElementWise) {
   EXPECT_EQ(merged.counters, b.counters);
 }
 
+// What the run controller does once a second, many times over while writers record: every
+// interval (this snapshot − the previous one) is added to a running total, which must equal,
+// bucket for bucket, exactly what was recorded: a sample lost or counted twice by a snapshot
+// (a bucket range copied short, a retry, a subtraction over the wrong range) shows here. The
+// values drift from the middle of the range to both ends while the snapshots run, so the stored
+// ranges of the copies grow at the front and at the back.
+TEST(RecorderSnapshotTest, IntervalsOfManySnapshotsAddUpToExactlyWhatWasRecorded) {
+  constexpr int kWriters = 2, kTypes = 2;
+  constexpr int64_t kBatches = 200'000;
+  auto value = [](int64_t i, int type) -> int64_t {
+    const int64_t phase = i * 4 / kBatches;  // 0..3: middle, lower, higher, everywhere
+    const int64_t jitter = (i * 7919 + type * 104729) % 1000;
+    switch (phase) {
+      case 0:
+        return 500'000 + jitter * 100;  // 0.5–0.6 ms
+      case 1:
+        return 2'000 + jitter;  // 2–3 µs
+      case 2:
+        return 50'000'000 + jitter * 1'000'000;  // 50 ms–1 s
+      default:
+        return i % 40'000 == 7 ? Histogram::kLimit + i : (i * 2654435761) % 5'000'000'000;
+    }
+  };
+  std::vector<std::unique_ptr<Recorder>> recorders;
+  std::vector<const Recorder*> readers;
+  for (int w = 0; w < kWriters; ++w) {
+    recorders.push_back(std::make_unique<Recorder>(kTypes, 1));
+    readers.push_back(recorders.back().get());
+  }
+  std::atomic<int> done{0};
+  std::atomic<int> rounds{0};  // snapshot rounds the reader has finished
+  std::vector<std::thread> writers;
+  for (int w = 0; w < kWriters; ++w) {
+    writers.emplace_back([&, w] {
+      Recorder& r = *recorders[w];
+      for (int64_t i = 0; i < kBatches; ++i) {
+        if (i % (kBatches / 4) == 0) {
+          // At each change of range, wait for two more snapshots, so that snapshots of the
+          // narrower range are surely taken before it grows.
+          const int seen = rounds.load(std::memory_order_acquire);
+          while (rounds.load(std::memory_order_acquire) < seen + 2) std::this_thread::yield();
+        }
+        r.BeginBatch();
+        r.Record(0, value(i, 0));
+        if (i % 3 == 0) r.Record(1, value(i, 1));
+        r.Add(0, 1);
+        r.EndBatch();
+      }
+      done.fetch_add(1, std::memory_order_release);
+    });
+  }
+  std::vector<RecorderSnapshot> previous(kWriters), current;
+  RecorderSnapshot total;  // every interval of every writer, merged
+  int snapshots = 0;
+  bool writers_done = false;
+  do {
+    writers_done = done.load(std::memory_order_acquire) == kWriters;
+    Recorder::SnapshotMany(readers, &current);
+    ++snapshots;
+    for (int w = 0; w < kWriters; ++w) {
+      RecorderSnapshot interval = current[w];
+      interval.Subtract(previous[w]);
+      // A whole batch or none: each unit has its counter increment.
+      ASSERT_EQ(static_cast<int64_t>(interval.types[0].count()), interval.counters[0]);
+      total.Merge(interval);
+    }
+    std::swap(previous, current);
+    rounds.fetch_add(1, std::memory_order_release);
+  } while (!writers_done);  // one more round after the writers finished
+  for (std::thread& t : writers) t.join();
+
+  std::vector<Histogram> expected(kTypes);
+  for (int w = 0; w < kWriters; ++w) {
+    for (int64_t i = 0; i < kBatches; ++i) {
+      expected[0].Record(value(i, 0));
+      if (i % 3 == 0) expected[1].Record(value(i, 1));
+    }
+  }
+  for (int t = 0; t < kTypes; ++t) {
+    SCOPED_TRACE(t);
+    ExpectSameHistogram(total.types[t], expected[t]);
+  }
+  EXPECT_EQ(total.counters[0], kWriters * kBatches);
+  EXPECT_GE(snapshots, 8);  // the writers waited for them
+  RecordProperty("snapshots", snapshots);
+}
+
 }  // namespace
 }  // namespace sb::metrics
 
 namespace sb::metrics {
 namespace {
 
+void WaitForBatches(const std::atomic<int64_t>& batches, int64_t n) {
+  while (batches.load(std::memory_order_relaxed) < n) std::this_thread::yield();
+}
+
 TEST(RecorderBatchTest, SnapshotsSeeWholeBatches) {
   // The writer records one sample and one counter per batch, about a microsecond apart; every
   // snapshot must see as many samples as counter increments.
   Recorder r(1, 1);
   std::atomic<bool> stop{false};
+  std::atomic<int64_t> batches{0};
   std::thread writer([&] {
     for (int64_t i = 0; !stop.load(std::memory_order_relaxed); ++i) {
       r.BeginBatch();
       r.Record(0, 1000 + i % 5000);
       r.Add(0, 1);
       r.EndBatch();
+      batches.store(i + 1, std::memory_order_relaxed);
       // Slow enough that a snapshot can finish between batches (as with database units).
       volatile int sink = 0;
       for (int spin = 0; spin < 20000; ++spin) sink = sink + 1;
     }
   });
+  // A snapshot of an untouched recorder copies nothing: the reader waits until the writer is
+  // under way, or its snapshots could all be over before the first batch.
+  WaitForBatches(batches, 100);
   RecorderSnapshot s;
   int inconsistent = 0;
   for (int i = 0; i < 2000; ++i) {
@@ -289,6 +386,8 @@ TEST(RecorderBatchTest, SnapshotsSeeWholeBatchesEvenFromAWriterFasterThanACopy) 
       batches.store(i + 1, std::memory_order_relaxed);
     }
   });
+  // Wide enough ranges first (snapshots copy only the written buckets), then the snapshots.
+  WaitForBatches(batches, 20'000);
   RecorderSnapshot s;
   int inconsistent = 0;
   for (int i = 0; i < 3000; ++i) {
@@ -300,10 +399,11 @@ TEST(RecorderBatchTest, SnapshotsSeeWholeBatchesEvenFromAWriterFasterThanACopy) 
       ++inconsistent;
     }
   }
+  // The writer is not held for good: it goes on after the last snapshot (a hang fails here).
+  WaitForBatches(batches, batches.load() + 1);
   stop = true;
   writer.join();
   EXPECT_EQ(inconsistent, 0);
-  EXPECT_GT(batches.load(), 0);  // the writer was not held for good
 }
 
 }  // namespace
