@@ -118,11 +118,15 @@ def main():
                     help="where the SQLite files and CSV go (default: a new temporary directory)")
     ap.add_argument("--skip", default="",
                     help="comma-separated targets to leave out: postgres, mariadb, sqlite")
+    ap.add_argument("--db_name", default=None,
+                    help="storebench's database on each server (default sbbench, sbbench_soe)")
+    ap.add_argument("--peer_db_name", default="sbpeer", help="the peers' database on each server")
     a = ap.parse_args()
-    db = "sbbench" if a.workload == "dvdstore" else "sbbench_soe"
-    pg_sb, pg_peer = Server("STOREBENCH_PG_URL", db), Server("STOREBENCH_PG_URL", "sbpeer")
+    db = a.db_name or ("sbbench" if a.workload == "dvdstore" else "sbbench_soe")
+    peer_db = a.peer_db_name
+    pg_sb, pg_peer = Server("STOREBENCH_PG_URL", db), Server("STOREBENCH_PG_URL", peer_db)
     my_sb = Server("STOREBENCH_MYSQL_URL", db)
-    my_peer = Server("STOREBENCH_MYSQL_URL", "sbpeer")
+    my_peer = Server("STOREBENCH_MYSQL_URL", peer_db)
     label = ("DVD Store " if a.workload == "dvdstore" else "Order Entry scale ") + a.size
     print(f"{'load (' + label + ')':34} {'wall s':>8} {'rows':>12} {'rows/s':>10} "
           f"{'stored MB':>9} {'MB/s':>8} {'cpu s':>8}")
