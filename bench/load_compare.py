@@ -121,6 +121,9 @@ def main():
     ap.add_argument("--db_name", default=None,
                     help="storebench's database on each server (default sbbench, sbbench_soe)")
     ap.add_argument("--peer_db_name", default="sbpeer", help="the peers' database on each server")
+    ap.add_argument("--free_between", action="store_true",
+                    help="drop storebench's tables once measured, before the peer loads (PostgreSQL: "
+                         "the public schema of --db_name), for a disk without room for both")
     a = ap.parse_args()
     db = a.db_name or ("sbbench" if a.workload == "dvdstore" else "sbbench_soe")
     peer_db = a.peer_db_name
@@ -136,6 +139,8 @@ def main():
     if "postgres" not in skip:
         sb = storebench_load(pg_sb, a.size, a.threads, a.workload)
         sb_rate = row("storebench -> PostgreSQL", sb)
+        if a.free_between:
+            pg_sb.sql("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
         scale = max(1, round(sb[3] / 1e6 / PGBENCH_MB_PER_SCALE))
         peer_rate = row(f"pgbench -i -s {scale}", pgbench_init(pg_peer, scale))
         print(f"{'  PostgreSQL MB/s ratio (sb/peer)':34} {sb_rate / peer_rate:8.2f}")
