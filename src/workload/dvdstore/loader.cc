@@ -309,6 +309,9 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
                        static_cast<int64_t>(b.data.size() + b.ends.size()));
       }
     }
+    // The queues end early when the load failed or was stopped (by any writer): the sole
+    // writers' tables are then left uncommitted, not committed half-full.
+    if (!stats.error().ok()) return;
     for (auto& [t, w] : out) {
       if (Status s = w->Finish(); !s.ok()) return fail(s);
     }
