@@ -332,6 +332,7 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
   };
 
   std::vector<std::thread> writer_threads;
+  writer_threads.reserve(queues.size());
   for (int i = 0; i < queues.size(); ++i) writer_threads.emplace_back(writer_main, &queues.at(i));
   {
     std::vector<std::thread> gens;
