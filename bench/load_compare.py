@@ -118,11 +118,18 @@ def main():
                     help="where the SQLite files and CSV go (default: a new temporary directory)")
     ap.add_argument("--skip", default="",
                     help="comma-separated targets to leave out: postgres, mariadb, sqlite")
+    ap.add_argument("--db_name", default=None,
+                    help="storebench's database on each server (default sbbench, sbbench_soe)")
+    ap.add_argument("--peer_db_name", default="sbpeer", help="the peers' database on each server")
+    ap.add_argument("--free_between", action="store_true",
+                    help="drop storebench's tables once measured, before the peer loads (PostgreSQL: "
+                         "the public schema of --db_name), for a disk without room for both")
     a = ap.parse_args()
-    db = "sbbench" if a.workload == "dvdstore" else "sbbench_soe"
-    pg_sb, pg_peer = Server("STOREBENCH_PG_URL", db), Server("STOREBENCH_PG_URL", "sbpeer")
+    db = a.db_name or ("sbbench" if a.workload == "dvdstore" else "sbbench_soe")
+    peer_db = a.peer_db_name
+    pg_sb, pg_peer = Server("STOREBENCH_PG_URL", db), Server("STOREBENCH_PG_URL", peer_db)
     my_sb = Server("STOREBENCH_MYSQL_URL", db)
-    my_peer = Server("STOREBENCH_MYSQL_URL", "sbpeer")
+    my_peer = Server("STOREBENCH_MYSQL_URL", peer_db)
     label = ("DVD Store " if a.workload == "dvdstore" else "Order Entry scale ") + a.size
     print(f"{'load (' + label + ')':34} {'wall s':>8} {'rows':>12} {'rows/s':>10} "
           f"{'stored MB':>9} {'MB/s':>8} {'cpu s':>8}")
@@ -132,6 +139,8 @@ def main():
     if "postgres" not in skip:
         sb = storebench_load(pg_sb, a.size, a.threads, a.workload)
         sb_rate = row("storebench -> PostgreSQL", sb)
+        if a.free_between:
+            pg_sb.sql("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
         scale = max(1, round(sb[3] / 1e6 / PGBENCH_MB_PER_SCALE))
         peer_rate = row(f"pgbench -i -s {scale}", pgbench_init(pg_peer, scale))
         print(f"{'  PostgreSQL MB/s ratio (sb/peer)':34} {sb_rate / peer_rate:8.2f}")

@@ -185,6 +185,18 @@ class DbBackend {
   // A bulk writer for `table` with `columns`, on its own connection.
   virtual Result<std::unique_ptr<BulkWriter>> NewBulkWriter(
       const std::string& table, const std::vector<std::string>& columns) = 0;
+  // A bulk writer that is the only one to write `table`, which was created empty for this load
+  // and holds nothing anyone else needs: the back end may take the table for itself until
+  // Finish, which is called once, and commit everything there (PostgreSQL: TRUNCATE and
+  // COPY FREEZE in one transaction; MariaDB: one transaction, InnoDB's bulk insert into an empty
+  // table). Rows are not visible to others before Finish. The default is NewBulkWriter.
+  virtual Result<std::unique_ptr<BulkWriter>> NewSoleBulkWriter(
+      const std::string& table, const std::vector<std::string>& columns) {
+    return NewBulkWriter(table, columns);
+  }
+  // What NewSoleBulkWriter's writers do and the session settings they use, in words, for the
+  // record ("" when they are NewBulkWriter's).
+  virtual std::string SoleBulkWriterSession() const { return ""; }
   virtual Result<ServerInfo> Describe() = 0;
   // True when the database (file) exists; SQLite: the file exists and is non-empty.
   virtual bool Exists() = 0;

@@ -1,9 +1,12 @@
 // Parallel generate-and-load for the DVD Store data (spec §2.7, §4.7).
 //
-// Generator threads turn chunks into batches of rows and hand them through a bounded queue to
-// writer threads, each of which owns one BulkWriter per table. A back end whose writers
-// serialize (SQLite) gets one writer; others get as many writers as generator threads.
-// Inventory is generated last, from the summed sales of every orders chunk.
+// Generator threads turn chunks into batches of rows and hand them through bounded queues to
+// writer threads. A back end with concurrent writers gets one writer thread per table, each
+// with its table's queue and one sole bulk writer (DbBackend::NewSoleBulkWriter: the whole
+// table in one transaction on its own connection, so the server loads the tables in parallel
+// and may take each for itself); a back end whose writers serialize (SQLite) gets one writer
+// thread for every table, committing every batch. Inventory is generated last, from the summed
+// sales of every orders chunk.
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -24,7 +27,10 @@ namespace sb::dvdstore {
 namespace {
 
 constexpr size_t kRowsPerBatch = 16384;
-constexpr size_t kMaxQueuedBatches = 16;
+// Batches waiting per queue: 16 for the one queue of a single writer; 4 per table otherwise (a
+// reviews batch is ~8 MB at 16 384 rows, so this bounds the client's memory near 100 MB).
+constexpr size_t kMaxQueuedBatchesOne = 16;
+constexpr size_t kMaxQueuedBatchesPerTable = 4;
 
 // Rows of one table, stored flat: all field bytes in `data`, each field's end offset in `ends`.
 struct Batch {
@@ -37,10 +43,11 @@ struct Batch {
 
 class BatchQueue {
  public:
+  explicit BatchQueue(size_t capacity) : capacity_(capacity) {}
   // Blocks while full. Returns false when the queue was closed because of an error.
   bool Push(Batch b) {
     std::unique_lock lock(mu_);
-    not_full_.wait(lock, [&] { return q_.size() < kMaxQueuedBatches || failed_; });
+    not_full_.wait(lock, [&] { return q_.size() < capacity_ || failed_; });
     if (failed_) return false;
     q_.push_back(std::move(b));
     not_empty_.notify_one();
@@ -69,6 +76,7 @@ class BatchQueue {
   }
 
  private:
+  const size_t capacity_;
   std::mutex mu_;
   std::condition_variable not_full_, not_empty_;
   std::deque<Batch> q_;
@@ -76,10 +84,35 @@ class BatchQueue {
   bool failed_ = false;
 };
 
+// The writers' queues: one per table, or one for all tables.
+class Queues {
+ public:
+  explicit Queues(bool per_table) : per_table_(per_table) {
+    const int n = per_table ? kNumTables : 1;
+    for (int i = 0; i < n; ++i) {
+      queues_.push_back(std::make_unique<BatchQueue>(per_table ? kMaxQueuedBatchesPerTable
+                                                               : kMaxQueuedBatchesOne));
+    }
+  }
+  int size() const { return static_cast<int>(queues_.size()); }
+  BatchQueue& at(int i) { return *queues_[i]; }
+  BatchQueue& of(Table t) { return *queues_[per_table_ ? static_cast<int>(t) : 0]; }
+  void CloseAll() {
+    for (auto& q : queues_) q->Close();
+  }
+  void FailAll() {
+    for (auto& q : queues_) q->Fail();
+  }
+
+ private:
+  bool per_table_;
+  std::vector<std::unique_ptr<BatchQueue>> queues_;
+};
+
 // Collects rows per table into batches and pushes full ones.
 class BatchingSink {
  public:
-  explicit BatchingSink(BatchQueue* queue) : queue_(queue) {}
+  explicit BatchingSink(Queues* queues) : queues_(queues) {}
   bool Add(Table t, const std::vector<std::string_view>& fields) {
     Batch& b = open_[static_cast<int>(t)];
     if (b.ncols == 0) {
@@ -106,9 +139,9 @@ class BatchingSink {
     if (b.ends.empty()) return true;
     Batch out = std::move(b);
     b = Batch();
-    return queue_->Push(std::move(out));
+    return queues_->of(t).Push(std::move(out));
   }
-  BatchQueue* queue_;
+  Queues* queues_;
   Batch open_[kNumTables];
 };
 
@@ -207,7 +240,6 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
   const std::vector<ChunkSpec> chunks = gen.Chunks(kChunkRows);
   const int gen_threads = std::max(1, ctx.threads);
   const bool concurrent = backend.capabilities().concurrent_writers;
-  const int writers = concurrent ? gen_threads : 1;
 
   CsvFiles csv;
   std::mutex csv_mu;
@@ -226,34 +258,34 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
     }
   }
 
-  BatchQueue queue;
+  // One writer thread per table where writers run concurrently: each table's rows then go
+  // through one connection in one transaction, and the server loads the tables in parallel.
+  Queues queues(/*per_table=*/concurrent);
   LoadStats stats;
   std::atomic<size_t> next_chunk{0};
   std::vector<std::vector<int64_t>> sales(gen_threads);
+  auto fail = [&](const Status& s) {
+    stats.Fail(s);
+    queues.FailAll();
+  };
 
-  auto writer_main = [&] {
+  auto writer_main = [&](BatchQueue* queue) {
     std::map<Table, std::unique_ptr<db::BulkWriter>> out;
     Batch b;
     std::vector<std::string_view> fields;
-    while (queue.Pop(&b)) {
-      if (ctx.stop_requested()) {
-        stats.Fail(workload::LoadContext::Stopped());
-        queue.Fail();
-        return;
-      }
+    while (queue->Pop(&b)) {
+      if (ctx.stop_requested()) return fail(workload::LoadContext::Stopped());
       if (!ctx.csv_dir.empty()) {
         std::lock_guard lock(csv_mu);
         csv.Write(b);
       }
       auto& w = out[b.table];
       if (!w) {
-        auto made = backend.NewBulkWriter(SqlTableName(b.table, dialect),
-                                          SqlColumns(b.table, ds2, dialect));
-        if (!made.ok()) {
-          stats.Fail(made.status());
-          queue.Fail();
-          return;
-        }
+        const std::string table = SqlTableName(b.table, dialect);
+        const std::vector<std::string> columns = SqlColumns(b.table, ds2, dialect);
+        auto made = concurrent ? backend.NewSoleBulkWriter(table, columns)
+                               : backend.NewBulkWriter(table, columns);
+        if (!made.ok()) return fail(made.status());
         w = std::move(made).value();
       }
       fields.resize(b.ncols);
@@ -262,21 +294,13 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
         fields[i % b.ncols] = std::string_view(b.data).substr(start, b.ends[i] - start);
         start = b.ends[i];
         if ((i + 1) % b.ncols == 0) {
-          if (Status s = w->AddRow(fields); !s.ok()) {
-            stats.Fail(s);
-            queue.Fail();
-            return;
-          }
+          if (Status s = w->AddRow(fields); !s.ok()) return fail(s);
         }
       }
       // With a single-writer database, each table's writer holds the write lock while its
       // transaction is open; commit every batch so the next table's writer can proceed.
       if (!concurrent) {
-        if (Status s = w->Finish(); !s.ok()) {
-          stats.Fail(s);
-          queue.Fail();
-          return;
-        }
+        if (Status s = w->Finish(); !s.ok()) return fail(s);
       }
       stats.rows += static_cast<int64_t>(b.rows());
       if (ctx.meter != nullptr) {
@@ -285,17 +309,16 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
                        static_cast<int64_t>(b.data.size() + b.ends.size()));
       }
     }
+    // The queues end early when the load failed or was stopped (by any writer): the sole
+    // writers' tables are then left uncommitted, not committed half-full.
+    if (!stats.error().ok()) return;
     for (auto& [t, w] : out) {
-      if (Status s = w->Finish(); !s.ok()) {
-        stats.Fail(s);
-        queue.Fail();
-        return;
-      }
+      if (Status s = w->Finish(); !s.ok()) return fail(s);
     }
   };
 
   auto generator_main = [&](int thread) {
-    BatchingSink sink(&queue);
+    BatchingSink sink(&queues);
     bool ok = true;
     auto add = [&](Table t, const std::vector<std::string_view>& f) {
       if (ok) ok = sink.Add(t, f);
@@ -309,7 +332,8 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
   };
 
   std::vector<std::thread> writer_threads;
-  for (int i = 0; i < writers; ++i) writer_threads.emplace_back(writer_main);
+  writer_threads.reserve(queues.size());
+  for (int i = 0; i < queues.size(); ++i) writer_threads.emplace_back(writer_main, &queues.at(i));
   {
     std::vector<std::thread> gens;
     for (int i = 0; i < gen_threads; ++i) gens.emplace_back(generator_main, i);
@@ -321,14 +345,14 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
     for (const auto& v : sales) {
       for (size_t p = 0; p < v.size(); ++p) total[p] += v[p];
     }
-    BatchingSink sink(&queue);
+    BatchingSink sink(&queues);
     bool ok = true;
     gen.GenerateInventory(total, [&](Table t, const std::vector<std::string_view>& f) {
       if (ok) ok = sink.Add(t, f);
     });
     if (ok) sink.FlushAll();
   }
-  queue.Close();
+  queues.CloseAll();
   for (auto& t : writer_threads) t.join();
   if (ctx.meter != nullptr && stats.error().ok()) ctx.meter->MarkDataDone();
   if (!ctx.csv_dir.empty()) {

@@ -367,8 +367,9 @@ Result<std::vector<ServerCounter>> PgConnection::ServerCounters() {
 class PgBulkWriter final : public BulkWriter {
  public:
   static constexpr size_t kFlushBytes = 1 << 20;
-  PgBulkWriter(std::shared_ptr<PgConn> conn, std::string table, int ncols)
-      : conn_(std::move(conn)), table_(std::move(table)), ncols_(ncols) {
+  // `commit`: the COPY runs inside a transaction of the writer's own, committed by Finish.
+  PgBulkWriter(std::shared_ptr<PgConn> conn, std::string table, int ncols, bool commit)
+      : conn_(std::move(conn)), table_(std::move(table)), ncols_(ncols), commit_(commit) {
     buf_.reserve(kFlushBytes + 4096);
   }
   ~PgBulkWriter() override {
@@ -404,6 +405,7 @@ class PgBulkWriter final : public BulkWriter {
       }
       PQclear(r);
     }
+    if (s.ok() && commit_) s = Exec(conn_->conn, "COMMIT", "COPY into " + table_ + ": COMMIT");
     return s;
   }
 
@@ -434,6 +436,7 @@ class PgBulkWriter final : public BulkWriter {
   std::shared_ptr<PgConn> conn_;
   std::string table_;
   int ncols_;
+  bool commit_;
   std::string buf_;
   bool finished_ = false;
 };
@@ -510,22 +513,15 @@ class PgBackend final : public DbBackend {
 
   Result<std::unique_ptr<BulkWriter>> NewBulkWriter(
       const std::string& table, const std::vector<std::string>& columns) override {
-    auto conn = Open();
-    if (!conn.ok()) return conn.status();
-    PGconn* pg = (*conn)->conn;
-    // The loader's own connection: a crash mid-load leaves a load that 'load --force' redoes.
-    SB_RETURN_IF_ERROR(Exec(pg, "SET synchronous_commit = off", "bulk load setup"));
-    std::string sql = "COPY " + table + " (";
-    for (size_t i = 0; i < columns.size(); ++i) sql += (i ? "," : "") + columns[i];
-    sql += ") FROM STDIN";
-    PGresult* res = PQexec(pg, sql.c_str());
-    const bool ok = res && PQresultStatus(res) == PGRES_COPY_IN;
-    Status s = ok ? Status::Ok() : ResultError(pg, res, "cannot start COPY into " + table);
-    PQclear(res);
-    if (!s.ok()) return s;
-    return std::unique_ptr<BulkWriter>(
-        new PgBulkWriter(std::move(conn).value(), table, static_cast<int>(columns.size())));
+    return StartCopy(table, columns, /*sole=*/false);
   }
+
+  Result<std::unique_ptr<BulkWriter>> NewSoleBulkWriter(
+      const std::string& table, const std::vector<std::string>& columns) override {
+    return StartCopy(table, columns, /*sole=*/true);
+  }
+
+  std::string SoleBulkWriterSession() const override { return kSoleSession; }
 
   Result<ServerInfo> Describe() override {
     auto conn = Open();
@@ -717,6 +713,39 @@ class PgBackend final : public DbBackend {
   }
 
  private:
+  // What a sole writer does (NewSoleBulkWriter). FREEZE writes the rows already frozen and
+  // their pages all-visible, which COPY may do only into a table created or truncated in its
+  // own transaction: without it the first scan after the load (the index builds) sets a hint
+  // bit on every row and writes every page again, and VACUUM visits them all once more
+  // (https://www.postgresql.org/docs/current/sql-copy.html; pgbench -i loads the same way).
+  static constexpr char kSoleSession[] =
+      "one connection per table: BEGIN; TRUNCATE; COPY FROM STDIN (FREEZE); COMMIT; "
+      "synchronous_commit = off";
+
+  Result<std::unique_ptr<BulkWriter>> StartCopy(const std::string& table,
+                                                const std::vector<std::string>& columns,
+                                                bool sole) {
+    auto conn = Open();
+    if (!conn.ok()) return conn.status();
+    PGconn* pg = (*conn)->conn;
+    // The loader's own connection: a crash mid-load leaves a load that 'load --force' redoes.
+    SB_RETURN_IF_ERROR(Exec(pg, "SET synchronous_commit = off", "bulk load setup"));
+    if (sole) {
+      SB_RETURN_IF_ERROR(Exec(pg, "BEGIN", "bulk load setup"));
+      SB_RETURN_IF_ERROR(Exec(pg, "TRUNCATE " + table, "bulk load setup: TRUNCATE " + table));
+    }
+    std::string sql = "COPY " + table + " (";
+    for (size_t i = 0; i < columns.size(); ++i) sql += (i ? "," : "") + columns[i];
+    sql += sole ? ") FROM STDIN (FREEZE)" : ") FROM STDIN";
+    PGresult* res = PQexec(pg, sql.c_str());
+    const bool ok = res && PQresultStatus(res) == PGRES_COPY_IN;
+    Status s = ok ? Status::Ok() : ResultError(pg, res, "cannot start COPY into " + table);
+    PQclear(res);
+    if (!s.ok()) return s;
+    return std::unique_ptr<BulkWriter>(
+        new PgBulkWriter(std::move(conn).value(), table, static_cast<int>(columns.size()), sole));
+  }
+
   struct MarkerInfo {
     bool exists = false;
     std::string comment;

@@ -176,9 +176,14 @@ class SqliteConnection final : public Connection {
 // column affinity stores numeric text in INTEGER/REAL columns as numbers.
 class SqliteBulkWriter final : public BulkWriter {
  public:
-  static constexpr int kRowsPerTxn = 50000;
-  SqliteBulkWriter(std::unique_ptr<Connection> conn, std::unique_ptr<Statement> insert, int ncols)
-      : conn_(std::move(conn)), insert_(std::move(insert)), ncols_(ncols) {}
+  static constexpr int64_t kRowsPerTxn = 50000;
+  // Commits every `rows_per_txn` rows (0: only in Finish).
+  SqliteBulkWriter(std::unique_ptr<Connection> conn, std::unique_ptr<Statement> insert, int ncols,
+                   int64_t rows_per_txn)
+      : conn_(std::move(conn)),
+        insert_(std::move(insert)),
+        ncols_(ncols),
+        rows_per_txn_(rows_per_txn) {}
 
   Status AddRow(const std::vector<std::string_view>& fields) override {
     if (static_cast<int>(fields.size()) != ncols_) {
@@ -200,7 +205,7 @@ class SqliteBulkWriter final : public BulkWriter {
           s.message() + " (row starting '" + std::string(fields.empty() ? "" : fields[0]) + "')",
           s.sqlstate(), s.native_code());
     }
-    if (++rows_in_txn_ >= kRowsPerTxn) {
+    if (++rows_in_txn_ == rows_per_txn_) {
       rows_in_txn_ = 0;
       SB_RETURN_IF_ERROR(conn_->Commit());
     }
@@ -219,7 +224,8 @@ class SqliteBulkWriter final : public BulkWriter {
   std::unique_ptr<Connection> conn_;
   std::unique_ptr<Statement> insert_;
   int ncols_;
-  int rows_in_txn_ = 0;
+  int64_t rows_per_txn_;
+  int64_t rows_in_txn_ = 0;
 };
 
 class FileDbLock final : public DbLock {
@@ -304,23 +310,17 @@ class SqliteBackend final : public DbBackend {
 
   Result<std::unique_ptr<BulkWriter>> NewBulkWriter(
       const std::string& table, const std::vector<std::string>& columns) override {
-    auto conn = Connect();
-    if (!conn.ok()) return conn.status();
-    // The loader owns this connection alone; relax durability for speed (a crash mid-load
-    // leaves a database that load --force replaces anyway). Tables load in parallel in any
-    // order, so foreign keys are not checked row by row (as DVD Store's loaders disable them).
-    SB_RETURN_IF_ERROR((*conn)->ExecuteScript("PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF;"));
-    std::string sql = "INSERT INTO " + table + " (";
-    std::string marks;
-    for (size_t i = 0; i < columns.size(); ++i) {
-      sql += (i ? "," : "") + columns[i];
-      marks += i ? ",?" : "?";
-    }
-    sql += ") VALUES (" + marks + ")";
-    auto stmt = (*conn)->Prepare(sql);
-    if (!stmt.ok()) return stmt.status();
-    return std::unique_ptr<BulkWriter>(new SqliteBulkWriter(
-        std::move(conn).value(), std::move(stmt).value(), static_cast<int>(columns.size())));
+    return NewInserter(table, columns, SqliteBulkWriter::kRowsPerTxn);
+  }
+
+  // The whole table in one transaction: it holds the database's write lock until Finish.
+  Result<std::unique_ptr<BulkWriter>> NewSoleBulkWriter(
+      const std::string& table, const std::vector<std::string>& columns) override {
+    return NewInserter(table, columns, /*rows_per_txn=*/0);
+  }
+
+  std::string SoleBulkWriterSession() const override {
+    return "one transaction per table: synchronous = OFF, foreign_keys = OFF";
   }
 
   Result<ServerInfo> Describe() override {
@@ -403,6 +403,29 @@ class SqliteBackend final : public DbBackend {
   }
 
  private:
+  Result<std::unique_ptr<BulkWriter>> NewInserter(const std::string& table,
+                                                  const std::vector<std::string>& columns,
+                                                  int64_t rows_per_txn) {
+    auto conn = Connect();
+    if (!conn.ok()) return conn.status();
+    // The loader owns this connection alone; relax durability for speed (a crash mid-load
+    // leaves a database that load --force replaces anyway). Tables load in parallel in any
+    // order, so foreign keys are not checked row by row (as DVD Store's loaders disable them).
+    SB_RETURN_IF_ERROR((*conn)->ExecuteScript("PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF;"));
+    std::string sql = "INSERT INTO " + table + " (";
+    std::string marks;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      sql += (i ? "," : "") + columns[i];
+      marks += i ? ",?" : "?";
+    }
+    sql += ") VALUES (" + marks + ")";
+    auto stmt = (*conn)->Prepare(sql);
+    if (!stmt.ok()) return stmt.status();
+    return std::unique_ptr<BulkWriter>(
+        new SqliteBulkWriter(std::move(conn).value(), std::move(stmt).value(),
+                             static_cast<int>(columns.size()), rows_per_txn));
+  }
+
   std::string PristinePath() const { return path_ + ".storebench-pristine"; }
 
   // The fingerprint of the database at `path` after a full checkpoint (TRUNCATE: the log is
