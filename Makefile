@@ -2,7 +2,6 @@
 #   make run    install dependencies, build, load a small DVD Store database into SQLite, run it
 #   make test   install dependencies, build, start the project's throwaway PostgreSQL and MariaDB
 #               servers (scripts/services.sh; running ones are reused), run every test (ctest)
-#   make test-integration   the same with only the program and the integration tests (CI)
 #   make sanitize   unit tests and short runs under ASan + UBSan (build-asan/, scripts/sanitize.sh)
 #   make fuzz       each libFuzzer target FUZZ_SECONDS seconds (build-fuzz/, scripts/fuzz.sh)
 BUILD_DIR ?= build
@@ -13,7 +12,7 @@ DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-$(DB_SIZE).db
 RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=1
 FUZZ_SECONDS ?= 30
 
-.PHONY: all deps build binary run services test test-integration sanitize fuzz clean
+.PHONY: all deps build binary run services test sanitize fuzz clean
 
 all: build
 
@@ -51,12 +50,6 @@ services:
 test: deps build services
 	eval "$$(scripts/services.sh env)" && export STOREBENCH_REQUIRE_SERVICES=1 && \
 	  cd $(BUILD_DIR) && ctest --output-on-failure -j 2
-
-# CI's half of make test (.ci/run): the program and the Python integration tests only; the unit
-# tests run in make sanitize, under the sanitizers, so CI builds and runs them once.
-test-integration: deps binary services
-	eval "$$(scripts/services.sh env)" && export STOREBENCH_REQUIRE_SERVICES=1 && \
-	  cd $(BUILD_DIR) && ctest --output-on-failure -j 2 -R '^integration\.'
 
 sanitize: deps
 	JOBS=$(JOBS) scripts/sanitize.sh
