@@ -88,7 +88,16 @@ Status SoeSession::CallProcedure(int tx, const TxInputs& in) {
   }
   num(opts_.delays.min_ms);
   num(opts_.delays.max_ms);
-  SB_RETURN_IF_ERROR(s.Execute());
+  if (Status e = s.Execute(); !e.ok()) {
+    // The call commits inside: a connection lost during it leaves what it adds in doubt (at
+    // most a logon, and the customer or the order it makes).
+    if (workload::CommitInDoubt(e)) {
+      ++in_doubt_[kNewLogonsInDoubt];
+      if (tx == kNcr) ++in_doubt_[kNewCustomersInDoubt];
+      if (tx == kOp) ++in_doubt_[kNewOrdersInDoubt];
+    }
+    return e;
+  }
   if (!s.Next()) {
     SB_RETURN_IF_ERROR(s.status());
     return Status::Internal(std::string(kCalls[tx]) + " returned no row");

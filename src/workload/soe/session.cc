@@ -75,8 +75,22 @@ Status SoeSession::Begin() {
   return Status::Ok();
 }
 
+namespace {
+
+// The in-doubt counter of a row counter (kNewOrders -> kNewOrdersInDoubt, ...).
+Counter InDoubtOf(Counter rows) {
+  return static_cast<Counter>(kNewOrdersInDoubt + (rows - kNewOrders));
+}
+
+}  // namespace
+
 Status SoeSession::Commit() {
-  SB_RETURN_IF_ERROR(conn_->Commit());
+  if (Status s = conn_->Commit(); !s.ok()) {
+    if (workload::CommitInDoubt(s)) {
+      for (const auto& [counter, n] : pending_rows_) in_doubt_[InDoubtOf(counter)] += n;
+    }
+    return s;
+  }
   in_txn_ = false;
   ++counts_[kCommits];
   for (auto& [counter, n] : pending_rows_) counts_[counter] += n;
@@ -86,7 +100,11 @@ Status SoeSession::Commit() {
 
 Status SoeSession::Logon(int64_t customer) {
   S("insert_logon").BindInt(1, customer);
-  SB_RETURN_IF_ERROR(Write(S("insert_logon"), kInserts));
+  if (Status s = Write(S("insert_logon"), kInserts); !s.ok()) {
+    // Autocommit: a connection lost during the insert leaves its commit in doubt.
+    if (workload::CommitInDoubt(s)) ++in_doubt_[kNewLogonsInDoubt];
+    return s;
+  }
   ++counts_[kCommits];  // autocommit
   ++counts_[kNewLogons];
   return Status::Ok();
@@ -113,6 +131,7 @@ Status SoeSession::RunUnit(OpContext& ctx) {
   const TxInputs in = DrawInputs(tx, rng_, opts_.size);
   slept_ = 0;
   counts_.clear();
+  in_doubt_.clear();
   workload::StepOutcome out = ctx.Timed([&] {
     pending_rows_.clear();
     Status s = opts_.procedures ? CallProcedure(tx, in) : Run(tx, in);
@@ -123,7 +142,17 @@ Status SoeSession::RunUnit(OpContext& ctx) {
     }
     return s;
   });
-  for (const auto& [counter, n] : counts_) ctx.Count(counter, n);
+  // A lost connection abandons the unit, and the driver drops what it counted with it; what
+  // the server did or may have done is counted at once instead.
+  const bool lost = out.status.category() == ErrorCategory::kConnectionLost;
+  for (const auto& [counter, n] : counts_) {
+    if (lost) {
+      ctx.CountNow(counter, n);
+    } else {
+      ctx.Count(counter, n);
+    }
+  }
+  for (const auto& [counter, n] : in_doubt_) ctx.CountNow(counter, n);
   if (!out.status.ok()) {
     // A lost connection: the driver reconnects. A bug in our SQL or a broken invariant: stop.
     const ErrorCategory c = out.status.category();

@@ -67,6 +67,8 @@ class SoeSession final : public workload::Session {
   bool in_txn_ = false;
   std::map<Counter, int64_t> counts_;
   std::map<Counter, int64_t> pending_rows_;
+  // Rows of this unit whose commit lost its connection, by in-doubt counter (CountNow'ed).
+  std::map<Counter, int64_t> in_doubt_;
   std::shared_ptr<std::vector<std::atomic<int64_t>>> user_units_;  // pooled users, else null
 };
 

@@ -52,9 +52,16 @@ enum Counter {
   kNewLogons,
   kPoolWaits,       // transactions whose user waited for a free pooled connection
   kPoolWaitMicros,  // the time they waited, in microseconds
-  kFailedByTx,      // + tx
+  // Rows whose commit lost its connection (workload::CommitInDoubt): committed or not.
+  kNewOrdersInDoubt,
+  kNewCustomersInDoubt,
+  kNewLogonsInDoubt,
+  kFailedByTx,  // + tx
   kNumCounters = kFailedByTx + kNumTx
 };
+// Each row counter's in-doubt counter lies at the same distance (session.cc's InDoubtOf).
+static_assert(kNewCustomersInDoubt - kNewOrdersInDoubt == kNewCustomers - kNewOrders &&
+              kNewLogonsInDoubt - kNewOrdersInDoubt == kNewLogons - kNewOrders);
 
 class SoeWorkload final : public workload::Workload {
  public:
