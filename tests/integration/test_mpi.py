@@ -16,31 +16,15 @@ import unittest
 import jsonschema
 
 import harness
+import mpi_support
+from mpi_support import MPIRUN, NeedsMpi
 from harness import storebench, tmp_path
 
-MPIRUN = shutil.which("mpirun")
 DATABASE = "sbtest_mpi_dvd"
 
 
-def built_with_mpi():
-    if not MPIRUN:
-        return False
-    out = subprocess.run(["ldd", harness.ARGS.binary], capture_output=True, text=True).stdout
-    return "libmpi" in out
-
-
-def mpirun(*args, np=3, timeout=120, env=None):
-    cmd = [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", str(np),
-           harness.ARGS.binary, *args]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                          env={**os.environ, **(env or {})})
-
-
-class NeedsMpi:
-    @classmethod
-    def setUpClass(cls):
-        if not built_with_mpi():
-            raise unittest.SkipTest("storebench built without MPI (or no mpirun)")
+def mpirun(*args, np=3, **kwargs):
+    return mpi_support.mpirun(*args, np=np, **kwargs)
 
 
 class MpiNullTest(NeedsMpi, unittest.TestCase):
@@ -156,9 +140,9 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         # write its result on a busy machine.
         env = {**os.environ, "OMPI_MCA_odls_base_sigkill_timeout": "3"}
         p = subprocess.Popen(
-            [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", "3", harness.ARGS.binary,
-             "oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "3",
-             "--run_time", "60s", "--rank_timeout", "3s", "--json", out],
+            mpi_support.mpirun_cmd("oltp", "run", "--workload=noop", "--db", "null://",
+                                   "--n_threads", "3", "--run_time", "60s", "--rank_timeout", "3s",
+                                   "--json", out, np=3),
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         line = ""
         deadline = time.time() + 60
@@ -191,9 +175,8 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         if os.path.exists(out):
             os.remove(out)
         p = subprocess.Popen(
-            [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", "3", harness.ARGS.binary,
-             "oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "3",
-             "--run_time", "60s", "--json", out],
+            mpi_support.mpirun_cmd("oltp", "run", "--workload=noop", "--db", "null://",
+                                   "--n_threads", "3", "--run_time", "60s", "--json", out, np=3),
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = ""
         deadline = time.time() + 60

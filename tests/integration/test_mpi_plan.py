@@ -16,39 +16,20 @@ import unittest
 import urllib.parse
 
 import harness
+import mpi_support
+from mpi_support import MPIRUN, NeedsMpi
 from harness import tmp_path
 
-MPIRUN = shutil.which("mpirun")
 DATABASES = [f"sbtest_mpi_plan_{i}" for i in (1, 2, 3)]
 
 
-def built_with_mpi():
-    if not MPIRUN:
-        return False
-    out = subprocess.run(["ldd", harness.ARGS.binary], capture_output=True, text=True).stdout
-    return "libmpi" in out
-
-
-def mpirun_cmd(*args, np=2):
-    return [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", str(np),
-            harness.ARGS.binary, *args]
-
-
-def mpirun(*args, np=2, timeout=120):
-    return subprocess.run(mpirun_cmd(*args, np=np), capture_output=True, text=True,
-                          timeout=timeout)
+def mpirun(*args, np=2, **kwargs):
+    return mpi_support.mpirun(*args, np=np, **kwargs)
 
 
 def figures(doc):
     f = doc["figures"]
     return dict(f) if isinstance(f, list) else f
-
-
-class NeedsMpi:
-    @classmethod
-    def setUpClass(cls):
-        if not built_with_mpi():
-            raise unittest.SkipTest("storebench built without MPI (or no mpirun)")
 
 
 class MpiPlanNullTest(NeedsMpi, unittest.TestCase):
@@ -166,8 +147,9 @@ class MpiPlanPostgresTest(NeedsMpi, unittest.TestCase):
         out = tmp_path("it-mpi-plan-pg.json")
         if os.path.exists(out):
             os.remove(out)
-        p = subprocess.Popen(mpirun_cmd("run", "--plan", plan, "--rank_split=instances",
-                                        "--json", out),
+        p = subprocess.Popen(mpi_support.mpirun_cmd("run", "--plan", plan,
+                                                    "--rank_split=instances", "--json", out,
+                                                    np=2),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = ""
         deadline = time.time() + 240
