@@ -3,6 +3,7 @@ binary under test was built with MPI, and running it on N ranks of this machine.
 import os
 import shutil
 import subprocess
+import time
 import unittest
 
 import harness
@@ -26,6 +27,20 @@ def mpirun_cmd(*args, np):
 def mpirun(*args, np, timeout=120, env=None):
     return subprocess.run(mpirun_cmd(*args, np=np), capture_output=True, text=True,
                           timeout=timeout, env={**os.environ, **(env or {})})
+
+
+def start(*args, np, wait_seconds, env=None):
+    """storebench with `args` on `np` ranks, returned once rank 0 has printed DS3's "issuing
+    Start" (every rank is connected and the run begins), or after `wait_seconds`."""
+    p = subprocess.Popen(mpirun_cmd(*args, np=np), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})})
+    line = ""
+    deadline = time.time() + wait_seconds
+    while time.time() < deadline and "issuing Start" not in line:
+        line = p.stdout.readline()
+        if not line:
+            break
+    return p
 
 
 class NeedsMpi:

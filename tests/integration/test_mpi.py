@@ -138,18 +138,10 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         # mpirun kills the other ranks (SIGTERM, then SIGKILL after odls_base_sigkill_timeout,
         # 1 s by default) once one died; docs/scale-out.md advises more time for rank 0 to
         # write its result on a busy machine.
-        env = {**os.environ, "OMPI_MCA_odls_base_sigkill_timeout": "3"}
-        p = subprocess.Popen(
-            mpi_support.mpirun_cmd("oltp", "run", "--workload=noop", "--db", "null://",
-                                   "--n_threads", "3", "--run_time", "60s", "--rank_timeout", "3s",
-                                   "--json", out, np=3),
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-        line = ""
-        deadline = time.time() + 60
-        while time.time() < deadline and "issuing Start" not in line:
-            line = p.stdout.readline()
-            if not line:
-                break
+        p = mpi_support.start("oltp", "run", "--workload=noop", "--db", "null://",
+                              "--n_threads", "3", "--run_time", "60s", "--rank_timeout", "3s",
+                              "--json", out, np=3, wait_seconds=60,
+                              env={"OMPI_MCA_odls_base_sigkill_timeout": "3"})
         time.sleep(1.5)
         victim = rank_pid(p.pid, 1)
         self.assertIsNotNone(victim, "rank 1's process not found")
@@ -174,16 +166,9 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         out = tmp_path("it-mpi-sigint.json")
         if os.path.exists(out):
             os.remove(out)
-        p = subprocess.Popen(
-            mpi_support.mpirun_cmd("oltp", "run", "--workload=noop", "--db", "null://",
-                                   "--n_threads", "3", "--run_time", "60s", "--json", out, np=3),
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = ""
-        deadline = time.time() + 60
-        while time.time() < deadline and "issuing Start" not in line:
-            line = p.stdout.readline()
-            if not line:
-                break
+        p = mpi_support.start("oltp", "run", "--workload=noop", "--db", "null://",
+                              "--n_threads", "3", "--run_time", "60s", "--json", out, np=3,
+                              wait_seconds=60)
         time.sleep(1.5)
         p.send_signal(signal.SIGINT)
         p.communicate(timeout=60)

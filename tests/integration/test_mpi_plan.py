@@ -147,16 +147,8 @@ class MpiPlanPostgresTest(NeedsMpi, unittest.TestCase):
         out = tmp_path("it-mpi-plan-pg.json")
         if os.path.exists(out):
             os.remove(out)
-        p = subprocess.Popen(mpi_support.mpirun_cmd("run", "--plan", plan,
-                                                    "--rank_split=instances", "--json", out,
-                                                    np=2),
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = ""
-        deadline = time.time() + 240
-        while time.time() < deadline and "issuing Start" not in line:
-            line = p.stdout.readline()
-            if not line:
-                break
+        p = mpi_support.start("run", "--plan", plan, "--rank_split=instances", "--json", out,
+                              np=2, wait_seconds=240)
         time.sleep(2)
         # The server ends rank 1's connections to its instance (a database of this test only).
         killed = int(self.psql(base, "SELECT count(pg_terminate_backend(pid)) FROM "
