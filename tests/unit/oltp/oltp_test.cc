@@ -144,6 +144,59 @@ TEST(OltpSessionTest, StatementCountsPerTransactionMatchSysbench) {
   }
 }
 
+// The worker's bookkeeping: Count goes with the unit and is dropped when the unit fails (the
+// worker gives up after its last try); CountNow stays.
+class WorkerLikeContext final : public workload::OpContext {
+ public:
+  workload::StepOutcome Timed(FunctionRef<Status()> fn) override { return {fn(), 1}; }
+  void RecordStep(int, int64_t, bool) override {}
+  void AddToUnitTime(int64_t) override {}
+  void Count(int counter, int64_t delta) override { unit[counter] += delta; }
+  void CountNow(int counter, int64_t delta) override { kept[counter] += delta; }
+  void Message(const std::string&) override {}
+  int worker_index() const override { return 0; }
+  std::map<int, int64_t> unit, kept;
+};
+
+TEST(OltpSessionTest, StatementsOfAFailedTransactionAreCountedAsSent) {
+  // The server counts every statement that reached it, so the client's counts of statements
+  // sent must survive a unit that fails for good, or the server cross-check finds more BEGINs
+  // on the server than the client sent.
+  Loaded l = Load("oltp-failed-unit.db", {"--table_size=200"});
+  const std::string path = std::string(STOREBENCH_TEST_TMP) + "/oltp-failed-unit.db";
+  db::BackendOptions bo;
+  bo.busy_timeout_ms = 0;  // the locked database fails the UPDATE at once
+  auto backend = std::move(db::OpenSqlite(*db::ParseDbUrl("sqlite://" + path), bo)).value();
+  config::OptionSet options;
+  OltpWorkload w;
+  w.DeclareOptions(&options);
+  ASSERT_TRUE(config::ParseCommandLine({"--table_size=200", "--test=write_only"}, &options).ok());
+  ASSERT_TRUE(w.Configure(options).ok());
+  auto conn = backend->Connect();
+  ASSERT_TRUE(conn.ok());
+  auto session = w.NewSession(std::move(conn).value(), 1, 0);
+  ASSERT_TRUE(session.ok()) << session.status().message();
+  auto locker = backend->Connect();
+  ASSERT_TRUE(locker.ok());
+  ASSERT_TRUE((*locker)->ExecuteScript("BEGIN EXCLUSIVE").ok());
+  WorkerLikeContext ctx;
+  EXPECT_FALSE((*session)->RunUnit(ctx).ok());
+  ASSERT_TRUE((*locker)->ExecuteScript("ROLLBACK").ok());
+  // SQLite's write transactions begin IMMEDIATE, so the BEGIN itself met the lock: sent and
+  // failed, and nothing after it was sent.
+  EXPECT_EQ(ctx.kept[kSentBase + kBegin], 1);
+  EXPECT_EQ(ctx.kept[kFailedBase + kBegin], 1);
+  EXPECT_EQ(ctx.kept[kSentBase + kUpdate], 0);
+  EXPECT_EQ(ctx.unit[kWrites], 0);  // nothing committed
+  // Unlocked, the next unit commits and its sent statements are kept the same way.
+  WorkerLikeContext ok;
+  ASSERT_TRUE((*session)->RunUnit(ok).ok());
+  EXPECT_EQ(ok.kept[kSentBase + kBegin], 1);
+  EXPECT_EQ(ok.kept[kSentBase + kUpdate], 2);
+  EXPECT_EQ(ok.kept[kSentBase + kCommit], 1);
+  EXPECT_EQ(ok.unit[kWrites], 4);
+}
+
 std::vector<int64_t> Histogram10(KeyDistType type, int64_t n, int draws) {
   KeyDistParams p;
   p.type = type;
