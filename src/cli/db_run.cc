@@ -71,76 +71,55 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
   };
   auto str = [&](const char* name, const char* def, const char* help,
                  std::vector<std::string> aliases = {}) {
-    OptionSpec s;
-    s.name = name;
-    s.aliases = std::move(aliases);
-    s.default_value = def;
-    s.help = help;
-    add(s);
+    add({.name = name, .aliases = std::move(aliases), .default_value = def, .help = help});
   };
   str("db", "", "database URL, e.g. sqlite:///tmp/ds.db (required)");
-  {
-    OptionSpec s;
-    s.name = "workload";
-    s.type = OptionType::kEnum;
-    s.choices = workloads.Names();
-    s.default_value = "dvdstore";
-    s.help = "the OLTP workload: " + workloads.Describe();
-    add(s);
-  }
+  add({.name = "workload",
+       .type = OptionType::kEnum,
+       .default_value = "dvdstore",
+       .help = "the OLTP workload: " + workloads.Describe(),
+       .choices = workloads.Names()});
   if (command == "load") {
-    OptionSpec t;
-    t.name = "load_threads";
-    t.type = OptionType::kInt;
-    t.min = 1;
-    t.max = 256;
-    t.default_value = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
-    t.help = "parallel data generator threads (default: cores)";
-    add(t);
-    OptionSpec ix;
-    ix.name = "index_threads";
-    ix.type = OptionType::kInt;
-    ix.min = 1;
-    ix.max = 64;
-    ix.default_value = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
-    ix.help =
-        "connections building indexes and constraints after the data, one table on each at a "
-        "time (default: cores; SQLite: always 1, it has one writer)";
-    add(ix);
-    OptionSpec f;
-    f.name = "force";
-    f.type = OptionType::kBool;
-    f.default_value = "N";
-    f.help = "replace an existing storebench database of this workload";
-    add(f);
+    add({.name = "load_threads",
+         .type = OptionType::kInt,
+         .default_value = std::to_string(std::max(1u, std::thread::hardware_concurrency())),
+         .help = "parallel data generator threads (default: cores)",
+         .min = 1,
+         .max = 256});
+    add({.name = "index_threads",
+         .type = OptionType::kInt,
+         .default_value = std::to_string(std::max(1u, std::thread::hardware_concurrency())),
+         .help =
+             "connections building indexes and constraints after the data, one table on each at a "
+             "time (default: cores; SQLite: always 1, it has one writer)",
+         .min = 1,
+         .max = 64});
+    add({.name = "force",
+         .type = OptionType::kBool,
+         .default_value = "N",
+         .help = "replace an existing storebench database of this workload"});
     str("csv_dir", "", "also write the generated rows as CSV files into this directory",
         {"csv-dir"});
-    OptionSpec pristine;
-    pristine.name = "pristine";
-    pristine.type = OptionType::kBool;
-    pristine.default_value = "N";
-    pristine.help =
-        "after the load, keep a pristine copy of the database that run --restore brings back "
-        "(docs/consolidation.md)";
-    add(pristine);
-    OptionSpec seed;
-    seed.name = "seed";
-    seed.type = OptionType::kInt;
-    seed.default_value = "1";
-    seed.help = "data seed: the same seed and size give the same data";
-    seed.aliases = {"rand_seed"};
-    add(seed);
+    add({.name = "pristine",
+         .type = OptionType::kBool,
+         .default_value = "N",
+         .help =
+             "after the load, keep a pristine copy of the database that run --restore brings back "
+             "(docs/consolidation.md)"});
+    add({.name = "seed",
+         .aliases = {"rand_seed"},
+         .type = OptionType::kInt,
+         .default_value = "1",
+         .help = "data seed: the same seed and size give the same data"});
   }
   if (command == "run") {
     DeclareScaleOutOptions(o);
-    OptionSpec restore;
-    restore.name = "restore";
-    restore.type = OptionType::kBool;
-    restore.default_value = "N";
-    restore.help =
-        "before the run, bring each database back to its pristine copy (kept by load "
-        "--pristine=Y or oltp pristine); the time it takes is reported, not part of the run";
-    add(restore);
+    add({.name = "restore",
+         .type = OptionType::kBool,
+         .default_value = "N",
+         .help =
+             "before the run, bring each database back to its pristine copy (kept by load "
+             "--pristine=Y or oltp pristine); the time it takes is reported, not part of the run"});
     DeclarePowerOption(o);
     str("json", "", "result document path (default results/<timestamp>.json)");
     str("label", "",
@@ -150,59 +129,46 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
         "also write the per-second series as CSV: instance, second, phase, headline metrics, "
         "unit p99, errors, each further type's p99, every counter, SUT CPU (one row per "
         "instance and second; a spreadsheet opens it as is)");
-    {
-      OptionSpec pr;
-      pr.name = "progress";
-      pr.type = OptionType::kEnum;
-      pr.choices = {"human", "json", "none"};
-      pr.default_value = "human";
-      pr.help =
-          "live output: DVD Store status lines on stdout (sysbench's interval lines with "
-          "--workload oltp), one JSON object per second on stderr, or none";
-      add(pr);
-    }
+    add({.name = "progress",
+         .type = OptionType::kEnum,
+         .default_value = "human",
+         .help = "live output: DVD Store status lines on stdout (sysbench's interval lines with "
+                 "--workload oltp), one JSON object per second on stderr, or none",
+         .choices = {"human", "json", "none"}});
     str("metrics_addr", "",
         "serve live figures in the Prometheus text format, e.g. 127.0.0.1:9464 (off by default)");
-    OptionSpec ts;
-    ts.name = "log_timestamp";
-    ts.type = OptionType::kEnum;
-    ts.choices = {"NONE", "UTC", "LOCAL"};
-    ts.default_value = "NONE";
-    ts.help = "prefix status lines with a UTC or local timestamp";
-    add(ts);
+    add({.name = "log_timestamp",
+         .type = OptionType::kEnum,
+         .default_value = "NONE",
+         .help = "prefix status lines with a UTC or local timestamp",
+         .choices = {"NONE", "UTC", "LOCAL"}});
     // Accepted so DVD Store DriverConfig.txt files work unchanged; they do not apply here.
     auto compat = [&](const char* name, const char* def) {
-      OptionSpec s;
-      s.name = name;
-      s.default_value = def;
-      s.group = "DVD Store compatibility (accepted, not used: storebench connects with --db)";
-      s.help = "ignored";
-      o->Add(s);
+      o->Add(
+          {.name = name,
+           .default_value = def,
+           .help = "ignored",
+           .group = "DVD Store compatibility (accepted, not used: storebench connects with --db)"});
     };
-    {
-      OptionSpec t;
-      t.name = "target";
-      t.default_value = "localhost";
-      t.help =
-          "DVD Store 3's target list: database hosts separated by ';' (host or host:port), each "
-          "put in place of the host of --db, one instance per host, threads spread round robin; "
-          "localhost (DS3's default) leaves --db as it is";
-      o->Add(t);
-    }
+    o->Add(
+        {.name = "target",
+         .default_value = "localhost",
+         .help =
+             "DVD Store 3's target list: database hosts separated by ';' (host or host:port), each "
+             "put in place of the host of --db, one instance per host, threads spread round robin; "
+             "localhost (DS3's default) leaves --db as it is"});
     compat("virt_dir", "ds3");
     compat("page_type", "php");
     compat("windows_perf_host", "");
     compat("linux_perf_host", "");
     compat("detailed_view", "N");
-    OptionSpec stores;
-    stores.name = "n_stores";
-    stores.type = OptionType::kInt;
-    stores.default_value = "1";
-    stores.min = 1;
-    stores.max = 1;
-    stores.group = "DVD Store compatibility (accepted, not used: storebench connects with --db)";
-    stores.help = "DS3.5 stores per database (only 1 is supported)";
-    o->Add(stores);
+    o->Add({.name = "n_stores",
+            .type = OptionType::kInt,
+            .default_value = "1",
+            .help = "DS3.5 stores per database (only 1 is supported)",
+            .group = "DVD Store compatibility (accepted, not used: storebench connects with --db)",
+            .min = 1,
+            .max = 1});
   }
 }
 

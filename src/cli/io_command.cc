@@ -85,36 +85,31 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   if (command == "run") DeclareScaleOutOptions(o);
   auto add = [&](const char* name, OptionType type, const char* def, const char* help,
                  std::vector<std::string> choices = {}) {
-    OptionSpec s;
-    s.name = name;
-    s.type = type;
-    s.default_value = def;
-    s.help = help;
-    s.group = "storage";
-    s.choices = std::move(choices);
-    o->Add(s);
+    o->Add({.name = name,
+            .type = type,
+            .default_value = def,
+            .help = help,
+            .group = "storage",
+            .choices = std::move(choices)});
   };
   // Whole numbers and durations (nanoseconds) with their limits (base/limits.h).
   auto add_ranged = [&](const char* name, OptionType type, const char* def, int64_t min,
                         int64_t max, const char* help) {
-    OptionSpec s;
-    s.name = name;
-    s.type = type;
-    s.default_value = def;
-    s.help = help;
-    s.group = "storage";
-    s.min = min;
-    s.max = max;
-    o->Add(s);
+    o->Add({.name = name,
+            .type = type,
+            .default_value = def,
+            .help = help,
+            .group = "storage",
+            .min = min,
+            .max = max});
   };
-  OptionSpec target;
-  target.name = "target";
-  target.help =
-      "test file (like Iometer's iobw.tst) or block device; several, repeated or "
-      "comma-separated: io run runs every worker on all of them, prepare and verify do each";
-  target.group = "storage";
-  target.repeatable = true;
-  o->Add(target);
+  o->Add(
+      {.name = "target",
+       .help =
+           "test file (like Iometer's iobw.tst) or block device; several, repeated or "
+           "comma-separated: io run runs every worker on all of them, prepare and verify do each",
+       .group = "storage",
+       .repeatable = true});
   add("direct", OptionType::kBool, "Y",
       "O_DIRECT with aligned buffers (N: through the page cache)");
   add("seed", OptionType::kInt, "1", "run seed: every random stream derives from it");
@@ -179,21 +174,19 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
              "I/Os per submit call: 1 submits each I/O as soon as it is generated (Iometer, fio's "
              "default); N hands up to N to one call; 0 all free slots at once (fewer system calls, "
              "but the I/Os travel in waves)");
-  {
-    OptionSpec rate;
-    rate.name = "rate";
-    rate.type = OptionType::kDouble;
-    rate.default_value = "0";
-    rate.group = "storage";
-    rate.help =
-        "open loop: start I/Os at this rate per second (over every worker and target), latency "
-        "measured from each I/O's scheduled start, so waiting for a free slot counts; 0 = closed "
-        "loop (Iometer's model: a new I/O as soon as one completes)";
-    rate.min_double = limits::kMinRatePerSec;
-    rate.max_double = limits::kMaxRatePerSec;
-    rate.zero_is_off = true;
-    o->Add(rate);
-  }
+  o->Add(
+      {.name = "rate",
+       .type = OptionType::kDouble,
+       .default_value = "0",
+       .help =
+           "open loop: start I/Os at this rate per second (over every worker and target), latency "
+           "measured from each I/O's scheduled start, so waiting for a free slot counts; 0 = "
+           "closed "
+           "loop (Iometer's model: a new I/O as soon as one completes)",
+       .group = "storage",
+       .min_double = limits::kMinRatePerSec,
+       .max_double = limits::kMaxRatePerSec,
+       .zero_is_off = true});
   add("arrival", OptionType::kEnum, "constant", "open loop: evenly spaced or Poisson arrivals",
       {"constant", "poisson"});
   add_ranged("max_lag", OptionType::kDuration, "10s", 0, limits::kMaxDurationNanos,

@@ -35,26 +35,22 @@ void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
   using config::OptionType;
   auto add = [&](const char* name, OptionType type, const char* def, const char* help,
                  std::vector<std::string> choices = {}) {
-    OptionSpec s;
-    s.name = name;
-    s.type = type;
-    s.default_value = def;
-    s.help = help;
-    s.group = "storage";
-    s.choices = std::move(choices);
-    o->Add(s);
+    o->Add({.name = name,
+            .type = type,
+            .default_value = def,
+            .help = help,
+            .group = "storage",
+            .choices = std::move(choices)});
   };
   auto add_ranged = [&](const char* name, OptionType type, const char* def, int64_t min,
                         int64_t max, const char* help) {
-    OptionSpec s;
-    s.name = name;
-    s.type = type;
-    s.default_value = def;
-    s.help = help;
-    s.group = "storage";
-    s.min = min;
-    s.max = max;
-    o->Add(s);
+    o->Add({.name = name,
+            .type = type,
+            .default_value = def,
+            .help = help,
+            .group = "storage",
+            .min = min,
+            .max = max});
   };
   auto add_json = [&](const char* what) { add("json", OptionType::kString, "", what); };
   auto add_drop = [&] {

@@ -31,16 +31,15 @@ power::PowerRegistry MakePowerSources() {
 }
 
 void DeclarePowerOption(config::OptionSet* o) {
-  config::OptionSpec s;
-  s.name = "power";
-  s.group = "power";
-  s.repeatable = true;
-  s.help =
-      "measure power beside the run, once a second (repeat for several sources; their watts "
-      "add up): ptd://host:8888, rapl:, ipmi:, ipmi://user@bmc?password_file=F, "
-      "redfish://user@bmc?password_env=V, csv:FILE?time=T&watts=W&offset=S, cmd:\"COMMAND\" "
-      "(docs/power.md)";
-  o->Add(s);
+  o->Add(
+      {.name = "power",
+       .help =
+           "measure power beside the run, once a second (repeat for several sources; their watts "
+           "add up): ptd://host:8888, rapl:, ipmi:, ipmi://user@bmc?password_file=F, "
+           "redfish://user@bmc?password_env=V, csv:FILE?time=T&watts=W&offset=S, cmd:\"COMMAND\" "
+           "(docs/power.md)",
+       .group = "power",
+       .repeatable = true});
 }
 
 Result<std::unique_ptr<power::PowerSampler>> OpenPower(const config::OptionSet& o, Clock& clock) {

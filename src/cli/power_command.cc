@@ -38,12 +38,7 @@ void Declare(config::OptionSet* o, const std::string& command) {
   using config::OptionType;
   DeclarePowerOption(o);
   const auto add = [&](const char* name, OptionType type, const char* def, const char* help) {
-    OptionSpec s;
-    s.name = name;
-    s.type = type;
-    s.default_value = def;
-    s.help = help;
-    s.group = "power";
+    OptionSpec s{.name = name, .type = type, .default_value = def, .help = help, .group = "power"};
     if (type == OptionType::kDuration) {
       s.max = limits::kMaxDurationNanos;
       s.bare_unit_nanos = kNanosPerSecond;
@@ -53,15 +48,13 @@ void Declare(config::OptionSet* o, const std::string& command) {
   if (command == "idle") {
     add("duration", OptionType::kDuration, "5m", "recorded idle time of each repetition");
     add("settle", OptionType::kDuration, "10m", "wait before each recording (nothing recorded)");
-    OptionSpec r;
-    r.name = "repeat";
-    r.type = OptionType::kInt;
-    r.default_value = "1";
-    r.min = 1;
-    r.max = 100;
-    r.help = "repetitions; the result is the median of their averages";
-    r.group = "power";
-    o->Add(r);
+    o->Add({.name = "repeat",
+            .type = OptionType::kInt,
+            .default_value = "1",
+            .help = "repetitions; the result is the median of their averages",
+            .group = "power",
+            .min = 1,
+            .max = 100});
   } else {
     add("duration", OptionType::kDuration, "0s", "stop after this long (0: until stopped)");
   }

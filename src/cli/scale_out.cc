@@ -73,27 +73,25 @@ int MainUnderMpirun(int argc, char** argv, int (*command)(int, char**)) {
 }
 
 void DeclareScaleOutOptions(config::OptionSet* o) {
-  config::OptionSpec split;
-  split.name = "rank_split";
-  split.type = config::OptionType::kEnum;
-  split.choices = {"threads", "instances"};
-  split.default_value = "threads";
-  split.group = "scale-out";
-  split.help =
-      "under mpirun -np K: how the work is divided among the K ranks (threads: each rank runs "
-      "about 1/K of the threads of every instance; instances: rank r runs the instances i of a "
-      "target list with i mod K = r; docs/scale-out.md)";
-  o->Add(split);
-  config::OptionSpec timeout;
-  timeout.name = "rank_timeout";
-  timeout.type = config::OptionType::kDuration;
-  timeout.default_value = "10s";
-  timeout.min = kNanosPerSecond;
-  timeout.group = "scale-out";
-  timeout.help =
-      "under mpirun: a rank that does not answer rank 0 for this long is lost and the run ends "
-      "on every rank, its result marked incomplete";
-  o->Add(timeout);
+  o->Add(
+      {.name = "rank_split",
+       .type = config::OptionType::kEnum,
+       .default_value = "threads",
+       .help =
+           "under mpirun -np K: how the work is divided among the K ranks (threads: each rank runs "
+           "about 1/K of the threads of every instance; instances: rank r runs the instances i of "
+           "a "
+           "target list with i mod K = r; docs/scale-out.md)",
+       .group = "scale-out",
+       .choices = {"threads", "instances"}});
+  o->Add({.name = "rank_timeout",
+          .type = config::OptionType::kDuration,
+          .default_value = "10s",
+          .help = "under mpirun: a rank that does not answer rank 0 for this long is lost and the "
+                  "run ends "
+                  "on every rank, its result marked incomplete",
+          .group = "scale-out",
+          .min = kNanosPerSecond});
 }
 
 Result<int64_t> ShareOf(const std::string& split, int rank, int ranks, int64_t total,

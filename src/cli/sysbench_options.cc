@@ -43,59 +43,35 @@ void DeclareSysbenchOptions(config::OptionSet* o) {
     o->Add(std::move(s));
   };
   auto text = [&](std::string name, const char* def, std::string help) {
-    OptionSpec s;
-    s.name = std::move(name);
-    s.default_value = def;
-    s.help = std::move(help);
-    add(s);
+    add({.name = std::move(name), .default_value = def, .help = std::move(help)});
   };
-  {
-    OptionSpec s;
-    s.name = "db_driver";
-    s.help = "pgsql or mysql: build --db from the --pgsql-* or --mysql-* options";
-    add(s);
-  }
+  add({.name = "db_driver",
+       .help = "pgsql or mysql: build --db from the --pgsql-* or --mysql-* options"});
   for (const Driver& d : kDrivers) {
     const std::string p = d.prefix;
     text(p + "_host", "localhost", "server host (--db-driver=" + p + ")");
-    {
-      OptionSpec s;
-      s.name = p + "_port";
-      s.type = OptionType::kInt;
-      s.default_value = d.port;
-      s.min = 1;
-      s.max = 65535;
-      s.help = "server port (--db-driver=" + p + ")";
-      add(s);
-    }
+    add({.name = p + "_port",
+         .type = OptionType::kInt,
+         .default_value = d.port,
+         .help = "server port (--db-driver=" + p + ")",
+         .min = 1,
+         .max = 65535});
     text(p + "_user", "sbtest", "user name (--db-driver=" + p + ")");
     text(p + "_db", "sbtest", "database name (--db-driver=" + p + ")");
-    {
-      OptionSpec s;
-      s.name = p + "_password";
-      s.refusal = kPasswordRefusal;
-      s.secret = true;
-      s.help = "refused: " + std::string(kPasswordRefusal);
-      add(s);
-    }
+    add({.name = p + "_password",
+         .help = "refused: " + std::string(kPasswordRefusal),
+         .secret = true,
+         .refusal = kPasswordRefusal});
   }
-  {
-    OptionSpec s;
-    s.name = "percentile";
-    s.type = OptionType::kInt;
-    s.default_value = "95";
-    s.max = 100;
-    s.help = "the latency percentile of the interval lines and the final report (0 = none)";
-    add(s);
-  }
-  {
-    OptionSpec s;
-    s.name = "histogram";
-    s.type = OptionType::kBool;
-    s.default_value = "N";
-    s.help = "print the measured window's latency histogram before the final report";
-    add(s);
-  }
+  add({.name = "percentile",
+       .type = OptionType::kInt,
+       .default_value = "95",
+       .help = "the latency percentile of the interval lines and the final report (0 = none)",
+       .max = 100});
+  add({.name = "histogram",
+       .type = OptionType::kBool,
+       .default_value = "N",
+       .help = "print the measured window's latency histogram before the final report"});
 }
 
 Status ApplySysbenchOptions(config::OptionSet* o) {

@@ -26,13 +26,15 @@ enum class OptionType {
   kDbSize,    // DVD Store size: S, M, L, or <int>MB / <int>GB (stored upper-case, e.g. "20GB")
 };
 
+// Declared with designated initializers (`{.name = "seed", .type = OptionType::kInt, ...}`);
+// every member has a default, so a declaration names only what differs.
 struct OptionSpec {
-  std::string name;                  // canonical name, e.g. "n_threads"
-  std::vector<std::string> aliases;  // modern spellings, e.g. "threads"
+  std::string name{};                  // canonical name, e.g. "n_threads"
+  std::vector<std::string> aliases{};  // modern spellings, e.g. "threads"
   OptionType type = OptionType::kString;
-  std::string default_value;  // as text, parsed like user input
-  std::string help;
-  std::string group;                     // heading in --help ("driver", "dvdstore", ...)
+  std::string default_value{};  // as text, parsed like user input
+  std::string help{};
+  std::string group{};                   // heading in --help ("driver", "dvdstore", ...)
   int64_t bare_unit_nanos = 1000000000;  // kDuration only
   // kDuration only: the bare unit when the option is set through one of its aliases, 0 = the
   // same as `bare_unit_nanos`. DVD Store's run_time counts minutes, its modern spellings
@@ -40,8 +42,8 @@ struct OptionSpec {
   int64_t alias_bare_unit_nanos = 0;
   // kDuration only: when not empty, a bare number is refused with this advice (a name whose
   // unit differs between the tools that use it, e.g. warmup_time: DS3 minutes, sysbench seconds).
-  std::string bare_number_refused;
-  std::vector<std::string> choices;  // kEnum only
+  std::string bare_number_refused{};
+  std::vector<std::string> choices{};  // kEnum only
   // Limits, inclusive, checked by Set (bad input, never a silent clamp or wrap): kInt values
   // and kDuration values (in nanoseconds) lie in [min, max], kDouble values in
   // [min_double, max_double]. With `zero_is_off`, 0 is accepted too ("0 = off").
@@ -53,7 +55,7 @@ struct OptionSpec {
   bool secret = false;  // never echoed (shown as "<redacted>")
   // When not empty, setting the option is refused with this advice, whatever the value (a
   // peer tool's option storebench must not take, e.g. a password on the command line).
-  std::string refusal;
+  std::string refusal{};
   bool repeatable = false;  // kString only: a second setting appends ",value"
 };
 

@@ -11,13 +11,11 @@ void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
   using config::OptionType;
   // Every option here has a name, type, default and help; the few extras are set after.
   auto spec = [](const char* name, OptionType type, const char* default_value, const char* help) {
-    OptionSpec s;
-    s.name = name;
-    s.type = type;
-    s.default_value = default_value;
-    s.help = help;
-    s.group = "driver";
-    return s;
+    return OptionSpec{.name = name,
+                      .type = type,
+                      .default_value = default_value,
+                      .help = help,
+                      .group = "driver"};
   };
   {
     OptionSpec s =

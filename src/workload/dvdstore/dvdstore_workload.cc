@@ -121,32 +121,26 @@ DvdStoreWorkload::DvdStoreWorkload() {
 
 void DvdStoreWorkload::DeclareOptions(config::OptionSet* o) const {
   auto add_int = [&](const char* name, int64_t def, int64_t min, int64_t max, const char* help) {
-    OptionSpec s;
-    s.name = name;
-    s.type = OptionType::kInt;
-    s.default_value = std::to_string(def);
-    s.min = min;
-    s.max = max;
-    s.help = help;
-    s.group = "dvdstore";
-    o->Add(s);
+    o->Add({.name = name,
+            .type = OptionType::kInt,
+            .default_value = std::to_string(def),
+            .help = help,
+            .group = "dvdstore",
+            .min = min,
+            .max = max});
   };
   auto add_bool = [&](const char* name, const char* help) {
-    OptionSpec s;
-    s.name = name;
-    s.type = OptionType::kBool;
-    s.default_value = "N";
-    s.help = help;
-    s.group = "dvdstore";
-    o->Add(s);
+    o->Add({.name = name,
+            .type = OptionType::kBool,
+            .default_value = "N",
+            .help = help,
+            .group = "dvdstore"});
   };
-  OptionSpec size;
-  size.name = "db_size";
-  size.type = OptionType::kDbSize;
-  size.default_value = "S";
-  size.help = "database size: S, M, L or <int>MB / <int>GB (run: defaults to the loaded size)";
-  size.group = "dvdstore";
-  o->Add(size);
+  o->Add({.name = "db_size",
+          .type = OptionType::kDbSize,
+          .default_value = "S",
+          .help = "database size: S, M, L or <int>MB / <int>GB (run: defaults to the loaded size)",
+          .group = "dvdstore"});
   add_bool("ds2_mode", "Y: DVD Store 2 (no membership or review steps, DS2 schema on load)");
   add_bool("bug_compat",
            "Y: reproduce DVD Store's number-changing quirks (double-counted review time, "

@@ -146,39 +146,28 @@ void OltpWorkload::DeclareOptions(config::OptionSet* o) const {
   // Statements per transaction stay below a million; tables and rows far above sysbench's uses.
   auto add_int = [&](const char* name, int64_t def, int64_t min, const char* help,
                      int64_t max = 1000000) {
-    OptionSpec s;
-    s.name = name;
-    s.type = OptionType::kInt;
-    s.default_value = std::to_string(def);
-    s.min = min;
-    s.max = max;
-    s.help = help;
-    add(s);
+    add({.name = name,
+         .type = OptionType::kInt,
+         .default_value = std::to_string(def),
+         .help = help,
+         .min = min,
+         .max = max});
   };
   auto add_bool = [&](const char* name, const char* def, const char* help) {
-    OptionSpec s;
-    s.name = name;
-    s.type = OptionType::kBool;
-    s.default_value = def;
-    s.help = help;
-    add(s);
+    add({.name = name, .type = OptionType::kBool, .default_value = def, .help = help});
   };
   auto add_double = [&](const char* name, const char* def, double max, const char* help) {
-    OptionSpec s;
-    s.name = name;
-    s.type = OptionType::kDouble;
-    s.default_value = def;
-    s.max_double = max;
-    s.help = help;
-    add(s);
+    add({.name = name,
+         .type = OptionType::kDouble,
+         .default_value = def,
+         .help = help,
+         .max_double = max});
   };
-  OptionSpec test;
-  test.name = "test";
-  test.type = OptionType::kEnum;
-  test.choices.assign(std::begin(kTests), std::end(kTests));
-  test.default_value = "read_write";
-  test.help = "transaction type, as sysbench's oltp_<test>";
-  add(test);
+  add({.name = "test",
+       .type = OptionType::kEnum,
+       .default_value = "read_write",
+       .help = "transaction type, as sysbench's oltp_<test>",
+       .choices = std::vector<std::string>(std::begin(kTests), std::end(kTests))});
   add_int("tables", 1, 1, "number of tables sbtest1..N");
   add_int("table_size", 10000, 1, "rows per table", int64_t{1} << 40);
   add_int("range_size", 100, 1, "rows per range select", int64_t{1} << 40);
@@ -192,13 +181,11 @@ void OltpWorkload::DeclareOptions(config::OptionSet* o) const {
   add_int("delete_inserts", 1, 0, "DELETE + INSERT pairs per transaction");
   add_bool("range_selects", "Y", "run the range selects");
   add_bool("skip_trx", "N", "run the statements in autocommit mode (no BEGIN/COMMIT)");
-  OptionSpec rt;
-  rt.name = "rand_type";
-  rt.type = OptionType::kEnum;
-  rt.choices = {"uniform", "gaussian", "special", "pareto", "zipfian"};
-  rt.default_value = "special";
-  rt.help = "key distribution (sysbench 1.0's default is special)";
-  add(rt);
+  add({.name = "rand_type",
+       .type = OptionType::kEnum,
+       .default_value = "special",
+       .help = "key distribution (sysbench 1.0's default is special)",
+       .choices = {"uniform", "gaussian", "special", "pareto", "zipfian"}});
   add_double("rand_spec_pct", "1", 100, "special: % of keys in the hot slice");
   add_double("rand_spec_res", "75", 100, "special: % of draws that hit the hot slice");
   add_double("rand_zipfian_exp", "0.8", 1000, "zipfian: exponent");

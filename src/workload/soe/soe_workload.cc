@@ -101,26 +101,22 @@ SoeWorkload::SoeWorkload() {
 
 void SoeWorkload::DeclareOptions(config::OptionSet* o) const {
   auto add_int = [&](const std::string& name, int64_t def, int64_t max, const std::string& help) {
-    OptionSpec s;
-    s.name = name;
-    s.type = OptionType::kInt;
-    s.default_value = std::to_string(def);
-    s.min = 0;
-    s.max = max;
-    s.help = help;
-    s.group = "soe (Order Entry)";
-    o->Add(s);
+    o->Add({.name = name,
+            .type = OptionType::kInt,
+            .default_value = std::to_string(def),
+            .help = help,
+            .group = "soe (Order Entry)",
+            .min = 0,
+            .max = max});
   };
-  OptionSpec scale;
-  scale.name = "soe_scale";
-  scale.type = OptionType::kDouble;
-  scale.default_value = "1";
-  scale.max_double = 1000;
-  scale.help =
-      "database size: 1 = Swingbench's scale 1 (1,000,000 customers, about 1 GB of rows); "
-      "fractions for tests (run: defaults to the loaded scale)";
-  scale.group = "soe (Order Entry)";
-  o->Add(scale);
+  o->Add({.name = "soe_scale",
+          .type = OptionType::kDouble,
+          .default_value = "1",
+          .help =
+              "database size: 1 = Swingbench's scale 1 (1,000,000 customers, about 1 GB of rows); "
+              "fractions for tests (run: defaults to the loaded scale)",
+          .group = "soe (Order Entry)",
+          .max_double = 1000});
   for (int t = 0; t < kNumTx; ++t) {
     const TxInfo& info = InfoOf(t);
     add_int(info.option, info.default_weight, 1000000,
@@ -133,13 +129,11 @@ void SoeWorkload::DeclareOptions(config::OptionSet* o) const {
   add_int("inter_max_delay", 0, kMaxDelayMs, "think time between transactions, max ms");
   add_int("query_timeout", 120, 86400,
           "seconds before the server cancels a statement (a timeout error); 0 = none");
-  OptionSpec sleep;
-  sleep.name = "timings_include_sleep";
-  sleep.type = OptionType::kBool;
-  sleep.default_value = "N";
-  sleep.help = "response times include the intra-transaction think times (Swingbench default N)";
-  sleep.group = "soe (Order Entry)";
-  o->Add(sleep);
+  o->Add({.name = "timings_include_sleep",
+          .type = OptionType::kBool,
+          .default_value = "N",
+          .help = "response times include the intra-transaction think times (Swingbench default N)",
+          .group = "soe (Order Entry)"});
   o->Add(config::EnumOption(
       "sql_mode", {"client", "procedures"},
       "client: the driver sends each statement of a transaction; procedures: one call of the "
@@ -149,18 +143,14 @@ void SoeWorkload::DeclareOptions(config::OptionSet* o) const {
   add_int("soe_users", 0, 1000000,
           "users sharing a pool of --n_threads connections, each borrowing one per transaction "
           "(Swingbench's connection pooling); 0 = one connection per user (--n_threads users)");
-  OptionSpec notes;
-  notes.name = "soe_config_not_honoured";
-  notes.default_value = "";
-  notes.help = "set by --config_file: the Swingbench settings storebench does not honour";
-  notes.group = "soe (Order Entry)";
-  o->Add(notes);
-  OptionSpec name;
-  name.name = "soe_config_name";
-  name.default_value = "";
-  name.help = "set by --config_file: the Swingbench configuration's Name";
-  name.group = "soe (Order Entry)";
-  o->Add(name);
+  o->Add({.name = "soe_config_not_honoured",
+          .default_value = "",
+          .help = "set by --config_file: the Swingbench settings storebench does not honour",
+          .group = "soe (Order Entry)"});
+  o->Add({.name = "soe_config_name",
+          .default_value = "",
+          .help = "set by --config_file: the Swingbench configuration's Name",
+          .group = "soe (Order Entry)"});
   o->set_xml_config_reader(&ReadSwingbenchConfig);
 }
 

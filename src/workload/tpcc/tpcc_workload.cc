@@ -81,41 +81,32 @@ void TpccWorkload::DeclareOptions(config::OptionSet* o) const {
     s.group = "tpcc (TPC-C-like)";
     o->Add(std::move(s));
   };
-  OptionSpec w;
-  w.name = "warehouses";
-  w.type = OptionType::kInt;
-  w.default_value = "1";
-  w.min = 1;
-  w.max = 100000;
-  w.help = "warehouses W (about 100 MB of rows each); run: defaults to the loaded count";
-  add(w);
-  OptionSpec mix;
-  mix.name = "mix";
-  mix.type = OptionType::kEnum;
-  mix.choices = {"standard", "hammerdb", "deck"};
-  mix.default_value = "standard";
-  mix.help =
-      "transaction mix: standard (45/43/4/4/4 % New-Order/Payment/Order-Status/Delivery/"
-      "Stock-Level, drawn with replacement), hammerdb (10/10/1/1/1 of 23 with replacement, as "
-      "HammerDB), deck (a shuffled 23-card deck per worker, the specification's deck)";
-  add(mix);
-  OptionSpec weights;
-  weights.name = "weights";
-  weights.type = OptionType::kString;
-  weights.default_value = "";
-  weights.help =
-      "instead of --mix: five percentages N,P,O,D,S adding up to 100 (New-Order, Payment, "
-      "Order-Status, Delivery, Stock-Level), drawn with replacement (go-tpc's --weight); not "
-      "the specification's minimum shares unless you give them";
-  add(weights);
-  OptionSpec all;
-  all.name = "all_warehouses";
-  all.type = OptionType::kBool;
-  all.default_value = "N";
-  all.help =
-      "Y: worker k of V uses the warehouses k+1, k+1+V, ... and picks one per transaction "
-      "(HammerDB's use-all-warehouses); N: one home warehouse per worker";
-  add(all);
+  add({.name = "warehouses",
+       .type = OptionType::kInt,
+       .default_value = "1",
+       .help = "warehouses W (about 100 MB of rows each); run: defaults to the loaded count",
+       .min = 1,
+       .max = 100000});
+  add({.name = "mix",
+       .type = OptionType::kEnum,
+       .default_value = "standard",
+       .help =
+           "transaction mix: standard (45/43/4/4/4 % New-Order/Payment/Order-Status/Delivery/"
+           "Stock-Level, drawn with replacement), hammerdb (10/10/1/1/1 of 23 with replacement, as "
+           "HammerDB), deck (a shuffled 23-card deck per worker, the specification's deck)",
+       .choices = {"standard", "hammerdb", "deck"}});
+  add({.name = "weights",
+       .type = OptionType::kString,
+       .default_value = "",
+       .help =
+           "instead of --mix: five percentages N,P,O,D,S adding up to 100 (New-Order, Payment, "
+           "Order-Status, Delivery, Stock-Level), drawn with replacement (go-tpc's --weight); not "
+           "the specification's minimum shares unless you give them"});
+  add({.name = "all_warehouses",
+       .type = OptionType::kBool,
+       .default_value = "N",
+       .help = "Y: worker k of V uses the warehouses k+1, k+1+V, ... and picks one per transaction "
+               "(HammerDB's use-all-warehouses); N: one home warehouse per worker"});
   add(config::EnumOption(
       "sql_mode", {"client", "procedures"},
       "client: the driver sends each transaction's statements; procedures: one stored-procedure "
@@ -126,32 +117,27 @@ void TpccWorkload::DeclareOptions(config::OptionSet* o) const {
       "inline: Delivery runs as the terminal's transaction; deferred: it is queued and a "
       "delivery thread (one more connection) runs it (TPC-C clause 2.7.2)",
       ""));
-  OptionSpec log;
-  log.name = "delivery_log";
-  log.type = OptionType::kString;
-  log.default_value = "";
-  log.help =
-      "with --delivery=deferred: a file (created or truncated before the run) that gets one line "
-      "per executed deferred Delivery: queued and completed times, warehouse, carrier, and each "
-      "district's delivered O_ID or 'skipped' (TPC-C clause 2.7.2.2; docs/tpcc.md)";
-  add(log);
-  OptionSpec keying;
-  keying.name = "keying_and_thinking";
-  keying.type = OptionType::kBool;
-  keying.default_value = "N";
-  keying.help =
-      "Y: specification-style driving: --terminals terminals with the specification's keying "
-      "and think times, served by the --n_threads (--connections) connections";
-  add(keying);
-  OptionSpec terms;
-  terms.name = "terminals";
-  terms.type = OptionType::kInt;
-  terms.default_value = "0";
-  terms.min = 0;
+  add({.name = "delivery_log",
+       .type = OptionType::kString,
+       .default_value = "",
+       .help = "with --delivery=deferred: a file (created or truncated before the run) that gets "
+               "one line "
+               "per executed deferred Delivery: queued and completed times, warehouse, carrier, "
+               "and each "
+               "district's delivered O_ID or 'skipped' (TPC-C clause 2.7.2.2; docs/tpcc.md)"});
+  add({.name = "keying_and_thinking",
+       .type = OptionType::kBool,
+       .default_value = "N",
+       .help =
+           "Y: specification-style driving: --terminals terminals with the specification's keying "
+           "and think times, served by the --n_threads (--connections) connections"});
   // About 100 bytes each: a million terminals take about 100 MB.
-  terms.max = 1000000;
-  terms.help = "terminals with --keying_and_thinking (0: 10 per warehouse); at most 1000000";
-  add(terms);
+  add({.name = "terminals",
+       .type = OptionType::kInt,
+       .default_value = "0",
+       .help = "terminals with --keying_and_thinking (0: 10 per warehouse); at most 1000000",
+       .min = 0,
+       .max = 1000000});
 }
 
 Status TpccWorkload::Configure(const config::OptionSet& o) {
