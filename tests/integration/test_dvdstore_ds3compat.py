@@ -178,6 +178,10 @@ class Ds3CompatMixin:
         self.assertIn("built by DVD Store's scripts", choices["database"])
         self.assertIn(self.expected_difference, choices["database"])
         self.assertIn("REVIEWS_HELPFULNESS(REVIEW_ID,HELPFULNESS)", choices["database"])
+        # The choices say what this database does, not what storebench's schema would.
+        self.assertTrue(choices["restock"].startswith(self.expected_restock), choices["restock"])
+        self.assertTrue(choices["full_text"].startswith(self.expected_full_text),
+                        choices["full_text"])
         self.assertIn("200 titles and actors sampled from PRODUCTS", choices["browse_words"])
         first_title = self.query("SELECT TITLE FROM PRODUCTS WHERE PROD_ID = 1")[0][0]
         self.assertIn("1, " + first_title + ", ", choices["browse_words"])
@@ -220,6 +224,8 @@ class Ds3CompatMariadbTest(Ds3CompatMixin, unittest.TestCase):
     helpfulness_key = "REVIEWS_HELPFULNESS_ID"
     key_column = "`key`"
     expected_difference = "no restock trigger on INVENTORY"
+    expected_restock = "none: the database has no restock trigger"
+    expected_full_text = "MyISAM FULLTEXT"
 
     def client(self, database=DATABASE):
         u = urllib.parse.urlsplit(self.url)
@@ -292,6 +298,8 @@ class Ds3CompatPostgresTest(Ds3CompatMixin, unittest.TestCase):
     helpfulness_key = "review_helpfulness_id"
     key_column = "key"
     expected_difference = "restock trigger is restock_order"
+    expected_restock = "the database's own trigger restock_order (DVD Store's PostgreSQL build)"
+    expected_full_text = "GIN index"
 
     def psql(self):
         return ["psql", "-X", "-A", "-t", "-q", "-v", "client_min_messages=warning", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-d",

@@ -249,6 +249,8 @@ std::map<std::string, std::string> DvdStoreWorkload::Choices() const {
     for (const std::string& s : foreign_differences_) d += "; " + s;
     c["database"] = d;
   }
+  // On a database DVD Store's scripts built, what it does rather than what storebench's does.
+  for (const auto& [name, text] : foreign_choices_) c[name] = text;
   if (opts_.browse_words) {
     const BrowseWords& w = *opts_.browse_words;
     std::string words = std::to_string(w.titles.size()) +
