@@ -166,9 +166,11 @@ void DvdStoreWorkload::DeclareOptions(config::OptionSet* o) const {
       "step, as DVD Store (PostgreSQL, MySQL/MariaDB; load installs them)",
       "dvdstore"));
   o->Add(config::EnumOption(
-      "csv_layout", {"storebench", "ds3"},
+      "csv_layout", {"storebench", "ds3", "ds3_windows"},
       "load --csv_dir: storebench writes one file per table; ds3 writes DVD Store 3's 43 files "
-      "in its five directories and formats, which DVD Store's own load scripts read",
+      "in its five directories and formats, which DVD Store's own load scripts read; "
+      "ds3_windows the same with CRLF line ends, as DVD Store's generators write them on "
+      "Windows (SQL Server's BULK INSERT)",
       "dvdstore"));
   add_bool("adopt",
            "run/verify on a database built by DVD Store's own scripts: Y records it in a "
@@ -197,7 +199,8 @@ Status DvdStoreWorkload::Configure(const config::OptionSet& o) {
   opts_.procedures = o.GetString("sql_mode") == "procedures";
   opts_.procedures_only = o.GetBool("procedures_only");
   adopt_ = o.GetBool("adopt");
-  ds3_csv_layout_ = o.GetString("csv_layout") == "ds3";
+  ds3_csv_layout_ = o.GetString("csv_layout") != "storebench";
+  ds3_csv_crlf_ = o.GetString("csv_layout") == "ds3_windows";
   return Status::Ok();
 }
 
@@ -322,7 +325,8 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
     // DVD Store's layout: the same rows, generated once more in id order into DS3's files; the
     // load itself then writes no CSV of its own.
     if (ctx.progress) ctx.progress("writing DVD Store 3's CSV files into " + ctx.csv_dir);
-    SB_RETURN_IF_ERROR(WriteDs3Csv(ctx.csv_dir, opts_.size, ctx.seed, opts_.ds2_mode));
+    SB_RETURN_IF_ERROR(
+        WriteDs3Csv(ctx.csv_dir, opts_.size, ctx.seed, opts_.ds2_mode, ds3_csv_crlf_));
     workload::LoadContext no_csv = ctx;
     no_csv.csv_dir.clear();
     SB_RETURN_IF_ERROR(LoadDvdStore(backend, opts_, dialect_, no_csv));

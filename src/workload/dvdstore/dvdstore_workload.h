@@ -116,7 +116,8 @@ class DvdStoreWorkload final : public workload::Workload {
   workload::Shape shape_;
   DsOptions opts_;
   bool adopt_ = false;
-  bool ds3_csv_layout_ = false;                   // --csv_layout=ds3
+  bool ds3_csv_layout_ = false;                   // --csv_layout=ds3 or ds3_windows
+  bool ds3_csv_crlf_ = false;                     // --csv_layout=ds3_windows
   std::vector<std::string> foreign_differences_;  // empty: a database storebench loaded
   std::string foreign_counts_;
   std::map<std::string, std::string> foreign_choices_;  // ForeignDb::choices
