@@ -1,18 +1,22 @@
 """DVD Store compatibility both ways, on the PostgreSQL and MariaDB servers of scripts/services.sh
 (docs/dvdstore.md, "Working with the original DVD Store"):
-- a storebench-loaded database has DVD Store 3's table names (upper case on MariaDB), ZIP and
-  REVIEWS_HELPFULNESS_ID as DVD Store declares them;
+- a storebench-loaded database has DVD Store 3's table names (upper case on MariaDB), and every
+  column's name, type and nullability as DVD Store's DDL (tests/data/ds3/) declares it, less the
+  differences docs/dvdstore.md lists;
 - DVD Store-style procedures written for the test (tests/data/ds3/: new customer, login, browse,
   purchase) run on it, and their effects pass verify;
 - a database created with DVD Store 3's DDL (tests/data/ds3/, written from the documented schema)
   and loaded with --csv_layout=ds3 files by the database's own client runs and verifies: size
   from the row counts, browse words sampled and recorded, the differences in the result, no
-  storebench_meta unless --adopt=Y; without DS3's tables it asks for --ds2_mode=Y, and runs so;
+  storebench_meta unless --adopt=Y, choices.restock/full_text describing that database; without
+  DS3's tables (and PRODUCTS.MEMBERSHIP_ITEM) it asks for --ds2_mode=Y, and runs so;
 - a database of an earlier storebench (no schema_version) is refused with the reload command;
 - two databases whose names differ only in case (sbtest_ds3case, SBTEST_DS3CASE) load side by
   side on MariaDB.
-Databases: sbtest_ds3compat (both servers), sbtest_ds3case and SBTEST_DS3CASE (MariaDB). Without a
-reachable server the cases skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail."""
+Databases: sbtest_ds3compat (both servers; on PostgreSQL its schema ds3ddl holds DVD Store's DDL
+while the columns are compared), sbtest_ds3case (MariaDB; also that DDL for a moment) and
+SBTEST_DS3CASE (MariaDB). Without a reachable server the cases skip, unless
+STOREBENCH_REQUIRE_SERVICES=1, when they fail."""
 import json
 import os
 import subprocess
@@ -139,6 +143,11 @@ class Ds3CompatMixin:
                          self.expected_tables())
         self.assertEqual(self.column_type("CUSTOMERS", "ZIP"), self.zip_type)
         self.assertIn(self.helpfulness_key, self.columns("REVIEWS_HELPFULNESS"))
+        # Every column as DVD Store's DDL declares it (order, type, nullability), less the
+        # differences docs/dvdstore.md lists ("The schema").
+        ds3 = self.ds3_ddl_columns()
+        self.assertEqual(len(ds3), 67)  # the DDL's 67 columns of 11 tables, all read
+        self.assertEqual(self.documented(self.column_list()), ds3)
 
         with open(data_file(self.procedures_file)) as f:
             self.script(f.read())
@@ -190,7 +199,9 @@ class Ds3CompatMixin:
         self.verify()
         self.assertNotIn("storebench_meta", self.tables())
 
-        self.script("DROP TABLE REVIEWS_HELPFULNESS; DROP TABLE REVIEWS; DROP TABLE MEMBERSHIP;")
+        # DVD Store 2's schema: no MEMBERSHIP, REVIEWS, REVIEWS_HELPFULNESS, MEMBERSHIP_ITEM.
+        self.script("DROP TABLE REVIEWS_HELPFULNESS; DROP TABLE REVIEWS; DROP TABLE MEMBERSHIP; "
+                    "ALTER TABLE PRODUCTS DROP COLUMN MEMBERSHIP_ITEM;")
         r = storebench("oltp", "run", "--db", self.url, "--run_time=1")
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
         self.assertIn("--ds2_mode=Y", r.stderr)
@@ -258,6 +269,31 @@ class Ds3CompatMariadbTest(Ds3CompatMixin, unittest.TestCase):
     def load_file(self, table, path):
         self.script(f"LOAD DATA LOCAL INFILE '{path}' INTO TABLE {table} "
                     "FIELDS TERMINATED BY ',';")
+
+    def column_list(self, database=DATABASE):
+        return self.query("SELECT LOWER(table_name), LOWER(column_name), column_type, is_nullable "
+                          "FROM information_schema.columns WHERE table_schema = DATABASE() AND "
+                          "BINARY table_name IN (" + ", ".join(f"'{t}'" for t in DS3_TABLES) +
+                          ") ORDER BY LOWER(table_name), ordinal_position", database=database)
+
+    def documented(self, columns):
+        return columns  # no column differs on MariaDB/MySQL
+
+    def ds3_ddl_columns(self):
+        """The columns of mysql_schema.sql, created in sbtest_ds3case (emptied before and after;
+        test_case_pair_databases_load_side_by_side loads it with --force)."""
+        scratch = "sbtest_ds3case"
+        def empty():
+            tables = [r[0] for r in self.query("SHOW TABLES", database=scratch)]
+            drops = "".join(f"DROP TABLE IF EXISTS `{t}`;" for t in tables)
+            run_client(self.client(scratch), stdin="SET foreign_key_checks = 0;" + drops)
+        empty()
+        with open(data_file(self.schema_file)) as f:
+            run_client(self.client(scratch), stdin=f.read())
+        try:
+            return self.column_list(database=scratch)
+        finally:
+            empty()
 
     def call_procedures(self):
         rows = self.query(
@@ -334,6 +370,33 @@ class Ds3CompatPostgresTest(Ds3CompatMixin, unittest.TestCase):
 
     def load_file(self, table, path):
         self.script(f"\\copy {table} FROM '{path}' WITH (DELIMITER ',')\n")
+
+    def column_list(self, schema="current_schema()"):
+        return self.query("SELECT table_name, column_name, data_type, "
+                          "coalesce(character_maximum_length::text, ''), "
+                          "coalesce(numeric_precision::text, '') || ',' || "
+                          "coalesce(numeric_scale::text, ''), is_nullable "
+                          f"FROM information_schema.columns WHERE table_schema = {schema} AND "
+                          "table_name IN (" + ", ".join(f"'{t.lower()}'" for t in DS3_TABLES) +
+                          ") ORDER BY table_name, ordinal_position")
+
+    # Money: DVD Store's plain NUMERIC, storebench's NUMERIC(12,2) (docs/dvdstore.md).
+    MONEY = {("orders", "netamount"), ("orders", "tax"), ("orders", "totalamount"),
+             ("products", "price")}
+
+    def documented(self, columns):
+        return [c[:4] + [","] + c[5:] if (c[0], c[1]) in self.MONEY and c[4] == "12,2" else c
+                for c in columns]
+
+    def ds3_ddl_columns(self):
+        """The columns of pgsql_schema.sql, created in a schema of their own and dropped."""
+        with open(data_file(self.schema_file)) as f:
+            self.script("DROP SCHEMA IF EXISTS ds3ddl CASCADE; CREATE SCHEMA ds3ddl; "
+                        "SET search_path = ds3ddl;\n" + f.read())
+        try:
+            return self.column_list(schema="'ds3ddl'")
+        finally:
+            self.script("DROP SCHEMA ds3ddl CASCADE;")
 
     def call_procedures(self):
         customer = int(self.query(
