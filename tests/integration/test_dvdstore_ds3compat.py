@@ -283,17 +283,22 @@ class Ds3CompatMariadbTest(Ds3CompatMixin, unittest.TestCase):
         """The columns of mysql_schema.sql, created in sbtest_ds3case (emptied before and after;
         test_case_pair_databases_load_side_by_side loads it with --force)."""
         scratch = "sbtest_ds3case"
-        def empty():
-            tables = [r[0] for r in self.query("SHOW TABLES", database=scratch)]
-            drops = "".join(f"DROP TABLE IF EXISTS `{t}`;" for t in tables)
-            run_client(self.client(scratch), stdin="SET foreign_key_checks = 0;" + drops)
-        empty()
+        self.empty_database(scratch)
         with open(data_file(self.schema_file)) as f:
             run_client(self.client(scratch), stdin=f.read())
         try:
             return self.column_list(database=scratch)
         finally:
-            empty()
+            self.empty_database(scratch)
+
+    def empty_database(self, database):
+        """Drops every table and storebench's procedures (storebench's drop_procedures.sql)."""
+        with open(os.path.join(harness.ARGS.source, "src/workload/dvdstore/sql/mysql",
+                               "drop_procedures.sql")) as f:
+            run_client(self.client(database), stdin=f.read())
+        tables = [r[0] for r in self.query("SHOW TABLES", database=database)]
+        drops = "".join(f"DROP TABLE IF EXISTS `{t}`;" for t in tables)
+        run_client(self.client(database), stdin="SET foreign_key_checks = 0;" + drops)
 
     def call_procedures(self):
         rows = self.query(
@@ -309,7 +314,17 @@ class Ds3CompatMariadbTest(Ds3CompatMixin, unittest.TestCase):
         return customer, int(rows[-1][0])
 
     def test_case_pair_databases_load_side_by_side(self):
-        for db in ("sbtest_ds3case", "SBTEST_DS3CASE"):
+        """sbtest_ds3case loads beside SBTEST_DS3CASE holding DVD Store's own tables and FK_...
+        names (the failure #17 reported: InnoDB compares foreign-key names database/name
+        without case), then beside a storebench SBTEST_DS3CASE."""
+        upper = "SBTEST_DS3CASE"
+        self.empty_database(upper)
+        for name in (self.schema_file, self.indexes_file):
+            with open(data_file(name)) as f:
+                run_client(self.client(upper), stdin=f.read())
+        for db in ("sbtest_ds3case", upper):
+            if db == upper:
+                self.empty_database(upper)
             url = harness.server_url("STOREBENCH_MYSQL_URL", db)
             r = storebench("oltp", "load", "--db", url, "--db_size=" + SIZE, "--force")
             if r.returncode != 0 and "tables that storebench did not create" in r.stderr:
