@@ -267,8 +267,9 @@ class Ds3CompatMariadbTest(Ds3CompatMixin, unittest.TestCase):
                           f"column_name = '{column}'")[0][0]
 
     def load_file(self, table, path):
+        # The statement of DVD Store's ds3/mysqlds3/load/*/mysqlds3_load_*.sql.
         self.script(f"LOAD DATA LOCAL INFILE '{path}' INTO TABLE {table} "
-                    "FIELDS TERMINATED BY ',';")
+                    "FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"';")
 
     def column_list(self, database=DATABASE):
         return self.query("SELECT LOWER(table_name), LOWER(column_name), column_type, is_nullable "
@@ -384,6 +385,7 @@ class Ds3CompatPostgresTest(Ds3CompatMixin, unittest.TestCase):
                           f"column_name = '{column.lower()}'")[0][0]
 
     def load_file(self, table, path):
+        # As DVD Store's ds3/pgsqlds3/load/*/pgsqlds3_load_*.sql: \COPY ... WITH DELIMITER ','.
         self.script(f"\\copy {table} FROM '{path}' WITH (DELIMITER ',')\n")
 
     def column_list(self, schema="current_schema()"):
