@@ -169,6 +169,17 @@ class Ds3CompatMixin:
         self.assertEqual(int(now[1]), sales + 2)
         self.verify()
 
+        if self.dialect == "postgres":
+            # DVD Store's functions return SETOF PRODUCTS: load --force says to drop them
+            # and leaves the tables as they were.
+            self.script("CREATE FUNCTION ds3_style_browse(c INT) RETURNS SETOF PRODUCTS "
+                        "LANGUAGE sql AS 'SELECT * FROM PRODUCTS WHERE CATEGORY = c';")
+            rows = self.query("SELECT count(*) FROM CUSTOMERS")
+            r = storebench("oltp", "load", "--db", self.url, "--db_size=" + SIZE, "--force")
+            self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+            self.assertIn("objects of its own that depend on storebench's", r.stderr)
+            self.script("DROP FUNCTION ds3_style_browse(INT);")
+            self.assertEqual(self.query("SELECT count(*) FROM CUSTOMERS"), rows)
         self.script("DELETE FROM storebench_meta WHERE " + self.key_column
                     + " = 'schema_version';")
         for args in (["run", "--run_time=1"], ["verify"]):
