@@ -58,7 +58,7 @@ Status CheckOltpPaths(const std::string& command, const config::OptionSet& o,
   if (command == "load" && o.GetString("workload") == "dvdstore" &&
       !o.GetString("csv_dir").empty()) {
     std::vector<std::string> files;
-    if (o.GetString("csv_layout") == "ds3") {
+    if (o.GetString("csv_layout") != "storebench") {  // ds3, ds3_windows
       files = dvdstore::Ds3CsvFiles(o.GetBool("ds2_mode"));
     } else {
       for (dvdstore::Table t : dvdstore::TablesFor(o.GetBool("ds2_mode"))) {

@@ -18,7 +18,7 @@ constexpr std::array<const char*, 12> kMonths = {"jan", "feb", "mar", "apr", "ma
 // One output file per DS3 name, opened on first use.
 class Ds3Files {
  public:
-  explicit Ds3Files(std::string dir) : dir_(std::move(dir)) {}
+  Ds3Files(std::string dir, bool crlf) : dir_(std::move(dir)), line_end_(crlf ? "\r\n" : "\n") {}
   Status Open(const std::string& name) {
     const std::string path = dir_ + "/" + name;
     std::error_code ec;
@@ -37,7 +37,7 @@ class Ds3Files {
       if (i) line_ += ',';
       line_.append(fields[i]);
     }
-    line_ += '\n';
+    line_ += line_end_;
     files_.at(name)->write(line_.data(), static_cast<std::streamsize>(line_.size()));
   }
   Status Close() {
@@ -50,6 +50,7 @@ class Ds3Files {
 
  private:
   std::string dir_;
+  const char* line_end_;
   std::string line_;
   std::map<std::string, std::unique_ptr<std::ofstream>> files_;
 };
@@ -100,8 +101,8 @@ void Ds3TaxAndTotal(std::string_view net, std::string* tax, std::string* total) 
   *total = buf;
 }
 
-Status WriteDs3Csv(const std::string& dir, const DsSize& size, uint64_t seed, bool ds2) {
-  Ds3Files files(dir);
+Status WriteDs3Csv(const std::string& dir, const DsSize& size, uint64_t seed, bool ds2, bool crlf) {
+  Ds3Files files(dir, crlf);
   for (const std::string& name : Ds3CsvFiles(ds2)) SB_RETURN_IF_ERROR(files.Open(name));
   Generator gen(size, seed, ds2);
   std::vector<int64_t> sales(static_cast<size_t>(size.products) + 1, 0);

@@ -33,8 +33,12 @@ std::string Ds3Price(std::string_view price);
 void Ds3TaxAndTotal(std::string_view net, std::string* tax, std::string* total);
 
 // Generates the data of (size, seed, ds2) again, as the load does (same chunks and streams),
-// and writes it into `dir` in DVD Store's layout: every file in id order, LF line ends.
-Status WriteDs3Csv(const std::string& dir, const DsSize& size, uint64_t seed, bool ds2);
+// and writes it into `dir` in DVD Store's layout: every file in id order, LF line ends, or CRLF
+// with `crlf` (--csv_layout=ds3_windows): DVD Store's generators print "\n" in text mode, so
+// their files end lines in CRLF on Windows, and SQL Server's BULK INSERT without a
+// ROWTERMINATOR (ds3/sqlserverds3/load/*/*.sql) expects CRLF and loads no row of an LF file.
+Status WriteDs3Csv(const std::string& dir, const DsSize& size, uint64_t seed, bool ds2,
+                   bool crlf = false);
 
 }  // namespace sb::dvdstore
 

@@ -4,6 +4,7 @@
 #ifndef STOREBENCH_WORKLOAD_DVDSTORE_DVDSTORE_WORKLOAD_H_
 #define STOREBENCH_WORKLOAD_DVDSTORE_DVDSTORE_WORKLOAD_H_
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -115,9 +116,11 @@ class DvdStoreWorkload final : public workload::Workload {
   workload::Shape shape_;
   DsOptions opts_;
   bool adopt_ = false;
-  bool ds3_csv_layout_ = false;                   // --csv_layout=ds3
+  bool ds3_csv_layout_ = false;                   // --csv_layout=ds3 or ds3_windows
+  bool ds3_csv_crlf_ = false;                     // --csv_layout=ds3_windows
   std::vector<std::string> foreign_differences_;  // empty: a database storebench loaded
   std::string foreign_counts_;
+  std::map<std::string, std::string> foreign_choices_;  // ForeignDb::choices
   bool size_given_ = false;
   std::string dialect_ = "sqlite";
   std::shared_ptr<const std::vector<int32_t>> prod_array_;

@@ -104,36 +104,57 @@ std::vector<std::string> MissingIndexes(db::Connection& conn,
   return missing;
 }
 
-// How the database differs from one storebench loads, as far as the catalog tells.
+// How the database differs from one storebench loads, as far as the catalog tells; the choices
+// that describe it instead of storebench's schema go into `choices`.
 std::vector<std::string> Differences(db::Connection& conn, const std::string& dialect,
-                                     const std::map<std::string, std::string>& admin) {
+                                     const std::map<std::string, std::string>& admin,
+                                     std::map<std::string, std::string>* choices) {
   std::vector<std::string> out;
   out.emplace_back(
       "built by DVD Store's scripts: storebench read its size from the row counts and browses "
       "for titles and actors sampled from its PRODUCTS rows (storebench's own word lists are not "
       "DVD Store's)");
+  const std::string trigger = OneText(conn, admin, "restock_trigger");
+  if (trigger.empty()) {
+    (*choices)["restock"] =
+        "none: the database has no restock trigger on INVENTORY, so stock only falls and the "
+        "rollback rate rises over a long run";
+  }
   if (dialect == "mysql") {
-    if (OneText(conn, admin, "restock_trigger").empty()) {
+    if (trigger.empty()) {
       out.emplace_back(
           "no restock trigger on INVENTORY (DVD Store 3's MySQL build installs none): stock only "
           "falls, so the rollback rate rises over a long run (storebench's trigger keeps it near "
           "2 %)");
+    } else if (trigger != "restock") {
+      (*choices)["restock"] = "the database's own trigger " + trigger + " on INVENTORY";
     }
     const std::string engine = OneText(conn, admin, "products_engine");
     if (!engine.empty() && engine != "InnoDB") {
       out.emplace_back("PRODUCTS uses the " + engine +
                        " engine (storebench: InnoDB): its FULLTEXT indexes follow ft_min_word_len "
                        "and the MyISAM stop words, and its writes take table locks");
+      (*choices)["full_text"] =
+          engine +
+          " FULLTEXT on TITLE/ACTOR (the database's own PRODUCTS), MATCH ... AGAINST ('+W1 +W2' "
+          "IN BOOLEAN MODE): every word must occur; ft_min_word_len and the " +
+          engine + " stop words decide which words are indexed";
     }
   }
   if (dialect == "postgres") {
-    const std::string fn = OneText(conn, admin, "restock_trigger");
-    if (fn.empty()) {
+    if (trigger.empty()) {
       out.emplace_back("no restock trigger on INVENTORY: stock only falls over a run");
-    } else if (fn != "storebench_restock") {
-      out.emplace_back("INVENTORY's restock trigger is " + fn +
+    } else if (trigger != "storebench_restock") {
+      out.emplace_back("INVENTORY's restock trigger is " + trigger +
                        " (DVD Store's refills to 250, 2500 for PROD_ID+1 a multiple of 10000) "
                        "instead of storebench's, which reverts updates below 3");
+      (*choices)["restock"] =
+          "the database's own trigger " + trigger +
+          (trigger == "restock_order"
+               ? " (DVD Store's PostgreSQL build): an update leaving fewer than 3 in stock is "
+                 "logged in REORDER and the stock refilled to 250 (2500 when PROD_ID+1 is a "
+                 "multiple of 10000), so the rollback rate drifts down over a run"
+               : " on INVENTORY");
     }
   }
   if (const auto missing = MissingIndexes(conn, admin); !missing.empty()) {
@@ -212,7 +233,7 @@ Result<ForeignDb> ReadForeignDb(db::Connection& conn, const std::string& dialect
   auto words = SampleWords(conn, *admin, db.products);
   if (!words.ok()) return words.status();
   db.words = std::move(words).value();
-  db.differences = Differences(conn, dialect, *admin);
+  db.differences = Differences(conn, dialect, *admin, &db.choices);
   return db;
 }
 
@@ -247,6 +268,7 @@ Status DvdStoreWorkload::UseForeignDb(db::Connection& conn, workload::StoreMeta&
   }
   opts_.browse_words = db->words;
   foreign_differences_ = db->differences;
+  foreign_choices_ = db->choices;
   foreign_counts_ = std::to_string(db->customers) + " customers, " + std::to_string(db->products) +
                     " products, " + std::to_string(db->orders) + " orders";
   if (adopt_ && !adopted) {

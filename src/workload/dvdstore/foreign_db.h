@@ -7,6 +7,7 @@
 #ifndef STOREBENCH_WORKLOAD_DVDSTORE_FOREIGN_DB_H_
 #define STOREBENCH_WORKLOAD_DVDSTORE_FOREIGN_DB_H_
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +32,10 @@ struct ForeignDb {
   int64_t orders = 0;
   std::shared_ptr<const BrowseWords> words;
   std::vector<std::string> differences;  // from a database storebench loads, one sentence each
+  // Entries of the result's choices that describe this database rather than the schema
+  // storebench loads ("restock": DVD Store's trigger or none; "full_text" on a MyISAM PRODUCTS),
+  // replacing storebench's own sentences, which would say what this database does not do.
+  std::map<std::string, std::string> choices;
 };
 
 // storebench_meta's "origin" of a database built by DVD Store's scripts and adopted (--adopt=Y).

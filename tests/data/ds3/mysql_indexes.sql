@@ -1,5 +1,7 @@
 -- The indexes and foreign keys of DVD Store's MySQL build (the list in docs/dvdstore.md), with
 -- the foreign-key names DVD Store gives them.
+-- Public source it follows: DVD Store 3, https://github.com/dvdstore/ds3
+-- (ds3/mysqlds3/build/mysqlds3_create_ind.sql).
 CREATE UNIQUE INDEX IX_CUST_USERNAME ON CUSTOMERS (USERNAME);
 CREATE INDEX IX_CUST_HIST_CUSTOMERID ON CUST_HIST (CUSTOMERID);
 CREATE INDEX IX_CUST_HIST_CUSTOMERID_PRODID ON CUST_HIST (CUSTOMERID, PROD_ID);

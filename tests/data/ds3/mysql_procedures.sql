@@ -2,6 +2,10 @@
 -- storebench's tests after the shape of DVD Store's MySQL procedures and driver statements
 -- (ds3/mysqlds3/build/mysqlds3_create_sp.sql, ds3/mysqlds3/ds3mysqlfns.cs): they name the
 -- tables as DVD Store does (CUSTOMERS, not customers), so they run only on DVD Store's schema.
+-- NEW_CUSTOMER has the signature of DVD Store's procedure; DVD Store's MySQL kit sends login,
+-- browse and purchase as driver statements, which LOGIN, BROWSE_BY_CATEGORY and PURCHASE wrap.
+-- Public source it follows: DVD Store 3, https://github.com/dvdstore/ds3
+-- (ds3/mysqlds3/build/mysqlds3_create_sp.sql, ds3/mysqlds3/ds3mysqlfns.cs).
 DELIMITER //
 CREATE PROCEDURE NEW_CUSTOMER(IN firstname_in VARCHAR(50), IN lastname_in VARCHAR(50),
     IN address1_in VARCHAR(50), IN address2_in VARCHAR(50), IN city_in VARCHAR(50),

@@ -4,6 +4,8 @@
 -- MEMBERSHIP without a primary key, PRODUCTS on MyISAM with FULLTEXT on TITLE and ACTOR,
 -- REVIEWS_HELPFULNESS_ID, no restock trigger. The test loads --csv_layout=ds3 files into it,
 -- then adds the indexes of mysql_indexes.sql.
+-- Public source it follows: DVD Store 3, https://github.com/dvdstore/ds3
+-- (ds3/mysqlds3/build/mysqlds3_create_db.sql).
 CREATE TABLE CUSTOMERS (
   CUSTOMERID INT NOT NULL AUTO_INCREMENT PRIMARY KEY, FIRSTNAME VARCHAR(50) NOT NULL,
   LASTNAME VARCHAR(50) NOT NULL, ADDRESS1 VARCHAR(50) NOT NULL, ADDRESS2 VARCHAR(50),

@@ -1,6 +1,8 @@
 -- DVD Store-style functions for a storebench-loaded PostgreSQL database, written for
 -- storebench's tests after the shape of DVD Store's PostgreSQL functions
 -- (ds3/pgsqlds3/build/pgsqlds3_create_sp.sql): unquoted upper-case names, as DVD Store's.
+-- Public source it follows: DVD Store 3, https://github.com/dvdstore/ds3
+-- (ds3/pgsqlds3/build/pgsqlds3_create_sp.sql).
 CREATE FUNCTION NEW_CUSTOMER(firstname_in VARCHAR, lastname_in VARCHAR, address1_in VARCHAR,
     address2_in VARCHAR, city_in VARCHAR, state_in VARCHAR, zip_in VARCHAR, country_in VARCHAR,
     region_in INT, email_in VARCHAR, phone_in VARCHAR, creditcardtype_in INT,

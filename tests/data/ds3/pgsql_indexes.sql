@@ -1,5 +1,7 @@
 -- The indexes, foreign keys, restock trigger and sequence resets of DVD Store's PostgreSQL
 -- build (the list in docs/dvdstore.md), run after the load.
+-- Public source it follows: DVD Store 3, https://github.com/dvdstore/ds3
+-- (ds3/pgsqlds3/build/pgsqlds3_create_ind.sql, pgsqlds3_reset_seq.sql).
 CREATE UNIQUE INDEX IX_CUST_USERNAME ON CUSTOMERS (USERNAME);
 CREATE UNIQUE INDEX IX_CUST_USER_PASSWORD ON CUSTOMERS (USERNAME, PASSWORD);
 CREATE INDEX IX_CUST_HIST_CUSTOMERID ON CUST_HIST (CUSTOMERID);

@@ -4,6 +4,8 @@
 -- NUMERIC, TITLE/ACTOR/REVIEW_SUMMARY/REVIEW_TEXT as TEXT, and DVD Store's restock trigger
 -- (RESTOCK_ORDER: refill to 250). The test loads --csv_layout=ds3 files into it, then runs
 -- pgsql_indexes.sql.
+-- Public source it follows: DVD Store 3, https://github.com/dvdstore/ds3
+-- (ds3/pgsqlds3/build/pgsqlds3_create_tbl.sql, pgsqlds3_create_trig.sql).
 CREATE TABLE CUSTOMERS (
   CUSTOMERID SERIAL PRIMARY KEY, FIRSTNAME VARCHAR(50) NOT NULL, LASTNAME VARCHAR(50) NOT NULL,
   ADDRESS1 VARCHAR(50) NOT NULL, ADDRESS2 VARCHAR(50), CITY VARCHAR(50) NOT NULL,

@@ -1,6 +1,6 @@
 // DVD Store 3's CSV layout (--csv_layout=ds3): the 43 files of size S in DVD Store's five
 // directories, their line counts and field formats, the %5.2f price and C's %.2f tax, and every
-// file in id order.
+// file in id order; --csv_layout=ds3_windows: the same files with CRLF line ends.
 #include "workload/dvdstore/csv_ds3.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <set>
@@ -74,6 +75,35 @@ TEST(CsvDs3Test, TaxRoundsAsTheCGenerator) {
   Ds3TaxAndTotal("400.00", &tax, &total);
   EXPECT_EQ(tax, "33.00");
   EXPECT_EQ(total, "433.00");
+}
+
+std::string Slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// --csv_layout=ds3_windows: the same bytes as ds3 but every line ended by CRLF (SQL Server's
+// BULK INSERT reads no row of an LF file without a ROWTERMINATOR); ds3 itself has no CR.
+TEST(CsvDs3Test, WindowsLayoutEndsLinesWithCrlf) {
+  const fs::path base =
+      fs::path(STOREBENCH_TEST_TMP) / ("csv_ds3_test_crlf." + std::to_string(::getpid()));
+  fs::remove_all(base);
+  const DsSize size = *ParseDsSize("1MB");
+  ASSERT_TRUE(WriteDs3Csv((base / "lf").string(), size, 3, false).ok());
+  ASSERT_TRUE(WriteDs3Csv((base / "crlf").string(), size, 3, false, /*crlf=*/true).ok());
+  for (const std::string& name : Ds3CsvFiles(false)) {
+    const std::string lf = Slurp(base / "lf" / name);
+    const std::string crlf = Slurp(base / "crlf" / name);
+    ASSERT_FALSE(lf.empty()) << name;
+    EXPECT_EQ(lf.find('\r'), std::string::npos) << name;
+    std::string expect;
+    for (char c : lf) {
+      if (c == '\n') expect += '\r';
+      expect += c;
+    }
+    ASSERT_EQ(crlf, expect) << name;
+  }
+  fs::remove_all(base);
 }
 
 class CsvDs3SizeS : public ::testing::Test {
