@@ -61,9 +61,45 @@ TEST(Charbench, MaximumTpmOverTheMeasuredWindow) {
   s.points[0].phase = "warmup";  // a warm-up burst does not count
   s.points[0].type_counts = {100000, 50000, 50000};
   for (int i = 70; i < 80; ++i) s.points[i].type_counts[0] = 40;  // a busy 10 s
-  EXPECT_DOUBLE_EQ(MaximumTpm(s), 50 * 10 + 10 * 40);
+  EXPECT_DOUBLE_EQ(MaximumTpm(s, 119), 50 * 10 + 10 * 40);
   // A window shorter than a minute: its rate per minute.
-  EXPECT_DOUBLE_EQ(MaximumTpm(Series(30, 10, 2, 5)), 8 * 60);
+  EXPECT_DOUBLE_EQ(MaximumTpm(Series(30, 10, 2, 5), 30), 8 * 60);
+}
+
+// As a run with a warm-up and the server cross-check records it: the sample on the warm-up's
+// boundary lands a little late and a pause for the server's reading follows (both labelled
+// "measure", both before the reset), then the controller catches up the ticks it missed. Only
+// the 30 s after the reset count, by time: their rate, 10 per second, is the maximum TPM.
+TEST(Charbench, MaximumTpmCountsOnlyTheMeasuredWindowByTime) {
+  metrics::TimeSeries s = Series(5, 10, 0, 5);  // warm-up, t = 1..5
+  for (auto& p : s.points) p.phase = "warmup";
+  s.points[4].phase = "measure";  // the boundary sample, 50 us late
+  s.points[4].t_sec = 5.00005;
+  auto add = [&](double t, uint64_t units) {
+    metrics::IntervalPoint p = s.points[0];
+    p.t_sec = t;
+    p.phase = "measure";
+    p.type_counts = {units, units, 0};
+    p.counters = {0, 0};
+    s.points.push_back(p);
+  };
+  add(9.37, 3);  // the pause: few units, before the reset at 9.37
+  for (double t : {9.371, 9.372, 9.373}) add(t, 0);
+  add(10, 6);  // 0.63 s
+  for (int t = 11; t <= 39; ++t) add(t, 10);
+  add(39.37, 4);  // the end, 30 s after the reset
+  // 6 + 290 + 4 completed in the 30 s from the reset; the pause's 3 and the warm-up's are not.
+  EXPECT_NEAR(MaximumTpm(s, 30), (6 + 290 + 4) * 2, 1e-9);
+  // Longer windows slide a minute over the points by time: the catch-up points are not seconds.
+  metrics::TimeSeries longer = s;
+  for (int t = 40; t <= 100; ++t) {
+    metrics::IntervalPoint p = longer.points.back();
+    p.t_sec = t + 0.37;
+    p.type_counts = {static_cast<uint64_t>(t < 70 ? 10 : 12), 0, 0};
+    longer.points.push_back(p);
+  }
+  // The busiest minute: the last 60 points, 30 at 12 and 30 at 10 per second.
+  EXPECT_DOUBLE_EQ(MaximumTpm(longer, 91), 31 * 12 + 29 * 10);
 }
 
 }  // namespace
