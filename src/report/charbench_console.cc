@@ -162,17 +162,30 @@ std::string FormatCharbenchSummary(const metrics::RunResult& r) {
                   l.p95_ms, l.p99_ms);
     out += line;
   }
-  // Swingbench's DML chart from the server's own counters, where the server has them.
-  const std::pair<const char*, const char*> kinds[] = {
-      {"statements.select", "select"}, {"statements.insert", "insert"},
-      {"statements.update", "update"}, {"statements.delete", "delete"},
-      {"commits", "commit"},           {"rollbacks", "rollback"}};
+  // Swingbench's DML chart from the server's own counters, where the server has them: its
+  // statement counts (MariaDB's Com_*, PostgreSQL's pg_stat_statements), else the rows it wrote
+  // (PostgreSQL's pg_stat_database without pg_stat_statements). Each figure names its counter:
+  // what a server counts as a commit differs (PostgreSQL's xact_commit counts every
+  // autocommitted statement too).
+  const struct {
+    const char* meaning;
+    const char* word;
+  } kinds[][2] = {{{"statements.select", "select"}, {nullptr, nullptr}},
+                  {{"statements.insert", "insert"}, {"rows_inserted", "rows inserted"}},
+                  {{"statements.update", "update"}, {"rows_updated", "rows updated"}},
+                  {{"statements.delete", "delete"}, {"rows_deleted", "rows deleted"}},
+                  {{"commits", "commit"}, {nullptr, nullptr}},
+                  {{"rollbacks", "rollback"}, {nullptr, nullptr}}};
   std::string dml;
-  for (const auto& [meaning, word] : kinds) {
-    for (const auto& reading : r.server_check.server_counters) {
-      if (reading.meaning != meaning || r.measured_sec <= 0) continue;
-      std::snprintf(line, sizeof line, "%s %s %.0f", dml.empty() ? "" : ",", word,
-                    60 * static_cast<double>(reading.delta()) / r.measured_sec);
+  for (const auto& choices : kinds) {
+    for (const auto& kind : choices) {
+      const metrics::ServerCheckResult::Reading* found = nullptr;
+      for (const auto& reading : r.server_check.server_counters) {
+        if (kind.meaning != nullptr && reading.meaning == kind.meaning) found = &reading;
+      }
+      if (found == nullptr || r.measured_sec <= 0) continue;
+      std::snprintf(line, sizeof line, "%s %s (%s) %.0f", dml.empty() ? "" : ",", kind.word,
+                    found->name.c_str(), 60 * static_cast<double>(found->delta()) / r.measured_sec);
       dml += line;
       break;
     }

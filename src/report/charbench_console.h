@@ -31,7 +31,8 @@ double MaximumTpm(const metrics::TimeSeries& series, double measured_sec);
 // The end summary, several lines each ending in '\n': completed and failed transactions,
 // average TPS and maximum TPM, then per step type its count, failures, and average, minimum,
 // maximum, 50th, 90th, 95th and 99th percentile response times in ms; then, where the server
-// cross-check read the server's counters, its statements and commits per minute.
+// cross-check read the server's counters, its statements (else rows written) and commits per
+// minute, each named by its counter.
 std::string FormatCharbenchSummary(const metrics::RunResult& r);
 
 }  // namespace sb::report
