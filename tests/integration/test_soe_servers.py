@@ -41,6 +41,11 @@ class SoeServerMixin:
         for n in ("new_orders_vs_table_rows", "new_customers_vs_table_rows"):
             self.assertTrue(names[n]["passed"], names[n])
         self.assertIn("60 s: the server cancels", doc["choices"]["query_timeout"])
+        # Swingbench's DML chart from the server's own counters: its inserts (statements, or on
+        # PostgreSQL without pg_stat_statements the rows written), each named by its counter.
+        dml = [l for l in r.stdout.splitlines() if l.startswith("Server DML per minute")]
+        self.assertEqual(len(dml), 1, r.stdout)
+        self.assertRegex(dml[0], r"(insert|rows inserted) \(\w+(\.\w+)?\) [1-9]")
         r = storebench("oltp", "verify", *common)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
