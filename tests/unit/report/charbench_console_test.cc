@@ -129,5 +129,41 @@ TEST(Charbench, SummaryServerDmlNamesItsCounters) {
       << FormatCharbenchSummary(r);
 }
 
+// The summary's head line and one row per transaction: count, failures, average, minimum,
+// maximum and the 50th-99th percentiles in ms, as Swingbench's results list them.
+TEST(Charbench, SummaryListsEveryTransactionsResponseTimes) {
+  metrics::RunResult r;
+  r.figures = {{"completed_transactions", 1200},
+               {"failed_transactions", 3},
+               {"average_tps", 40.004},
+               {"maximum_tpm", 2475}};
+  r.type_names = {"transaction", "NCR", "BP"};
+  r.latency.resize(3);
+  r.latency[1].count = 200;
+  r.latency[1].mean_ms = 12.5;
+  r.latency[1].min_ms = 1.25;
+  r.latency[1].max_ms = 90;
+  r.latency[1].p50_ms = 10;
+  r.latency[1].p90_ms = 20;
+  r.latency[1].p95_ms = 30;
+  r.latency[1].p99_ms = 80;
+  r.latency[2].count = 1003;
+  r.counters["failed.NCR"] = 3;
+  const std::string out = FormatCharbenchSummary(r);
+  std::istringstream lines(out);
+  std::string head, columns, ncr, bp;
+  std::getline(lines, head);
+  std::getline(lines, columns);
+  std::getline(lines, ncr);
+  std::getline(lines, bp);
+  EXPECT_EQ(head, "Completed transactions 1200, failed 3; average TPS 40.00, maximum TPM 2475");
+  EXPECT_EQ(Fields(columns)[0], "Transaction");
+  EXPECT_EQ(Fields(ncr), (std::vector<std::string>{"NCR", "200", "3", "12.50", "1.25", "90.00",
+                                                   "10.00", "20.00", "30.00", "80.00"}));
+  EXPECT_EQ(Fields(bp)[0], "BP");
+  EXPECT_EQ(Fields(bp)[1], "1003");
+  EXPECT_EQ(Fields(bp)[2], "0");
+}
+
 }  // namespace
 }  // namespace sb::report
