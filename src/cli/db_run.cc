@@ -636,7 +636,8 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   }
   for (const auto& [k, v] : first.Choices()) r.choices[k] = v;  // keeps scale_out's
   for (const std::string& w : first.Warnings()) r.warnings.push_back(w);
-  if (charbench) r.figures.emplace_back("maximum_tpm", report::MaximumTpm(r.series));
+  if (charbench)
+    r.figures.emplace_back("maximum_tpm", report::MaximumTpm(r.series, r.measured_sec));
   r.choices["driver_cpu"] =
       "CPU of the storebench process; with an embedded database (SQLite) this includes the "
       "database engine's own work";

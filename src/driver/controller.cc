@@ -200,7 +200,9 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     Sample s;
     s.now = now;
     s.t_sec = static_cast<double>(now - t0) / 1e9;
-    s.warmup = has_warmup && now - t0 <= o.warmup_nanos;
+    // Until the reset, this one included: a real clock wakes a little after the warm-up's end,
+    // and the interval ending at the reset is still warm-up.
+    s.warmup = has_warmup && !reset_done;
     s.finished = finished;
     s.cumulative = &now_snap;
     s.interval = &interval;

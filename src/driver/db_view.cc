@@ -196,12 +196,13 @@ metrics::RunResult DbView::Finish(const ControllerOutcome& run) {
     }
   }
   {
+    // By time, not by phase label: the point covering a pause for the server's reading comes
+    // before the reset, and the ticks caught up after it are milliseconds long.
     std::vector<double> measured;
-    for (const auto& p : r.series.points) {
-      if (p.phase == "measure" && p.t_sec <= static_cast<double>(run.end_at - t0) / 1e9 + 0.05 &&
-          !p.type_counts.empty()) {
-        measured.push_back(static_cast<double>(p.type_counts[0]) / r.series.interval_sec);
-      }
+    if (run.warmed_up) {
+      measured =
+          metrics::MeasuredPerSecond(r.series, 0, static_cast<double>(run.reset_at - t0) / 1e9,
+                                     static_cast<double>(run.end_at - t0) / 1e9);
     }
     // The last point may be a partial second when the run was stopped early.
     if (r.interrupted && !measured.empty()) measured.pop_back();

@@ -48,6 +48,22 @@ std::vector<double> PerSecond(const TimeSeries& series, int type, double start_s
   return v;
 }
 
+std::vector<double> MeasuredPerSecond(const TimeSeries& series, int type, double start_sec,
+                                      double end_sec) {
+  std::vector<double> v;
+  constexpr double kSlack = 0.05;  // ticks land a few ms after the second
+  const double step = series.interval_sec > 0 ? series.interval_sec : 1;
+  double begins = 0;  // the first point's interval begins at Start
+  for (const auto& p : series.points) {
+    const double span = p.t_sec - begins;
+    const bool inside = begins >= start_sec - kSlack && p.t_sec <= end_sec + kSlack;
+    begins = p.t_sec;
+    if (!inside || span < step / 2 || type >= static_cast<int>(p.type_counts.size())) continue;
+    v.push_back(static_cast<double>(p.type_counts[type]) / span);
+  }
+  return v;
+}
+
 Spread SpreadOf(std::vector<double> values) {
   Spread s;
   if (values.empty()) return s;

@@ -27,6 +27,14 @@ Result<std::vector<WindowSpec>> ParseWindows(std::string_view text);
 // ends in (start_sec, end_sec]. Points are 1-second intervals.
 std::vector<double> PerSecond(const TimeSeries& series, int type, double start_sec, double end_sec);
 
+// The rates of `type` (units per second, each point's count over its own span) of the points
+// lying wholly in the measured window (start_sec, end_sec]: a point that began before the window
+// (the one covering a pause for the server's reading before the reset) and a point shorter than
+// half an interval (the ticks the controller catches up after that pause, milliseconds apart)
+// are left out, as their counts say nothing of a rate per second.
+std::vector<double> MeasuredPerSecond(const TimeSeries& series, int type, double start_sec,
+                                      double end_sec);
+
 struct Spread {
   double min = 0, mean = 0, median = 0, max = 0;
 };

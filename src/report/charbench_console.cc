@@ -89,26 +89,44 @@ std::string FormatCharbenchLine(const metrics::TimeSeries& series, int64_t users
   return line;
 }
 
-double MaximumTpm(const metrics::TimeSeries& series) {
+double MaximumTpm(const metrics::TimeSeries& series, double measured_sec) {
   const int failed = CounterIndex(series, "failed");
-  size_t first = series.points.size();
-  for (size_t i = 0; i < series.points.size(); ++i) {
+  // The window's points by their times, not their phase labels: the sample on the warm-up's
+  // boundary and the one after a pause for the server's reading (both before the reset) can be
+  // labelled "measure", and the ticks the controller catches up after that pause are
+  // milliseconds apart (a 30 s MariaDB run measured 4.4 s of pause and four such points).
+  size_t last = series.points.size();
+  for (size_t i = series.points.size(); i-- > 0;) {
     if (series.points[i].phase == "measure") {
+      last = i;
+      break;
+    }
+  }
+  if (last == series.points.size()) return 0;
+  auto begins = [&](size_t i) { return i == 0 ? 0.0 : series.points[i - 1].t_sec; };
+  constexpr double kSlack = 1e-3;  // seconds: a sample lands a little after its target
+  const double end_t = series.points[last].t_sec;
+  size_t first = last + 1;
+  for (size_t i = 0; i <= last; ++i) {
+    const bool in_phase = series.points[i].phase == "measure";
+    if (in_phase && (measured_sec <= 0 || begins(i) >= end_t - measured_sec - kSlack)) {
       first = i;
       break;
     }
   }
-  size_t end = first;
-  while (end < series.points.size() && series.points[end].phase == "measure") ++end;
-  if (first >= end) return 0;
-  const size_t minute = PointsIn(series, 60);
-  if (end - first <= minute) {
-    const double secs = static_cast<double>(end - first) * series.interval_sec;
-    return secs > 0 ? Completed(series, first, end, failed) * 60 / secs : 0;
+  if (first > last) return 0;
+  const double span = end_t - begins(first);
+  if (span <= 60 + kSlack) {
+    return span > 0 ? Completed(series, first, last + 1, failed) * 60 / span : 0;
   }
+  // Every trailing minute that ends on a point of the window and lies wholly inside it.
   double best = 0;
-  for (size_t i = first + minute; i <= end; ++i) {
-    best = std::max(best, Completed(series, i - minute, i, failed));
+  size_t from = first;
+  for (size_t j = first; j <= last; ++j) {
+    const double minute_start = series.points[j].t_sec - 60;
+    if (minute_start < begins(first) - kSlack) continue;
+    while (from < j && begins(from) < minute_start - kSlack) ++from;
+    best = std::max(best, Completed(series, from, j + 1, failed));
   }
   return best;
 }
@@ -144,17 +162,30 @@ std::string FormatCharbenchSummary(const metrics::RunResult& r) {
                   l.p95_ms, l.p99_ms);
     out += line;
   }
-  // Swingbench's DML chart from the server's own counters, where the server has them.
-  const std::pair<const char*, const char*> kinds[] = {
-      {"statements.select", "select"}, {"statements.insert", "insert"},
-      {"statements.update", "update"}, {"statements.delete", "delete"},
-      {"commits", "commit"},           {"rollbacks", "rollback"}};
+  // Swingbench's DML chart from the server's own counters, where the server has them: its
+  // statement counts (MariaDB's Com_*, PostgreSQL's pg_stat_statements), else the rows it wrote
+  // (PostgreSQL's pg_stat_database without pg_stat_statements). Each figure names its counter:
+  // what a server counts as a commit differs (PostgreSQL's xact_commit counts every
+  // autocommitted statement too).
+  const struct {
+    const char* meaning;
+    const char* word;
+  } kinds[][2] = {{{"statements.select", "select"}, {nullptr, nullptr}},
+                  {{"statements.insert", "insert"}, {"rows_inserted", "rows inserted"}},
+                  {{"statements.update", "update"}, {"rows_updated", "rows updated"}},
+                  {{"statements.delete", "delete"}, {"rows_deleted", "rows deleted"}},
+                  {{"commits", "commit"}, {nullptr, nullptr}},
+                  {{"rollbacks", "rollback"}, {nullptr, nullptr}}};
   std::string dml;
-  for (const auto& [meaning, word] : kinds) {
-    for (const auto& reading : r.server_check.server_counters) {
-      if (reading.meaning != meaning || r.measured_sec <= 0) continue;
-      std::snprintf(line, sizeof line, "%s %s %.0f", dml.empty() ? "" : ",", word,
-                    60 * static_cast<double>(reading.delta()) / r.measured_sec);
+  for (const auto& choices : kinds) {
+    for (const auto& kind : choices) {
+      const metrics::ServerCheckResult::Reading* found = nullptr;
+      for (const auto& reading : r.server_check.server_counters) {
+        if (kind.meaning != nullptr && reading.meaning == kind.meaning) found = &reading;
+      }
+      if (found == nullptr || r.measured_sec <= 0) continue;
+      std::snprintf(line, sizeof line, "%s %s (%s) %.0f", dml.empty() ? "" : ",", kind.word,
+                    found->name.c_str(), 60 * static_cast<double>(found->delta()) / r.measured_sec);
       dml += line;
       break;
     }

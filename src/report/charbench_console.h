@@ -23,14 +23,16 @@ std::string CharbenchHeader(const metrics::TimeSeries& series);
 std::string FormatCharbenchLine(const metrics::TimeSeries& series, int64_t users,
                                 int64_t interval_sec, std::chrono::system_clock::time_point now);
 
-// The highest TPM of the measured phase: completed transactions in any trailing 60 s of it
-// (over the whole phase when shorter).
-double MaximumTpm(const metrics::TimeSeries& series);
+// The highest TPM of the measured window (the last `measured_sec` seconds of the "measure"
+// points, by their times; the whole phase when 0): completed transactions in any 60 s of it
+// that ends on a point, or its rate per minute when the window is a minute or shorter.
+double MaximumTpm(const metrics::TimeSeries& series, double measured_sec);
 
 // The end summary, several lines each ending in '\n': completed and failed transactions,
 // average TPS and maximum TPM, then per step type its count, failures, and average, minimum,
 // maximum, 50th, 90th, 95th and 99th percentile response times in ms; then, where the server
-// cross-check read the server's counters, its statements and commits per minute.
+// cross-check read the server's counters, its statements (else rows written) and commits per
+// minute, each named by its counter.
 std::string FormatCharbenchSummary(const metrics::RunResult& r);
 
 }  // namespace sb::report

@@ -41,6 +41,11 @@ class SoeServerMixin:
         for n in ("new_orders_vs_table_rows", "new_customers_vs_table_rows"):
             self.assertTrue(names[n]["passed"], names[n])
         self.assertIn("60 s: the server cancels", doc["choices"]["query_timeout"])
+        # Swingbench's DML chart from the server's own counters: its inserts (statements, or on
+        # PostgreSQL without pg_stat_statements the rows written), each named by its counter.
+        dml = [l for l in r.stdout.splitlines() if l.startswith("Server DML per minute")]
+        self.assertEqual(len(dml), 1, r.stdout)
+        self.assertRegex(dml[0], r"(insert|rows inserted) \(\w+(\.\w+)?\) [1-9]")
         r = storebench("oltp", "verify", *common)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
@@ -99,6 +104,47 @@ class SoePostgresTest(SoeServerMixin, unittest.TestCase):
             capture_output=True, text=True, timeout=30)
         self.assertEqual(r.returncode, 0, r.stderr)
         return int(r.stdout.strip())
+
+
+    def test_query_timeout_is_a_timeout_error_counted_and_retried(self):
+        """A statement the server cancels after --query_timeout (Browse Products' stock look-up,
+        blocked for 2.5 s behind another session's lock on INVENTORIES) is a timeout error:
+        counted by its category and retried, and the run ends normally."""
+        require_server(self, self.url)
+        common = ["--workload", "soe", "--db", self.url]
+        r = storebench("oltp", "load", *common, "--soe_scale", "0.001", "--force")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = tmp_path("it-soe-timeout.json")
+        weights = []
+        for t in ("ncr", "ucd", "op", "po", "bo", "sq", "wq", "wa"):
+            weights += [f"--weight_{t}", "0"]
+        run = subprocess.Popen(
+            [harness.ARGS.binary, "oltp", "run", *common, "--n_threads", "2", "--warmup_time",
+             "0", "--run_time", "5s", "--min_delay", "0", "--max_delay", "0", "--weight_bp", "1",
+             *weights, "--query_timeout", "1", "--server_check=N", "--log_freq", "1",
+             "--json", out],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # Lock once the users are running (their statements are prepared by then).
+        stderr = ""
+        for line in run.stderr:
+            stderr += line
+            if line[:2].isdigit() and ":" in line[:8]:
+                break
+        locker = subprocess.run(
+            ["psql", "-X", "-q", "-d", self.url, "-c",
+             "BEGIN; LOCK TABLE inventories IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(2.5); "
+             "COMMIT;"],
+            capture_output=True, text=True, timeout=60)
+        self.assertEqual(locker.returncode, 0, locker.stderr)
+        stdout, rest = run.communicate(timeout=120)
+        stderr += rest
+        self.assertEqual(run.returncode, 0, stderr)
+        with open(out) as f:
+            doc = json.load(f)
+        self.assertGreaterEqual(doc["errors"]["timeout"], 1, doc["errors"])
+        self.assertGreaterEqual(doc["retries"], 1, doc["errors"])
+        self.assertGreater(doc["figures"]["completed_transactions"], 0)
+        self.assertIn("1 s: the server cancels", doc["choices"]["query_timeout"])
 
 
 class SoeMariaDbTest(SoeServerMixin, unittest.TestCase):

@@ -170,6 +170,42 @@ TEST(ControllerTest, WarmupResetSamplesOnTheBoundaryAndMeasuresAfterIt) {
   EXPECT_EQ(a.kept, (std::vector<SnapshotPoint>{SnapshotPoint::kReset, SnapshotPoint::kEnd}));
 }
 
+// A real clock wakes a little after each deadline: the sample on the warm-up's end, 50 us late,
+// is still the warm-up's (the reset comes with it), and the ones after it are measured.
+class LateClock final : public Clock {
+ public:
+  explicit LateClock(FakeClock& inner) : inner_(inner) {}
+  int64_t NowNanos() const override { return inner_.NowNanos(); }
+  void SleepUntil(int64_t deadline_nanos) override {
+    if (inner_.NowNanos() >= deadline_nanos) return;
+    inner_.SleepUntil(deadline_nanos);
+    inner_.Advance(50 * 1000);
+  }
+
+ private:
+  FakeClock& inner_;
+};
+
+TEST(ControllerTest, ALateSampleOnTheWarmupsEndIsStillWarmup) {
+  FakeClock fake(0);
+  LateClock clock(fake);
+  ClockInstance a("a", fake, 10 * kMs);
+  ControllerOptions o;
+  o.warmup_nanos = 2 * kSec;
+  o.run_nanos = 2 * kSec;
+  o.system_cpu = false;
+  std::vector<bool> warm;
+  ControllerCallbacks cb;
+  cb.on_sample = [&](const Sample& s) { warm.push_back(s.warmup); };
+  ControllerOutcome out = Controller(clock, o).Run({&a}, cb);
+  ASSERT_TRUE(out.status.ok());
+  ASSERT_GE(warm.size(), 4u);
+  EXPECT_TRUE(warm[0]);
+  EXPECT_TRUE(warm[1]);  // at 2 s + 50 us: the reset's sample
+  for (size_t i = 2; i < warm.size(); ++i) EXPECT_FALSE(warm[i]) << i;
+  EXPECT_GT(out.reset_at - out.t0, 2 * kSec);
+}
+
 TEST(ControllerTest, PausingInstanceGetsTheResetSnapshotAfterItsReading) {
   FakeClock clock(0);
   ClockInstance a("a", clock, 10 * kMs);

@@ -47,6 +47,38 @@ TEST(WindowsTest, PerSecondSpreadOnKnownSeries) {
   EXPECT_DOUBLE_EQ(SpreadOf({}).max, 0);
 }
 
+// A run with a warm-up to 5 s and a pause for the server's reading until the reset at 9.37 s, as
+// the controller records it: the sample on the warm-up's end, one covering the pause, three
+// catch-up ticks a millisecond apart, then seconds. Only the points wholly after the reset count,
+// each by its own span: a steady 100 per second.
+TEST(WindowsTest, MeasuredPerSecondLeavesOutThePauseAndTheCatchUpTicks) {
+  TimeSeries s = Series({100, 100, 100, 100, 100});  // t = 1.001 .. 5.001
+  auto add = [&](double t, uint64_t n) {
+    IntervalPoint p;
+    p.t_sec = t;
+    p.phase = "measure";
+    p.type_counts = {n};
+    s.points.push_back(p);
+  };
+  add(9.371, 80);  // the pause: the units in flight finished, then nothing
+  add(9.372, 0);
+  add(9.373, 0);
+  add(9.374, 0);
+  add(10.001, 63);  // 0.627 s
+  for (int t = 11; t <= 39; ++t) add(t + 0.001, 100);
+  add(39.37, 37);
+  const std::vector<double> v = MeasuredPerSecond(s, 0, 9.37, 39.37);
+  ASSERT_EQ(v.size(), 30u);  // the last point, 0.37 s, is short too
+  for (double x : v) EXPECT_NEAR(x, 100, 0.5);
+  EXPECT_TRUE(DetectSteadyState(v, 10, 25).steady);
+  // The old reading of the same points (every "measure" point as one second) is not steady.
+  std::vector<double> by_label;
+  for (const auto& p : s.points) {
+    if (p.t_sec > 5.01) by_label.push_back(static_cast<double>(p.type_counts[0]));
+  }
+  EXPECT_FALSE(DetectSteadyState(by_label, 10, 25).steady);
+}
+
 TEST(WindowsTest, SteadyStateOnFlatRisingAndNoisySeries) {
   std::vector<double> flat(60, 100.0);
   auto r = DetectSteadyState(flat, 10, 25);
