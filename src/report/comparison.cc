@@ -102,8 +102,23 @@ std::vector<std::pair<std::string, std::string>> ComparableFields(const metrics:
     }
     f.emplace_back(std::string("config.") + key, v);
   };
-  // The database's size (DVD Store; oltp's tables and rows), the storage test range, the phases.
-  config_field("db_size");
+  // The database's size as the run used it. DVD Store, the TPC-C-like workload and Order Entry
+  // take the loaded size when --db_size, --warehouses or --soe_scale is left out, and record it
+  // in choices; config then holds the option's default (a run on a 20MB database recorded
+  // config.db_size "S"). Files without that choice fall back to config.
+  auto size_field = [&](const char* key) {
+    const auto it = r.choices.find(key);
+    if (it == r.choices.end()) {
+      config_field(key);
+      f.back().first = std::string("database size (") + key + ")";
+      return;
+    }
+    f.emplace_back(std::string("database size (") + key + ")", it->second);
+  };
+  size_field("db_size");
+  size_field("warehouses");
+  size_field("soe_scale");
+  // oltp's tables and rows (a run uses what it is given), the storage test range, the phases.
   config_field("tables");
   config_field("table_size");
   config_field("max_size");

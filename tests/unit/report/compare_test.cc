@@ -113,7 +113,7 @@ TEST(CompareTest, RefusesDifferentWorkloadSizeOrWindowUnlessForced) {
   b.runs[1].run.config_json = R"({"db_size":"20MB","run_time":60})";
   auto c = Compare({a, b}, {});
   ASSERT_FALSE(c.ok());
-  EXPECT_NE(c.status().message().find("config.db_size differs: '10MB'"), std::string::npos)
+  EXPECT_NE(c.status().message().find("database size (db_size) differs: '10MB'"), std::string::npos)
       << c.status().message();
   EXPECT_NE(c.status().message().find("B1.json"), std::string::npos);
 
@@ -135,7 +135,37 @@ TEST(CompareTest, RefusesDifferentWorkloadSizeOrWindowUnlessForced) {
   c = Compare({a, b}, force);
   ASSERT_TRUE(c.ok());
   ASSERT_EQ(c->mismatches.size(), 1u);
-  EXPECT_NE(c->mismatches[0].find("config.db_size"), std::string::npos);
+  EXPECT_NE(c->mismatches[0].find("database size (db_size)"), std::string::npos);
+}
+
+TEST(CompareTest, TheSizeARunUsedIsItsChoiceNotTheOptionsDefault) {
+  // Runs that leave --db_size out take the loaded size: config holds the default for both, the
+  // choices the databases' real sizes.
+  CompareGroup a = Group("A", {100, 110});
+  CompareGroup b = Group("B", {100, 110});
+  for (auto& in : a.runs) in.run.choices["db_size"] = "S (20000 customers)";
+  for (auto& in : b.runs) in.run.choices["db_size"] = "20MB (40000 customers)";
+  auto c = Compare({a, b}, {});
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.status().message().find("database size (db_size) differs: 'S (20000 customers)'"),
+            std::string::npos)
+      << c.status().message();
+  // The same database, one run given --db_size and one not: the same size.
+  for (auto& in : b.runs) in.run.choices["db_size"] = "S (20000 customers)";
+  b.runs[0].run.config_json = R"({"db_size":"S","run_time":60})";
+  EXPECT_TRUE(Compare({a, b}, {}).ok());
+  // TPC-C-like warehouses and Order Entry's scale are sizes too.
+  for (const char* key : {"warehouses", "soe_scale"}) {
+    CompareGroup x = Group("A", {100, 110});
+    CompareGroup y = Group("B", {100, 110});
+    for (auto& in : x.runs) in.run.choices[key] = "1";
+    for (auto& in : y.runs) in.run.choices[key] = "2";
+    c = Compare({x, y}, {});
+    ASSERT_FALSE(c.ok()) << key;
+    EXPECT_NE(c.status().message().find(std::string("database size (") + key + ") differs"),
+              std::string::npos)
+        << c.status().message();
+  }
 }
 
 TEST(CompareTest, RefusesFewerThanTwoGroupsAndEmptyGroups) {
