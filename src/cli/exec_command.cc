@@ -10,6 +10,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -17,10 +18,12 @@
 
 #include "base/clock.h"
 #include "cli/app.h"
+#include "cli/output_paths.h"
 #include "cli/power_cli.h"
 #include "cli/result_path.h"
 #include "config/options.h"
 #include "power/summary.h"
+#include "report/instance_series_csv.h"
 #include "report/json_report.h"
 
 namespace sb::cli {
@@ -28,11 +31,13 @@ namespace sb::cli {
 namespace {
 
 constexpr const char* kExecUsage =
-    "usage: storebench exec [--label L] [--json FILE] [--power SOURCE]... -- COMMAND [ARGS...]\n"
+    "usage: storebench exec [--label L] [--json FILE] [--power SOURCE]... [--series_csv FILE]\n"
+    "                       -- COMMAND [ARGS...]\n"
     "Runs COMMAND once (no shell) and writes its wall time, CPU time (user + system of the\n"
     "command and every process it waited for) and exit status as a result document.\n"
     "--power measures power beside the command, once a second (docs/power.md): the result's\n"
-    "power section holds the average watts and the energy over the command's wall time.\n";
+    "power section holds the average watts and the energy over the command's wall time;\n"
+    "--series_csv writes those readings per second (what the report draws).\n";
 
 double Seconds(const timeval& tv) {
   return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
@@ -145,7 +150,7 @@ metrics::RunResult ExecResult(const std::vector<std::string>& command, const std
 }
 
 int RunExecCommand(const std::vector<std::string>& args) {
-  std::string label, json, power_spec;
+  std::string label, json, power_spec, series_csv;
   // --power is the same option as every run command's (repeatable; parsed by the power layer).
   config::OptionSet power_options;
   DeclarePowerOption(&power_options);
@@ -172,7 +177,9 @@ int RunExecCommand(const std::vector<std::string>& args) {
       }
       return false;
     };
-    if (value("label", &label) || value("json", &json)) continue;
+    if (value("label", &label) || value("json", &json) || value("series_csv", &series_csv)) {
+      continue;
+    }
     if (value("power", &power_spec)) {
       if (Status st = power_options.Set("power", power_spec, "command line"); !st.ok()) {
         return Fail(st);
@@ -185,6 +192,23 @@ int RunExecCommand(const std::vector<std::string>& args) {
   if (command.empty()) {
     std::fputs(kExecUsage, stderr);
     return kExitBadInput;
+  }
+  // A timed command's only per-second figures are its power readings.
+  if (!series_csv.empty() && power_spec.empty()) {
+    return Fail(Status::InvalidArgument(
+        "exec: --series_csv needs --power: without it a timed command has no per-second "
+        "figures"));
+  }
+  // The outputs are checked before the command runs, as every run's are (README, "Exit
+  // status"): a mistyped path must not cost a long command's result. Without --json only the
+  // results/ directory matters.
+  const std::string result_path =
+      json.empty() ? "results/" + WallClockLocal(/*compact=*/true) + ".json" : json;
+  if (Status s = CheckOutputPaths({}, {{json.empty() ? "the result file" : "--json", result_path,
+                                        /*creates_parents=*/true, /*replaces=*/true},
+                                       {"--series_csv", series_csv}});
+      !s.ok()) {
+    return Fail(s);
   }
   // Power sources are opened before the command starts: one that cannot be used ends exec here
   // (exit 2) and the command never runs.
@@ -216,6 +240,12 @@ int RunExecCommand(const std::vector<std::string>& args) {
   const std::string path = ResultPath(json, ".json");
   if (Status s = report::WriteResultFile(path, r); !s.ok()) return Fail(s);
   std::fprintf(stderr, "result written to %s\n", path.c_str());
+  if (!series_csv.empty()) {
+    std::ofstream out(series_csv, std::ios::trunc | std::ios::binary);
+    out << report::PowerSeriesCsv(r.power);
+    out.flush();
+    if (!out) return Fail(Status::IoError("cannot write --series_csv '" + series_csv + "'"));
+  }
   return o->exit_status == 0 ? kExitOk : kExitFailure;
 }
 

@@ -177,13 +177,23 @@ class ExecCommandTest(unittest.TestCase):
         self.assertIn("cannot run '/nonexistent/command-xyz'", p.stderr)
         p = harness.storebench("exec", "--label", "x")
         self.assertEqual(p.returncode, 2)
+        # Outputs are refused before the command runs; --series_csv needs --power.
+        marker = harness.tmp_path("ex_out_ran")
+        for args, message in ((("--json", "/proc/nope/r.json"), "--json '/proc/nope/r.json'"),
+                              (("--series_csv", harness.tmp_path("ex_s.csv")), "needs --power")):
+            with self.subTest(message=message):
+                p = harness.storebench("exec", *args, "--", "touch", marker)
+                self.assertEqual(p.returncode, 2)
+                self.assertIn(message, p.stderr)
+                self.assertFalse(os.path.exists(marker))
 
     def test_records_power_over_the_command(self):
         # A meter that always reads 50 W: the command's window averages 50 W, and its energy is
         # that average times the command's wall time.
         path = harness.tmp_path("ex_power.json")
+        series = harness.tmp_path("ex_power.csv")
         p = harness.storebench("exec", "--label", "pw", "--json", path, "--power",
-                               'cmd:"echo 50 W"', "--", "sleep", "3")
+                               'cmd:"echo 50 W"', "--series_csv", series, "--", "sleep", "3")
         self.assertEqual(p.returncode, 0, p.stderr)
         with open(path) as f:
             d = json.load(f)
@@ -198,6 +208,11 @@ class ExecCommandTest(unittest.TestCase):
         self.assertAlmostEqual(w["energy_j"], 50 * d["headlines"]["wall_sec"], places=6)
         self.assertIn("power measured: 50.0 W average", p.stdout)
         self.assertIn("power", d["choices"])
+        # --series_csv: the readings the report draws, one row per point of the result.
+        with open(series) as f:
+            rows = f.read().splitlines()
+        self.assertEqual(rows[0], 'second,power_w,"power_w cmd:""echo 50 W"""')
+        self.assertEqual([float(r.split(",")[1]) for r in rows[1:]], power["points"]["sum_w"])
         # An unusable source ends exec before the command runs (exit 2).
         marker = harness.tmp_path("ex_power_ran")
         p = harness.storebench("exec", "--power", "nosuch:x", "--", "touch", marker)
