@@ -7,12 +7,15 @@ import os
 import harness
 
 HOSTILE = "<script>window.__pwned=1</script>&\"'"
+# Markup in a database's name (a null:// target takes any text): the report escapes it too.
+HOSTILE_DB = "<img src=x onerror=window.__pwned=1>&lt"  # no ";": it separates targets
 
 
 def run_noop(name, label, threads=2, instances=1, extra=()):
     """A 4-second noop run (1 s warm-up) written to name.json; returns its path."""
     path = harness.tmp_path(name + ".json")
-    db = ";".join(f"null://{name}{i}" for i in range(instances)) if instances > 1 else "null://"
+    db = ";".join(f"null://{name}{i}{HOSTILE_DB}" for i in range(instances)) \
+        if instances > 1 else "null://"
     p = harness.storebench("oltp", "run", "--workload=noop", "--db", db, "--n_threads",
                            str(threads * instances), "--run_time", "3s", "--warmup_time", "1s",
                            "--window", "1s-3s", "--baseline", "ops_per_minute>=1@1s-3s", "--label", label,

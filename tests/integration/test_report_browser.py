@@ -218,6 +218,11 @@ class ReportBrowserTest(unittest.TestCase):
         for row, inst in zip(rows, doc["instances"]):
             self.assertEqual(row[0][0], inst["name"])
             self.assertEqual(float(row[2][1]), inst["headlines"]["ops_per_minute"])
+        # The databases' names carry markup (fx.HOSTILE_DB): shown as text, never parsed.
+        body = self.driver.find_element("tag name", "body").text
+        for inst in doc["instances"]:
+            self.assertIn(fx.HOSTILE_DB, inst["target"])
+            self.assertIn(inst["target"], body)
 
     def test_storage_report(self):
         self.open_report("storage", self.storage)
@@ -270,6 +275,19 @@ class ReportBrowserTest(unittest.TestCase):
                 self.assertAlmostEqual(float(row[4][1]), 100 * p["ci_low"], places=9)
         bars = self.driver.find_elements("css selector", "#f1-ratio-chart path.errorbar")
         self.assertGreater(len(bars), 0)
+        # The normalized table: each group's figures and its share of the reference, as the JSON.
+        rows = cells(self.driver, "f1-normalized")
+        groups = [(m, g) for m in doc["metrics"] for g in m["groups"]]
+        self.assertEqual(len(rows), len(groups))
+        for row, (m, g) in zip(rows, groups):
+            self.assertTrue(row[0][0].startswith(m["name"]))
+            self.assertEqual(row[1][0], g["label"])
+            self.assertEqual(int(row[2][1]), g["runs"])
+            for col, key in ((3, "median"), (4, "min"), (5, "max"), (6, "mean"),
+                             (8, "normalized_pct")):
+                self.assertAlmostEqual(float(row[col][1]), g[key], delta=1e-9 * abs(g[key]),
+                                       msg=(m["name"], g["label"], key))
+            self.assertEqual(row[9][0], m["reference"])
         self.assertIn(fx.HOSTILE, self.driver.find_element("tag name", "body").text)
 
     def test_exec_and_everything_in_one_report(self):
