@@ -174,6 +174,11 @@ class ReportBrowserTest(unittest.TestCase):
                 self.assertEqual(n, sum(c for low, c in buckets if lo <= low < hi), (op["type"], lo))
                 shown += n
             self.assertEqual(shown, op["count"], op["type"])
+        # The full disclosure: the host and versions, and the choices, as the result records them.
+        env = cells(self.driver, "disclosure-environment")
+        self.assertEqual({r[0][0]: r[1][0] for r in env}, doc["environment"])
+        choices = cells(self.driver, "disclosure-choices")
+        self.assertEqual({r[0][0]: r[1][0] for r in choices}, doc["choices"])
         # The hostile label is shown as the text it is.
         body = self.driver.find_element("tag name", "body").text
         self.assertIn(fx.HOSTILE, body)
