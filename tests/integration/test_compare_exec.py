@@ -281,14 +281,32 @@ class AbCommandTest(unittest.TestCase):
             os.remove(log)
         run = ("storebench oltp run --workload=noop --db null:// --n_threads 1 --run_time 2s "
                "--warmup_time 0 --progress none")
-        p = harness.storebench("ab", "--a", run, "--b", run + " --n_threads 2", "--rounds", "2",
+        # B is a plan of two instances: ab runs plans as well as single runs.
+        plan = write("ab_plan.toml", """
+[run]
+warmup_time = "0s"
+run_time = "2s"
+progress = "none"
+
+[[group]]
+name = "p"
+count = 2
+workload = "noop"
+db = "null://{i}"
+[group.options]
+n_threads = 1
+""")
+        p = harness.storebench("ab", "--a", run, "--b", f"storebench run --plan '{plan}'",
+                               "--rounds", "2",
                                "--between", f"echo $STOREBENCH_AB_ROUND $STOREBENCH_AB_NEXT >> {log}",
                                "--labels", "one,two", "--dir", d)
         self.assertEqual(p.returncode, 0, p.stderr)
         for name, label in (("a-round1", "one"), ("b-round1", "two"), ("a-round2", "one"),
                             ("b-round2", "two")):
             with open(os.path.join(d, name + ".json")) as f:
-                self.assertEqual(json.load(f)["label"], label)
+                doc = json.load(f)
+            self.assertEqual(doc["label"], label)
+            self.assertEqual(len(doc.get("instances", [])), 2 if name[0] == "b" else 0)
         with open(log) as f:
             self.assertEqual(f.read().split("\n")[:3], ["1 two", "2 one", "2 two"])
         with open(os.path.join(d, "compare.json")) as f:
