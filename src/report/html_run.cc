@@ -18,11 +18,19 @@ const metrics::HeadlineSpec* SpecNamed(const metrics::RunResult& r, const std::s
   return nullptr;
 }
 
-// The headline `spec` per second over each point of `r`'s series.
+// The headline `spec` per second over each point of `r`'s series. A point covers the time since
+// the one before (since Start for the first): interval_sec, except where the warm-up ends or the
+// run ends between two ticks (a late reset moves the end), whose short points divided by the
+// whole interval drew a cliff at the end of the chart.
 std::vector<double> PerSecond(const metrics::RunResult& r, const metrics::HeadlineSpec& spec) {
   std::vector<double> v;
   const double interval = r.series.interval_sec > 0 ? r.series.interval_sec : 1;
-  for (const auto& p : r.series.points) v.push_back(spec.Rate(spec.Count(p), interval));
+  double from = 0;
+  for (const auto& p : r.series.points) {
+    const double seconds = p.t_sec > from ? p.t_sec - from : interval;
+    v.push_back(spec.Rate(spec.Count(p), seconds));
+    from = p.t_sec;
+  }
   return v;
 }
 

@@ -109,12 +109,15 @@ void AppendRows(const metrics::RunResult& one, const std::string& name,
     if (StartsWith(one.series.counter_names[j], "errors.")) error_counters.push_back(j);
   }
   const double interval = one.series.interval_sec;
-  double prev = -interval;
+  double prev = -interval;  // power readings before Start go with the first row
+  double from = 0;          // the start of the row's interval (a short one at a phase boundary)
   for (const auto& p : one.series.points) {
     std::string line = Field(name) + "," + Number(p.t_sec) + "," + Field(p.phase);
+    const double seconds = p.t_sec > from ? p.t_sec - from : interval;
+    from = p.t_sec;
     for (const metrics::HeadlineSpec* h : specs) {
       line += ",";
-      if (h != nullptr && interval > 0) line += Number(h->Rate(h->Count(p), interval));
+      if (h != nullptr && interval > 0) line += Number(h->Rate(h->Count(p), seconds));
     }
     line += ",";
     if (!p.type_p99_ms.empty()) line += Number(p.type_p99_ms[0]);

@@ -80,16 +80,37 @@ TEST(InstanceSeriesCsvTest, ARunOfOneInstanceIsInstanceOne) {
   r.headline_name = "opm";
   r.headline_specs = {Opm()};
   r.series = Series(1.0);
+  // A run stopped after half a second: 3 orders in 0.5 s are 360 per minute.
   r.series.points = {Point(0.5, "measure", 3, 0, 2.0, {0, 1, 0, 0})};
   EXPECT_EQ(InstanceSeriesCsv(r),
             "instance,second,phase,opm,order_p99_ms,errors,login_p99_ms,queries,errors.deadlock,"
             "retries,errors.timeout\n"
-            "1,0.5,measure,180,2,1,9,0,1,0,0\n");
+            "1,0.5,measure,360,2,1,9,0,1,0,0\n");
   r.name = "ds3_1";
   EXPECT_EQ(InstanceSeriesCsv(r),
             "instance,second,phase,opm,order_p99_ms,errors,login_p99_ms,queries,errors.deadlock,"
             "retries,errors.timeout\n"
-            "ds3_1,0.5,measure,180,2,1,9,0,1,0,0\n");
+            "ds3_1,0.5,measure,360,2,1,9,0,1,0,0\n");
+}
+
+TEST(InstanceSeriesCsvTest, AShortIntervalIsARateOverItsOwnLength) {
+  // The warm-up ends at 1.5 s and the run 0.25 s after the tick at 2.5 s: those points cover
+  // half and a quarter of a second, at the same rate as the whole seconds.
+  metrics::RunResult r;
+  r.headline_name = "opm";
+  r.headline_specs = {Opm()};
+  r.series = Series(1.0);
+  r.series.points = {
+      Point(1, "warmup", 10, 0, 1, {0, 0, 0, 0}), Point(1.5, "warmup", 5, 0, 1, {0, 0, 0, 0}),
+      Point(2.5, "measure", 10, 0, 1, {0, 0, 0, 0}), Point(2.75, "measure", 2, 0, 1, {0, 0, 0, 0})};
+  const std::string csv = InstanceSeriesCsv(r);
+  std::vector<std::string> opm;
+  for (size_t at = csv.find('\n'); at != std::string::npos && at + 1 < csv.size();
+       at = csv.find('\n', at + 1)) {
+    const size_t a = csv.find(',', csv.find(',', csv.find(',', at + 1) + 1) + 1);
+    opm.push_back(csv.substr(a + 1, csv.find(',', a + 1) - a - 1));
+  }
+  EXPECT_EQ(opm, (std::vector<std::string>{"600", "600", "600", "480"}));
 }
 
 TEST(InstanceSeriesCsvTest, AnInstancesOwnSpecWinsAndMissingSpecsLeaveCellsEmpty) {
