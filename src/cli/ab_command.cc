@@ -14,6 +14,7 @@
 #include "base/clock.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/output_paths.h"
 #include "report/comparison.h"
 
 namespace sb::cli {
@@ -139,6 +140,20 @@ int RunAbCommand(const std::vector<std::string>& args) {
   std::filesystem::create_directories(dir, ec);
   if (ec) return Fail(Status::InvalidArgument("cannot create '" + dir + "': " + ec.message()));
   if (json_path.empty()) json_path = dir + "/compare.json";
+  // The comparison's outputs are checked before the first run, not after the last; the runs'
+  // own result files are inputs they must not replace.
+  {
+    std::vector<PathUse> runs;
+    for (int round = 1; round <= rounds; ++round) {
+      for (const char* side : {"a", "b"}) {
+        runs.push_back(
+            {"a run's result", dir + "/" + side + "-round" + std::to_string(round) + ".json"});
+      }
+    }
+    if (Status s = CheckOutputPaths(runs, {{"--json", json_path}, {"--csv", csv_path}}); !s.ok()) {
+      return Fail(s);
+    }
+  }
 
   std::vector<std::string> files;
   bool first_run = true;

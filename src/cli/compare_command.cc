@@ -10,6 +10,7 @@
 
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/output_paths.h"
 #include "report/comparison.h"
 #include "report/result_file.h"
 
@@ -168,6 +169,14 @@ int RunCompareCommand(const std::vector<std::string>& args) {
   }
   auto c = CompareFiles(positional, options);
   if (!c.ok()) return Fail(c.status());
+  // --json and --csv must not replace a compared result (they did), and must be writable.
+  std::vector<PathUse> read;
+  for (const auto& group : c->files) {
+    for (const std::string& f : group) read.push_back({"the input", f});
+  }
+  if (Status s = CheckOutputPaths(read, {{"--json", json_path}, {"--csv", csv_path}}); !s.ok()) {
+    return Fail(s);
+  }
   std::printf("%s", report::FormatComparison(*c).c_str());
   if (!json_path.empty()) {
     if (Status s = WriteText(json_path, report::ComparisonToJson(*c), "comparison"); !s.ok()) {

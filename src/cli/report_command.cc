@@ -7,6 +7,7 @@
 
 #include "base/clock.h"
 #include "cli/app.h"
+#include "cli/output_paths.h"
 #include "report/html_report.h"
 #include "report/result_file.h"
 
@@ -59,6 +60,15 @@ int RunReportCommand(const std::vector<std::string>& args) {
   if (inputs.empty() || output.empty()) {
     std::fputs(kReportUsage, stderr);
     return kExitBadInput;
+  }
+  // The page must not replace one of its inputs (a result named as -o was lost), and a path
+  // that cannot be written is bad input found before anything is read.
+  std::vector<PathUse> read;
+  for (const std::string& path : inputs) read.push_back({"the input", path});
+  if (Status s = CheckOutputPaths(read, {{"-o", output, /*creates_parents=*/false,
+                                          /*replaces=*/true}});
+      !s.ok()) {
+    return Fail(s);
   }
   std::vector<report::ReportItem> items;
   for (const std::string& path : inputs) {

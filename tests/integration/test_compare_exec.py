@@ -108,6 +108,18 @@ class CompareCommandTest(unittest.TestCase):
         p = harness.storebench("compare", *a, other, "--force")
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn("warning (--force): config.run_time differs", p.stdout)
+        # An output that is one of the inputs is refused (it replaced the result), exit 2.
+        with open(a[0]) as f:
+            before = f.read()
+        for args in (("report", a[0], "-o", a[0]), ("compare", *a, "B=" + other, "--force", "--json", a[1]),
+                     ("compare", *a, "B=" + other, "--force", "--csv", a[0])):
+            with self.subTest(args=args[0] + " " + args[-2]):
+                p = harness.storebench(*args)
+                self.assertEqual(p.returncode, 2, p.stdout + p.stderr)
+                self.assertIn(f"refusing to write {args[-2]} '{args[-1]}': it is the input",
+                              p.stderr)
+        with open(a[0]) as f:
+            self.assertEqual(f.read(), before)
         # The report refuses the same files, naming them.
         for bad in (newer, truncated, foreign):
             p = harness.storebench("report", bad, "-o", harness.tmp_path("ce_bad.html"))
@@ -319,6 +331,20 @@ n_threads = 1
             with open(os.path.join(d, name + ".json")) as f:
                 started.append(json.load(f)["started_at"])
         self.assertEqual(started, sorted(started))
+
+    def test_outputs_are_checked_before_the_first_run(self):
+        d = harness.tmp_path("ab_out")
+        marker = harness.tmp_path("ab_out_ran")
+        run = f"storebench exec -- touch {marker}"
+        for option, path, message in (
+                ("--json", os.path.join(d, "b-round1.json"), "it is a run's result"),
+                ("--csv", "/proc/nope/c.csv", "cannot be written")):
+            with self.subTest(option=option):
+                p = harness.storebench("ab", "--a", run, "--b", run, "--rounds", "1",
+                                       "--dir", d, option, path)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(message, p.stderr)
+                self.assertFalse(os.path.exists(marker))
 
     def test_bad_command_lines(self):
         for a, message in (("make -j8", "must be a storebench command line"),
