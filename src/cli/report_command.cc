@@ -64,6 +64,7 @@ int RunReportCommand(const std::vector<std::string>& args) {
   // The page must not replace one of its inputs (a result named as -o was lost), and a path
   // that cannot be written is bad input found before anything is read.
   std::vector<PathUse> read;
+  read.reserve(inputs.size());
   for (const std::string& path : inputs) read.push_back({"the input", path});
   if (Status s = CheckOutputPaths(read, {{"-o", output, /*creates_parents=*/false,
                                           /*replaces=*/true}});
