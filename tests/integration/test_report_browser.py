@@ -2,8 +2,10 @@
 python3-selenium): no console errors, every chart drawn, the tables' figures equal to the JSON's,
 hostile text shown as text, and a screenshot of each kind of report kept under the build tree
 (test-artifacts/report/)."""
+import base64
 import json
 import os
+import re
 import shutil
 import tempfile
 import unittest
@@ -43,6 +45,13 @@ let len = 0, area = 0;
 for (const p of svg.querySelectorAll('path.series')) len += p.getTotalLength();
 for (const r of svg.querySelectorAll('rect.bar')) { const b = r.getBBox(); area += b.width * b.height; }
 return [len, area];
+"""
+
+
+# Elements whose content is cut off behind a scroll box.
+CLIPPED_JS = """
+return [...document.querySelectorAll('*')].filter(
+    e => getComputedStyle(e).overflowY != 'visible' && e.scrollHeight > e.clientHeight + 1).length;
 """
 
 
@@ -306,6 +315,16 @@ class ReportBrowserTest(unittest.TestCase):
         self.assertEqual(kinds, ["run", "consolidation run", "storage run", "timed command",
                                  "consolidation search", "comparison"])
         self.assertTrue(self.driver.find_elements("id", "disclosure"))
+        # Printable: on screen long tables scroll in a box; in print nothing is cut off, and each
+        # result starts a page of its own.
+        self.assertGreater(self.driver.execute_script(CLIPPED_JS), 0)
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        try:
+            self.assertEqual(self.driver.execute_script(CLIPPED_JS), 0)
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        pdf = base64.b64decode(self.driver.print_page())
+        self.assertGreater(len(re.findall(rb"/Type\s*/Page[^s]", pdf)), len(kinds))
 
 
 if __name__ == "__main__":
