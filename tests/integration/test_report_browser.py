@@ -140,6 +140,12 @@ class ReportBrowserTest(unittest.TestCase):
         # No script ran and none exists: the page is static and input is escaped.
         self.assertIsNone(d.execute_script("return window.__pwned"))
         self.assertEqual(d.execute_script("return document.scripts.length"), 0)
+        # Self-contained: nothing is fetched (every link and source is a fragment of the page).
+        outside = d.execute_script("""
+          return [...document.querySelectorAll('[src],[href],link,iframe,object,embed')]
+              .map(e => e.getAttribute('src') || e.getAttribute('href') || e.tagName)
+              .filter(v => !v.startsWith('#'));""")
+        self.assertEqual(outside, [])
         height = d.execute_script("return document.body.scrollHeight")
         d.set_window_size(1400, min(max(height, 800), 16000))
         d.save_screenshot(os.path.join(self.artifacts, f"{kind}.png"))
