@@ -24,7 +24,9 @@ struct WindowSpec {
 Result<std::vector<WindowSpec>> ParseWindows(std::string_view text);
 
 // The per-second values of `type` (units per second) in the time-series points whose interval
-// ends in (start_sec, end_sec]. Points are 1-second intervals.
+// ends in (start_sec, end_sec], each point's count over interval_sec. A point covers the time
+// since the previous one; one shorter than half of interval_sec (the run's end just after a
+// tick) is left out.
 std::vector<double> PerSecond(const TimeSeries& series, int type, double start_sec, double end_sec);
 
 // The rates of `type` (units per second, each point's count over its own span) of the points

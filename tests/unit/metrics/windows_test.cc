@@ -79,6 +79,21 @@ TEST(WindowsTest, MeasuredPerSecondLeavesOutThePauseAndTheCatchUpTicks) {
   EXPECT_FALSE(DetectSteadyState(by_label, 10, 25).steady);
 }
 
+TEST(WindowsTest, PerSecondLeavesOutAShortLastPoint) {
+  // The run ended 1.4 ms after the tick at 4 s: that point's 3 orders are no second's rate
+  // (counted over a whole second, min_opm@run measured ~0 and failed).
+  TimeSeries s = Series({10, 20, 30, 40});
+  IntervalPoint tail;
+  tail.t_sec = 4.0024;
+  tail.phase = "measure";
+  tail.type_counts = {3};
+  s.points.push_back(tail);
+  EXPECT_EQ(PerSecond(s, 0, 1, 4.0024), (std::vector<double>{20, 30, 40}));
+  // Half a second or more is a point of its own.
+  s.points.back().t_sec = 4.6;
+  EXPECT_EQ(PerSecond(s, 0, 1, 4.6), (std::vector<double>{20, 30, 40, 3}));
+}
+
 TEST(WindowsTest, SteadyStateOnFlatRisingAndNoisySeries) {
   std::vector<double> flat(60, 100.0);
   auto r = DetectSteadyState(flat, 10, 25);
