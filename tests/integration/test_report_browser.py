@@ -166,11 +166,16 @@ class ReportBrowserTest(unittest.TestCase):
         rows = cells(self.driver, "f1-throughput")
         self.assertEqual(len(rows), len(pts))
         start = 0  # each point covers the time since the previous one
+        drawn = 0  # the chart leaves out points shorter than half a second
         for row, p in zip(rows, pts):
             count = sum(t["weight"] * p["counts"][t["index"]] for t in spec["types"])
             expected = count / (p["t"] - start) * spec["per_second"]
+            drawn += p["t"] - start >= 0.5
             start = p["t"]
             self.assertAlmostEqual(float(row[2][1]), expected, delta=1e-9 * max(1, expected))
+        path = self.driver.find_element(
+            "css selector", "#f1-throughput-chart path.series").get_attribute("d")
+        self.assertEqual(path.count("M") + path.count("L"), drawn)
         lat = cells(self.driver, "f1-latency")
         for row, op in zip(lat, doc["operations"]):
             self.assertEqual(row[0][0], op["type"])
