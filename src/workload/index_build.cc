@@ -61,8 +61,10 @@ std::string TableOf(std::string_view statement, std::vector<std::string>* names,
       if (w[i] == "foreign") foreign = true;
       // ADD CONSTRAINT name PRIMARY KEY USING INDEX existing_index builds nothing (but "USING
       // INDEX TABLESPACE" only says where a new index goes).
-      if (w[i] == "using" && w[i + 1] == "index" && (i + 2 >= w.size() || w[i + 2] != "tablespace"))
+      if (w[i] == "using" && w[i + 1] == "index" &&
+          (i + 2 >= w.size() || w[i + 2] != "tablespace")) {
         using_index = true;
+      }
       if (w[i] != "add") continue;
       size_t j = i + 1;
       if (w[j] == "primary") {
