@@ -90,8 +90,8 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
          .type = OptionType::kInt,
          .default_value = std::to_string(std::max(1u, std::thread::hardware_concurrency())),
          .help =
-             "connections building indexes and constraints after the data, one table on each at a "
-             "time (default: cores; SQLite: always 1, it has one writer)",
+             "connections building indexes and constraints after the data, one table (PostgreSQL: "
+             "one index) on each at a time (default: cores; SQLite: always 1, it has one writer)",
          .min = 1,
          .max = 64});
     add({.name = "force",

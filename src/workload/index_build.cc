@@ -45,18 +45,26 @@ void Words(std::string_view text, std::vector<std::string>* lower,
 
 // The table a whole statement works on, as spelled there ("" when it is neither "CREATE
 // [UNIQUE|FULLTEXT] INDEX name ON table" nor "ALTER TABLE table"); the names of the indexes and
-// constraints it adds are appended to *names. *foreign_keys_only: an ALTER TABLE that adds
-// foreign keys and no index.
+// constraints it adds are appended to *names; *phase: when it may run (IndexScript::Step::Phase);
+// *create_index: a CREATE INDEX statement.
 std::string TableOf(std::string_view statement, std::vector<std::string>* names,
-                    bool* foreign_keys_only = nullptr) {
+                    IndexScript::Step::Phase* phase, bool* create_index) {
+  using Phase = IndexScript::Step::Phase;
   std::vector<std::string> w, raw;
   Words(statement, &w, &raw);
-  if (foreign_keys_only != nullptr) *foreign_keys_only = false;
+  *phase = Phase::kIndexes;
+  *create_index = false;
   if (w.size() >= 3 && w[0] == "alter" && w[1] == "table") {
     // ADD [UNIQUE|FULLTEXT|SPATIAL] {INDEX|KEY} name, ADD PRIMARY KEY, ADD CONSTRAINT name
-    bool index = false, foreign = false;
+    bool index = false, foreign = false, using_index = false;
     for (size_t i = 3; i + 1 < w.size(); ++i) {
       if (w[i] == "foreign") foreign = true;
+      // ADD CONSTRAINT name PRIMARY KEY USING INDEX existing_index builds nothing (but "USING
+      // INDEX TABLESPACE" only says where a new index goes).
+      if (w[i] == "using" && w[i + 1] == "index" &&
+          (i + 2 >= w.size() || w[i + 2] != "tablespace")) {
+        using_index = true;
+      }
       if (w[i] != "add") continue;
       size_t j = i + 1;
       if (w[j] == "primary") {
@@ -74,7 +82,8 @@ std::string TableOf(std::string_view statement, std::vector<std::string>* names,
         index = true;
       }
     }
-    if (foreign_keys_only != nullptr) *foreign_keys_only = foreign && !index;
+    if (index && using_index) index = false;
+    if (!index) *phase = foreign ? Phase::kForeignKeys : using_index ? Phase::kKeys : *phase;
     return raw[2];
   }
   if (w.size() < 5 || w[0] != "create") return "";
@@ -84,6 +93,7 @@ std::string TableOf(std::string_view statement, std::vector<std::string>* names,
   ++i;
   if (i + 2 < w.size() && w[i + 1] == "on") {
     names->push_back(raw[i]);
+    *create_index = true;
     return raw[i + 2];
   }
   return "";
@@ -103,22 +113,29 @@ bool StartsRestOfScript(std::string_view line) {
 
 }  // namespace
 
-IndexScript SplitIndexScript(std::string_view sql) {
+IndexScript SplitIndexScript(std::string_view sql, bool step_per_create_index) {
   IndexScript out;
-  std::map<std::string, size_t> step_of;  // lower-cased table -> index in out.steps
+  std::map<std::string, size_t> step_of;  // lower-cased table and phase -> index in out.steps
   bool seen_other = false;
   bool to_rest = false;  // from a function/trigger on, everything is rest
   std::string current;   // the statement being collected, up to a line ending in ';'
   auto finish = [&] {
     std::vector<std::string> names;
-    bool foreign_keys_only = false;
-    const std::string table = TableOf(current, &names, &foreign_keys_only);
+    IndexScript::Step::Phase phase = IndexScript::Step::Phase::kIndexes;
+    bool create_index = false;
+    const std::string table = TableOf(current, &names, &phase, &create_index);
     if (!table.empty()) {
       seen_other = true;
-      auto [it, added] =
-          step_of.emplace(Lower(table) + (foreign_keys_only ? " fk" : ""), out.steps.size());
-      if (added) out.steps.push_back({table, {}, {}, foreign_keys_only});
-      IndexScript::Step& step = out.steps[it->second];
+      size_t at = out.steps.size();
+      if (step_per_create_index && create_index) {
+        out.steps.push_back({table, {}, {}, phase});
+      } else {
+        auto [it, added] = step_of.emplace(
+            Lower(table) + " " + std::to_string(static_cast<int>(phase)), out.steps.size());
+        if (added) out.steps.push_back({table, {}, {}, phase});
+        at = it->second;
+      }
+      IndexScript::Step& step = out.steps[at];
       step.statements.push_back(current);
       step.index_names.insert(step.index_names.end(), names.begin(), names.end());
     } else {
@@ -206,16 +223,12 @@ Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
     auto it = rows.find(Lower(step.table));
     plan.push_back({&step, it == rows.end() ? 1 : std::max<int64_t>(1, it->second), -1});
   }
-  // Indexes before foreign keys (a key's referenced table must have its primary key, and the
-  // check reads the referencing table once its indexes are in), heaviest first within each.
+  // Phase by phase (a foreign key's referenced table must have its primary key, and the check
+  // reads the referencing table once its indexes are in), heaviest first within each.
   std::stable_sort(plan.begin(), plan.end(), [](const Planned& a, const Planned& b) {
-    if (a.step->foreign_keys_only != b.step->foreign_keys_only) return b.step->foreign_keys_only;
+    if (a.step->phase != b.step->phase) return a.step->phase < b.step->phase;
     return a.weight > b.weight;
   });
-  const size_t first_fk =
-      static_cast<size_t>(std::find_if(plan.begin(), plan.end(),
-                                       [](const Planned& p) { return p.step->foreign_keys_only; }) -
-                          plan.begin());
   const bool has_rest = !Trim(script.rest).empty();
   int rest_step = -1;
   if (ctx.meter != nullptr) {
@@ -260,7 +273,9 @@ Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
       if (ctx.meter != nullptr) ctx.meter->IndexStepDone(p.meter_step);
     }
   };
-  for (const auto& [begin, end] : {std::pair{size_t{0}, first_fk}, {first_fk, plan.size()}}) {
+  for (size_t begin = 0, end = 0; begin < plan.size(); begin = end) {
+    end = begin;
+    while (end < plan.size() && plan[end].step->phase == plan[begin].step->phase) ++end;
     next = begin;
     wave_end = end;
     const int wave_threads = static_cast<int>(std::min<size_t>(threads, end - begin));

@@ -1,13 +1,17 @@
 // The index phase of a load: a workload's index script (secondary and full-text indexes, foreign
-// keys, triggers) split into one step per table, the steps run on up to --index_threads
-// connections at once, each step metered (metrics::LoadMeter) so the driver shows which step of
-// how many is running, for how long, and an ETA.
+// keys, triggers) split into steps, the steps run on up to --index_threads connections at once,
+// each step metered (metrics::LoadMeter) so the driver shows which step of how many is running,
+// for how long, and an ETA.
 //
 // A table's statements stay on one connection, in script order (MariaDB rebuilds a table per
-// ALTER; two ALTERs of one table at once would only wait for each other). Foreign keys that come
-// in statements of their own (PostgreSQL) run after every index, so the referenced primary keys
-// exist (a schema may add them after the data, as pgbench -i does). Each statement runs on its
-// own (autocommit), so a foreign key holds its locks only while it validates, once.
+// ALTER; two ALTERs of one table at once would only wait for each other), except where the back
+// end builds several indexes of one table at once (Capabilities::concurrent_index_builds,
+// PostgreSQL): there each CREATE INDEX is a step of its own, so the largest table's indexes, the
+// longest part of the phase, sort side by side. Primary keys attached to an index built that way
+// (ALTER TABLE ... ADD CONSTRAINT ... USING INDEX) run after every index, and foreign keys that
+// come in statements of their own (PostgreSQL) after those, so the referenced primary keys exist
+// (a schema may add them after the data, as pgbench -i does). Each statement runs on its own
+// (autocommit), so a foreign key holds its locks only while it validates, once.
 #ifndef STOREBENCH_WORKLOAD_INDEX_BUILD_H_
 #define STOREBENCH_WORKLOAD_INDEX_BUILD_H_
 
@@ -29,11 +33,17 @@ struct IndexScript {
     std::string table;  // as the script spells it
     std::vector<std::string> statements;
     std::vector<std::string> index_names;  // for the progress line; may be empty
-    // Only ALTER TABLEs that add foreign keys and no index: run after every index step.
-    bool foreign_keys_only = false;
+    // When the step runs: steps of one phase run (in parallel) after every step of the phases
+    // before it.
+    enum class Phase {
+      kIndexes,      // builds indexes (CREATE INDEX, ALTER TABLE ... ADD PRIMARY KEY (...))
+      kKeys,         // only ALTER TABLEs that make indexes already built keys (USING INDEX)
+      kForeignKeys,  // only ALTER TABLEs that add foreign keys and no index
+    };
+    Phase phase = Phase::kIndexes;
   };
-  // One per table (and one more per table for its foreign-key-only statements), in the order
-  // they first appear.
+  // One per table and phase, in the order they first appear; with step_per_create_index, one
+  // per CREATE INDEX statement besides.
   std::vector<Step> steps;
   // Everything else, in script order, run after the steps on one connection: statements that
   // are not "CREATE [UNIQUE|FULLTEXT] INDEX ... ON t" or "ALTER TABLE t ...", and from the first
@@ -43,7 +53,9 @@ struct IndexScript {
 
 // Splits a script as above. Recognizes statements by their first line; a table statement ends
 // at the first line ending in ';'. Comment lines ("--") outside statements are dropped.
-IndexScript SplitIndexScript(std::string_view sql);
+// step_per_create_index: each "CREATE [UNIQUE] INDEX" is a step of its own (pass the back end's
+// Capabilities::concurrent_index_builds); a table's ALTER TABLEs still share one step.
+IndexScript SplitIndexScript(std::string_view sql, bool step_per_create_index = false);
 
 // "SET a = 1; SET b = 'x';" (comment lines allowed) -> "a = 1, b = 'x'": the settings of a
 // session script as one line to show and record.

@@ -48,6 +48,12 @@ struct Capabilities {
   // loaded state before every run, as consolidation reports do ("restored from backup before
   // every run").
   bool pristine_copy = false;
+  // CREATE INDEX statements on one table may run at the same time on several connections and
+  // each gets on with its own sort (PostgreSQL: CREATE INDEX takes a SHARE lock, which does not
+  // conflict with itself). False: they would only wait for each other (MariaDB rebuilds or
+  // locks the table per ALTER) or there is one writer (SQLite). The load's index phase then
+  // builds a table's indexes one after another on one connection (workload/index_build.h).
+  bool concurrent_index_builds = false;
 };
 
 // One of the server's own cumulative counters, read by Connection::ServerCounters.

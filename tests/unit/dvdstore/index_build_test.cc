@@ -51,26 +51,77 @@ TEST(SplitIndexScriptTest, PostgresStepsPerTableAndTheTriggerInTheRest) {
   EXPECT_LT(s.rest.find("CREATE FUNCTION"), s.rest.find("CREATE TRIGGER restock"));
   EXPECT_NE(s.rest.find("setval(pg_get_serial_sequence('reviews'"), std::string::npos);
   EXPECT_EQ(s.rest.find("CREATE INDEX"), std::string::npos);
+  using Phase = IndexScript::Step::Phase;
   const auto& customers = s.steps[1];
   EXPECT_EQ(customers.table, "customers");
-  EXPECT_FALSE(customers.foreign_keys_only);
-  EXPECT_EQ(customers.index_names,
-            (std::vector<std::string>{"primary key", "ix_cust_username", "ix_cust_user_password"}));
-  // Foreign keys come in statements of their own: steps of their own, run after the indexes.
-  size_t fk_steps = 0;
+  EXPECT_EQ(customers.phase, Phase::kIndexes);
+  EXPECT_EQ(customers.index_names, (std::vector<std::string>{"customers_pkey", "ix_cust_username",
+                                                             "ix_cust_user_password"}));
+  // Foreign keys come in statements of their own: steps of their own, run after the indexes;
+  // the primary keys made of unique indexes (USING INDEX) too, between the two.
+  size_t fk_steps = 0, key_steps = 0;
   for (const auto& step : s.steps) {
-    if (!step.foreign_keys_only) continue;
-    ++fk_steps;
+    if (step.phase == Phase::kIndexes) continue;
+    ++(step.phase == Phase::kKeys ? key_steps : fk_steps);
     for (const auto& st : step.statements) {
-      EXPECT_NE(st.find("FOREIGN KEY"), std::string::npos) << st;
+      EXPECT_NE(st.find(step.phase == Phase::kKeys ? "PRIMARY KEY" : "FOREIGN KEY"),
+                std::string::npos)
+          << st;
+      EXPECT_EQ(st.find(step.phase == Phase::kKeys ? "FOREIGN KEY" : "PRIMARY KEY"),
+                std::string::npos)
+          << st;
     }
   }
   // cust_hist, orders, orderlines, membership, reviews, reviews_helpfulness
   EXPECT_EQ(fk_steps, 6u);
-  // reviews: its key and indexes in one step, its two foreign keys in another.
+  // categories, customers, orders, products, inventory, membership, reviews, reviews_helpfulness
+  EXPECT_EQ(key_steps, 8u);
+  // reviews: its key's index and its indexes in one step, the key in another, its two foreign
+  // keys in a third.
   size_t reviews_steps = 0;
   for (const auto& step : s.steps) reviews_steps += step.table == "reviews" ? 1 : 0;
-  EXPECT_EQ(reviews_steps, 2u);
+  EXPECT_EQ(reviews_steps, 3u);
+}
+
+// Where the server builds a table's indexes side by side (PostgreSQL), each CREATE INDEX is a
+// step of its own; the ALTER TABLEs keep their steps, and their phases.
+TEST(SplitIndexScriptTest, StepPerCreateIndex) {
+  using Phase = IndexScript::Step::Phase;
+  auto sql = dvdstore::SqlScript("postgres", "indexes.sql", false);
+  ASSERT_TRUE(sql.ok());
+  const IndexScript one = SplitIndexScript(*sql);
+  const IndexScript s = SplitIndexScript(*sql, /*step_per_create_index=*/true);
+  EXPECT_EQ(s.rest, one.rest);
+  std::vector<const IndexScript::Step*> helpfulness;
+  size_t statements = 0;
+  for (const auto& step : s.steps) {
+    statements += step.statements.size();
+    if (step.statements.front().rfind("CREATE", 0) == 0) {
+      EXPECT_EQ(step.statements.size(), 1u) << step.statements.front();
+      EXPECT_EQ(step.phase, Phase::kIndexes);
+    }
+    if (step.table == "reviews_helpfulness") helpfulness.push_back(&step);
+  }
+  size_t one_statements = 0;
+  for (const auto& step : one.steps) one_statements += step.statements.size();
+  EXPECT_EQ(statements, one_statements);
+  // Its key's index and two indexes, each alone; then the key; then the foreign key.
+  ASSERT_EQ(helpfulness.size(), 5u);
+  std::vector<std::string> names;
+  for (const auto* step : helpfulness) {
+    ASSERT_EQ(step->index_names.size(), 1u);
+    names.push_back(step->index_names[0]);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"reviews_helpfulness_pkey", "reviews_helpfulness_pkey",
+                                             "fk_review_id", "ix_reviews_help_revid",
+                                             "ix_reviews_help_custid"}));
+  EXPECT_EQ(helpfulness[1]->phase, Phase::kKeys);
+  EXPECT_EQ(helpfulness[2]->phase, Phase::kForeignKeys);
+  // "USING INDEX TABLESPACE" builds a new index: not a key-only step.
+  const IndexScript t = SplitIndexScript(
+      "ALTER TABLE a ADD CONSTRAINT a_pkey PRIMARY KEY (id) USING INDEX TABLESPACE fast;\n", true);
+  ASSERT_EQ(t.steps.size(), 1u);
+  EXPECT_EQ(t.steps[0].phase, Phase::kIndexes);
 }
 
 TEST(SplitIndexScriptTest, MysqlSessionSettingAndMultiLineAlters) {

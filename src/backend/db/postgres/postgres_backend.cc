@@ -500,6 +500,7 @@ class PgBackend final : public DbBackend {
     caps_.server_counters = true;
     caps_.server_counters_lag = true;
     caps_.pristine_copy = true;
+    caps_.concurrent_index_builds = true;
   }
 
   const Capabilities& capabilities() const override { return caps_; }
