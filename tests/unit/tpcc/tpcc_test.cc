@@ -520,7 +520,9 @@ TEST_P(TpccTxnTest, ANewOrderWhoseCommitLostItsConnectionIsCountedInDoubt) {
   checks = wl_.Verify(*conn_, before, &whole);
   ASSERT_TRUE(checks.ok());
   for (const auto& ch : *checks) {
-    if (ch.name == "committed_new_orders_match") EXPECT_FALSE(ch.passed) << ch.detail;
+    if (ch.name == "committed_new_orders_match") {
+      EXPECT_FALSE(ch.passed) << ch.detail;
+    }
   }
 }
 
