@@ -37,6 +37,7 @@ class KeyDist {
   int64_t Next(Random& rng) const;
 
  private:
+  int64_t Gaussian(Random& rng) const;  // the gaussian draw, also special's cold share
   double H(double x) const;  // integral of the zipfian hat function 1/x^s
   double HInverse(double y) const;
   KeyDistParams p_;
