@@ -176,10 +176,10 @@ Worker::Worker(int idx, const Layout& layout, uint64_t seed)
       op_log_rng(DeriveSeed(seed, {0, static_cast<uint64_t>(idx), 5})) {}
 
 void Worker::PushLast(int64_t completed, int64_t rt) {
-  const uint64_t pos = last_pos.load(std::memory_order_relaxed);
-  last_completed[pos % kLastN].store(completed, std::memory_order_relaxed);
-  last_rt[pos % kLastN].store(rt, std::memory_order_relaxed);
-  last_pos.store(pos + 1, std::memory_order_release);
+  last_completed[last_slot].store(completed, std::memory_order_relaxed);
+  last_rt[last_slot].store(rt, std::memory_order_relaxed);
+  if (++last_slot == kLastN) last_slot = 0;  // no division per unit
+  last_pos.store(last_pos.load(std::memory_order_relaxed) + 1, std::memory_order_release);
 }
 
 void NapUntil(Clock& clock, int64_t deadline, const RunSignals& signals) {
@@ -193,7 +193,17 @@ void NapUntil(Clock& clock, int64_t deadline, const RunSignals& signals) {
 void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& clock,
               const RunSignals& signals, const std::function<void(const std::string&)>& message) {
   WorkerContext ctx(w, clock, layout, limits, signals, message);
-  const bool open = w.pacer->open_loop();
+  // What the loop checks per unit, read once: after the unit's virtual calls the compiler would
+  // otherwise load each from `limits` and `w` again (callgrind, docs/driver-cost.md).
+  Pacer& pacer = *w.pacer;
+  const bool open = pacer.open_loop();
+  const bool background = w.background;
+  const std::atomic<bool>* const hold = open ? nullptr : limits.hold;
+  std::atomic<int64_t>* const units_left = background ? nullptr : limits.units_left;
+  const bool need_start = open || limits.op_log != nullptr;
+  const int64_t latency_limit = limits.latency_limit_nanos;
+  const int64_t max_units = limits.max_units;
+  const bool op_log = limits.op_log != nullptr;
   int64_t now = clock.NowNanos();
   int64_t units_done = 0;
   std::string log_buf;
@@ -214,28 +224,27 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     if (limits.op_log != nullptr && !log_buf.empty()) limits.op_log->Write(log_buf);
   };
   while (!signals.Ended()) {
-    const int64_t intended = w.pacer->NextIntendedStart(now);
+    const int64_t intended = pacer.NextIntendedStart(now);
     // A unit due already (closed loop without think time) needs no reading to know it, and
     // the loop's condition has just looked at the end.
     if (intended > now) {
       NapUntil(clock, intended, signals);
       if (signals.Ended()) break;
     }
-    if (!open && limits.hold != nullptr && limits.hold->load(std::memory_order_acquire)) {
+    if (hold != nullptr && hold->load(std::memory_order_acquire)) {
       w.held.store(true, std::memory_order_release);
-      while (limits.hold->load(std::memory_order_acquire) && !signals.Ended()) {
+      while (hold->load(std::memory_order_acquire) && !signals.Ended()) {
         std::this_thread::sleep_for(std::chrono::microseconds(200));
       }
       w.held.store(false, std::memory_order_release);
       if (signals.Ended()) break;
     }
-    if (!w.background && limits.units_left != nullptr && limits.units_left->fetch_sub(1) <= 0) {
+    if (units_left != nullptr && units_left->fetch_sub(1) <= 0) {
       break;
     }
     // The unit's start is only needed for the open loop's lag and the op log; the closed loop's
     // latency is the sum of the steps, each timed by its own readings (Timed). One clock
     // reading fewer per unit.
-    const bool need_start = open || limits.op_log != nullptr;
     const int64_t start = need_start ? clock.NowNanos() : intended;
     const int64_t lag = std::max<int64_t>(0, start - intended);
     if (open && lag > limits.max_lag_nanos) {
@@ -279,7 +288,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     // instant (the last units' window, the next think time's start) is the end of the unit's
     // last step when it had one.
     now = !open && ctx.read_clock() ? ctx.last_read() : clock.NowNanos();
-    if (w.background) {
+    if (background) {
       w.recorder.BeginBatch();
       ctx.EndBackgroundWork();
       w.recorder.EndBatch();
@@ -290,16 +299,16 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     w.recorder.BeginBatch();  // a snapshot sees the whole unit or none of it
     ctx.EndUnit(latency);
     if (open) w.recorder.Record(layout.lag_type(), lag);
-    if (limits.latency_limit_nanos > 0 && latency > limits.latency_limit_nanos) {
+    if (latency_limit > 0 && latency > latency_limit) {
       w.recorder.Add(layout.late());
     }
     w.recorder.EndBatch();
     w.PushLast(now, latency);
-    if (limits.op_log != nullptr) {  // rolled_back() scans the unit's counts
+    if (op_log) {  // rolled_back() scans the unit's counts
       log_unit(intended, start, latency,
                ctx.rolled_back(layout.rollback_counter) ? "rollback" : "ok");
     }
-    if (limits.max_units > 0 && ++units_done >= limits.max_units) break;
+    if (max_units > 0 && ++units_done >= max_units) break;
   }
   flush_log();
   if (w.state.load() != WorkerState::kFailed) w.state = WorkerState::kDone;
