@@ -23,7 +23,7 @@ class SmallList {
     if (size_ < kInline) [[likely]] {
       inline_[size_++] = item;
     } else {
-      more_.push_back(item);
+      PushMore(item);
     }
   }
   template <typename F>
@@ -35,6 +35,8 @@ class SmallList {
   }
 
  private:
+  // Out of line, so that a push (Count's whole body) saves no registers for the vector's growth.
+  [[gnu::noinline]] void PushMore(Item item) { more_.push_back(item); }
   static constexpr int kInline = 8;
   int size_ = 0;
   std::array<Item, kInline> inline_;
@@ -91,7 +93,8 @@ class WorkerContext final : public workload::OpContext {
     Status s = fn();
     // The retries are out of line: the usual first-try success then needs none of their
     // registers and locals (callgrind, docs/driver-cost.md).
-    if (!s.ok()) [[unlikely]] s = Retry(fn, std::move(s));
+    if (!s.ok()) [[unlikely]]
+      s = Retry(fn, std::move(s));
     last_read_ = clock_.NowNanos();
     read_clock_ = true;
     return {std::move(s), last_read_ - start};

@@ -87,7 +87,7 @@ struct Worker {
   std::array<std::atomic<int64_t>, kLastN> last_rt{};
   std::atomic<uint64_t> last_pos{0};  // units pushed
   int last_slot = 0;                  // the slot of the next push (the worker's own)
-  std::atomic<bool> held{false};  // paused on LoopLimits::hold
+  std::atomic<bool> held{false};      // paused on LoopLimits::hold
   std::thread thread;
 };
 

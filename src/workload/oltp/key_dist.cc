@@ -62,8 +62,8 @@ int64_t KeyDist::Gaussian(Random& rng) const {
   double sum = 0;
   for (int i = 0; i < p_.spec_iter; ++i) sum += local.NextDouble();
   rng = local;
-  return 1 + std::min<int64_t>(n_ - 1, static_cast<int64_t>(sum / p_.spec_iter *
-                                                             static_cast<double>(n_)));
+  return 1 + std::min<int64_t>(n_ - 1,
+                               static_cast<int64_t>(sum / p_.spec_iter * static_cast<double>(n_)));
 }
 
 int64_t KeyDist::Next(Random& rng) const {

@@ -3,10 +3,10 @@
 // key distributions.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <map>
-#include <cmath>
 #include <regex>
 
 #include "backend/db/sqlite/sqlite_backend.h"
@@ -88,8 +88,9 @@ TEST(OltpLoadTest, TablesHoldSysbenchRowsAndFormats) {
   }
   EXPECT_EQ(rows, 50);
   // The secondary index on k exists.
-  EXPECT_EQ(Count(**conn, "SELECT count(*) FROM sqlite_master WHERE type='index' AND "
-                          "name='k_sbtest1'"),
+  EXPECT_EQ(Count(**conn,
+                  "SELECT count(*) FROM sqlite_master WHERE type='index' AND "
+                  "name='k_sbtest1'"),
             1);
   // A second load is refused without --force.
   workload::LoadContext ctx;
@@ -268,9 +269,13 @@ TEST(KeyDistTest, DrawsArePinnedForASeed) {
     uint64_t next;  // the stream's next number after the draws
   };
   const Pinned pinned[] = {
-      {KeyDistType::kSpecial, 7229308840969261432u, {49588, 49944, 49807, 50496, 49730, 49839},
+      {KeyDistType::kSpecial,
+       7229308840969261432u,
+       {49588, 49944, 49807, 50496, 49730, 49839},
        5770000948174031387u},
-      {KeyDistType::kGaussian, 4912430326176064258u, {34693, 45403, 50270, 57409, 51802, 57734},
+      {KeyDistType::kGaussian,
+       4912430326176064258u,
+       {34693, 45403, 50270, 57409, 51802, 57734},
        17801754048284108114u},
   };
   for (const Pinned& want : pinned) {
