@@ -127,6 +127,9 @@ TEST_P(ConformanceTest, IntegersAtTheEndsRoundTrip) {
                                        9,
                                        10,
                                        -10,
+                                       99,
+                                       100,
+                                       -1000,
                                        123456,
                                        std::numeric_limits<int64_t>::max(),
                                        std::numeric_limits<int64_t>::min()};

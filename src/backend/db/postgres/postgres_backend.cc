@@ -120,6 +120,16 @@ Status Exec(PGconn* conn, const std::string& sql, std::string_view what) {
 
 void IgnoreNotice(void*, const char*) {}
 
+// "00" "01" ... "99": the decimal digits of 0-99, for BindInt.
+constexpr std::array<char, 200> kDigitPairs = [] {
+  std::array<char, 200> a{};
+  for (int i = 0; i < 100; ++i) {
+    a[2 * i] = static_cast<char>('0' + i / 10);
+    a[2 * i + 1] = static_cast<char>('0' + i % 10);
+  }
+  return a;
+}();
+
 class PgStatement final : public Statement {
  public:
   PgStatement(std::shared_ptr<PgConn> conn, std::string name, int nparams)
@@ -142,18 +152,26 @@ class PgStatement final : public Statement {
   // value, so Execute passes params_ as it is.
   void BindInt(int i, int64_t v) override {
     if (i < 1 || i > static_cast<int>(values_.size())) return;
-    // The digits are written backwards from the buffer's end: no pass to count them first
-    // (std::to_chars cost ~95 instructions for a six-digit key, this ~40; callgrind,
+    // The digits are written backwards from the buffer's end, two at a time: no pass to count
+    // them first (std::to_chars cost ~95 instructions for a six-digit key; callgrind,
     // docs/driver-cost.md). 20 digits and a sign at most.
     std::array<char, 24>& d = digits_[i - 1];
     char* p = d.data() + d.size() - 1;
     *p = '\0';
     // Through unsigned: -INT64_MIN does not fit an int64_t.
     uint64_t u = v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-    do {
-      *--p = static_cast<char>('0' + u % 10);
-      u /= 10;
-    } while (u != 0);
+    while (u >= 100) {
+      const uint64_t pair = u % 100;
+      u /= 100;
+      p -= 2;
+      std::memcpy(p, &kDigitPairs[2 * pair], 2);
+    }
+    if (u >= 10) {
+      p -= 2;
+      std::memcpy(p, &kDigitPairs[2 * u], 2);
+    } else {
+      *--p = static_cast<char>('0' + u);
+    }
     if (v < 0) *--p = '-';
     params_[i - 1] = p;
   }
