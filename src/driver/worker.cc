@@ -93,8 +93,9 @@ class WorkerContext final : public workload::OpContext {
     Status s = fn();
     // The retries are out of line: the usual first-try success then needs none of their
     // registers and locals (callgrind, docs/driver-cost.md).
-    if (!s.ok()) [[unlikely]]
+    if (!s.ok()) [[unlikely]] {
       s = Retry(fn, std::move(s));
+    }
     last_read_ = clock_.NowNanos();
     read_clock_ = true;
     return {std::move(s), last_read_ - start};

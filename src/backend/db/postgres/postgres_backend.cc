@@ -123,7 +123,7 @@ void IgnoreNotice(void*, const char*) {}
 // "00" "01" ... "99": the decimal digits of 0-99, for BindInt.
 constexpr std::array<char, 200> kDigitPairs = [] {
   std::array<char, 200> a{};
-  for (int i = 0; i < 100; ++i) {
+  for (size_t i = 0; i < 100; ++i) {
     a[2 * i] = static_cast<char>('0' + i / 10);
     a[2 * i + 1] = static_cast<char>('0' + i % 10);
   }
