@@ -9,6 +9,40 @@ namespace {
 
 constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
 
+// A unit's steps or counts, (index, value) pairs: a few, in a fixed array (a push is a store
+// and an increment, clearing one a store), more in a vector. A std::vector cost a unit with one
+// count about 40 instructions more (callgrind, docs/driver-cost.md).
+class SmallList {
+ public:
+  using Item = std::pair<int, int64_t>;
+  void clear() {
+    size_ = 0;
+    more_.clear();
+  }
+  void push_back(Item item) {
+    if (size_ < kInline) [[likely]] {
+      inline_[size_++] = item;
+    } else {
+      PushMore(item);
+    }
+  }
+  template <typename F>
+  void ForEach(F f) const {
+    for (int i = 0; i < size_; ++i) f(inline_[i]);
+    if (size_ == kInline) [[unlikely]] {
+      for (const Item& item : more_) f(item);
+    }
+  }
+
+ private:
+  // Out of line, so that a push (Count's whole body) saves no registers for the vector's growth.
+  [[gnu::noinline]] void PushMore(Item item) { more_.push_back(item); }
+  static constexpr int kInline = 8;
+  int size_ = 0;
+  std::array<Item, kInline> inline_;
+  std::vector<Item> more_;  // after the first kInline
+};
+
 // The OpContext a worker hands its session: timing, retries and per-unit bookkeeping.
 class WorkerContext final : public workload::OpContext {
  public:
@@ -38,10 +72,11 @@ class WorkerContext final : public workload::OpContext {
   // times together when the order completes: per-step counts then always add up to the units
   // completed in any window (n_login + n_newcust = n_overall).
   bool rolled_back(int rollback_counter) const {
-    for (const auto& [counter, delta] : counts_) {
-      if (counter == rollback_counter && delta > 0) return true;
-    }
-    return false;
+    bool found = false;
+    counts_.ForEach([&](const SmallList::Item& c) {
+      if (c.first == rollback_counter && c.second > 0) found = true;
+    });
+    return found;
   }
   void EndUnit(int64_t unit_latency) {
     EndBackgroundWork();
@@ -49,16 +84,55 @@ class WorkerContext final : public workload::OpContext {
   }
   // A background worker's call: its steps and counters, no unit.
   void EndBackgroundWork() {
-    for (const auto& [type, nanos] : steps_) w_.recorder.Record(type, nanos);
-    for (const auto& [counter, delta] : counts_) w_.recorder.Add(counter, delta);
+    steps_.ForEach([this](const SmallList::Item& s) { w_.recorder.Record(s.first, s.second); });
+    counts_.ForEach([this](const SmallList::Item& c) { w_.recorder.Add(c.first, c.second); });
   }
 
   workload::StepOutcome Timed(FunctionRef<Status()> fn) override {
     const int64_t start = clock_.NowNanos();
-    Status s;
+    Status s = fn();
+    // The retries are out of line: the usual first-try success then needs none of their
+    // registers and locals (callgrind, docs/driver-cost.md).
+    if (!s.ok()) [[unlikely]] {
+      s = Retry(fn, std::move(s));
+    }
+    last_read_ = clock_.NowNanos();
+    read_clock_ = true;
+    return {std::move(s), last_read_ - start};
+  }
+
+  void RecordStep(int step_type, int64_t nanos, bool add_to_unit) override {
+    steps_.push_back({1 + step_type, nanos});
+    if (add_to_unit) unit_nanos_ += nanos;
+  }
+  int64_t Pause(int64_t nanos) override {
+    const int64_t start = clock_.NowNanos();
+    NapUntil(clock_, start + nanos, signals_);
+    last_read_ = clock_.NowNanos();
+    read_clock_ = true;
+    return last_read_ - start;
+  }
+  void AddToUnitTime(int64_t nanos) override { unit_nanos_ += nanos; }
+  void Count(int counter, int64_t delta) override {
+    if (delta != 0) counts_.push_back({counter, delta});  // adding 0 changes nothing
+  }
+  // Recorded at once: the unit's own counts go with it when it is abandoned; these stay.
+  void CountNow(int counter, int64_t delta) override {
+    if (delta != 0) w_.recorder.Add(counter, delta);
+  }
+  void Message(const std::string& text) override {
+    if (message_) message_("Thread " + std::to_string(w_.index) + ": " + text);
+  }
+  int worker_index() const override { return w_.index; }
+
+ private:
+  // Timed's failure path: `s` is the first try's failure. Returns the last try's status.
+  [[gnu::noinline]] Status Retry(FunctionRef<Status()> fn, Status s) {
     for (int failure = 1;; ++failure) {
-      s = fn();
-      if (s.ok()) break;
+      if (failure > 1) {
+        s = fn();
+        if (s.ok()) break;
+      }
       w_.recorder.Add(layout_.ErrorIndex(s.category()));
       // A lost connection is not retried here: the worker reconnects and starts a new unit.
       const bool fatal = s.category() == ErrorCategory::kSyntax ||
@@ -80,36 +154,9 @@ class WorkerContext final : public workload::OpContext {
         clock_.SleepFor(w_.retry_rng.Uniform(0, 999) * kNanosPerMilli);
       }
     }
-    last_read_ = clock_.NowNanos();
-    read_clock_ = true;
-    return {std::move(s), last_read_ - start};
+    return s;
   }
 
-  void RecordStep(int step_type, int64_t nanos, bool add_to_unit) override {
-    steps_.emplace_back(1 + step_type, nanos);
-    if (add_to_unit) unit_nanos_ += nanos;
-  }
-  int64_t Pause(int64_t nanos) override {
-    const int64_t start = clock_.NowNanos();
-    NapUntil(clock_, start + nanos, signals_);
-    last_read_ = clock_.NowNanos();
-    read_clock_ = true;
-    return last_read_ - start;
-  }
-  void AddToUnitTime(int64_t nanos) override { unit_nanos_ += nanos; }
-  void Count(int counter, int64_t delta) override {
-    if (delta != 0) counts_.emplace_back(counter, delta);  // adding 0 changes nothing
-  }
-  // Recorded at once: the unit's own counts go with it when it is abandoned; these stay.
-  void CountNow(int counter, int64_t delta) override {
-    if (delta != 0) w_.recorder.Add(counter, delta);
-  }
-  void Message(const std::string& text) override {
-    if (message_) message_("Thread " + std::to_string(w_.index) + ": " + text);
-  }
-  int worker_index() const override { return w_.index; }
-
- private:
   Worker& w_;
   Clock& clock_;
   const Layout& layout_;
@@ -119,8 +166,8 @@ class WorkerContext final : public workload::OpContext {
   int64_t unit_nanos_ = 0;
   bool read_clock_ = false;
   int64_t last_read_ = 0;
-  std::vector<std::pair<int, int64_t>> steps_;   // (recorder type, nanos) of the current unit
-  std::vector<std::pair<int, int64_t>> counts_;  // (counter, delta) of the current unit
+  SmallList steps_;   // (recorder type, nanos) of the current unit
+  SmallList counts_;  // (counter, delta) of the current unit
 };
 
 }  // namespace
@@ -133,10 +180,10 @@ Worker::Worker(int idx, const Layout& layout, uint64_t seed)
       op_log_rng(DeriveSeed(seed, {0, static_cast<uint64_t>(idx), 5})) {}
 
 void Worker::PushLast(int64_t completed, int64_t rt) {
-  const uint64_t pos = last_pos.load(std::memory_order_relaxed);
-  last_completed[pos % kLastN].store(completed, std::memory_order_relaxed);
-  last_rt[pos % kLastN].store(rt, std::memory_order_relaxed);
-  last_pos.store(pos + 1, std::memory_order_release);
+  last_completed[last_slot].store(completed, std::memory_order_relaxed);
+  last_rt[last_slot].store(rt, std::memory_order_relaxed);
+  if (++last_slot == kLastN) last_slot = 0;  // no division per unit
+  last_pos.store(last_pos.load(std::memory_order_relaxed) + 1, std::memory_order_release);
 }
 
 void NapUntil(Clock& clock, int64_t deadline, const RunSignals& signals) {
@@ -150,7 +197,17 @@ void NapUntil(Clock& clock, int64_t deadline, const RunSignals& signals) {
 void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& clock,
               const RunSignals& signals, const std::function<void(const std::string&)>& message) {
   WorkerContext ctx(w, clock, layout, limits, signals, message);
-  const bool open = w.pacer->open_loop();
+  // What the loop checks per unit, read once: after the unit's virtual calls the compiler would
+  // otherwise load each from `limits` and `w` again (callgrind, docs/driver-cost.md).
+  Pacer& pacer = *w.pacer;
+  const bool open = pacer.open_loop();
+  const bool background = w.background;
+  const std::atomic<bool>* const hold = open ? nullptr : limits.hold;
+  std::atomic<int64_t>* const units_left = background ? nullptr : limits.units_left;
+  const bool need_start = open || limits.op_log != nullptr;
+  const int64_t latency_limit = limits.latency_limit_nanos;
+  const int64_t max_units = limits.max_units;
+  const bool op_log = limits.op_log != nullptr;
   int64_t now = clock.NowNanos();
   int64_t units_done = 0;
   std::string log_buf;
@@ -171,28 +228,27 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     if (limits.op_log != nullptr && !log_buf.empty()) limits.op_log->Write(log_buf);
   };
   while (!signals.Ended()) {
-    const int64_t intended = w.pacer->NextIntendedStart(now);
+    const int64_t intended = pacer.NextIntendedStart(now);
     // A unit due already (closed loop without think time) needs no reading to know it, and
     // the loop's condition has just looked at the end.
     if (intended > now) {
       NapUntil(clock, intended, signals);
       if (signals.Ended()) break;
     }
-    if (!open && limits.hold != nullptr && limits.hold->load(std::memory_order_acquire)) {
+    if (hold != nullptr && hold->load(std::memory_order_acquire)) {
       w.held.store(true, std::memory_order_release);
-      while (limits.hold->load(std::memory_order_acquire) && !signals.Ended()) {
+      while (hold->load(std::memory_order_acquire) && !signals.Ended()) {
         std::this_thread::sleep_for(std::chrono::microseconds(200));
       }
       w.held.store(false, std::memory_order_release);
       if (signals.Ended()) break;
     }
-    if (!w.background && limits.units_left != nullptr && limits.units_left->fetch_sub(1) <= 0) {
+    if (units_left != nullptr && units_left->fetch_sub(1) <= 0) {
       break;
     }
     // The unit's start is only needed for the open loop's lag and the op log; the closed loop's
     // latency is the sum of the steps, each timed by its own readings (Timed). One clock
     // reading fewer per unit.
-    const bool need_start = open || limits.op_log != nullptr;
     const int64_t start = need_start ? clock.NowNanos() : intended;
     const int64_t lag = std::max<int64_t>(0, start - intended);
     if (open && lag > limits.max_lag_nanos) {
@@ -236,7 +292,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     // instant (the last units' window, the next think time's start) is the end of the unit's
     // last step when it had one.
     now = !open && ctx.read_clock() ? ctx.last_read() : clock.NowNanos();
-    if (w.background) {
+    if (background) {
       w.recorder.BeginBatch();
       ctx.EndBackgroundWork();
       w.recorder.EndBatch();
@@ -247,16 +303,16 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     w.recorder.BeginBatch();  // a snapshot sees the whole unit or none of it
     ctx.EndUnit(latency);
     if (open) w.recorder.Record(layout.lag_type(), lag);
-    if (limits.latency_limit_nanos > 0 && latency > limits.latency_limit_nanos) {
+    if (latency_limit > 0 && latency > latency_limit) {
       w.recorder.Add(layout.late());
     }
     w.recorder.EndBatch();
     w.PushLast(now, latency);
-    if (limits.op_log != nullptr) {  // rolled_back() scans the unit's counts
+    if (op_log) {  // rolled_back() scans the unit's counts
       log_unit(intended, start, latency,
                ctx.rolled_back(layout.rollback_counter) ? "rollback" : "ok");
     }
-    if (limits.max_units > 0 && ++units_done >= limits.max_units) break;
+    if (max_units > 0 && ++units_done >= max_units) break;
   }
   flush_log();
   if (w.state.load() != WorkerState::kFailed) w.state = WorkerState::kDone;

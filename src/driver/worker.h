@@ -85,8 +85,9 @@ struct Worker {
   int64_t max_lag_seen = 0;  // written before state becomes kLagExceeded
   std::array<std::atomic<int64_t>, kLastN> last_completed{};
   std::array<std::atomic<int64_t>, kLastN> last_rt{};
-  std::atomic<uint64_t> last_pos{0};
-  std::atomic<bool> held{false};  // paused on LoopLimits::hold
+  std::atomic<uint64_t> last_pos{0};  // units pushed
+  int last_slot = 0;                  // the slot of the next push (the worker's own)
+  std::atomic<bool> held{false};      // paused on LoopLimits::hold
   std::thread thread;
 };
 

@@ -26,17 +26,6 @@ int64_t WrapSub(int64_t a, int64_t b) {
 
 }  // namespace
 
-size_t Histogram::BucketOf(int64_t nanos) {
-  if (nanos < kExact) return nanos < 0 ? 0 : static_cast<size_t>(nanos);
-  if (nanos >= kLimit) return kNumBuckets - 1;
-  // v in [2^k, 2^(k+1)), k >= kSubBits: the top kSubBits bits of v are 1xxxxxxx; the seven x bits
-  // pick the sub-bucket, so each sub-bucket is 2^(k - kSubBits + 1) wide.
-  const int k = std::bit_width(static_cast<uint64_t>(nanos)) - 1;
-  const int shift = k - (kSubBits - 1);
-  const size_t sub = static_cast<size_t>(nanos >> shift) - kSubCount;
-  return static_cast<size_t>(kExact) + static_cast<size_t>(k - kSubBits) * kSubCount + sub;
-}
-
 int64_t Histogram::BucketLow(size_t bucket) {
   assert(bucket < kNumBuckets);
   if (bucket < static_cast<size_t>(kExact)) return static_cast<int64_t>(bucket);

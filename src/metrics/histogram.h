@@ -19,6 +19,7 @@
 #define STOREBENCH_METRICS_HISTOGRAM_H_
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -36,8 +37,20 @@ class Histogram {
 
   Histogram() = default;
 
-  // Bucket index of a value (values < 0 count as 0; values beyond the range clamp).
-  static size_t BucketOf(int64_t nanos);
+  // Bucket index of a value (values < 0 count as 0; values beyond the range clamp). Inline: a
+  // worker records every unit with it (docs/driver-cost.md).
+  static size_t BucketOf(int64_t nanos) {
+    constexpr int64_t kExact = int64_t{1} << kSubBits;  // values below have a bucket each
+    constexpr size_t kSubCount = size_t{1} << (kSubBits - 1);
+    if (nanos < kExact) return nanos < 0 ? 0 : static_cast<size_t>(nanos);
+    if (nanos >= kLimit) return kNumBuckets - 1;
+    // v in [2^k, 2^(k+1)), k >= kSubBits: the top kSubBits bits of v are 1xxxxxxx; the seven x
+    // bits pick the sub-bucket, so each sub-bucket is 2^(k - kSubBits + 1) wide.
+    const int k = std::bit_width(static_cast<uint64_t>(nanos)) - 1;
+    const int shift = k - (kSubBits - 1);
+    const size_t sub = static_cast<size_t>(nanos >> shift) - kSubCount;
+    return static_cast<size_t>(kExact) + static_cast<size_t>(k - kSubBits) * kSubCount + sub;
+  }
   // Smallest and one-past-largest value that map to `bucket`.
   static int64_t BucketLow(size_t bucket);
   static int64_t BucketHigh(size_t bucket);

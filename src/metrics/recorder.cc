@@ -8,21 +8,6 @@
 
 namespace sb::metrics {
 
-namespace {
-
-constexpr auto kRelaxed = std::memory_order_relaxed;
-
-// The one writer owns every value, so a relaxed load+store is a correct increment and avoids the
-// locked read-modify-write that fetch_add costs on x86. Readers see each value move forward only.
-template <typename T>
-void WriterAdd(std::atomic<T>& a, T delta) {
-  // Through unsigned arithmetic so that an (unrealistic) overflow wraps instead of being UB.
-  using U = std::make_unsigned_t<T>;
-  a.store(static_cast<T>(static_cast<U>(a.load(kRelaxed)) + static_cast<U>(delta)), kRelaxed);
-}
-
-}  // namespace
-
 void RecorderSnapshot::Merge(const RecorderSnapshot& other) {
   if (types.empty() && counters.empty()) {
     *this = other;  // reuses this one's memory where it can
@@ -57,26 +42,6 @@ Recorder::Recorder(int num_types, int num_counters)
   for (int i = 0; i < num_types; ++i) {
     types_[i].buckets = std::make_unique<std::atomic<uint64_t>[]>(Histogram::kNumBuckets);
   }
-}
-
-void Recorder::Record(int type, int64_t nanos) {
-  assert(type >= 0 && type < num_types_);
-  TypeData& t = types_[type];
-  if (nanos < 0) nanos = 0;  // as Histogram::Record does
-  const size_t b = Histogram::BucketOf(nanos);
-  WriterAdd<uint64_t>(t.buckets[b], 1);
-  if (b < t.lo_bucket.load(kRelaxed)) t.lo_bucket.store(b, kRelaxed);
-  if (b > t.hi_bucket.load(kRelaxed)) t.hi_bucket.store(b, kRelaxed);
-  WriterAdd<int64_t>(t.sum, nanos);
-  // Only stored when they change, so the common case is two loads and no store.
-  if (nanos < t.min.load(kRelaxed)) t.min.store(nanos, kRelaxed);
-  if (nanos > t.max.load(kRelaxed)) t.max.store(nanos, kRelaxed);
-  if (nanos >= Histogram::kLimit) WriterAdd<uint64_t>(t.saturated, 1);
-}
-
-void Recorder::Add(int counter, int64_t delta) {
-  assert(counter >= 0 && counter < num_counters_);
-  WriterAdd<int64_t>(counters_[counter], delta);
 }
 
 void Recorder::BeginCopy(RecorderSnapshot* out, std::vector<Hints>* hints) const {

@@ -10,8 +10,10 @@
 #define STOREBENCH_METRICS_RECORDER_H_
 
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "metrics/histogram.h"
@@ -33,9 +35,25 @@ class Recorder {
  public:
   Recorder(int num_types, int num_counters);
 
-  // Writer thread only.
-  void Record(int type, int64_t nanos);
-  void Add(int counter, int64_t delta = 1);
+  // Writer thread only. Inline: a worker calls them for every unit (docs/driver-cost.md).
+  void Record(int type, int64_t nanos) {
+    assert(type >= 0 && type < num_types_);
+    TypeData& t = types_[type];
+    if (nanos < 0) nanos = 0;  // as Histogram::Record does
+    const size_t b = Histogram::BucketOf(nanos);
+    WriterAdd<uint64_t>(t.buckets[b], 1);
+    if (b < t.lo_bucket.load(kRelaxed)) t.lo_bucket.store(b, kRelaxed);
+    if (b > t.hi_bucket.load(kRelaxed)) t.hi_bucket.store(b, kRelaxed);
+    WriterAdd<int64_t>(t.sum, nanos);
+    // Only stored when they change, so the common case is two loads and no store.
+    if (nanos < t.min.load(kRelaxed)) t.min.store(nanos, kRelaxed);
+    if (nanos > t.max.load(kRelaxed)) t.max.store(nanos, kRelaxed);
+    if (nanos >= Histogram::kLimit) WriterAdd<uint64_t>(t.saturated, 1);
+  }
+  void Add(int counter, int64_t delta = 1) {
+    assert(counter >= 0 && counter < num_counters_);
+    WriterAdd<int64_t>(counters_[counter], delta);
+  }
   // Writer thread only: brackets updates that belong together (one unit of work and its
   // steps and counters), so a Snapshot sees all of them or none. A sequence lock: a reader
   // that overlaps a batch copies again. The writer only waits when a reader has failed to fit
@@ -68,6 +86,17 @@ class Recorder {
   int num_counters() const { return num_counters_; }
 
  private:
+  static constexpr auto kRelaxed = std::memory_order_relaxed;
+  // The one writer owns every value, so a relaxed load+store is a correct increment and avoids
+  // the locked read-modify-write that fetch_add costs on x86. Readers see each value move
+  // forward only.
+  template <typename T>
+  static void WriterAdd(std::atomic<T>& a, T delta) {
+    // Through unsigned arithmetic so that an (unrealistic) overflow wraps instead of being UB.
+    using U = std::make_unsigned_t<T>;
+    a.store(static_cast<T>(static_cast<U>(a.load(kRelaxed)) + static_cast<U>(delta)), kRelaxed);
+  }
+
   struct Hints {
     int64_t min = 0, max = 0;
   };

@@ -37,7 +37,8 @@ class KeyDist {
   int64_t Next(Random& rng) const;
 
  private:
-  double H(double x) const;  // integral of the zipfian hat function 1/x^s
+  int64_t Gaussian(Random& rng) const;  // the gaussian draw, also special's cold share
+  double H(double x) const;             // integral of the zipfian hat function 1/x^s
   double HInverse(double y) const;
   KeyDistParams p_;
   int64_t n_;

@@ -55,6 +55,13 @@ class OltpSession final : public workload::Session {
 
   Status RunUnit(workload::OpContext& ctx) override {
     if (opts_.test == TestType::kPointSelect) return RunPointSelect(ctx);
+    return RunTransaction(ctx);
+  }
+
+ private:
+  // Out of line, as RunPointSelect: inlined into RunUnit, its plan and counts made a point
+  // select save and restore its registers too (callgrind, docs/driver-cost.md).
+  [[gnu::noinline]] Status RunTransaction(workload::OpContext& ctx) {
     // Draw everything first so a retried transaction repeats exactly the same statements.
     MakePlan(&plan_);
     const Plan& plan = plan_;
@@ -91,13 +98,12 @@ class OltpSession final : public workload::Session {
     return Status::Ok();
   }
 
- private:
   // sysbench's oltp_point_select event (its own script there too): one key, one statement, no
   // transaction, with exactly the general path's draws, statements and counts. The general
   // plan's bookkeeping (eight vectors, the statement kinds, five counters) cost about 250
   // instructions per unit, more than the rest of the driver's work per operation (callgrind,
   // docs/driver-cost.md).
-  Status RunPointSelect(workload::OpContext& ctx) {
+  [[gnu::noinline]] Status RunPointSelect(workload::OpContext& ctx) {
     const int64_t table = rng_.Uniform(1, opts_.tables);
     const int64_t id = Key();
     db::Statement& stmt = *tables_[table - 1].point_select;

@@ -116,6 +116,52 @@ TEST_P(ConformanceTest, TypesRoundTripThroughBoundParameters) {
   EXPECT_TRUE(sel->status().ok());
 }
 
+// Integers at both ends of int64_t and around zero, bound and read back (the PostgreSQL back end
+// formats them itself), and a parameter rebound from text to an integer to NULL.
+TEST_P(ConformanceTest, IntegersAtTheEndsRoundTrip) {
+  const std::string t = Table("id INTEGER PRIMARY KEY, big BIGINT, name VARCHAR(20)");
+  auto ins = Prep("INSERT INTO " + t + " (id, big, name) VALUES (?, ?, ?)");
+  ASSERT_NE(ins, nullptr);
+  const std::vector<int64_t> values = {0,
+                                       -1,
+                                       9,
+                                       10,
+                                       -10,
+                                       99,
+                                       100,
+                                       -1000,
+                                       123456,
+                                       std::numeric_limits<int64_t>::max(),
+                                       std::numeric_limits<int64_t>::min()};
+  for (size_t i = 0; i < values.size(); ++i) {
+    ins->BindInt(1, static_cast<int64_t>(i) + 1);
+    ins->BindInt(2, values[i]);
+    ins->BindText(3, "x");
+    ASSERT_TRUE(ins->Execute().ok()) << values[i];
+  }
+  ins->BindInt(1, 100);
+  ins->BindText(2, "77");  // text, then an integer, then NULL on the same parameter
+  ins->BindInt(2, 78);
+  ins->BindNull(3);
+  ASSERT_TRUE(ins->Execute().ok());
+  auto sel = Prep("SELECT big, name FROM " + t + " WHERE id = ?");
+  ASSERT_NE(sel, nullptr);
+  for (size_t i = 0; i < values.size(); ++i) {
+    sel->BindInt(1, static_cast<int64_t>(i) + 1);
+    ASSERT_TRUE(sel->Execute().ok());
+    ASSERT_TRUE(sel->Next());
+    EXPECT_EQ(sel->GetInt(0), values[i]);
+    EXPECT_EQ(sel->GetText(1), "x");
+    EXPECT_FALSE(sel->Next());
+  }
+  sel->BindInt(1, 100);
+  ASSERT_TRUE(sel->Execute().ok());
+  ASSERT_TRUE(sel->Next());
+  EXPECT_EQ(sel->GetInt(0), 78);
+  EXPECT_TRUE(sel->IsNull(1));
+  EXPECT_FALSE(sel->Next());
+}
+
 TEST_P(ConformanceTest, StatementsAreReusedWithNewBindingsAndCountRowsAffected) {
   const std::string t = Table("id INTEGER PRIMARY KEY, v INTEGER");
   auto ins = Prep("INSERT INTO " + t + " (id, v) VALUES (?, ?)");

@@ -114,6 +114,14 @@ class SqliteStatement final : public Statement {
     return p ? std::string_view(p, sqlite3_column_bytes(stmt_, c)) : std::string_view();
   }
   void Reset() override { Rewind(); }
+  // The interface's loop, here where Next() is known to be this final class's: a direct,
+  // inlined call instead of a virtual one per row, and status() read in place (a point select
+  // reads one row and the end: about 30 instructions fewer, callgrind, docs/driver-cost.md).
+  Status DiscardRows() override {
+    while (Next()) {
+    }
+    return status_;
+  }
   int64_t RowsAffected() const override { return changes_; }
 
  private:
