@@ -21,7 +21,7 @@ struct LatencySummary {
   // The histogram the figures come from (the result JSON writes it for the run's measured
   // window only: docs/output-schema.md#latency-histogram). Empty buckets: not kept (older
   // result files).
-  HistogramData histogram;
+  HistogramData histogram{};
   static LatencySummary From(const Histogram& h);
 };
 
