@@ -196,6 +196,28 @@ class ReportBrowserTest(unittest.TestCase):
                 self.assertEqual(n, sum(c for low, c in buckets if lo <= low < hi), (op["type"], lo))
                 shown += n
             self.assertEqual(shown, op["count"], op["type"])
+        # Errors, retries and the other counters per second, driver CPU and the system under
+        # test's CPU: every cell beside those charts is the JSON's figure.
+        close = lambda a, b: self.assertAlmostEqual(a, b, delta=1e-9 * max(1.0, abs(b)))
+        names = doc["time_series"]["counter_names"]
+        self.assertIn("retries", names)
+        rows = cells(self.driver, "f1-counters")
+        self.assertEqual(len(rows), len(pts))
+        for row, p in zip(rows, pts):
+            close(float(row[0][1]), p["t"])
+            self.assertEqual([int(c[1]) for c in row[1:]], p["counters"])
+        drv = {r[0][0]: float(r[1][1]) for r in cells(self.driver, "f1-driver-cpu")}
+        close(drv["CPU seconds over the measured window"], doc["driver"]["cpu_sec"])
+        close(drv["CPU seconds per headline unit"], doc["driver"]["cpu_sec_per_op"])
+        close(drv["share of one core"], doc["driver"]["cpu_share_of_core"])
+        sut = doc["sut_cpu"]["points"]
+        rows = cells(self.driver, "f1-sut-cpu")
+        self.assertEqual(len(rows), len(sut["t"]))
+        self.assertTrue(rows)
+        for i, row in enumerate(rows):
+            for col, key in enumerate(("t", "utilization_pct", "user_pct", "system_pct",
+                                       "iowait_pct", "steal_pct")):
+                close(float(row[col][1]), sut[key][i])
         # The full disclosure: the host and versions, and the choices, as the result records them.
         env = cells(self.driver, "disclosure-environment")
         self.assertEqual({r[0][0]: r[1][0] for r in env}, doc["environment"])
