@@ -73,11 +73,13 @@ Status SoeSession::CallProcedure(int tx, const TxInputs& in) {
     case kPo:
       num(in.warehouse);
       num(in.status);
+      num(in.row_limit);
       break;
     case kBo:
       num(in.customer);
       num(in.pick_order);
       num(in.pick_line);
+      num(in.row_limit);
       break;
     case kSq:
       num(in.sales_rep);

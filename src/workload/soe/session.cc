@@ -128,7 +128,7 @@ Status SoeSession::RunUnit(OpContext& ctx) {
     }
   }
   const int tx = mix_.Pick(rng_);
-  const TxInputs in = DrawInputs(tx, rng_, opts_.size);
+  const TxInputs in = DrawInputs(tx, rng_, opts_.size, opts_.variant);
   slept_ = 0;
   counts_.clear();
   in_doubt_.clear();
@@ -391,6 +391,7 @@ Status SoeSession::NewOrder(const TxInputs& in) {
 Status SoeSession::ProcessOrders(const TxInputs& in) {
   db::Statement& q = S("pending_orders");
   q.BindInt(1, in.warehouse);
+  q.BindInt(2, in.row_limit);
   int64_t order = 0;
   SB_RETURN_IF_ERROR(Query(q, [&](db::Statement& s) {
     if (order == 0) order = s.GetInt(0);
@@ -424,6 +425,7 @@ Status SoeSession::BrowseAndUpdateOrders(const TxInputs& in) {
   };
   std::vector<Line> lines;
   S("order_items_of").BindInt(1, order);
+  S("order_items_of").BindInt(2, in.row_limit);
   SB_RETURN_IF_ERROR(Query(S("order_items_of"), [&](db::Statement& s) {
     lines.push_back({s.GetInt(0), MoneyText(CentsOf(s.GetDouble(2)))});
   }));

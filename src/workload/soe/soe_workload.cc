@@ -140,6 +140,12 @@ void SoeWorkload::DeclareOptions(config::OptionSet* o) const {
       "transaction's stored procedure, as Swingbench's PL/SQL benchmark (PostgreSQL, "
       "MySQL/MariaDB; load installs them)",
       "soe (Order Entry)"));
+  o->Add(config::EnumOption(
+      "soe_variant", {"plsql", "jdbc"},
+      "whose constants the transactions follow: plsql, Swingbench's PL/SQL package version 2 "
+      "(BP 1-5 products, OP 1-5 browses, PO status 5-9 of up to 10 orders, BO up to 14 lines); "
+      "jdbc, its orderentryjdbc classes (1-24, 1-24, 5-10 of up to 9, up to 4); docs/soe.md",
+      "soe (Order Entry)"));
   add_int("soe_users", 0, 1000000,
           "users sharing a pool of --n_threads connections, each borrowing one per transaction "
           "(Swingbench's connection pooling); 0 = one connection per user (--n_threads users)");
@@ -171,6 +177,7 @@ Status SoeWorkload::Configure(const config::OptionSet& o) {
   opts_.query_timeout_sec = o.GetInt("query_timeout");
   timeout_given_ = o.IsSet("query_timeout");
   opts_.procedures = o.GetString("sql_mode") == "procedures";
+  opts_.variant = o.GetString("soe_variant") == "jdbc" ? SoeVariant::kJdbc : SoeVariant::kPlsql;
   opts_.users = o.GetInt("soe_users");
   if (o.Has("n_threads")) opts_.pool_size = std::max<int64_t>(1, o.GetInt("n_threads"));
   if (o.Has("seed")) run_seed_ = static_cast<uint64_t>(o.GetInt("seed"));
@@ -237,6 +244,16 @@ std::map<std::string, std::string> SoeWorkload::Choices() const {
                       : "client: the steps of Swingbench's PL/SQL package (version 2) sent as "
                         "client SQL") +
       "; failed transactions (after the driver's retries) are counted, not fatal";
+  const VariantLimits& v = LimitsOf(opts_.variant);
+  c["soe_variant"] =
+      std::string(opts_.variant == SoeVariant::kJdbc
+                      ? "jdbc: the constants of Swingbench's orderentryjdbc classes"
+                      : "plsql: the constants of Swingbench's PL/SQL package (version 2)") +
+      " (BP 1-" + std::to_string(v.max_products) + " products, OP 1-" +
+      std::to_string(v.max_browses) + " category browses, PO up to " +
+      std::to_string(v.pending_orders) + " unprocessed orders and new status 5-" +
+      std::to_string(v.max_po_status) + ", BO up to " + std::to_string(v.bo_lines) +
+      " lines of the chosen order)";
   c["connections"] =
       opts_.users > 0
           ? std::to_string(opts_.users) + " users share a pool of " +

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "workload/soe/soe_model.h"
+#include "workload/soe/tx_inputs.h"
 #include "workload/workload.h"
 
 namespace sb::soe {
@@ -26,6 +27,8 @@ struct SoeOptions {
   // --sql_mode=procedures: each transaction is one call of its stored procedure
   // (sql/<dialect>/procedures.sql), as Swingbench's PL/SQL benchmark calls its ORDERENTRY package.
   bool procedures = false;
+  // --soe_variant: the PL/SQL package's constants or the JDBC classes' (tx_inputs.h).
+  SoeVariant variant = SoeVariant::kPlsql;
   // --soe_users N > 0: Swingbench's connection pooling. N users share the --n_threads
   // connections (the pool): a user borrows one for each transaction and gives it back after,
   // and waits for one when every connection is busy. 0: each thread is a user with its own

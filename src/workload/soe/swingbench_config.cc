@@ -278,10 +278,16 @@ Status Reader::ReadTransactions(const pugi::xml_node& list) {
   std::array<std::string, kNumTx> weights;
   std::array<pugi::xml_node, kNumTx> where;
   weights.fill("0");
+  int jdbc_classes = 0, other_classes = 0;
   for (pugi::xml_node t = list.first_child(); t; t = t.next_sibling()) {
     if (t.type() != pugi::node_element || LocalName(t) != "Transaction") continue;
     const std::string class_name = Text(Child(t, "ClassName"));
     const std::string short_name = Text(Child(t, "ShortName"));
+    if (class_name.find(".orderentryjdbc.") != std::string::npos) {
+      ++jdbc_classes;
+    } else if (!class_name.empty()) {
+      ++other_classes;
+    }
     int tx = TxFromClassName(class_name);
     if (tx < 0) tx = TxFromShortName(short_name);
     if (tx < 0) {
@@ -297,6 +303,18 @@ Status Reader::ReadTransactions(const pugi::xml_node& list) {
   }
   for (int tx = 0; tx < kNumTx; ++tx) {
     SB_RETURN_IF_ERROR(Set(InfoOf(tx).option, weights[tx], where[tx] ? where[tx] : list));
+  }
+  // The JDBC classes (package orderentryjdbc) draw other ranges than the PL/SQL package: a
+  // configuration of only JDBC classes runs --soe_variant=jdbc, unless the command line chose
+  // a variant before the file (one after it wins anyway, as for every option).
+  if (jdbc_classes > 0 && options_->Has("soe_variant") && !options_->IsSet("soe_variant")) {
+    if (other_classes == 0) {
+      SB_RETURN_IF_ERROR(Set("soe_variant", "jdbc", list));
+    } else {
+      NotHonoured(
+          "Load/TransactionList mixes orderentryjdbc classes with others (every transaction "
+          "follows one --soe_variant: plsql unless given)");
+    }
   }
   return Status::Ok();
 }

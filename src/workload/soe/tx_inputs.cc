@@ -21,7 +21,24 @@ void DrawAddress(Random& rng, TxInputs& in) {
 
 }  // namespace
 
-TxInputs DrawInputs(int tx, Random& rng, const SoeSize& size) {
+const VariantLimits& LimitsOf(SoeVariant variant) {
+  // PL/SQL package version 2 (the ORDERENTRY package of SOE_Server_Side_V2.xml).
+  static constexpr VariantLimits kPlsql = {.max_products = 5,
+                                           .max_browses = 5,
+                                           .max_po_status = 9,
+                                           .pending_orders = 10,
+                                           .bo_lines = 14};
+  // The JDBC classes (BrowseProducts, NewOrderProcess, ProcessOrders, BrowseAndUpdateOrders).
+  static constexpr VariantLimits kJdbc = {.max_products = 24,
+                                          .max_browses = 24,
+                                          .max_po_status = 10,
+                                          .pending_orders = 9,
+                                          .bo_lines = 4};
+  return variant == SoeVariant::kJdbc ? kJdbc : kPlsql;
+}
+
+TxInputs DrawInputs(int tx, Random& rng, const SoeSize& size, SoeVariant variant) {
+  const VariantLimits& v = LimitsOf(variant);
   TxInputs in;
   switch (tx) {
     case kNcr: {
@@ -47,13 +64,13 @@ TxInputs DrawInputs(int tx, Random& rng, const SoeSize& size) {
       break;
     case kBp: {
       in.customer = rng.Uniform(1, size.customers);
-      const int64_t n = rng.Uniform(1, 5);
+      const int64_t n = rng.Uniform(1, v.max_products);
       for (int64_t i = 0; i < n; ++i) in.products.push_back(rng.Uniform(1, size.products));
       break;
     }
     case kOp: {
       in.customer = rng.Uniform(1, size.customers);
-      const int64_t browses = rng.Uniform(1, 5);
+      const int64_t browses = rng.Uniform(1, v.max_browses);
       for (int64_t i = 0; i < browses; ++i) {
         in.browse_warehouses.push_back(rng.Uniform(1, size.warehouses));
         in.browse_categories.push_back(rng.Uniform(1, size.categories));
@@ -65,12 +82,14 @@ TxInputs DrawInputs(int tx, Random& rng, const SoeSize& size) {
     }
     case kPo:
       in.warehouse = rng.Uniform(1, size.warehouses);
-      in.status = rng.Uniform(5, 9);
+      in.status = rng.Uniform(5, v.max_po_status);
+      in.row_limit = v.pending_orders;
       break;
     case kBo:
       in.customer = rng.Uniform(1, size.customers);
       in.pick_order = rng.Uniform(0, kPickRange - 1);
       in.pick_line = rng.Uniform(0, kPickRange - 1);
+      in.row_limit = v.bo_lines;
       break;
     case kSq:
       in.sales_rep = rng.Uniform(1, 1000);

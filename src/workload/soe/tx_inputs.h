@@ -32,13 +32,29 @@ struct TxInputs {
   int64_t status = 0;         // OP: the order's final status; PO: the processed status
   int64_t pick_order = 0;     // BO: which of the customer's orders (modulo their count)
   int64_t pick_line = 0;      // BO: which of that order's lines (modulo their count)
+  int64_t row_limit = 0;      // PO: unprocessed orders read; BO: the chosen order's lines read
 };
+
+// --soe_variant: whose constants the transactions follow (docs/soe.md "Transactions").
+// Swingbench's PL/SQL package (version 2) and its JDBC classes (orderentryjdbc) run the same
+// steps but draw different ranges and read different row limits; everything else is shared.
+enum class SoeVariant { kPlsql, kJdbc };
+
+struct VariantLimits {
+  int64_t max_products;    // BP: products looked up, 1..max_products
+  int64_t max_browses;     // OP: category browses, 1..max_browses
+  int64_t max_po_status;   // PO: the processed status, 5..max_po_status
+  int64_t pending_orders;  // PO: unprocessed orders read (the first is processed)
+  int64_t bo_lines;        // BO: lines of the chosen order read (one of them is bumped)
+};
+
+const VariantLimits& LimitsOf(SoeVariant variant);
 
 // Draws in [0, kPickRange) that choose among rows: index = draw % rows.
 inline constexpr int64_t kPickRange = int64_t{1} << 31;
 
-// The inputs of transaction `tx` at database size `size`.
-TxInputs DrawInputs(int tx, Random& rng, const SoeSize& size);
+// The inputs of transaction `tx` at database size `size` with `variant`'s constants.
+TxInputs DrawInputs(int tx, Random& rng, const SoeSize& size, SoeVariant variant);
 
 }  // namespace sb::soe
 

@@ -194,6 +194,7 @@ class SoeSessionTest : public ::testing::TestWithParam<Engine> {
     }
     EXPECT_EQ(r.ctx.counters[kFailed], 0);
   }
+  void ExpectModesLeaveIdenticalTables(const std::vector<std::string>& args);
   void ExpectVerifyPasses() {
     auto checks = loader_->Verify(*conn_, {}, nullptr);
     ASSERT_TRUE(checks.ok()) << checks.status().message();
@@ -414,8 +415,9 @@ TEST_P(SoeSessionTest, RunRefusesAnotherScale) {
 }
 
 // The same seed gives the same rows in both modes: client SQL, and one stored-procedure call per
-// transaction (every transaction enabled, loaded afresh at the same seed before each mode).
-TEST_P(SoeSessionTest, ClientAndProcedureModesLeaveIdenticalTables) {
+// transaction (every transaction enabled, loaded afresh at the same seed before each mode), with
+// the options `args` (a --soe_variant).
+void SoeSessionTest::ExpectModesLeaveIdenticalTables(const std::vector<std::string>& args) {
   const std::vector<std::string> loaded = TableRows(*conn_);
   std::vector<std::string> after[2];
   int64_t new_orders[2] = {0, 0};
@@ -429,8 +431,9 @@ TEST_P(SoeSessionTest, ClientAndProcedureModesLeaveIdenticalTables) {
       ASSERT_TRUE(s.ok()) << s.message();
       ASSERT_EQ(TableRows(*conn_), loaded) << "the load is not repeatable";
     }
-    auto r = Start(-1, mode == 0 ? std::vector<std::string>{}
-                                 : std::vector<std::string>{"--sql_mode", "procedures"});
+    std::vector<std::string> mode_args = args;
+    if (mode == 1) mode_args.insert(mode_args.end(), {"--sql_mode", "procedures"});
+    auto r = Start(-1, mode_args);
     ASSERT_NE(r->session, nullptr);
     RunUnits(*r, 120);
     new_orders[mode] = r->ctx.counters[kNewOrders];
@@ -444,6 +447,16 @@ TEST_P(SoeSessionTest, ClientAndProcedureModesLeaveIdenticalTables) {
     ASSERT_EQ(after[0][i], after[1][i]) << "row " << i << " (client mode first)";
   }
   ExpectVerifyPasses();
+}
+
+TEST_P(SoeSessionTest, ClientAndProcedureModesLeaveIdenticalTables) {
+  ExpectModesLeaveIdenticalTables({});
+}
+
+// The JDBC classes' constants (more browses and look-ups, other row limits) reach the
+// procedures as they reach the client SQL.
+TEST_P(SoeSessionTest, ClientAndProcedureModesLeaveIdenticalTablesWithJdbcConstants) {
+  ExpectModesLeaveIdenticalTables({"--soe_variant", "jdbc"});
 }
 
 // The query timeout's statement makes the server cancel a longer statement, as a timeout error.

@@ -78,6 +78,35 @@ TEST(SwingbenchConfig, LaterCommandLineOptionsWin) {
   EXPECT_EQ(p->options.GetDurationNanos("run_time"), 10 * kNanosPerSecond);
 }
 
+// The JDBC classes (package orderentryjdbc) select their constants, --soe_variant=jdbc; a variant
+// on the command line wins, before the file or after it; the PL/SQL classes keep plsql.
+TEST(SwingbenchConfig, JdbcClassesSelectTheJdbcVariantUnlessTheCommandLineGivesOne) {
+  const std::string jdbc =
+      WriteFile("soe_jdbc.xml",
+                "<SwingBenchConfiguration><Load><TransactionList>\n"
+                "<Transaction><ClassName>com.dom.benchmarking.swingbench.benchmarks."
+                "orderentryjdbc.BrowseProducts</ClassName><Weight>50</Weight></Transaction>\n"
+                "<Transaction><ClassName>com.dom.benchmarking.swingbench.benchmarks."
+                "orderentryjdbc.ProcessOrders</ClassName><Weight>10</Weight></Transaction>\n"
+                "</TransactionList></Load></SwingBenchConfiguration>\n");
+  auto p = Parse({"--config_file", jdbc});
+  ASSERT_TRUE(p->status.ok()) << p->status.message();
+  EXPECT_EQ(p->options.GetString("soe_variant"), "jdbc");
+  EXPECT_EQ(p->options.GetInt("weight_bp"), 50);
+  auto before = Parse({"--soe_variant", "plsql", "--config_file", jdbc});
+  ASSERT_TRUE(before->status.ok()) << before->status.message();
+  EXPECT_EQ(before->options.GetString("soe_variant"), "plsql");
+  auto after = Parse({"--config_file", jdbc, "--soe_variant", "plsql"});
+  ASSERT_TRUE(after->status.ok()) << after->status.message();
+  EXPECT_EQ(after->options.GetString("soe_variant"), "plsql");
+  SoeWorkload w;
+  ASSERT_TRUE(w.Configure(p->options).ok());
+  EXPECT_EQ(w.Choices()["soe_variant"].rfind("jdbc:", 0), 0u) << w.Choices()["soe_variant"];
+  auto paper = Parse({"--config_file", kPaper});  // orderentryplsql classes
+  ASSERT_TRUE(paper->status.ok());
+  EXPECT_EQ(paper->options.GetString("soe_variant"), "plsql");
+}
+
 TEST(SwingbenchConfig, MalformedXmlIsRefusedWithItsLine) {
   const std::string path = WriteFile("soe_bad.xml",
                                      "<?xml version=\"1.0\"?>\n"

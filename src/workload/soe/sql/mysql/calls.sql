@@ -14,10 +14,10 @@ CALL soe_browse_products(?, ?, ?, ?)
 CALL soe_new_order(?, ?, ?, ?, ?, ?, ?, ?)
 
 -- name: call_po
-CALL soe_process_orders(?, ?, ?, ?)
+CALL soe_process_orders(?, ?, ?, ?, ?)
 
 -- name: call_bo
-CALL soe_browse_and_update_orders(?, ?, ?, ?, ?)
+CALL soe_browse_and_update_orders(?, ?, ?, ?, ?, ?)
 
 -- name: call_sq
 CALL soe_sales_rep_query(?, ?, ?)

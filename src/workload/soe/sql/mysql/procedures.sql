@@ -231,8 +231,8 @@ BEGIN
 END
 
 -- name: soe_process_orders
-CREATE OR REPLACE PROCEDURE soe_process_orders(IN p_warehouse INT, IN p_status INT, IN p_min INT,
-    IN p_max INT)
+CREATE OR REPLACE PROCEDURE soe_process_orders(IN p_warehouse INT, IN p_status INT,
+    IN p_limit INT, IN p_min INT, IN p_max INT)
 MODIFIES SQL DATA
 BEGIN
   DECLARE v_order BIGINT DEFAULT NULL;
@@ -244,7 +244,7 @@ BEGIN
           JOIN customers c ON c.customer_id = o.customer_id
           LEFT JOIN order_items i ON i.order_id = o.order_id
         WHERE o.warehouse_id = p_warehouse AND o.order_status <= 4
-        ORDER BY o.order_id LIMIT 10) q;
+        ORDER BY o.order_id LIMIT p_limit) q;
   SET v_slept = soe_sleep(p_min, p_max);
   IF v_order IS NULL THEN
     SELECT 1, 0, 0, 0, 0, 0, v_slept, 0, 0;
@@ -258,7 +258,7 @@ END
 
 -- name: soe_browse_and_update_orders
 CREATE OR REPLACE PROCEDURE soe_browse_and_update_orders(IN p_customer BIGINT,
-    IN p_pick_order BIGINT, IN p_pick_line BIGINT, IN p_min INT, IN p_max INT)
+    IN p_pick_order BIGINT, IN p_pick_line BIGINT, IN p_limit INT, IN p_min INT, IN p_max INT)
 MODIFIES SQL DATA
 BEGIN
   DECLARE v_n INT;
@@ -291,7 +291,7 @@ BEGIN
     START TRANSACTION;
     SELECT count(*) INTO v_n
     FROM (SELECT line_item_id FROM order_items WHERE order_id = v_order
-          ORDER BY line_item_id LIMIT 14) q;
+          ORDER BY line_item_id LIMIT p_limit) q;
     IF v_n > 0 THEN
       SET v_offset = p_pick_line % v_n;
       SELECT line_item_id, unit_price INTO v_line, v_price FROM order_items

@@ -18,11 +18,12 @@ SELECT * FROM soe_new_order(CAST(? AS BIGINT), CAST(string_to_array(?, ',') AS I
   CAST(? AS INT), CAST(? AS INT))
 
 -- name: call_po
-SELECT * FROM soe_process_orders(CAST(? AS INT), CAST(? AS INT), CAST(? AS INT), CAST(? AS INT))
+SELECT * FROM soe_process_orders(CAST(? AS INT), CAST(? AS INT), CAST(? AS INT), CAST(? AS INT),
+  CAST(? AS INT))
 
 -- name: call_bo
 SELECT * FROM soe_browse_and_update_orders(CAST(? AS BIGINT), CAST(? AS BIGINT),
-  CAST(? AS BIGINT), CAST(? AS INT), CAST(? AS INT))
+  CAST(? AS BIGINT), CAST(? AS INT), CAST(? AS INT), CAST(? AS INT))
 
 -- name: call_sq
 SELECT * FROM soe_sales_rep_query(CAST(? AS INT), CAST(? AS INT), CAST(? AS INT))

@@ -224,8 +224,8 @@ BEGIN
 END $$ LANGUAGE plpgsql
 
 -- name: soe_process_orders
-CREATE OR REPLACE FUNCTION soe_process_orders(p_warehouse INT, p_status INT, p_min INT,
-    p_max INT,
+CREATE OR REPLACE FUNCTION soe_process_orders(p_warehouse INT, p_status INT, p_limit INT,
+    p_min INT, p_max INT,
     OUT n_sel INT, OUT n_ins INT, OUT n_upd INT, OUT n_del INT, OUT n_commit INT,
     OUT n_rollback INT, OUT slept_ms INT, OUT n_logon INT, OUT n_added INT) AS $$
 DECLARE
@@ -239,7 +239,7 @@ BEGIN
           JOIN customers c ON c.customer_id = o.customer_id
           LEFT JOIN order_items i ON i.order_id = o.order_id
         WHERE o.warehouse_id = p_warehouse AND o.order_status <= 4
-        ORDER BY o.order_id LIMIT 10) q
+        ORDER BY o.order_id LIMIT p_limit) q
   ORDER BY q.order_id LIMIT 1;
   slept_ms := soe_sleep(p_min, p_max);
   IF v_order IS NULL THEN
@@ -251,7 +251,7 @@ END $$ LANGUAGE plpgsql
 
 -- name: soe_browse_and_update_orders
 CREATE OR REPLACE FUNCTION soe_browse_and_update_orders(p_customer BIGINT, p_pick_order BIGINT,
-    p_pick_line BIGINT, p_min INT, p_max INT,
+    p_pick_line BIGINT, p_limit INT, p_min INT, p_max INT,
     OUT n_sel INT, OUT n_ins INT, OUT n_upd INT, OUT n_del INT, OUT n_commit INT,
     OUT n_rollback INT, OUT slept_ms INT, OUT n_logon INT, OUT n_added INT) AS $$
 DECLARE
@@ -288,7 +288,7 @@ BEGIN
   SELECT array_agg(q.line_item_id ORDER BY q.line_item_id),
          array_agg(q.unit_price ORDER BY q.line_item_id) INTO v_lines, v_prices
   FROM (SELECT line_item_id, product_id, unit_price, quantity FROM order_items
-        WHERE order_id = v_order ORDER BY line_item_id LIMIT 14) q;
+        WHERE order_id = v_order ORDER BY line_item_id LIMIT p_limit) q;
   n_sel := n_sel + 1;
   IF v_lines IS NOT NULL THEN
     v_pick := 1 + p_pick_line % array_length(v_lines, 1);

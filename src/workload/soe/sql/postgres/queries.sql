@@ -99,12 +99,13 @@ UPDATE orders SET order_mode = 'online', order_status = ?, order_total = CAST(? 
 WHERE order_id = ?
 
 -- name: pending_orders
--- Up to 10 unprocessed orders (status <= 4) of a warehouse, with customer and items.
+-- Up to ? (--soe_variant's limit) unprocessed orders (status <= 4) of a warehouse, with
+-- customer and items.
 SELECT o.order_id, o.order_status, c.cust_last_name, i.product_id
 FROM orders o
   JOIN customers c ON c.customer_id = o.customer_id
   LEFT JOIN order_items i ON i.order_id = o.order_id
-WHERE o.warehouse_id = ? AND o.order_status <= 4 ORDER BY o.order_id LIMIT 10
+WHERE o.warehouse_id = ? AND o.order_status <= 4 ORDER BY o.order_id LIMIT ?
 
 -- name: process_order
 UPDATE orders SET order_status = ? WHERE order_id = ? AND order_status <= 4
@@ -115,7 +116,7 @@ WHERE customer_id = ? ORDER BY order_id LIMIT 14
 
 -- name: order_items_of
 SELECT line_item_id, product_id, unit_price, quantity FROM order_items
-WHERE order_id = ? ORDER BY line_item_id LIMIT 14
+WHERE order_id = ? ORDER BY line_item_id LIMIT ?
 
 -- name: bump_item
 UPDATE order_items SET quantity = quantity + 1 WHERE order_id = ? AND line_item_id = ?
