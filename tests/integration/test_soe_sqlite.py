@@ -68,20 +68,23 @@ class SoeSqliteTest(unittest.TestCase):
         self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
         self.assertIn("Completed transactions", r.stdout)
         self.assertIn("query_timeout", doc["choices"])
+        self.assertTrue(doc["choices"]["soe_variant"].startswith("plsql:"), doc["choices"])
         r = storebench("oltp", "verify", *self.common)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
     def test_paper_configuration_runs(self):
         xml = os.path.join(harness.ARGS.source, "docs", "examples", "soe_vmware_ft.xml")
-        # The paper's configuration, shortened and with shorter think times for a test.
+        # The paper's configuration, shortened and with shorter think times for a test, with the
+        # JDBC classes' constants (1-24 products per BP, 5-10 PO status, 4 BO lines).
         r, doc = self.run_json("--config_file", xml, "--n_threads", "8", "--run_time", "3s",
-                               "--min_delay", "1", "--max_delay", "5")
+                               "--min_delay", "1", "--max_delay", "5", "--soe_variant", "jdbc")
         self.assertEqual(r.returncode, 0, r.stderr)
         warnings = [l for l in r.stderr.splitlines() if l.startswith("warning: the Swingbench")]
         self.assertEqual(len(warnings), 1, r.stderr)
         self.assertIn("Connection/ConnectString", warnings[0])
         self.assertNotIn("change_me", r.stderr + r.stdout + json.dumps(doc))
         self.assertIn("swingbench_config_not_honoured", doc["choices"])
+        self.assertTrue(doc["choices"]["soe_variant"].startswith("jdbc:"), doc["choices"])
         fig = doc["figures"]
         self.assertGreater(fig["completed_transactions"], 0)
         for t in ("OP", "UCD", "SQ", "WQ", "WA"):  # not in the paper's list
