@@ -60,5 +60,44 @@ TEST(BackgroundWorkerTest, CallsRecordStepsAndCountersButNoUnits) {
   }
 }
 
+// A unit with more steps and counts than the worker keeps inline (8 of each): every one is
+// recorded with the unit, in order of no importance, none lost or doubled.
+class ManyStepsSession final : public workload::Session {
+ public:
+  Status RunUnit(workload::OpContext& ctx) override {
+    for (int i = 0; i < 20; ++i) {
+      ctx.RecordStep(i % 3, 1000 * (i + 1), /*add_to_unit=*/true);
+      ctx.Count(i % 3, i + 1);
+    }
+    return Status::Ok();
+  }
+};
+
+TEST(WorkerTest, AUnitWithManyStepsAndCountsRecordsEveryOne) {
+  Layout layout;
+  layout.steps = 3;
+  layout.workload_counters = 3;
+  layout.unit_name = "unit";
+  RunSignals signals;
+  signals.gate.store(RunSignals::kStarted);
+  Worker w(0, layout, 1);
+  w.session = std::make_unique<ManyStepsSession>();
+  w.pacer = NewClosedLoopPacer(0, 1);
+  LoopLimits limits;
+  limits.max_units = 3;
+  FakeClock clock;
+  RunUnits(w, layout, limits, clock, signals, nullptr);
+  metrics::RecorderSnapshot snap;
+  w.recorder.Snapshot(&snap);
+  EXPECT_EQ(snap.types[0].count(), 3u);
+  // Steps i = 0..19 by type i % 3: 7, 7 and 6 per unit; counts add i + 1 to counter i % 3.
+  EXPECT_EQ(snap.types[1].count(), 21u);
+  EXPECT_EQ(snap.types[2].count(), 21u);
+  EXPECT_EQ(snap.types[3].count(), 18u);
+  EXPECT_EQ(snap.counters[0], 3 * (1 + 4 + 7 + 10 + 13 + 16 + 19));
+  EXPECT_EQ(snap.counters[1], 3 * (2 + 5 + 8 + 11 + 14 + 17 + 20));
+  EXPECT_EQ(snap.counters[2], 3 * (3 + 6 + 9 + 12 + 15 + 18));
+}
+
 }  // namespace
 }  // namespace sb::driver
