@@ -30,6 +30,7 @@
 #include "cli/power_cli.h"
 #include "cli/result_path.h"
 #include "cli/scale_out.h"
+#include "cli/storage_options.h"
 #include "config/options.h"
 #include "dist/world.h"
 #include "driver/io_runner.h"
@@ -83,26 +84,7 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   using config::OptionSpec;
   using config::OptionType;
   if (command == "run") DeclareScaleOutOptions(o);
-  auto add = [&](const char* name, OptionType type, const char* def, const char* help,
-                 std::vector<std::string> choices = {}) {
-    o->Add({.name = name,
-            .type = type,
-            .default_value = def,
-            .help = help,
-            .group = "storage",
-            .choices = std::move(choices)});
-  };
-  // Whole numbers and durations (nanoseconds) with their limits (base/limits.h).
-  auto add_ranged = [&](const char* name, OptionType type, const char* def, int64_t min,
-                        int64_t max, const char* help) {
-    o->Add({.name = name,
-            .type = type,
-            .default_value = def,
-            .help = help,
-            .group = "storage",
-            .min = min,
-            .max = max});
-  };
+  const StorageOptionAdder add(o);
   o->Add(
       {.name = "target",
        .help =
@@ -127,13 +109,13 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
                      "(sectors); default: ") +
          default_text)
             .c_str());
-    add_ranged("start_sector", OptionType::kInt, "0", 0, INT64_MAX / storage::kSectorBytes,
+    add.Ranged("start_sector", OptionType::kInt, "0", 0, INT64_MAX / storage::kSectorBytes,
                "first 512-byte sector of the test range");
   };
   if (command == "prepare") {
     add("size", OptionType::kString, "1GiB", "size of the test file's data area");
     add_pattern();
-    add_ranged("fragment", OptionType::kInt, "0", 0, INT64_MAX,
+    add.Ranged("fragment", OptionType::kInt, "0", 0, INT64_MAX,
                "then fragment each target to about this many extents (as io fragment; 0: no)");
     return;
   }
@@ -141,7 +123,7 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   if (command == "verify") {
     std::erase(names, "null");  // it transfers no data
     add("engine", OptionType::kEnum, "io_uring", "I/O engine", names);
-    add_ranged("outstanding", OptionType::kInt, "32", 1, limits::kMaxOutstanding, "I/Os in flight");
+    add.Ranged("outstanding", OptionType::kInt, "32", 1, limits::kMaxOutstanding, "I/Os in flight");
     add("block_size", OptionType::kString, "4KiB",
         "verify block size (a multiple of 512 B); each block carries its offset and a checksum");
     // Reading is the default: a check must not destroy what it checks (write only when asked).
@@ -164,13 +146,13 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
       "workers) and test setup (run time, ramp, workers, outstanding I/Os, test range, data "
       "pattern); options given on the command line override the file");
   add("engine", OptionType::kEnum, "io_uring", "I/O engine", names);
-  add_ranged("workers", OptionType::kInt, "1", 1, limits::kMaxIoWorkers,
+  add.Ranged("workers", OptionType::kInt, "1", 1, limits::kMaxIoWorkers,
              "worker threads (each with its own engine and cursor)");
-  add_ranged(
+  add.Ranged(
       "outstanding", OptionType::kInt, "1", 1, limits::kMaxOutstanding,
       "outstanding I/Os per worker and target (Iometer \"# of Outstanding I/Os\"; the presets "
       "use 64)");
-  add_ranged("submit_batch", OptionType::kInt, "1", 0, limits::kMaxOutstanding,
+  add.Ranged("submit_batch", OptionType::kInt, "1", 0, limits::kMaxOutstanding,
              "I/Os per submit call: 1 submits each I/O as soon as it is generated (Iometer, fio's "
              "default); N hands up to N to one call; 0 all free slots at once (fewer system calls, "
              "but the I/Os travel in waves)");
@@ -189,11 +171,11 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
        .zero_is_off = true});
   add("arrival", OptionType::kEnum, "constant", "open loop: evenly spaced or Poisson arrivals",
       {"constant", "poisson"});
-  add_ranged("max_lag", OptionType::kDuration, "10s", 0, limits::kMaxDurationNanos,
+  add.Ranged("max_lag", OptionType::kDuration, "10s", 0, limits::kMaxDurationNanos,
              "open loop: stop the test when the schedule falls this far behind");
-  add_ranged("run_time", OptionType::kDuration, "30s", 0, limits::kMaxDurationNanos,
+  add.Ranged("run_time", OptionType::kDuration, "30s", 0, limits::kMaxDurationNanos,
              "measured time per specification (vmtn: 120s; --icf: the file's)");
-  add_ranged("ramp_time", OptionType::kDuration, "0s", 0, limits::kMaxDurationNanos,
+  add.Ranged("ramp_time", OptionType::kDuration, "0s", 0, limits::kMaxDurationNanos,
              "time per specification before measuring");
   add("align", OptionType::kEnum, "sector",
       "preset alignment: sector (512 B, Iometer <= 1.0) or size (transfer size, Iometer 1.1.0)",

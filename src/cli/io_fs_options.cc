@@ -9,6 +9,7 @@
 
 #include "base/limits.h"
 #include "cli/io_fs_internal.h"
+#include "cli/storage_options.h"
 
 namespace sb::cli {
 
@@ -33,25 +34,7 @@ void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
                         const io::EngineRegistry& engines) {
   using config::OptionSpec;
   using config::OptionType;
-  auto add = [&](const char* name, OptionType type, const char* def, const char* help,
-                 std::vector<std::string> choices = {}) {
-    o->Add({.name = name,
-            .type = type,
-            .default_value = def,
-            .help = help,
-            .group = "storage",
-            .choices = std::move(choices)});
-  };
-  auto add_ranged = [&](const char* name, OptionType type, const char* def, int64_t min,
-                        int64_t max, const char* help) {
-    o->Add({.name = name,
-            .type = type,
-            .default_value = def,
-            .help = help,
-            .group = "storage",
-            .min = min,
-            .max = max});
-  };
+  const StorageOptionAdder add(o);
   auto add_json = [&](const char* what) { add("json", OptionType::kString, "", what); };
   auto add_drop = [&] {
     add("drop_caches", OptionType::kEnum, "file",
@@ -65,14 +48,14 @@ void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
   if (command == "extents") {
     add("recursive", OptionType::kBool, "N",
         "measure every regular file under a directory, staying on its file system (find -xdev)");
-    add_ranged("top", OptionType::kInt, "10", 0, INT32_MAX,
+    add.Ranged("top", OptionType::kInt, "10", 0, INT32_MAX,
                "most fragmented files listed per volume");
     add_json("write the extent report as JSON to this file");
     return;
   }
   if (command == "fragment") {
     add("target", OptionType::kString, "", "a test file made by storebench io prepare");
-    add_ranged("extents", OptionType::kInt, "1", 1, INT64_MAX, "extents to reach (within 5 %)");
+    add.Ranged("extents", OptionType::kInt, "1", 1, INT64_MAX, "extents to reach (within 5 %)");
     return;
   }
   if (command == "defrag") {
@@ -90,10 +73,10 @@ void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
   }
   if (command == "churn") {
     add("dir", OptionType::kString, "", "directory the writers work in (created when missing)");
-    add_ranged("writers", OptionType::kInt, "3", 1, 64, "concurrent writers, one thread each");
-    add_ranged("duration", OptionType::kDuration, "10m", 1000000, limits::kMaxDurationNanos,
+    add.Ranged("writers", OptionType::kInt, "3", 1, 64, "concurrent writers, one thread each");
+    add.Ranged("duration", OptionType::kDuration, "10m", 1000000, limits::kMaxDurationNanos,
                "how long the writers run");
-    add_ranged("sample_interval", OptionType::kDuration, "10s", 100000000,
+    add.Ranged("sample_interval", OptionType::kDuration, "10s", 100000000,
                limits::kMaxDurationNanos, "how often the volume is measured while they run");
     add("max_bytes", OptionType::kString, "1GiB",
         "space the writers may use together (each keeps to its share)");
@@ -104,19 +87,19 @@ void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
   }
   // fragtest
   add("target", OptionType::kString, "", "a test file made by storebench io prepare");
-  add_ranged("extents", OptionType::kInt, "1", 1, INT64_MAX, "extents to fragment it to");
+  add.Ranged("extents", OptionType::kInt, "1", 1, INT64_MAX, "extents to fragment it to");
   add("preset", OptionType::kString, "", "vmtn, database, fileserver, webserver, workstation");
   add("spec", OptionType::kString, "", "one access specification, e.g. \"8KiB,65%read,60%random\"");
-  add_ranged("rounds", OptionType::kInt, "3", 1, 100,
+  add.Ranged("rounds", OptionType::kInt, "3", 1, 100,
              "trials of every specification before and after (medians are reported)");
   add("engine", OptionType::kEnum, "io_uring", "I/O engine", engines.Names());
-  add_ranged("workers", OptionType::kInt, "0", 0, limits::kMaxIoWorkers,
+  add.Ranged("workers", OptionType::kInt, "0", 0, limits::kMaxIoWorkers,
              "worker threads (0: the preset's)");
-  add_ranged("outstanding", OptionType::kInt, "0", 0, limits::kMaxOutstanding,
+  add.Ranged("outstanding", OptionType::kInt, "0", 0, limits::kMaxOutstanding,
              "outstanding I/Os per worker (0: the preset's)");
-  add_ranged("run_time", OptionType::kDuration, "10s", 1000000, limits::kMaxDurationNanos,
+  add.Ranged("run_time", OptionType::kDuration, "10s", 1000000, limits::kMaxDurationNanos,
              "measured time of each trial");
-  add_ranged("ramp_time", OptionType::kDuration, "0s", 0, limits::kMaxDurationNanos,
+  add.Ranged("ramp_time", OptionType::kDuration, "0s", 0, limits::kMaxDurationNanos,
              "time before measuring, each trial");
   add("seq_read", OptionType::kBool, "Y",
       "also time a 1 MiB sequential O_DIRECT read of the whole data area each trial");
