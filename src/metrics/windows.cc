@@ -35,40 +35,48 @@ Result<std::vector<WindowSpec>> ParseWindows(std::string_view text) {
   return out;
 }
 
-std::vector<double> PerSecond(const TimeSeries& series, int type, double start_sec,
-                              double end_sec) {
-  std::vector<double> v;
+namespace {
+
+// Calls f(count, span) for each point of `type` at least half an interval long whose interval
+// ends in (start_sec, end_sec] (`whole`: and began at or after start_sec), with its count and
+// the seconds it covers (since the previous point; the first since Start). A shorter point
+// (the run's end just after a tick, or the ticks the controller catches up after a pause,
+// milliseconds apart) is no second's rate: counted over a whole interval a 1.4 ms last point
+// made min_opm@run fail half of all runs.
+template <typename F>
+void ForEachRatePoint(const TimeSeries& series, int type, double start_sec, double end_sec,
+                      bool whole, F f) {
   constexpr double kSlack = 0.05;  // ticks land a few ms after the second
   const double interval = series.interval_sec > 0 ? series.interval_sec : 1;
-  double from = 0;  // a point covers the time since the previous one
+  double begins = 0;
   for (const auto& p : series.points) {
-    const double seconds = p.t_sec - from;
-    from = p.t_sec;
-    // A point shorter than half an interval (where the run ends a few microseconds or
-    // milliseconds after a tick) is no second's rate: counted over a whole interval it made
-    // min_opm@run fail half of all runs (measured 0.0 from a 1.4 ms last point).
-    if (seconds < interval / 2) continue;
-    if (p.t_sec > start_sec + kSlack && p.t_sec <= end_sec + kSlack &&
-        type < static_cast<int>(p.type_counts.size())) {
-      v.push_back(static_cast<double>(p.type_counts[type]) / interval);
+    const double span = p.t_sec - begins;
+    const bool starts_inside = whole ? begins >= start_sec - kSlack : p.t_sec > start_sec + kSlack;
+    begins = p.t_sec;
+    if (span < interval / 2 || !starts_inside || p.t_sec > end_sec + kSlack ||
+        type >= static_cast<int>(p.type_counts.size())) {
+      continue;
     }
+    f(static_cast<double>(p.type_counts[type]), span);
   }
+}
+
+}  // namespace
+
+std::vector<double> PerSecond(const TimeSeries& series, int type, double start_sec,
+                              double end_sec) {
+  const double interval = series.interval_sec > 0 ? series.interval_sec : 1;
+  std::vector<double> v;
+  ForEachRatePoint(series, type, start_sec, end_sec, /*whole=*/false,
+                   [&](double count, double) { v.push_back(count / interval); });
   return v;
 }
 
 std::vector<double> MeasuredPerSecond(const TimeSeries& series, int type, double start_sec,
                                       double end_sec) {
   std::vector<double> v;
-  constexpr double kSlack = 0.05;  // ticks land a few ms after the second
-  const double step = series.interval_sec > 0 ? series.interval_sec : 1;
-  double begins = 0;  // the first point's interval begins at Start
-  for (const auto& p : series.points) {
-    const double span = p.t_sec - begins;
-    const bool inside = begins >= start_sec - kSlack && p.t_sec <= end_sec + kSlack;
-    begins = p.t_sec;
-    if (!inside || span < step / 2 || type >= static_cast<int>(p.type_counts.size())) continue;
-    v.push_back(static_cast<double>(p.type_counts[type]) / span);
-  }
+  ForEachRatePoint(series, type, start_sec, end_sec, /*whole=*/true,
+                   [&](double count, double span) { v.push_back(count / span); });
   return v;
 }
 
