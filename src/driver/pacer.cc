@@ -20,6 +20,7 @@ class ClosedLoopPacer final : public Pacer {
     return thinks_ ? now + DrawThinkTimeNanos(rng_, think_) : now;
   }
   bool open_loop() const override { return false; }
+  bool due_at_once() const override { return !thinks_; }
 
  private:
   double think_;

@@ -28,6 +28,9 @@ class Pacer {
   // started). Called by one worker thread only.
   virtual int64_t NextIntendedStart(int64_t now) = 0;
   virtual bool open_loop() const = 0;
+  // True when every unit is due as soon as the previous one ends (a closed loop without think
+  // time): NextIntendedStart(now) is always `now`, and the worker need not call it.
+  virtual bool due_at_once() const { return false; }
   // The terminal the next unit runs for (specification-style driving, driver/terminals.h), or
   // -1.
   virtual int64_t terminal() const { return -1; }

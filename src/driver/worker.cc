@@ -9,125 +9,67 @@ namespace {
 
 constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
 
-// A unit's steps or counts, (index, value) pairs: a few, in a fixed array (a push is a store
-// and an increment, clearing one a store), more in a vector. A std::vector cost a unit with one
-// count about 40 instructions more (callgrind, docs/driver-cost.md).
-class SmallList {
- public:
-  using Item = std::pair<int, int64_t>;
-  void clear() {
-    size_ = 0;
-    more_.clear();
-  }
-  void push_back(Item item) {
-    if (size_ < kInline) [[likely]] {
-      inline_[size_++] = item;
-    } else {
-      PushMore(item);
-    }
-  }
-  template <typename F>
-  void ForEach(F f) const {
-    for (int i = 0; i < size_; ++i) f(inline_[i]);
-    if (size_ == kInline) [[unlikely]] {
-      for (const Item& item : more_) f(item);
-    }
-  }
-
- private:
-  // Out of line, so that a push (Count's whole body) saves no registers for the vector's growth.
-  [[gnu::noinline]] void PushMore(Item item) { more_.push_back(item); }
-  static constexpr int kInline = 8;
-  int size_ = 0;
-  std::array<Item, kInline> inline_;
-  std::vector<Item> more_;  // after the first kInline
-};
-
-// The OpContext a worker hands its session: timing, retries and per-unit bookkeeping.
+// The OpContext a worker hands its session: the retry policy, pauses and messages. The unit's
+// steps, counts and time are kept by the OpContext itself (UnitRecord) and recorded here.
 class WorkerContext final : public workload::OpContext {
  public:
   WorkerContext(Worker& w, Clock& clock, const Layout& layout, const LoopLimits& limits,
                 const RunSignals& signals, const std::function<void(const std::string&)>& message)
-      : w_(w),
-        clock_(clock),
+      : OpContext(clock, w.index),
+        w_(w),
+        sleep_clock_(clock),
         layout_(layout),
         limits_(limits),
         signals_(signals),
         message_(message) {}
 
-  void BeginUnit() {
-    unit_nanos_ = 0;
-    read_clock_ = false;
-    steps_.clear();
-    counts_.clear();
-  }
-  int64_t unit_nanos() const { return unit_nanos_; }
-  // The last clock reading of the unit (the end of its last timed step or pause), if it took
-  // any: the closed loop's completion instant, without a third reading of the clock.
-  bool read_clock() const { return read_clock_; }
-  int64_t last_read() const { return last_read_; }
   int64_t terminal() const override { return w_.pacer ? w_.pacer->terminal() : -1; }
   int64_t queued_nanos() const override { return w_.pacer ? w_.pacer->queued_nanos() : 0; }
-  // Records the unit and everything it did at once, as DVD Store adds an order's counts and
-  // times together when the order completes: per-step counts then always add up to the units
-  // completed in any window (n_login + n_newcust = n_overall).
   bool rolled_back(int rollback_counter) const {
     bool found = false;
-    counts_.ForEach([&](const SmallList::Item& c) {
+    unit().counts.ForEach([&](const workload::UnitRecord::Item& c) {
       if (c.first == rollback_counter && c.second > 0) found = true;
     });
     return found;
   }
+  // Records what stays whatever becomes of the unit (CountNow): called after every unit, also
+  // one that failed or was abandoned.
+  void RecordCountsNow() {
+    const auto& now = unit().counts_now;
+    if (now.empty()) [[likely]]
+      return;
+    now.ForEach(
+        [this](const workload::UnitRecord::Item& c) { w_.recorder.Add(c.first, c.second); });
+  }
+  // Records the unit and everything it did at once, as DVD Store adds an order's counts and
+  // times together when the order completes: per-step counts then always add up to the units
+  // completed in any window (n_login + n_newcust = n_overall).
   void EndUnit(int64_t unit_latency) {
     EndBackgroundWork();
     w_.recorder.Record(0, unit_latency);
   }
   // A background worker's call: its steps and counters, no unit.
   void EndBackgroundWork() {
-    steps_.ForEach([this](const SmallList::Item& s) { w_.recorder.Record(s.first, s.second); });
-    counts_.ForEach([this](const SmallList::Item& c) { w_.recorder.Add(c.first, c.second); });
+    unit().steps.ForEach(
+        [this](const workload::UnitRecord::Item& s) { w_.recorder.Record(1 + s.first, s.second); });
+    unit().counts.ForEach(
+        [this](const workload::UnitRecord::Item& c) { w_.recorder.Add(c.first, c.second); });
   }
 
-  workload::StepOutcome Timed(FunctionRef<Status()> fn) override {
-    const int64_t start = clock_.NowNanos();
-    Status s = fn();
-    // The retries are out of line: the usual first-try success then needs none of their
-    // registers and locals (callgrind, docs/driver-cost.md).
-    if (!s.ok()) [[unlikely]] {
-      s = Retry(fn, std::move(s));
-    }
-    last_read_ = clock_.NowNanos();
-    read_clock_ = true;
-    return {std::move(s), last_read_ - start};
-  }
-
-  void RecordStep(int step_type, int64_t nanos, bool add_to_unit) override {
-    steps_.push_back({1 + step_type, nanos});
-    if (add_to_unit) unit_nanos_ += nanos;
-  }
   int64_t Pause(int64_t nanos) override {
-    const int64_t start = clock_.NowNanos();
-    NapUntil(clock_, start + nanos, signals_);
-    last_read_ = clock_.NowNanos();
-    read_clock_ = true;
-    return last_read_ - start;
-  }
-  void AddToUnitTime(int64_t nanos) override { unit_nanos_ += nanos; }
-  void Count(int counter, int64_t delta) override {
-    if (delta != 0) counts_.push_back({counter, delta});  // adding 0 changes nothing
-  }
-  // Recorded at once: the unit's own counts go with it when it is abandoned; these stay.
-  void CountNow(int counter, int64_t delta) override {
-    if (delta != 0) w_.recorder.Add(counter, delta);
+    const int64_t start = Now();
+    NapUntil(sleep_clock_, start + nanos, signals_);
+    const int64_t end = Now();
+    NoteClockRead(end);
+    return end - start;
   }
   void Message(const std::string& text) override {
     if (message_) message_("Thread " + std::to_string(w_.index) + ": " + text);
   }
-  int worker_index() const override { return w_.index; }
 
  private:
   // Timed's failure path: `s` is the first try's failure. Returns the last try's status.
-  [[gnu::noinline]] Status Retry(FunctionRef<Status()> fn, Status s) {
+  [[gnu::noinline]] Status Retry(FunctionRef<Status()> fn, Status s) override {
     for (int failure = 1;; ++failure) {
       if (failure > 1) {
         s = fn();
@@ -151,23 +93,18 @@ class WorkerContext final : public workload::OpContext {
       const ErrorCategory c = s.category();
       if (c == ErrorCategory::kDeadlock || c == ErrorCategory::kSerialization ||
           c == ErrorCategory::kTimeout) {
-        clock_.SleepFor(w_.retry_rng.Uniform(0, 999) * kNanosPerMilli);
+        sleep_clock_.SleepFor(w_.retry_rng.Uniform(0, 999) * kNanosPerMilli);
       }
     }
     return s;
   }
 
   Worker& w_;
-  Clock& clock_;
+  Clock& sleep_clock_;  // the timing clock, for sleeping on
   const Layout& layout_;
   const LoopLimits& limits_;
   const RunSignals& signals_;
   const std::function<void(const std::string&)>& message_;
-  int64_t unit_nanos_ = 0;
-  bool read_clock_ = false;
-  int64_t last_read_ = 0;
-  SmallList steps_;   // (recorder type, nanos) of the current unit
-  SmallList counts_;  // (counter, delta) of the current unit
 };
 
 }  // namespace
@@ -201,6 +138,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
   // otherwise load each from `limits` and `w` again (callgrind, docs/driver-cost.md).
   Pacer& pacer = *w.pacer;
   const bool open = pacer.open_loop();
+  const bool at_once = pacer.due_at_once();  // no virtual call per unit to learn "now"
   const bool background = w.background;
   const std::atomic<bool>* const hold = open ? nullptr : limits.hold;
   std::atomic<int64_t>* const units_left = background ? nullptr : limits.units_left;
@@ -228,7 +166,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     if (limits.op_log != nullptr && !log_buf.empty()) limits.op_log->Write(log_buf);
   };
   while (!signals.Ended()) {
-    const int64_t intended = pacer.NextIntendedStart(now);
+    const int64_t intended = at_once ? now : pacer.NextIntendedStart(now);
     // A unit due already (closed loop without think time) needs no reading to know it, and
     // the loop's condition has just looked at the end.
     if (intended > now) {
@@ -259,6 +197,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     }
     ctx.BeginUnit();
     Status unit = w.session->RunUnit(ctx);
+    ctx.RecordCountsNow();  // kept whatever becomes of the unit
     if (!unit.ok() && unit.category() == ErrorCategory::kConnectionLost && w.reconnect) {
       // The unit is abandoned (its steps are not recorded); reconnect with backoff until the
       // server answers or the run ends. The outage shows as seconds without units.
@@ -291,7 +230,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     // The open loop's latency ends with a reading after the unit; the closed loop's completion
     // instant (the last units' window, the next think time's start) is the end of the unit's
     // last step when it had one.
-    now = !open && ctx.read_clock() ? ctx.last_read() : clock.NowNanos();
+    now = !open && ctx.unit().read_clock ? ctx.unit().last_read : clock.NowNanos();
     if (background) {
       w.recorder.BeginBatch();
       ctx.EndBackgroundWork();
@@ -299,7 +238,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
       continue;
     }
     // Closed loop: DVD Store's rt_tot. Open loop: from the intended start, queueing included.
-    const int64_t latency = open ? now - intended : ctx.unit_nanos();
+    const int64_t latency = open ? now - intended : ctx.unit().nanos;
     w.recorder.BeginBatch();  // a snapshot sees the whole unit or none of it
     ctx.EndUnit(latency);
     if (open) w.recorder.Record(layout.lag_type(), lag);

@@ -17,8 +17,10 @@
 #include <vector>
 
 #include "backend/db/db.h"
+#include "base/clock.h"
 #include "base/function_ref.h"
 #include "base/random.h"
+#include "base/small_list.h"
 #include "base/status.h"
 #include "config/options.h"
 #include "metrics/headline.h"
@@ -67,38 +69,96 @@ struct StepOutcome {
   int64_t elapsed_nanos = 0;  // wall time of the step, all attempts included
 };
 
+// What a unit of work recorded through its OpContext, in the order the session recorded it. The
+// driver reads it when the unit returns and clears it before the next one.
+struct UnitRecord {
+  using Item = std::pair<int, int64_t>;
+  int64_t nanos = 0;          // the unit's response time (RecordStep's add_to_unit, AddToUnitTime)
+  bool read_clock = false;    // a timed step or a pause read the clock
+  int64_t last_read = 0;      // then: its last reading (the end of the last step or pause)
+  SmallList<Item, 8> steps;   // (step type, nanos): RecordStep
+  SmallList<Item, 8> counts;  // (counter, delta): Count, recorded with the unit
+  SmallList<Item, 4> counts_now;  // (counter, delta): CountNow, recorded whatever the outcome
+  void Clear() {
+    nanos = 0;
+    read_clock = false;
+    steps.clear();
+    counts.clear();
+    counts_now.clear();
+  }
+};
+
 // Provided by the driver to a session for the duration of one unit of work.
+//
+// What a session calls per operation is not virtual: the steps, counts and response time go
+// into the context's own UnitRecord, and Timed reads the clock inline (MonotonicNanos) and runs
+// the session's lambda inline; only a failed call (Retry) and the rare calls (Pause, Message)
+// are virtual. A virtual call for each of them cost a point select about 100 of the driver's
+// instructions (callgrind, docs/driver-cost.md).
 class OpContext {
  public:
+  // `clock` times the steps; `worker_index` is the worker's (Message, worker_index()).
+  OpContext(const Clock& clock, int worker_index)
+      : clock_(clock), monotonic_(clock.is_monotonic()), worker_index_(worker_index) {}
   virtual ~OpContext() = default;
-  // Runs `fn` as one database call, retried by the driver's retry policy (DVD Store: up to 10
-  // tries, a random 0–999 ms pause after a deadlock or busy error; a message per retry). `fn`
-  // must leave no transaction open when it fails. Returns the final status and the wall time of
-  // all attempts. Records nothing: the session decides with RecordStep (DVD Store counts only
-  // the last attempt of the new-customer loop, and the price lookup not at all). `fn` is called
-  // during Timed only (a lambda passed straight in; see base/function_ref.h for why not a
-  // std::function).
-  virtual StepOutcome Timed(FunctionRef<Status()> fn) = 0;
+  OpContext(const OpContext&) = delete;
+  OpContext& operator=(const OpContext&) = delete;
+
+  // Runs `fn` (returning Status) as one database call, retried by the driver's retry policy
+  // (DVD Store: up to 10 tries, a random 0–999 ms pause after a deadlock or busy error; a message
+  // per retry). `fn` must leave no transaction open when it fails. Returns the final status and
+  // the wall time of all attempts: one clock reading before the first try and one after the
+  // last. Records nothing: the session decides with RecordStep (DVD Store counts only the last
+  // attempt of the new-customer loop, and the price lookup not at all).
+  template <typename F>
+  StepOutcome Timed(F&& fn) {
+    const int64_t start = Now();
+    Status s = fn();
+    // The retries are out of line: the usual first-try success then needs none of their
+    // registers (callgrind, docs/driver-cost.md).
+    if (!s.ok()) [[unlikely]] {
+      s = Retry(FunctionRef<Status()>(fn), std::move(s));
+    }
+    const int64_t end = Now();
+    unit_.last_read = end;
+    unit_.read_clock = true;
+    return {std::move(s), end - start};
+  }
+  // Timed + RecordStep: the usual case.
+  template <typename F>
+  StepOutcome Step(int step_type, F&& fn) {
+    StepOutcome out = Timed(std::forward<F>(fn));
+    if (out.status.ok()) RecordStep(step_type, out.elapsed_nanos, /*add_to_unit=*/true);
+    return out;
+  }
   // Records one sample of `step_type` (an index into Shape::step_types) and, when
   // `add_to_unit`, adds it to the unit's response time.
-  virtual void RecordStep(int step_type, int64_t nanos, bool add_to_unit) = 0;
+  void RecordStep(int step_type, int64_t nanos, bool add_to_unit) {
+    unit_.steps.push_back({step_type, nanos});
+    if (add_to_unit) unit_.nanos += nanos;
+  }
+  // Adds nanoseconds to the unit's response time without a sample (bug-compatible accounting).
+  void AddToUnitTime(int64_t nanos) { unit_.nanos += nanos; }
+  // Adds to a workload counter (index into Shape::counters). Counted with the unit: a unit
+  // abandoned on a lost connection takes its counts with it.
+  void Count(int counter, int64_t delta) {
+    if (delta != 0) unit_.counts.push_back({counter, delta});  // adding 0 changes nothing
+  }
+  // Adds to a workload counter whatever becomes of the unit: for what stays true when the unit
+  // is abandoned, such as a commit whose answer the lost connection took with it (see
+  // CommitInDoubt), or statements the server counted although the unit failed.
+  void CountNow(int counter, int64_t delta) {
+    if (delta != 0) unit_.counts_now.push_back({counter, delta});
+  }
   // Sleeps `nanos` on the driver's clock inside a unit (a think time between statements),
   // returning early when the run ends; returns the time slept. Records nothing: the session
   // decides whether the sleep counts in a response time. The default (a context without a
-  // clock) does not sleep.
-  virtual int64_t Pause(int64_t nanos) { return 0; }
-  // Adds nanoseconds to the unit's response time without a sample (bug-compatible accounting).
-  virtual void AddToUnitTime(int64_t nanos) = 0;
-  // Adds to a workload counter (index into Shape::counters). Counted with the unit: a unit
-  // abandoned on a lost connection takes its counts with it.
-  virtual void Count(int counter, int64_t delta) = 0;
-  // Adds to a workload counter at once, whatever becomes of the unit: for what stays true when
-  // the unit is abandoned, such as a commit whose answer the lost connection took with it (see
-  // CommitInDoubt). Contexts without a recorder of their own count it with the unit.
-  virtual void CountNow(int counter, int64_t delta) { Count(counter, delta); }
-  // A message to the user's console (stderr), prefixed with the worker ("Thread 3: ...").
-  virtual void Message(const std::string& text) = 0;
-  virtual int worker_index() const = 0;
+  // sleeping clock) does not sleep.
+  virtual int64_t Pause(int64_t /*nanos*/) { return 0; }
+  // A message to the user's console (stderr), prefixed with the worker ("Thread 3: ..."). The
+  // default drops it.
+  virtual void Message(const std::string& /*text*/) {}
+  int worker_index() const { return worker_index_; }
   // The terminal this unit runs for when the workload drives terminals (Workload::terminals()
   // > 0), else -1.
   virtual int64_t terminal() const { return -1; }
@@ -106,12 +166,28 @@ class OpContext {
   // worker (a connection) was free to take it; 0 when one was waiting for it, and otherwise.
   virtual int64_t queued_nanos() const { return 0; }
 
-  // Timed + RecordStep: the usual case.
-  StepOutcome Step(int step_type, FunctionRef<Status()> fn) {
-    StepOutcome out = Timed(fn);
-    if (out.status.ok()) RecordStep(step_type, out.elapsed_nanos, /*add_to_unit=*/true);
-    return out;
+  // What the unit has recorded so far; BeginUnit clears it (the driver calls it before each
+  // unit).
+  const UnitRecord& unit() const { return unit_; }
+  void BeginUnit() { unit_.Clear(); }
+
+ protected:
+  // Timed's failure path: `first` is the first try's failed status; returns the last try's.
+  // The default tries once.
+  virtual Status Retry(FunctionRef<Status()> /*fn*/, Status first) { return first; }
+  int64_t Now() const { return monotonic_ ? MonotonicNanos() : clock_.NowNanos(); }
+  const Clock& clock() const { return clock_; }
+  // A reading of the clock inside the unit that is not a timed step's (a pause's end).
+  void NoteClockRead(int64_t now) {
+    unit_.last_read = now;
+    unit_.read_clock = true;
   }
+
+ private:
+  const Clock& clock_;
+  const bool monotonic_;  // clock_ is MonotonicNanos (read inline)
+  const int worker_index_;
+  UnitRecord unit_;
 };
 
 // One worker's view of the workload; owns that worker's connection. Used by one thread.

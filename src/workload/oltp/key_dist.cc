@@ -32,6 +32,7 @@ KeyDist::KeyDist(const KeyDistParams& p, int64_t n) : p_(p), n_(std::max<int64_t
   special_slice_ =
       std::max<int64_t>(1, static_cast<int64_t>(static_cast<double>(n_) * p.spec_pct / 100));
   special_first_ = 1 + (n_ - special_slice_) / 2;
+  hot_limit_ = HotLimit(p.spec_res);
   if (p.type == KeyDistType::kZipfian) {
     const double s = p.zipf_exp;
     zipf_h_x1_ = H(1.5) - 1;
@@ -39,6 +40,21 @@ KeyDist::KeyDist(const KeyDistParams& p, int64_t n) : p_(p), n_(std::max<int64_t
     // The squeeze: for k with k − x <= s the acceptance test always passes (spec of the method).
     zipf_s_ = 2 - HInverse(H(2.5) - std::exp(-s * std::log(2.0)));
   }
+}
+
+uint64_t KeyDist::HotLimit(double spec_res) {
+  // NextDouble's value for 53 bits k, times 100, as the draw computes it.
+  auto times100 = [](uint64_t k) { return static_cast<double>(k) * 0x1.0p-53 * 100; };
+  uint64_t lo = 0, hi = uint64_t{1} << 53;  // the answer is in [lo, hi]
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    if (times100(mid) >= spec_res) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo;
 }
 
 // H(x) = (x^(1−s) − 1)/(1−s), or log x when s = 1, written to stay exact for s near 1.
@@ -57,16 +73,22 @@ double KeyDist::HInverse(double y) const {
 // generator's state in registers through the loop instead of loading and storing it per draw
 // (the cold share of "special" is a quarter of a point select's key draws and most of their
 // cost; callgrind, docs/driver-cost.md).
+//
+// The sum is of the draws' 53 bits as doubles, scaled by 2^-53 once at the end: scaling by a
+// power of two commutes with every rounding of the sum (the partial sums stay far from
+// overflow and underflow), so it is the sum of the NextDouble values to the last bit, one
+// multiplication per draw cheaper.
 int64_t KeyDist::Gaussian(Random& rng) const {
   Random local = rng;
   double sum = 0;
-  for (int i = 0; i < p_.spec_iter; ++i) sum += local.NextDouble();
+  for (int i = 0; i < p_.spec_iter; ++i) sum += static_cast<double>(local.Next64() >> 11);
   rng = local;
+  sum *= 0x1.0p-53;
   return 1 + std::min<int64_t>(n_ - 1,
                                static_cast<int64_t>(sum / p_.spec_iter * static_cast<double>(n_)));
 }
 
-int64_t KeyDist::Next(Random& rng) const {
+int64_t KeyDist::NextOther(Random& rng) const {
   const double span = static_cast<double>(n_);  // keys 1..n
   switch (p_.type) {
     case KeyDistType::kUniform:

@@ -34,11 +34,27 @@ Result<KeyDistType> ParseKeyDistType(const std::string& name);
 class KeyDist {
  public:
   KeyDist(const KeyDistParams& p, int64_t n);
-  int64_t Next(Random& rng) const;
+  // Defined here for sysbench's default, "special", so that it inlines into the session's
+  // unit: out of line, the one function for every type saved and restored six registers and
+  // jumped through a table per draw (about 30 of a point select's instructions; callgrind,
+  // docs/driver-cost.md). The draws are the same as NextOther's would be.
+  [[gnu::always_inline]] int64_t Next(Random& rng) const {
+    if (p_.type == KeyDistType::kSpecial) [[likely]] {
+      // rng.NextDouble() * 100 >= spec_res, decided on NextDouble's 53 bits (HotLimit).
+      if ((rng.Next64() >> 11) >= hot_limit_) return Gaussian(rng);  // the cold share
+      return special_first_ + rng.Uniform(0, special_slice_ - 1);    // the hot share
+    }
+    return NextOther(rng);
+  }
+  // The least k in [0, 2^53] whose NextDouble value (k · 2^-53) times 100 is at least
+  // `spec_res`: NextDouble() * 100 < spec_res exactly when the double's 53 bits are below it
+  // (k · 2^-53 · 100 rounds monotonically in k, so the keys below the limit are a prefix).
+  static uint64_t HotLimit(double spec_res);
 
  private:
-  int64_t Gaussian(Random& rng) const;  // the gaussian draw, also special's cold share
-  double H(double x) const;             // integral of the zipfian hat function 1/x^s
+  int64_t NextOther(Random& rng) const;  // every type, special included
+  int64_t Gaussian(Random& rng) const;   // the gaussian draw, also special's cold share
+  double H(double x) const;              // integral of the zipfian hat function 1/x^s
   double HInverse(double y) const;
   KeyDistParams p_;
   int64_t n_;
@@ -46,6 +62,7 @@ class KeyDist {
   // special: the hot slice [special_first_, special_first_ + special_slice_), fixed by p_ and n_
   // (computed once: a point select draws a key per operation).
   int64_t special_slice_ = 1, special_first_ = 1;
+  uint64_t hot_limit_ = 0;  // HotLimit(spec_res)
   double zipf_h_x1_ = 0, zipf_h_n_ = 0, zipf_s_ = 0;
 };
 

@@ -118,9 +118,16 @@ class OltpSession final : public workload::Session {
       }
       return s;
     });
-    ctx.CountNow(kSentBase + kSelect, sent);  // as in RunUnit: the server saw them either way
-    if (failed > 0) ctx.CountNow(kFailedBase + kSelect, failed);
-    SB_RETURN_IF_ERROR(out.status);
+    if (!out.status.ok()) [[unlikely]] {
+      // As in RunTransaction: the server saw them whatever becomes of the unit.
+      ctx.CountNow(kSentBase + kSelect, sent);
+      ctx.CountNow(kFailedBase + kSelect, failed);
+      return out.status;
+    }
+    // The unit is complete: nothing after this can drop it, so its sent statements (more
+    // than one after a retry, with the failed ones) are counted with it.
+    ctx.Count(kSentBase + kSelect, sent);
+    ctx.Count(kFailedBase + kSelect, failed);
     ctx.AddToUnitTime(out.elapsed_nanos);
     ctx.Count(kReads, 1);
     return Status::Ok();
@@ -172,7 +179,7 @@ class OltpSession final : public workload::Session {
     }
   };
 
-  int64_t Key() { return keys_.Next(rng_); }
+  [[gnu::always_inline]] int64_t Key() { return keys_.Next(rng_); }
 
   // Refills `p` (its vectors keep their capacity from one unit to the next).
   void MakePlan(Plan* plan) {

@@ -13,6 +13,7 @@
 
 #include "config/options.h"
 #include "unit/conformance/engines.h"
+#include "unit/workload/test_op_context.h"
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/dvdstore/sql_files.h"
 
@@ -32,18 +33,6 @@ const Engine kEngines[] = {
     {"mariadb", MyUrl(), true},
     {"postgres_procedures", PgUrl(), true, "procedures"},
     {"mariadb_procedures", MyUrl(), true, "procedures"},
-};
-
-// Times nothing and records only the workload counters (rollbacks).
-class CountingContext final : public workload::OpContext {
- public:
-  workload::StepOutcome Timed(FunctionRef<Status()> fn) override { return {fn(), 1}; }
-  void RecordStep(int, int64_t, bool) override {}
-  void AddToUnitTime(int64_t) override {}
-  void Count(int counter, int64_t delta) override { counters[counter] += delta; }
-  void Message(const std::string&) override {}
-  int worker_index() const override { return 0; }
-  std::map<int, int64_t> counters;
 };
 
 class DvdStoreConformanceTest : public ::testing::TestWithParam<Engine> {
@@ -110,12 +99,12 @@ class DvdStoreConformanceTest : public ::testing::TestWithParam<Engine> {
     auto session = workload_.NewSession(std::move(c).value(), seed, 0);
     EXPECT_TRUE(session.ok()) << session.status().message();
     if (!session.ok()) return -1;
-    CountingContext ctx;
+    workload::TestOpContext ctx;
     for (int i = 0; i < units; ++i) {
       Status s = (*session)->RunUnit(ctx);
       EXPECT_TRUE(s.ok()) << s.message();
     }
-    return ctx.counters[workload_.shape().rollback_counter];
+    return ctx.counters()[workload_.shape().rollback_counter];
   }
 
   std::unique_ptr<db::DbBackend> backend_;

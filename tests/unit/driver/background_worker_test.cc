@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "base/clock.h"
 #include "driver/pacer.h"
@@ -97,6 +99,54 @@ TEST(WorkerTest, AUnitWithManyStepsAndCountsRecordsEveryOne) {
   EXPECT_EQ(snap.counters[0], 3 * (1 + 4 + 7 + 10 + 13 + 16 + 19));
   EXPECT_EQ(snap.counters[1], 3 * (2 + 5 + 8 + 11 + 14 + 17 + 20));
   EXPECT_EQ(snap.counters[2], 3 * (3 + 6 + 9 + 12 + 15 + 18));
+}
+
+// Each unit counts 1 with the unit (Count) and 10 whatever becomes of it (CountNow), then
+// fails as `outcomes` says, one per unit: a lost connection (the worker abandons the unit and
+// reconnects) or a syntax error (the worker gives up).
+class FailingSession final : public workload::Session {
+ public:
+  explicit FailingSession(std::vector<ErrorCategory> outcomes) : outcomes_(std::move(outcomes)) {}
+  Status RunUnit(workload::OpContext& ctx) override {
+    ctx.Count(0, 1);
+    ctx.CountNow(1, 10);
+    const ErrorCategory c = outcomes_.at(next_++);
+    return c == ErrorCategory::kNone ? Status::Ok() : Status::Db(c, "unit failed");
+  }
+
+ private:
+  std::vector<ErrorCategory> outcomes_;
+  size_t next_ = 0;
+};
+
+TEST(WorkerTest, CountNowSurvivesAnAbandonedOrFailedUnitAndCountDoesNot) {
+  Layout layout;
+  layout.steps = 1;
+  layout.workload_counters = 2;
+  layout.unit_name = "unit";
+  RunSignals signals;
+  signals.gate.store(RunSignals::kStarted);
+  Worker w(0, layout, 1);
+  // One good unit, one abandoned on a lost connection, then one the worker gives up on.
+  const std::vector<ErrorCategory> outcomes = {ErrorCategory::kNone, ErrorCategory::kConnectionLost,
+                                               ErrorCategory::kSyntax};
+  w.session = std::make_unique<FailingSession>(outcomes);
+  w.reconnect = [&]() -> Result<std::unique_ptr<workload::Session>> {
+    // The new connection's session carries on with the outcomes after the abandoned unit.
+    return std::unique_ptr<workload::Session>(std::make_unique<FailingSession>(
+        std::vector<ErrorCategory>(outcomes.begin() + 2, outcomes.end())));
+  };
+  w.pacer = NewClosedLoopPacer(0, 1);
+  LoopLimits limits;
+  FakeClock clock;
+  RunUnits(w, layout, limits, clock, signals, nullptr);
+  EXPECT_EQ(w.state.load(), WorkerState::kFailed);
+  metrics::RecorderSnapshot snap;
+  w.recorder.Snapshot(&snap);
+  EXPECT_EQ(snap.types[0].count(), 1u);  // one unit completed
+  EXPECT_EQ(snap.counters[0], 1);        // Count: only the completed unit's
+  EXPECT_EQ(snap.counters[1], 30);       // CountNow: all three units'
+  EXPECT_EQ(snap.counters[layout.reconnects()], 1);
 }
 
 }  // namespace

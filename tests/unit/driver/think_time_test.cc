@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "base/clock.h"
+#include "driver/pacer.h"
 #include "driver/runner.h"
 
 namespace sb::driver {
@@ -28,6 +29,17 @@ TEST(ThinkTimeTest, DrawnAsDvdStoreWholeMillisecondsBelowTwiceTheMean) {
   }
   EXPECT_EQ(max, 799 * kNanosPerMilli);
   EXPECT_NEAR(sum / n, 399.5, 2.0);  // sigma of the mean is 0.73 ms
+}
+
+TEST(ThinkTimeTest, OnlyAClosedLoopWithoutThinkTimeIsDueAtOnce) {
+  // The worker skips NextIntendedStart when the pacer says every unit is due at once: that
+  // must hold only when it would return `now` every time.
+  auto none = NewClosedLoopPacer(0, 1);
+  EXPECT_TRUE(none->due_at_once());
+  for (int64_t now : {0, 5, 1000000}) EXPECT_EQ(none->NextIntendedStart(now), now);
+  auto thinks = NewClosedLoopPacer(0.01, 1);
+  EXPECT_FALSE(thinks->due_at_once());
+  EXPECT_FALSE(NewOpenLoopPacer(100, 1, 0, Arrival::kConstant, 0, 1)->due_at_once());
 }
 
 }  // namespace

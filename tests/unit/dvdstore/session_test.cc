@@ -10,36 +10,11 @@
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "config/options.h"
 #include "unit/conformance/commit_then_lose.h"
+#include "unit/workload/test_op_context.h"
 #include "workload/dvdstore/dvdstore_workload.h"
 
 namespace sb::dvdstore {
 namespace {
-
-// Times nothing: every step "takes" 1 ms per attempt, so the test sees exactly what the
-// session asked the driver to record.
-class RecordingContext final : public workload::OpContext {
- public:
-  workload::StepOutcome Timed(FunctionRef<Status()> fn) override {
-    ++calls;
-    return {fn(), 1000000};
-  }
-  void RecordStep(int step, int64_t nanos, bool add) override {
-    steps.push_back(step);
-    if (add) unit += nanos;
-  }
-  void AddToUnitTime(int64_t nanos) override { unit += nanos; }
-  void Count(int counter, int64_t delta) override { counters[counter] += delta; }
-  // Kept apart: what must survive the unit's abandonment.
-  void CountNow(int counter, int64_t delta) override { counted_now[counter] += delta; }
-  void Message(const std::string&) override {}
-  int worker_index() const override { return 0; }
-
-  std::vector<int> steps;
-  std::map<int, int64_t> counters;
-  std::map<int, int64_t> counted_now;
-  int64_t unit = 0;
-  int calls = 0;
-};
 
 class SessionTest : public ::testing::Test {
  protected:
@@ -99,22 +74,22 @@ std::vector<std::string> OrderLines(db::DbBackend& backend) {
 TEST_F(SessionTest, SameSeedSameOperationsAndSameRows) {
   auto a = Load("session-a.db");
   auto b = Load("session-b.db");
-  RecordingContext ca, cb, cc;
+  workload::TestOpContext ca, cb, cc;
   auto sa = NewSession(*a, 7);
   auto sb = NewSession(*b, 7);
   for (int i = 0; i < 300; ++i) {
     ASSERT_TRUE(sa->RunUnit(ca).ok());
     ASSERT_TRUE(sb->RunUnit(cb).ok());
   }
-  EXPECT_EQ(ca.steps, cb.steps);
-  EXPECT_EQ(ca.counters, cb.counters);
+  EXPECT_EQ(ca.step_types(), cb.step_types());
+  EXPECT_EQ(ca.counters(), cb.counters());
   const auto rows = OrderLines(*a);
   EXPECT_FALSE(rows.empty());
   EXPECT_EQ(rows, OrderLines(*b));
   // Another seed takes another path.
   auto sc = NewSession(*a, 8);
   for (int i = 0; i < 300; ++i) ASSERT_TRUE(sc->RunUnit(cc).ok());
-  EXPECT_NE(ca.steps, cc.steps);
+  EXPECT_NE(ca.step_types(), cc.step_types());
 }
 
 int64_t Orders(db::DbBackend& backend) {
@@ -134,27 +109,27 @@ TEST_F(SessionTest, APurchaseWhoseCommitLostItsConnectionIsCountedInDoubt) {
   auto session = workload_->NewSession(
       std::make_unique<conformance::CommitThenLoseConnection>(std::move(conn).value()), 7, 0);
   ASSERT_TRUE(session.ok()) << session.status().message();
-  RecordingContext ctx;
+  workload::TestOpContext ctx;
   Status s;
   // Units run until the first purchase that commits (the ones short of stock roll back).
   for (int i = 0; i < 100 && s.ok(); ++i) s = (*session)->RunUnit(ctx);
   ASSERT_EQ(s.category(), ErrorCategory::kConnectionLost) << s.message();
   // The order is in the table; the client counted it in doubt, at once, and not as committed.
-  const int64_t purchases = std::count(ctx.steps.begin(), ctx.steps.end(), kPurchase);
-  EXPECT_EQ(purchases, ctx.counters[kRollbacks]);  // every recorded purchase rolled back
+  const int64_t purchases = ctx.step_count(kPurchase);
+  EXPECT_EQ(purchases, ctx.counters()[kRollbacks]);  // every recorded purchase rolled back
   EXPECT_EQ(Orders(*backend), before + 1);
-  EXPECT_EQ(ctx.counted_now[kOrdersInDoubt], 1);
-  EXPECT_EQ(ctx.counters[kOrdersInDoubt], 0);
+  EXPECT_EQ(ctx.counted_now()[kOrdersInDoubt], 1);
+  EXPECT_EQ(ctx.counters()[kOrdersInDoubt], 0);
 }
 
 TEST_F(SessionTest, StepMixFollowsTheSpec) {
   auto backend = Load("session-mix.db");
-  RecordingContext ctx;
+  workload::TestOpContext ctx;
   auto session = NewSession(*backend, 3);
   const int orders = 1000;
   for (int i = 0; i < orders; ++i) ASSERT_TRUE(session->RunUnit(ctx).ok());
   std::map<int, int> n;
-  for (int s : ctx.steps) ++n[s];
+  for (int s : ctx.step_types()) ++n[s];
   // Exactly one login or new customer and one purchase per order.
   EXPECT_EQ(n[kLogin] + n[kNewCust], orders);
   EXPECT_EQ(n[kPurchase], orders);
@@ -169,16 +144,16 @@ TEST_F(SessionTest, StepMixFollowsTheSpec) {
   EXPECT_LE(n[kNewHelpfulness], n[kNewCust]);
   EXPECT_NEAR(n[kNewHelpfulness], 100, 45);  // 10 %, sigma ~9.5
   // Rollbacks happen (stock 0-2 products) but are rare: about 2 % of orders.
-  EXPECT_GT(ctx.counters[kRollbacks], 0);
-  EXPECT_LT(ctx.counters[kRollbacks], orders / 10);
+  EXPECT_GT(ctx.counters()[kRollbacks], 0);
+  EXPECT_LT(ctx.counters()[kRollbacks], orders / 10);
 }
 
 TEST_F(SessionTest, Ds2ModeSkipsDs3Steps) {
   auto backend = Load("session-ds2.db", {"--ds2_mode=Y"});
-  RecordingContext ctx;
+  workload::TestOpContext ctx;
   auto session = NewSession(*backend, 5);
   for (int i = 0; i < 300; ++i) ASSERT_TRUE(session->RunUnit(ctx).ok());
-  for (int s : ctx.steps) {
+  for (int s : ctx.step_types()) {
     EXPECT_TRUE(s == kLogin || s == kNewCust || s == kBrowse || s == kPurchase) << s;
   }
 }

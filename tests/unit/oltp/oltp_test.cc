@@ -11,23 +11,12 @@
 
 #include "backend/db/sqlite/sqlite_backend.h"
 #include "config/options.h"
+#include "unit/workload/test_op_context.h"
 #include "workload/oltp/key_dist.h"
 #include "workload/oltp/oltp_workload.h"
 
 namespace sb::oltp {
 namespace {
-
-class CountingContext final : public workload::OpContext {
- public:
-  workload::StepOutcome Timed(FunctionRef<Status()> fn) override { return {fn(), 1}; }
-  void RecordStep(int, int64_t, bool) override { ++units; }
-  void AddToUnitTime(int64_t) override {}
-  void Count(int counter, int64_t delta) override { counters[counter] += delta; }
-  void Message(const std::string&) override {}
-  int worker_index() const override { return 0; }
-  std::map<int, int64_t> counters;
-  int units = 0;
-};
 
 struct Loaded {
   std::unique_ptr<db::DbBackend> backend;
@@ -128,37 +117,23 @@ TEST(OltpSessionTest, StatementCountsPerTransactionMatchSysbench) {
     const int64_t rows_before = Count(**conn, "SELECT count(*) FROM sbtest1");
     auto session = w.NewSession(std::move(conn).value(), 1, 0);
     ASSERT_TRUE(session.ok()) << session.status().message();
-    CountingContext ctx;
+    workload::TestOpContext ctx;
     const int units = 50;
     for (int i = 0; i < units; ++i) ASSERT_TRUE((*session)->RunUnit(ctx).ok());
     const StatementCounts expected = CountsPerUnit(w.options());
     EXPECT_EQ(expected.reads, c.reads) << c.args[0];
     EXPECT_EQ(expected.writes, c.writes) << c.args[0];
     EXPECT_EQ(expected.other, c.other) << c.args[0];
-    EXPECT_EQ(ctx.counters[kReads], units * c.reads) << c.args[0];
-    EXPECT_EQ(ctx.counters[kWrites], units * c.writes) << c.args[0];
-    EXPECT_EQ(ctx.counters[kOther], units * c.other) << c.args[0];
+    EXPECT_EQ(ctx.counters()[kReads], units * c.reads) << c.args[0];
+    EXPECT_EQ(ctx.counters()[kWrites], units * c.writes) << c.args[0];
+    EXPECT_EQ(ctx.counters()[kOther], units * c.other) << c.args[0];
     // The table's row count moved exactly as the session says it inserted and deleted.
     auto check = l.backend->Connect();
     EXPECT_EQ(Count(**check, "SELECT count(*) FROM sbtest1") - rows_before,
-              ctx.counters[kRowsInserted] - ctx.counters[kRowsDeleted])
+              ctx.counters()[kRowsInserted] - ctx.counters()[kRowsDeleted])
         << c.args[0];
   }
 }
-
-// The worker's bookkeeping: Count goes with the unit and is dropped when the unit fails (the
-// worker gives up after its last try); CountNow stays.
-class WorkerLikeContext final : public workload::OpContext {
- public:
-  workload::StepOutcome Timed(FunctionRef<Status()> fn) override { return {fn(), 1}; }
-  void RecordStep(int, int64_t, bool) override {}
-  void AddToUnitTime(int64_t) override {}
-  void Count(int counter, int64_t delta) override { unit[counter] += delta; }
-  void CountNow(int counter, int64_t delta) override { kept[counter] += delta; }
-  void Message(const std::string&) override {}
-  int worker_index() const override { return 0; }
-  std::map<int, int64_t> unit, kept;
-};
 
 TEST(OltpSessionTest, StatementsOfAFailedTransactionAreCountedAsSent) {
   // The server counts every statement that reached it, so the client's counts of statements
@@ -181,22 +156,22 @@ TEST(OltpSessionTest, StatementsOfAFailedTransactionAreCountedAsSent) {
   auto locker = backend->Connect();
   ASSERT_TRUE(locker.ok());
   ASSERT_TRUE((*locker)->ExecuteScript("BEGIN EXCLUSIVE").ok());
-  WorkerLikeContext ctx;
+  workload::TestOpContext ctx;
   EXPECT_FALSE((*session)->RunUnit(ctx).ok());
   ASSERT_TRUE((*locker)->ExecuteScript("ROLLBACK").ok());
   // SQLite's write transactions begin IMMEDIATE, so the BEGIN itself met the lock: sent and
   // failed, and nothing after it was sent.
-  EXPECT_EQ(ctx.kept[kSentBase + kBegin], 1);
-  EXPECT_EQ(ctx.kept[kFailedBase + kBegin], 1);
-  EXPECT_EQ(ctx.kept[kSentBase + kUpdate], 0);
-  EXPECT_EQ(ctx.unit[kWrites], 0);  // nothing committed
+  EXPECT_EQ(ctx.counted_now()[kSentBase + kBegin], 1);
+  EXPECT_EQ(ctx.counted_now()[kFailedBase + kBegin], 1);
+  EXPECT_EQ(ctx.counted_now()[kSentBase + kUpdate], 0);
+  EXPECT_EQ(ctx.counters()[kWrites], 0);  // nothing committed
   // Unlocked, the next unit commits and its sent statements are kept the same way.
-  WorkerLikeContext ok;
+  workload::TestOpContext ok;
   ASSERT_TRUE((*session)->RunUnit(ok).ok());
-  EXPECT_EQ(ok.kept[kSentBase + kBegin], 1);
-  EXPECT_EQ(ok.kept[kSentBase + kUpdate], 2);
-  EXPECT_EQ(ok.kept[kSentBase + kCommit], 1);
-  EXPECT_EQ(ok.unit[kWrites], 4);
+  EXPECT_EQ(ok.counted_now()[kSentBase + kBegin], 1);
+  EXPECT_EQ(ok.counted_now()[kSentBase + kUpdate], 2);
+  EXPECT_EQ(ok.counted_now()[kSentBase + kCommit], 1);
+  EXPECT_EQ(ok.counters()[kWrites], 4);
 }
 
 std::vector<int64_t> Histogram10(KeyDistType type, int64_t n, int draws) {
@@ -261,6 +236,21 @@ TEST(KeyDistTest, ShapesOfTheDistributions) {
 // The draws themselves, not only their shape: a seed gives the same keys, and leaves the stream
 // in the same state, whatever the code computing them (key_dist.cc draws the gaussian share from
 // a local copy of the stream, for speed). The values are those of the version before that change.
+TEST(KeyDistTest, TheHotShareIsDecidedAsNextDoubleTimes100WouldDecideIt) {
+  // The special distribution tests the draw's 53 bits against HotLimit instead of computing
+  // NextDouble() * 100 >= spec_res: the two must agree on every draw, so at the limit itself.
+  auto times100 = [](uint64_t k) { return static_cast<double>(k) * 0x1.0p-53 * 100; };
+  for (double res : {75.0, 1.0, 33.3, 99.99, 50.0, 0.001}) {
+    const uint64_t limit = KeyDist::HotLimit(res);
+    ASSERT_GT(limit, 0u) << res;
+    EXPECT_LT(times100(limit - 1), res) << res;
+    EXPECT_GE(times100(limit), res) << res;
+  }
+  EXPECT_EQ(KeyDist::HotLimit(0), 0u);                   // never hot
+  EXPECT_EQ(KeyDist::HotLimit(100), uint64_t{1} << 53);  // always hot
+  EXPECT_EQ(KeyDist::HotLimit(150), uint64_t{1} << 53);
+}
+
 TEST(KeyDistTest, DrawsArePinnedForASeed) {
   struct Pinned {
     KeyDistType type;

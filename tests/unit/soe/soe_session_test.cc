@@ -14,6 +14,7 @@
 #include "config/options.h"
 #include "unit/conformance/commit_then_lose.h"
 #include "unit/conformance/engines.h"
+#include "unit/workload/test_op_context.h"
 #include "workload/soe/soe_workload.h"
 #include "workload/store_meta.h"
 
@@ -21,42 +22,6 @@ namespace sb::soe {
 namespace {
 
 using conformance::Engine;
-
-// Times with a fake clock that only think times move, and retries like the driver.
-class FakeContext final : public workload::OpContext {
- public:
-  workload::StepOutcome Timed(FunctionRef<Status()> fn) override {
-    const int64_t start = clock.NowNanos();
-    Status s;
-    for (int i = 0; i < 10; ++i) {
-      s = fn();
-      // The driver reconnects instead of retrying a lost connection.
-      if (s.ok() || s.category() == ErrorCategory::kSyntax ||
-          s.category() == ErrorCategory::kConnectionLost) {
-        break;
-      }
-    }
-    return {s, clock.NowNanos() - start};
-  }
-  int64_t Pause(int64_t nanos) override {
-    pauses.push_back(nanos);
-    clock.Advance(nanos);
-    return nanos;
-  }
-  void RecordStep(int type, int64_t nanos, bool) override { steps.emplace_back(type, nanos); }
-  void AddToUnitTime(int64_t) override {}
-  void Count(int counter, int64_t delta) override { counters[counter] += delta; }
-  // Kept apart: what must survive the unit's abandonment.
-  void CountNow(int counter, int64_t delta) override { counted_now[counter] += delta; }
-  void Message(const std::string&) override {}
-  int worker_index() const override { return 0; }
-
-  FakeClock clock;
-  std::vector<int64_t> pauses;
-  std::vector<std::pair<int, int64_t>> steps;
-  std::map<int, int64_t> counters;
-  std::map<int, int64_t> counted_now;
-};
 
 int64_t Count(db::Connection& c, const std::string& sql) {
   auto st = c.Prepare(sql);
@@ -178,7 +143,7 @@ class SoeSessionTest : public ::testing::TestWithParam<Engine> {
   struct Running {
     std::unique_ptr<SoeWorkload> workload;
     std::unique_ptr<workload::Session> session;
-    FakeContext ctx;
+    workload::TestOpContext ctx{10};
   };
   std::unique_ptr<Running> Start(int tx, std::vector<std::string> args = {}) {
     auto r = std::make_unique<Running>();
@@ -196,7 +161,7 @@ class SoeSessionTest : public ::testing::TestWithParam<Engine> {
       const Status s = r.session->RunUnit(r.ctx);
       ASSERT_TRUE(s.ok()) << s.message();
     }
-    EXPECT_EQ(r.ctx.counters[kFailed], 0);
+    EXPECT_EQ(r.ctx.counters()[kFailed], 0);
   }
   void ExpectModesLeaveIdenticalTables(const std::vector<std::string>& args);
   void ExpectVerifyPasses() {
@@ -224,7 +189,7 @@ TEST_P(SoeSessionTest, EachTransactionsEffect) {
     EXPECT_EQ(Count(c, "SELECT count(*) FROM addresses"), addr + 2);
     EXPECT_EQ(Count(c, "SELECT count(*) FROM card_details"), card + 2);
     EXPECT_EQ(Count(c, "SELECT count(*) FROM logon"), logon + 2);
-    EXPECT_EQ(r->ctx.counters[kNewCustomers], 2);
+    EXPECT_EQ(r->ctx.counters()[kNewCustomers], 2);
     // The new customer's preferred address and card are its own new rows.
     EXPECT_EQ(Count(c,
                     "SELECT count(*) FROM customers c JOIN addresses a ON a.address_id = "
@@ -238,11 +203,11 @@ TEST_P(SoeSessionTest, EachTransactionsEffect) {
     const int64_t items = Count(c, "SELECT count(*) FROM order_items");
     const int64_t stock = Count(c, "SELECT sum(quantity_on_hand) FROM inventories");
     auto r = Start(kOp);
-    for (int i = 0; i < 200 && r->ctx.counters[kNewOrders] < 3; ++i) RunUnits(*r, 1);
-    ASSERT_GE(r->ctx.counters[kNewOrders], 3);
+    for (int i = 0; i < 200 && r->ctx.counters()[kNewOrders] < 3; ++i) RunUnits(*r, 1);
+    ASSERT_GE(r->ctx.counters()[kNewOrders], 3);
     const int64_t new_items = Count(c, "SELECT count(*) FROM order_items") - items;
-    EXPECT_EQ(Count(c, "SELECT count(*) FROM orders"), orders + r->ctx.counters[kNewOrders]);
-    EXPECT_GE(new_items, r->ctx.counters[kNewOrders]);
+    EXPECT_EQ(Count(c, "SELECT count(*) FROM orders"), orders + r->ctx.counters()[kNewOrders]);
+    EXPECT_GE(new_items, r->ctx.counters()[kNewOrders]);
     EXPECT_EQ(Count(c, "SELECT sum(quantity_on_hand) FROM inventories"), stock - new_items);
     ExpectVerifyPasses();
   }
@@ -268,16 +233,16 @@ TEST_P(SoeSessionTest, EachTransactionsEffect) {
   {  // Browse And Update Orders: one item's quantity up by one, its order's total with it.
     const int64_t qty = Count(c, "SELECT sum(quantity) FROM order_items");
     auto r = Start(kBo);
-    for (int i = 0; i < 50 && r->ctx.counters[kUpdates] == 0; ++i) RunUnits(*r, 1);
-    ASSERT_EQ(r->ctx.counters[kUpdates], 2);
+    for (int i = 0; i < 50 && r->ctx.counters()[kUpdates] == 0; ++i) RunUnits(*r, 1);
+    ASSERT_EQ(r->ctx.counters()[kUpdates], 2);
     EXPECT_EQ(Count(c, "SELECT sum(quantity) FROM order_items"), qty + 1);
     ExpectVerifyPasses();
   }
   {  // Update Customer Details: a new address becomes a found customer's preferred one.
     const int64_t addr = Count(c, "SELECT count(*) FROM addresses");
     auto r = Start(kUcd);
-    for (int i = 0; i < 200 && r->ctx.counters[kUpdates] == 0; ++i) RunUnits(*r, 1);
-    ASSERT_EQ(r->ctx.counters[kUpdates], 1);
+    for (int i = 0; i < 200 && r->ctx.counters()[kUpdates] == 0; ++i) RunUnits(*r, 1);
+    ASSERT_EQ(r->ctx.counters()[kUpdates], 1);
     EXPECT_EQ(Count(c, "SELECT count(*) FROM addresses"), addr + 1);
     EXPECT_EQ(Count(c,
                     "SELECT count(*) FROM customers WHERE preferred_address = "
@@ -291,8 +256,8 @@ TEST_P(SoeSessionTest, EachTransactionsEffect) {
     for (int tx : {kBp, kSq, kWq, kWa}) {
       auto r = Start(tx);
       RunUnits(*r, 3);
-      EXPECT_EQ(r->ctx.steps.size(), 3u) << InfoOf(tx).short_name;
-      EXPECT_EQ(r->ctx.counters[kInserts], tx == kBp ? 3 : 0);
+      EXPECT_EQ(r->ctx.steps().size(), 3u) << InfoOf(tx).short_name;
+      EXPECT_EQ(r->ctx.counters()[kInserts], tx == kBp ? 3 : 0);
     }
     EXPECT_EQ(Orders(c), before);
     EXPECT_EQ(Count(c, "SELECT sum(quantity) FROM order_items"), items);
@@ -350,14 +315,14 @@ TEST_P(SoeSessionTest, ARegistrationWhoseCommitLostItsConnectionIsCountedInDoubt
   auto session = w->NewSession(
       std::make_unique<conformance::CommitThenLoseConnection>(std::move(c).value()), 11, 0);
   ASSERT_TRUE(session.ok()) << session.status().message();
-  FakeContext ctx;
+  workload::TestOpContext ctx{10};
   const Status s = (*session)->RunUnit(ctx);
   EXPECT_EQ(s.category(), ErrorCategory::kConnectionLost) << s.message();
   // The customer is in the table; the client counted it in doubt, at once, not as committed.
   EXPECT_EQ(Count(*conn_, "SELECT count(*) FROM customers"), customers + 1);
-  EXPECT_EQ(ctx.counted_now[kNewCustomersInDoubt], 1);
-  EXPECT_EQ(ctx.counted_now[kNewCustomers] + ctx.counters[kNewCustomers], 0);
-  EXPECT_EQ(ctx.counters[kNewCustomersInDoubt], 0);
+  EXPECT_EQ(ctx.counted_now()[kNewCustomersInDoubt], 1);
+  EXPECT_EQ(ctx.counted_now()[kNewCustomers] + ctx.counters()[kNewCustomers], 0);
+  EXPECT_EQ(ctx.counters()[kNewCustomersInDoubt], 0);
   // The run's check accepts it with the doubt and not without.
   workload::Totals whole;
   whole.types.resize(1 + kNumTx);
@@ -382,26 +347,25 @@ TEST_P(SoeSessionTest, ThinkTimesCountedInOrOutOfResponseTimes) {
                          "--inter_max_delay", "20",
                          include ? "--timings_include_sleep=Y" : "--timings_include_sleep=N"});
     for (int unit = 0; unit < 20; ++unit) {
-      r->ctx.pauses.clear();
-      r->ctx.steps.clear();
+      r->ctx.Reset();
       RunUnits(*r, 1);
       // Browse Products: the inter-transaction delay, then a think time after the customer,
       // after the logon and after each of its 1-5 product look-ups.
-      ASSERT_GE(r->ctx.pauses.size(), 4u);
-      ASSERT_LE(r->ctx.pauses.size(), 8u);
-      EXPECT_GE(r->ctx.pauses[0], 10 * 1000000LL);
-      EXPECT_LE(r->ctx.pauses[0], 20 * 1000000LL);
+      ASSERT_GE(r->ctx.pauses().size(), 4u);
+      ASSERT_LE(r->ctx.pauses().size(), 8u);
+      EXPECT_GE(r->ctx.pauses()[0], 10 * 1000000LL);
+      EXPECT_LE(r->ctx.pauses()[0], 20 * 1000000LL);
       int64_t intra = 0;
-      for (size_t i = 1; i < r->ctx.pauses.size(); ++i) {
-        EXPECT_GE(r->ctx.pauses[i], 50 * 1000000LL);
-        EXPECT_LE(r->ctx.pauses[i], 250 * 1000000LL);
-        intra += r->ctx.pauses[i];
+      for (size_t i = 1; i < r->ctx.pauses().size(); ++i) {
+        EXPECT_GE(r->ctx.pauses()[i], 50 * 1000000LL);
+        EXPECT_LE(r->ctx.pauses()[i], 250 * 1000000LL);
+        intra += r->ctx.pauses()[i];
       }
-      ASSERT_EQ(r->ctx.steps.size(), 1u);
-      EXPECT_EQ(r->ctx.steps[0].first, kBp);
+      ASSERT_EQ(r->ctx.steps().size(), 1u);
+      EXPECT_EQ(r->ctx.steps()[0].first, kBp);
       // Only think times move the fake clock: the response time is the intra-transaction
       // think time when it is included, and 0 when it is not; the inter delay never counts.
-      EXPECT_EQ(r->ctx.steps[0].second, include ? intra : 0);
+      EXPECT_EQ(r->ctx.steps()[0].second, include ? intra : 0);
     }
   }
 }
@@ -457,7 +421,7 @@ void SoeSessionTest::ExpectModesLeaveIdenticalTables(const std::vector<std::stri
     auto r = Start(-1, mode_args);
     ASSERT_NE(r->session, nullptr);
     RunUnits(*r, 120);
-    new_orders[mode] = r->ctx.counters[kNewOrders];
+    new_orders[mode] = r->ctx.counters()[kNewOrders];
     after[mode] = TableRows(*conn_);
   }
   EXPECT_GT(new_orders[0], 0);

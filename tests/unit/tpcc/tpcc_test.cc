@@ -16,6 +16,7 @@
 #include "driver/terminals.h"
 #include "unit/conformance/commit_then_lose.h"
 #include "unit/conformance/engines.h"
+#include "unit/workload/test_op_context.h"
 #include "workload/store_meta.h"
 #include "workload/tpcc/generator.h"
 #include "workload/tpcc/tpcc_random.h"
@@ -23,22 +24,6 @@
 
 namespace sb::tpcc {
 namespace {
-
-// Runs each transaction once (no retries) and keeps what the session records.
-class TestContext final : public workload::OpContext {
- public:
-  workload::StepOutcome Timed(FunctionRef<Status()> fn) override { return {fn(), 1}; }
-  void RecordStep(int type, int64_t, bool) override { ++steps[type]; }
-  void AddToUnitTime(int64_t) override {}
-  void Count(int counter, int64_t delta) override { counters[counter] += delta; }
-  // Kept apart: what must survive the unit's abandonment.
-  void CountNow(int counter, int64_t delta) override { counted_now[counter] += delta; }
-  void Message(const std::string&) override {}
-  int worker_index() const override { return 0; }
-  std::map<int, int64_t> steps;
-  std::map<int, int64_t> counters;
-  std::map<int, int64_t> counted_now;
-};
 
 int64_t Int(db::Connection& c, const std::string& sql) {
   auto st = c.Prepare(sql);
@@ -444,16 +429,16 @@ TEST_P(TpccTxnTest, NewOrderAddsExactlyItsLinesAndARollbackLeavesNothing) {
                   Int(*conn_, "SELECT sum(d_next_o_id) FROM district")};
   };
   int commits = 0, rollbacks = 0;
-  TestContext ctx;
+  workload::TestOpContext ctx;
   // Seed 31 draws the 1 % rollback within the first few hundred New-Orders (the draws are
   // deterministic for a seed); stop after one rollback and a few commits.
   for (int i = 0; i < 2000 && (rollbacks == 0 || commits < 5); ++i) {
     const Counts before = counts();
-    const int64_t lines_before = ctx.counters[kOrderLines];
-    const int64_t rb_before = ctx.counters[kRollbacks];
+    const int64_t lines_before = ctx.counters()[kOrderLines];
+    const int64_t rb_before = ctx.counters()[kRollbacks];
     ASSERT_TRUE(session->RunUnit(ctx).ok());
     const Counts after = counts();
-    if (ctx.counters[kRollbacks] > rb_before) {
+    if (ctx.counters()[kRollbacks] > rb_before) {
       ++rollbacks;
       EXPECT_EQ(after.orders, before.orders);
       EXPECT_EQ(after.new_orders, before.new_orders);
@@ -461,7 +446,7 @@ TEST_P(TpccTxnTest, NewOrderAddsExactlyItsLinesAndARollbackLeavesNothing) {
       EXPECT_EQ(after.next_o_id, before.next_o_id);
     } else {
       ++commits;
-      const int64_t added = ctx.counters[kOrderLines] - lines_before;
+      const int64_t added = ctx.counters()[kOrderLines] - lines_before;
       EXPECT_GE(added, 5);
       EXPECT_LE(added, 15);
       EXPECT_EQ(after.orders, before.orders + 1);
@@ -490,15 +475,15 @@ TEST_P(TpccTxnTest, ANewOrderWhoseCommitLostItsConnectionIsCountedInDoubt) {
       wl_.run_constants(), 31, 0);
   ASSERT_TRUE(session.ok()) << session.status().message();
   const int64_t next_before = Int(*conn_, "SELECT sum(d_next_o_id) FROM district");
-  TestContext ctx;
+  workload::TestOpContext ctx;
   const Status s = (*session)->RunUnit(ctx);
   EXPECT_EQ(s.category(), ErrorCategory::kConnectionLost) << s.message();
   // The order is in the database, the client could not know: counted at once, not with the
   // (abandoned) unit, and not as committed.
   EXPECT_EQ(Int(*conn_, "SELECT sum(d_next_o_id) FROM district"), next_before + 1);
-  EXPECT_EQ(ctx.counted_now[kNewOrdersInDoubt], 1);
-  EXPECT_EQ(ctx.counters[kNewOrdersInDoubt], 0);
-  EXPECT_EQ(ctx.steps[kNewOrder], 0);
+  EXPECT_EQ(ctx.counted_now()[kNewOrdersInDoubt], 1);
+  EXPECT_EQ(ctx.counters()[kNewOrdersInDoubt], 0);
+  EXPECT_EQ(ctx.step_count(kNewOrder), 0);
   // The run's check allows it: committed 0, sum(D_NEXT_O_ID) grew by 1, 1 in doubt.
   workload::Totals whole;
   whole.types.resize(1 + kNumTxnTypes + 1);
@@ -552,10 +537,10 @@ TEST_P(TpccTxnTest, DeliveryDeliversTheOldestNewOrderOfEachDistrict) {
     before[d] = b;
   }
   auto session = Session(kDelivery, 41);
-  TestContext ctx;
+  workload::TestOpContext ctx;
   ASSERT_TRUE(session->RunUnit(ctx).ok());
-  EXPECT_EQ(ctx.counters[kDeliveredOrders], 10);
-  EXPECT_EQ(ctx.counters[kSkippedDistricts], 0);
+  EXPECT_EQ(ctx.counters()[kDeliveredOrders], 10);
+  EXPECT_EQ(ctx.counters()[kSkippedDistricts], 0);
   for (int d = 1; d <= 10; ++d) {
     const Before& b = before[d];
     const std::string dd = std::to_string(d), o = std::to_string(b.oldest);
@@ -584,9 +569,9 @@ TEST_P(TpccTxnTest, PaymentOrderStatusAndStockLevelKeepTheDatabaseConsistent) {
   const int64_t ytd_cents =
       Int(*conn_, "SELECT CAST(ROUND(SUM(w_ytd) * 100) AS INTEGER) FROM warehouse");
   auto pay = Session(kPayment, 51);
-  TestContext ctx;
+  workload::TestOpContext ctx;
   for (int i = 0; i < 20; ++i) ASSERT_TRUE(pay->RunUnit(ctx).ok());
-  EXPECT_EQ(ctx.steps[kPayment], 20);
+  EXPECT_EQ(ctx.step_count(kPayment), 20);
   EXPECT_EQ(Int(*conn_, "SELECT count(*) FROM history"), history + 20);
   // The money paid went into warehouse YTD: the history rows added hold it.
   const int64_t paid = Int(*conn_,
@@ -598,7 +583,7 @@ TEST_P(TpccTxnTest, PaymentOrderStatusAndStockLevelKeepTheDatabaseConsistent) {
   for (TxnType t : {kOrderStatus, kStockLevel}) {
     auto s = Session(t, 61);
     for (int i = 0; i < 5; ++i) ASSERT_TRUE(s->RunUnit(ctx).ok());
-    EXPECT_EQ(ctx.steps[t], 5);
+    EXPECT_EQ(ctx.step_count(t), 5);
   }
   auto checks = wl_.Verify(*conn_, {}, nullptr);
   ASSERT_TRUE(checks.ok());
@@ -612,7 +597,7 @@ TEST_P(TpccTxnTest, WorkersKeepToTheirWarehouses) {
     const int64_t w1 = Int(*conn_, "SELECT count(*) FROM history WHERE h_w_id = 1");
     const int64_t w2 = Int(*conn_, "SELECT count(*) FROM history WHERE h_w_id = 2");
     auto pay = Session(kPayment, 71, /*worker=*/1, all, /*threads=*/2);
-    TestContext ctx;
+    workload::TestOpContext ctx;
     for (int i = 0; i < 10; ++i) ASSERT_TRUE(pay->RunUnit(ctx).ok());
     EXPECT_EQ(Int(*conn_, "SELECT count(*) FROM history WHERE h_w_id = 1"), w1) << all;
     EXPECT_EQ(Int(*conn_, "SELECT count(*) FROM history WHERE h_w_id = 2"), w2 + 10) << all;
@@ -690,20 +675,20 @@ TEST(TpccDeferredDeliveryTest, TerminalsQueueAndTheDeliveryThreadDelivers) {
   auto delivery = open(1);
   const char* kNewOrders = "SELECT count(*) FROM new_order";
   ASSERT_EQ(Int(*conn, kNewOrders), 9000);
-  TestContext term_ctx;
+  workload::TestOpContext term_ctx;
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(terminal->RunUnit(term_ctx).ok());
   // Queued, answered, nothing delivered yet.
-  EXPECT_EQ(term_ctx.steps[kDelivery], 3);
+  EXPECT_EQ(term_ctx.step_count(kDelivery), 3);
   EXPECT_EQ(queue->size(), 3);
   EXPECT_EQ(Int(*conn, kNewOrders), 9000);
-  EXPECT_EQ(term_ctx.counters[kDeliveredOrders], 0);
-  TestContext dl_ctx;
+  EXPECT_EQ(term_ctx.counters()[kDeliveredOrders], 0);
+  workload::TestOpContext dl_ctx;
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(delivery->RunUnit(dl_ctx).ok());
   EXPECT_EQ(queue->size(), 0);
-  EXPECT_EQ(dl_ctx.steps[kDeferredDeliveryStep], 3);
-  EXPECT_EQ(dl_ctx.steps[kDelivery], 0);
-  EXPECT_EQ(dl_ctx.counters[kDeliveredOrders], 30);
-  EXPECT_EQ(dl_ctx.counters[kSkippedDistricts], 0);
+  EXPECT_EQ(dl_ctx.step_count(kDeferredDeliveryStep), 3);
+  EXPECT_EQ(dl_ctx.step_count(kDelivery), 0);
+  EXPECT_EQ(dl_ctx.counters()[kDeliveredOrders], 30);
+  EXPECT_EQ(dl_ctx.counters()[kSkippedDistricts], 0);
   // Each run took each district's oldest new order: 2101, 2102 and 2103.
   EXPECT_EQ(Int(*conn, kNewOrders), 8970);
   EXPECT_EQ(Int(*conn, "SELECT min(no_o_id) FROM new_order"), 2104);
@@ -713,7 +698,7 @@ TEST(TpccDeferredDeliveryTest, TerminalsQueueAndTheDeliveryThreadDelivers) {
             30);
   // An empty queue: the delivery thread waits briefly and records nothing.
   ASSERT_TRUE(delivery->RunUnit(dl_ctx).ok());
-  EXPECT_EQ(dl_ctx.steps[kDeferredDeliveryStep], 3);
+  EXPECT_EQ(dl_ctx.step_count(kDeferredDeliveryStep), 3);
   terminal.reset();
   delivery.reset();
   auto checks = wl.Verify(*conn, {}, nullptr);
@@ -783,10 +768,10 @@ TEST_P(TpccProceduresTest, ClientAndProcedureModesLeaveTheSameTables) {
     // The same seed draws the same transactions and inputs in both modes.
     auto session = NewTpccSession(std::move(c).value(), *sql, o, wl.run_constants(), 99, 0);
     ASSERT_TRUE(session.ok()) << session.status().message();
-    TestContext ctx;
+    workload::TestOpContext ctx;
     for (int i = 0; i < 300; ++i) ASSERT_TRUE((*session)->RunUnit(ctx).ok()) << mode;
-    EXPECT_GT(ctx.counters[kRollbacks], 0) << "seed 99 draws a rolled-back New-Order";
-    EXPECT_GT(ctx.steps[kDelivery], 0);
+    EXPECT_GT(ctx.counters()[kRollbacks], 0) << "seed 99 draws a rolled-back New-Order";
+    EXPECT_GT(ctx.step_count(kDelivery), 0);
     session->reset();
     digest[mode] = TablesDigest(*conn);
     EXPECT_NE(digest[mode], at_load);
