@@ -3,10 +3,9 @@
 #ifndef STOREBENCH_BASE_CLOCK_H_
 #define STOREBENCH_BASE_CLOCK_H_
 
-#include <time.h>
-
 #include <atomic>
 #include <cstdint>
+#include <ctime>
 #include <string>
 
 namespace sb {

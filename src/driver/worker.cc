@@ -36,8 +36,9 @@ class WorkerContext final : public workload::OpContext {
   // one that failed or was abandoned.
   void RecordCountsNow() {
     const auto& now = unit().counts_now;
-    if (now.empty()) [[likely]]
+    if (now.empty()) [[likely]] {
       return;
+    }
     now.ForEach(
         [this](const workload::UnitRecord::Item& c) { w_.recorder.Add(c.first, c.second); });
   }
