@@ -14,14 +14,18 @@ std::string ProgressJsonLine(const metrics::TimeSeries& series,
   nlohmann::ordered_json j;
   if (series.points.empty()) return "{}";
   const metrics::IntervalPoint& p = series.points.back();
+  // The point's own span: the last point of a run ends when the run does, often a few
+  // milliseconds after the one before, and its count divided by a whole interval would show a
+  // false collapse of the rate (as the report's charts once did).
+  const double since = series.points.size() > 1 ? series.points[series.points.size() - 2].t_sec : 0;
+  const double span = p.t_sec - since > 0 ? p.t_sec - since : series.interval_sec;
   j["t"] = p.t_sec;
   j["phase"] = p.phase;
   nlohmann::ordered_json types = nlohmann::ordered_json::object();
   for (size_t i = 0; i < series.type_names.size() && i < p.type_counts.size(); ++i) {
-    types[series.type_names[i]] = {
-        {"per_sec", static_cast<double>(p.type_counts[i]) / series.interval_sec},
-        {"mean_ms", p.type_mean_ms[i]},
-        {"p99_ms", p.type_p99_ms[i]}};
+    types[series.type_names[i]] = {{"per_sec", static_cast<double>(p.type_counts[i]) / span},
+                                   {"mean_ms", p.type_mean_ms[i]},
+                                   {"p99_ms", p.type_p99_ms[i]}};
   }
   j["types"] = types;
   nlohmann::ordered_json counters = nlohmann::ordered_json::object();

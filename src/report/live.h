@@ -9,7 +9,8 @@
 
 namespace sb::report {
 
-// The series' last point as one JSON line (no newline): t, phase, per-type counts per second,
+// The series' last point as one JSON line (no newline): t, phase, per-type counts per second
+// (over the point's own span: a run's last point is often shorter than an interval),
 // mean and p99 latency, counters (errors, retries, late), and the running figures.
 std::string ProgressJsonLine(const metrics::TimeSeries& series,
                              const metrics::StatusFigures& running);
