@@ -1,5 +1,10 @@
 -- The index connection's settings for the load's index phase (workload/index_build.h), recorded
 -- in storebench_meta as index_session. CREATE INDEX sorts within cache_size before it spills to
 -- temporary files (https://www.sqlite.org/pragma.html#pragma_cache_size); the default is 2 MB.
+-- temp_store = FILE: with temp_store = MEMORY (every storebench connection's setting) SQLite's
+-- sorter allocates each key on its own and merges one long list, without the cache_size-sized
+-- runs it sorts in one block otherwise; each of reviews_helpfulness's two indexes (S) took
+-- 1.5-1.8 s of CPU so against 1.0 s with FILE, in the sqlite3 shell (docs/load-performance.md).
+-- Runs that fit in cache_size never reach a file.
 PRAGMA cache_size = -262144;
-PRAGMA temp_store = MEMORY;
+PRAGMA temp_store = FILE;
