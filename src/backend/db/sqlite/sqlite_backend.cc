@@ -11,35 +11,13 @@
 #include <vector>
 
 #include "backend/db/pristine.h"
+#include "backend/db/sqlite/sqlite_bulk_writer.h"
+#include "backend/db/sqlite/sqlite_status.h"
 #include "base/file_copy.h"
 #include "base/file_lock.h"
 
 namespace sb::db {
 namespace {
-
-ErrorCategory Classify(int code) {
-  switch (code & 0xff) {
-    case SQLITE_BUSY:
-    case SQLITE_LOCKED:
-      return ErrorCategory::kTimeout;
-    case SQLITE_CONSTRAINT:
-      return ErrorCategory::kConstraint;
-    case SQLITE_ERROR:
-      return ErrorCategory::kSyntax;  // SQL errors: missing table, bad SQL
-    case SQLITE_IOERR:
-    case SQLITE_CANTOPEN:
-    case SQLITE_CORRUPT:
-    case SQLITE_NOTADB:
-      return ErrorCategory::kConnectionLost;
-    default:
-      return ErrorCategory::kOther;
-  }
-}
-
-Status Error(sqlite3* db, int code, std::string_view what) {
-  std::string msg = std::string(what) + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(code));
-  return Status::Db(Classify(code), std::move(msg), "", code);
-}
 
 // The pragmas every storebench connection uses; recorded in the result by Describe(). They set
 // per-connection state only and write nothing to the file.
@@ -88,7 +66,7 @@ class SqliteStatement final : public Statement {
       Rewind();
       return Status::Ok();
     }
-    status_ = Error(db_, rc, "statement failed");
+    status_ = SqliteError(db_, rc, "statement failed");
     Rewind();
     return status_;
   }
@@ -101,7 +79,7 @@ class SqliteStatement final : public Statement {
     if (!stepped_ || !status_.ok()) return false;  // at the end, or never executed
     const int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
-    if (rc != SQLITE_DONE) status_ = Error(db_, rc, "reading rows failed");
+    if (rc != SQLITE_DONE) status_ = SqliteError(db_, rc, "reading rows failed");
     Rewind();
     return false;
   }
@@ -151,7 +129,7 @@ class SqliteConnection final : public Connection {
     sqlite3_stmt* stmt = nullptr;
     const int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
                                       SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
-    if (rc != SQLITE_OK) return Error(db_, rc, "cannot prepare '" + std::string(sql) + "'");
+    if (rc != SQLITE_OK) return SqliteError(db_, rc, "cannot prepare '" + std::string(sql) + "'");
     return std::unique_ptr<Statement>(new SqliteStatement(db_, stmt));
   }
 
@@ -162,7 +140,7 @@ class SqliteConnection final : public Connection {
     if (rc != SQLITE_OK) {
       std::string msg = err ? err : sqlite3_errstr(rc);
       sqlite3_free(err);
-      return Status::Db(Classify(rc), "SQL failed: " + msg, "", rc);
+      return Status::Db(ClassifySqlite(rc), "SQL failed: " + msg, "", rc);
     }
     return Status::Ok();
   }
@@ -181,62 +159,6 @@ class SqliteConnection final : public Connection {
   sqlite3* db_;
 };
 
-// Inserts rows with one prepared INSERT inside large transactions. Values arrive as text; SQLite's
-// column affinity stores numeric text in INTEGER/REAL columns as numbers.
-class SqliteBulkWriter final : public BulkWriter {
- public:
-  static constexpr int64_t kRowsPerTxn = 50000;
-  // Commits every `rows_per_txn` rows (0: only in Finish).
-  SqliteBulkWriter(std::unique_ptr<Connection> conn, std::unique_ptr<Statement> insert, int ncols,
-                   int64_t rows_per_txn)
-      : conn_(std::move(conn)),
-        insert_(std::move(insert)),
-        ncols_(ncols),
-        rows_per_txn_(rows_per_txn) {}
-
-  Status AddRow(const std::vector<std::string_view>& fields) override {
-    if (static_cast<int>(fields.size()) != ncols_) {
-      return Status::Internal("bulk row has " + std::to_string(fields.size()) +
-                              " fields, table has " + std::to_string(ncols_));
-    }
-    if (rows_in_txn_ == 0) SB_RETURN_IF_ERROR(conn_->Begin(true));
-    for (int i = 0; i < ncols_; ++i) {
-      if (fields[i] == kBulkNull) {
-        insert_->BindNull(i + 1);
-      } else {
-        insert_->BindText(i + 1, fields[i]);
-      }
-    }
-    if (Status s = insert_->Execute(); !s.ok()) {
-      // Name the row: a load error is otherwise hard to trace back to the data.
-      return Status::Db(
-          s.category(),
-          s.message() + " (row starting '" + std::string(fields.empty() ? "" : fields[0]) + "')",
-          s.sqlstate(), s.native_code());
-    }
-    if (++rows_in_txn_ == rows_per_txn_) {
-      rows_in_txn_ = 0;
-      SB_RETURN_IF_ERROR(conn_->Commit());
-    }
-    return Status::Ok();
-  }
-
-  Status Finish() override {
-    if (rows_in_txn_ > 0) {
-      rows_in_txn_ = 0;
-      return conn_->Commit();
-    }
-    return Status::Ok();
-  }
-
- private:
-  std::unique_ptr<Connection> conn_;
-  std::unique_ptr<Statement> insert_;
-  int ncols_;
-  int64_t rows_per_txn_;
-  int64_t rows_in_txn_ = 0;
-};
-
 class FileDbLock final : public DbLock {
  public:
   explicit FileDbLock(std::unique_ptr<FileLock> lock) : lock_(std::move(lock)) {}
@@ -247,6 +169,9 @@ class FileDbLock final : public DbLock {
 
 class SqliteBackend final : public DbBackend {
  public:
+  // NewBulkWriter's writers commit about every this many rows.
+  static constexpr int64_t kRowsPerTxn = 50000;
+
   SqliteBackend(std::string path, BackendOptions options)
       : path_(std::move(path)), options_(options) {
     caps_.full_text_search = true;
@@ -319,7 +244,7 @@ class SqliteBackend final : public DbBackend {
 
   Result<std::unique_ptr<BulkWriter>> NewBulkWriter(
       const std::string& table, const std::vector<std::string>& columns) override {
-    return NewInserter(table, columns, SqliteBulkWriter::kRowsPerTxn);
+    return NewInserter(table, columns, kRowsPerTxn);
   }
 
   // The whole table in one transaction: it holds the database's write lock until Finish.
@@ -421,18 +346,8 @@ class SqliteBackend final : public DbBackend {
     // leaves a database that load --force replaces anyway). Tables load in parallel in any
     // order, so foreign keys are not checked row by row (as DVD Store's loaders disable them).
     SB_RETURN_IF_ERROR((*conn)->ExecuteScript("PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF;"));
-    std::string sql = "INSERT INTO " + table + " (";
-    std::string marks;
-    for (size_t i = 0; i < columns.size(); ++i) {
-      sql += (i ? "," : "") + columns[i];
-      marks += i ? ",?" : "?";
-    }
-    sql += ") VALUES (" + marks + ")";
-    auto stmt = (*conn)->Prepare(sql);
-    if (!stmt.ok()) return stmt.status();
-    return std::unique_ptr<BulkWriter>(
-        new SqliteBulkWriter(std::move(conn).value(), std::move(stmt).value(),
-                             static_cast<int>(columns.size()), rows_per_txn));
+    sqlite3* db = static_cast<SqliteConnection&>(**conn).raw();
+    return NewSqliteBulkWriter(std::move(conn).value(), db, table, columns, rows_per_txn);
   }
 
   std::string PristinePath() const { return path_ + ".storebench-pristine"; }
