@@ -193,6 +193,21 @@ class DvdStoreSqliteTest(unittest.TestCase):
                            ('actor:"%s"' % actor,)).fetchone()[0]
         self.assertGreaterEqual(hits, 1)
 
+    def test_load_records_its_session_settings(self):
+        """What the data went in with and what the indexes sorted with, in storebench_meta
+        (docs/load-performance.md): a result depends on them."""
+        con = sqlite3.connect(self.db)
+        meta = dict(con.execute("select key, value from storebench_meta where key in "
+                                "('load_session', 'index_session', 'index_threads')"))
+        con.close()
+        self.assertIn("one writer thread for every table, a commit every batch of 16384 rows",
+                      meta["load_session"])
+        self.assertIn("INSERTs of up to 64 rows", meta["load_session"])
+        self.assertIn("synchronous = OFF", meta["load_session"])
+        self.assertEqual(meta["index_session"],
+                         "PRAGMA cache_size = -262144, PRAGMA temp_store = FILE")
+        self.assertEqual(meta["index_threads"], "1")
+
     def test_run_20s_status_final_json_verify(self):
         out = tmp_path("it-run.json")
         csv = tmp_path("it-run.csv")

@@ -203,6 +203,9 @@ class DbBackend {
   // What NewSoleBulkWriter's writers do and the session settings they use, in words, for the
   // record ("" when they are NewBulkWriter's).
   virtual std::string SoleBulkWriterSession() const { return ""; }
+  // The same for NewBulkWriter's writers, where they do more than send rows in the back end's
+  // ordinary way ("" otherwise).
+  virtual std::string BulkWriterSession() const { return ""; }
   virtual Result<ServerInfo> Describe() = 0;
   // True when the database (file) exists; SQLite: the file exists and is non-empty.
   virtual bool Exists() = 0;

@@ -315,10 +315,7 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
   SB_RETURN_IF_ERROR(meta.Set("orders", std::to_string(opts_.size.orders())));
   SB_RETURN_IF_ERROR(meta.Set("ds2_mode", opts_.ds2_mode ? "Y" : "N"));
   SB_RETURN_IF_ERROR(meta.Set("seed", std::to_string(ctx.seed)));
-  // How the data went in (loader.cc: one sole writer per table where writers run concurrently).
-  SB_RETURN_IF_ERROR(meta.Set("load_session", backend.capabilities().concurrent_writers
-                                                  ? backend.SoleBulkWriterSession()
-                                                  : std::string()));
+  SB_RETURN_IF_ERROR(meta.Set("load_session", DvdStoreLoadSession(backend)));
 
   if (ctx.progress) {
     ctx.progress("generating and loading DVD Store " + std::string(opts_.ds2_mode ? "2" : "3") +

@@ -151,6 +151,8 @@ Result<std::map<std::string, std::string>> ProcedureCalls(const std::string& dia
 // Loads generated data (defined in loader.cc).
 Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::string& dialect,
                     const workload::LoadContext& ctx);
+// How LoadDvdStore sends the data into `backend`, in words, for storebench_meta's load_session.
+std::string DvdStoreLoadSession(const db::DbBackend& backend);
 
 }  // namespace sb::dvdstore
 

@@ -242,6 +242,12 @@ Expected ExpectedRows(Table t, const DsSize& size) {
 
 }  // namespace
 
+std::string DvdStoreLoadSession(const db::DbBackend& backend) {
+  if (backend.capabilities().concurrent_writers) return backend.SoleBulkWriterSession();
+  return "one writer thread for every table, a commit every batch of " +
+         std::to_string(kRowsPerBatch) + " rows; " + backend.BulkWriterSession();
+}
+
 Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::string& dialect,
                     const workload::LoadContext& ctx) {
   const bool ds2 = opts.ds2_mode;

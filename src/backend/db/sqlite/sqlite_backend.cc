@@ -256,6 +256,10 @@ class SqliteBackend final : public DbBackend {
   std::string SoleBulkWriterSession() const override {
     return "one transaction per table: synchronous = OFF, foreign_keys = OFF";
   }
+  std::string BulkWriterSession() const override {
+    return "INSERTs of up to " + std::to_string(SqliteBulkWriterRowsPerStatement()) +
+           " rows, fields bound in place: synchronous = OFF, foreign_keys = OFF";
+  }
 
   Result<ServerInfo> Describe() override {
     ServerInfo info;

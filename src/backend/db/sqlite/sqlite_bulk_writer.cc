@@ -154,6 +154,8 @@ Result<sqlite3_stmt*> PrepareInsert(sqlite3* db, const std::string& head, int nc
 
 }  // namespace
 
+int SqliteBulkWriterRowsPerStatement() { return kRowsPerStatement; }
+
 Result<std::unique_ptr<BulkWriter>> NewSqliteBulkWriter(std::unique_ptr<Connection> conn,
                                                         sqlite3* db, const std::string& table,
                                                         const std::vector<std::string>& columns,

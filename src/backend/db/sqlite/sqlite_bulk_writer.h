@@ -25,6 +25,10 @@ namespace sb::db {
 // handle. Commits every `rows_per_txn` rows or so (at the end of the multi-row statement that
 // reaches it; 0: only in Finish). Rows are held until a statement's worth is there: an error in
 // a row surfaces in a later AddRow or in Finish, naming the first row of its statement.
+// Rows per multi-row INSERT (fewer for a table whose columns times this pass SQLite's limit on
+// parameters), for the record.
+int SqliteBulkWriterRowsPerStatement();
+
 Result<std::unique_ptr<BulkWriter>> NewSqliteBulkWriter(std::unique_ptr<Connection> conn,
                                                         sqlite3* db, const std::string& table,
                                                         const std::vector<std::string>& columns,
