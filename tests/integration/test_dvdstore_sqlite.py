@@ -205,7 +205,8 @@ class DvdStoreSqliteTest(unittest.TestCase):
         self.assertIn("INSERTs of up to 64 rows", meta["load_session"])
         self.assertIn("synchronous = OFF", meta["load_session"])
         self.assertEqual(meta["index_session"],
-                         "PRAGMA cache_size = -262144, PRAGMA temp_store = FILE")
+                         "PRAGMA cache_size = -262144, PRAGMA temp_store = FILE, "
+                         "PRAGMA synchronous = OFF")
         self.assertEqual(meta["index_threads"], "1")
 
     def test_run_20s_status_final_json_verify(self):
