@@ -14,6 +14,15 @@
 namespace sb::driver {
 namespace {
 
+// A worker's layout with `steps` step types and `counters` workload counters.
+Layout TestLayout(int steps, int counters) {
+  Layout layout;
+  layout.steps = steps;
+  layout.workload_counters = counters;
+  layout.unit_name = "unit";
+  return layout;
+}
+
 // Each call records one sample of step 0 and adds 1 to counter 0; the run ends after `calls`.
 class CountingSession final : public workload::Session {
  public:
@@ -31,10 +40,7 @@ class CountingSession final : public workload::Session {
 };
 
 TEST(BackgroundWorkerTest, CallsRecordStepsAndCountersButNoUnits) {
-  Layout layout;
-  layout.steps = 1;
-  layout.workload_counters = 1;
-  layout.unit_name = "unit";
+  const Layout layout = TestLayout(1, 1);
   for (bool background : {false, true}) {
     RunSignals signals;
     signals.gate.store(RunSignals::kStarted);
@@ -76,10 +82,7 @@ class ManyStepsSession final : public workload::Session {
 };
 
 TEST(WorkerTest, AUnitWithManyStepsAndCountsRecordsEveryOne) {
-  Layout layout;
-  layout.steps = 3;
-  layout.workload_counters = 3;
-  layout.unit_name = "unit";
+  const Layout layout = TestLayout(3, 3);
   RunSignals signals;
   signals.gate.store(RunSignals::kStarted);
   Worker w(0, layout, 1);
@@ -120,10 +123,7 @@ class FailingSession final : public workload::Session {
 };
 
 TEST(WorkerTest, CountNowSurvivesAnAbandonedOrFailedUnitAndCountDoesNot) {
-  Layout layout;
-  layout.steps = 1;
-  layout.workload_counters = 2;
-  layout.unit_name = "unit";
+  const Layout layout = TestLayout(1, 2);
   RunSignals signals;
   signals.gate.store(RunSignals::kStarted);
   Worker w(0, layout, 1);
