@@ -26,6 +26,7 @@
 #include "cli/app.h"
 #include "cli/command_paths.h"
 #include "cli/io_fs_commands.h"
+#include "cli/io_targets.h"
 #include "cli/metrics_server.h"
 #include "cli/power_cli.h"
 #include "cli/result_path.h"
@@ -209,39 +210,8 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
   DeclarePowerOption(o);
 }
 
-// The --target paths (repeated or comma-separated), each once.
-Result<std::vector<std::string>> Targets(const config::OptionSet& o) {
-  std::vector<std::string> targets;
-  for (const std::string& t : SplitTrimmed(o.GetString("target"), ',')) {
-    if (t.empty()) continue;
-    if (std::find(targets.begin(), targets.end(), t) != targets.end()) {
-      return Status::InvalidArgument("target '" + t + "' is given twice");
-    }
-    targets.push_back(t);
-  }
-  if (targets.empty()) return Status::InvalidArgument("no target given; add --target PATH");
-  return targets;
-}
-
-// Locks the storage target `path` against other storebench processes: exclusively for a
-// command that writes, shared for one that only reads (readers may share a target, never with a
-// writer). A missing target is created empty when `create` (*created says so); without it, a
-// missing target returns no lock and no error, for the caller's own, fuller message.
-Result<std::unique_ptr<FileLock>> LockTarget(const std::string& path, bool write, bool create,
-                                             bool* created = nullptr) {
-  auto lock =
-      TryLockTarget(path, write ? LockMode::kExclusive : LockMode::kShared, create, created);
-  if (lock.ok()) return lock;
-  if (lock.status().code() == StatusCode::kNotFound && !create) {
-    return std::unique_ptr<FileLock>();
-  }
-  if (lock.status().code() != StatusCode::kFailedPrecondition) return lock.status();
-  return Status::FailedPrecondition("the target " + path + " is in use by " +
-                                    lock.status().message() + "; wait for it or stop it");
-}
-
 int Prepare(const config::OptionSet& o) {
-  auto targets = Targets(o);
+  auto targets = TargetPaths(o);
   if (!targets.ok()) return Fail(targets.status());
   storage::PrepareOptions p;
   auto size = ParseBytes(o.GetString("size"));
@@ -292,39 +262,6 @@ int Prepare(const config::OptionSet& o) {
     }
   }
   return kExitOk;
-}
-
-// "16000000s" = sectors, else bytes.
-Result<uint64_t> ParseRange(const std::string& text) {
-  if (!text.empty() && text.back() == 's') {
-    auto n = ParseInt(text.substr(0, text.size() - 1), "max_size sectors");
-    if (!n.ok()) return n.status();
-    return static_cast<uint64_t>(*n) * storage::kSectorBytes;
-  }
-  return ParseBytes(text);
-}
-
-// The test range of a target: from `start` (bytes into its data area) for `wanted` bytes (0 = to
-// the end); a smaller target is used whole, with a warning.
-Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t start,
-                                   uint64_t wanted) {
-  if (start >= info.data_bytes) {
-    return Status::InvalidArgument("start_sector lies beyond the end of '" + info.path + "'");
-  }
-  uint64_t range = info.data_bytes - start;
-  if (wanted > 0 && wanted <= range) {
-    range = wanted;
-  } else if (wanted > range) {
-    Progress("warning: the test range of " + info.path + " is " + std::to_string(range) +
-             " bytes, smaller than the " + std::to_string(wanted) +
-             " bytes asked for (the test file's data area ends there); a range that fits in a "
-             "cache measures the cache");
-  }
-  driver::IoTarget t;
-  t.path = info.path;
-  t.range_start = info.data_start + start;
-  t.range_bytes = range;
-  return t;
 }
 
 // Reads and checks an Iometer configuration file; every error names the file and line.
@@ -436,7 +373,7 @@ metrics::PowerResult StoragePower(const power::PowerRecording& rec,
 }
 
 int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
-  auto targets_or = Targets(o);
+  auto targets_or = TargetPaths(o);
   if (!targets_or.ok()) return Fail(targets_or.status());
   const std::vector<std::string> targets = std::move(targets_or).value();
   std::string target_text;
@@ -600,7 +537,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   const uint64_t start = start_sector * storage::kSectorBytes;
   uint64_t wanted = preset.max_size_sectors * storage::kSectorBytes;
   if (!o.GetString("max_size").empty()) {
-    auto r = ParseRange(o.GetString("max_size"));
+    auto r = ParseMaxSize(o.GetString("max_size"));
     if (!r.ok()) return Fail(r.status());
     wanted = *r;
   }
@@ -842,7 +779,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
 }
 
 int Verify(const config::OptionSet& o, const io::EngineRegistry& engines) {
-  auto targets = Targets(o);
+  auto targets = TargetPaths(o);
   if (!targets.ok()) return Fail(targets.status());
   const std::string phase = o.GetString("verify_phase");
   const bool write = phase != "read", read = phase != "write";
@@ -858,7 +795,7 @@ int Verify(const config::OptionSet& o, const io::EngineRegistry& engines) {
   }
   uint64_t wanted = 0;
   if (!o.GetString("max_size").empty()) {
-    auto r = ParseRange(o.GetString("max_size"));
+    auto r = ParseMaxSize(o.GetString("max_size"));
     if (!r.ok()) return Fail(r.status());
     wanted = *r;
   }
