@@ -26,6 +26,7 @@
 #include "cli/app.h"
 #include "cli/command_paths.h"
 #include "cli/io_fs_commands.h"
+#include "cli/io_run_plan.h"
 #include "cli/io_targets.h"
 #include "cli/metrics_server.h"
 #include "cli/power_cli.h"
@@ -264,85 +265,6 @@ int Prepare(const config::OptionSet& o) {
   return kExitOk;
 }
 
-// Reads and checks an Iometer configuration file; every error names the file and line.
-Result<storage::IcfImport> ReadIcf(const std::string& path, bool direct) {
-  // Non-blocking and only a regular file (a FIFO would block), at most the ICF limit.
-  auto text = ReadInputFile(path, "the ICF file", limits::kMaxIcfBytes);
-  if (!text.ok()) return text.status();
-  auto icf = storage::ParseIcf(*text, path);
-  if (!icf.ok()) return icf.status();
-  SB_RETURN_IF_ERROR(storage::ValidateIcfSpecs(*icf, direct));
-  return icf;
-}
-
-// The run settings an ICF gives, in the form of a preset (absent ones keep storebench's defaults).
-storage::Preset IcfPreset(const storage::IcfImport& icf) {
-  storage::Preset p;
-  p.name = "icf";
-  p.specs = icf.specs;
-  if (icf.outstanding) p.outstanding = icf.outstanding->value;
-  if (icf.workers) {
-    p.workers = icf.workers_number_of_cpus
-                    ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
-                    : icf.workers->value;
-  }
-  if (icf.max_size_sectors) p.max_size_sectors = icf.max_size_sectors->value;
-  if (icf.ramp_nanos) p.ramp_nanos = icf.ramp_nanos->value;
-  if (icf.run_nanos) p.run_nanos = icf.run_nanos->value;
-  return p;
-}
-
-// What came from the ICF and what the command line overrode, for the console and the result.
-std::string IcfNote(const storage::IcfImport& icf, const config::OptionSet& o) {
-  std::string note = icf.file + " (Iometer " + icf.version + "): specifications ";
-  for (size_t i = 0; i < icf.specs.size(); ++i) {
-    note += (i ? ", '" : "'") + icf.specs[i].name + "'";
-  }
-  note += " (" + icf.selection + ")";
-  auto add = [&](const std::string& what, int line, const std::string& option) {
-    note += "; " + what + " (line " + std::to_string(line);
-    if (o.IsSet(option)) note += ", overridden by --" + option;
-    note += ")";
-  };
-  if (icf.run_nanos) {
-    add("run time " + FormatDuration(icf.run_nanos->value), icf.run_nanos->line, "run_time");
-  }
-  if (icf.ramp_nanos) {
-    add("ramp " + FormatDuration(icf.ramp_nanos->value), icf.ramp_nanos->line, "ramp_time");
-  }
-  if (icf.workers) {
-    add(icf.workers_number_of_cpus ? std::string("workers = NUMBER_OF_CPUS")
-                                   : std::to_string(icf.workers->value) + " disk worker(s)",
-        icf.workers->line, "workers");
-  }
-  if (icf.outstanding) {
-    add(std::to_string(icf.outstanding->value) + " outstanding I/Os per target",
-        icf.outstanding->line, "outstanding");
-  }
-  if (icf.fixed_seed) {
-    add("fixed seed " + std::to_string(icf.fixed_seed->value) + " (the run seed)",
-        icf.fixed_seed->line, "seed");
-  }
-  if (icf.max_size_sectors) {
-    add("maximum disk size " + std::to_string(icf.max_size_sectors->value) + " sectors",
-        icf.max_size_sectors->line, "max_size");
-  }
-  if (icf.start_sector) {
-    add("starting sector " + std::to_string(icf.start_sector->value), icf.start_sector->line,
-        "start_sector");
-  }
-  if (icf.pattern) {
-    add(std::string("data pattern ") + storage::DataPatternName(icf.pattern->value),
-        icf.pattern->line, "pattern");
-  }
-  if (!icf.targets.empty()) {
-    note += "; its targets (";
-    for (size_t i = 0; i < icf.targets.size(); ++i) note += (i ? ", " : "") + icf.targets[i];
-    note += ") are not used: --target names the targets";
-  }
-  return note;
-}
-
 // A storage test's Start, ramp end and last sample on the run's clock (nanos).
 struct TestTimes {
   int64_t t0 = 0, reset_at = 0, end_at = 0;
@@ -373,82 +295,19 @@ metrics::PowerResult StoragePower(const power::PowerRecording& rec,
 }
 
 int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
-  auto targets_or = TargetPaths(o);
-  if (!targets_or.ok()) return Fail(targets_or.status());
-  const std::vector<std::string> targets = std::move(targets_or).value();
+  auto plan_or = PlanIoRun(o);
+  if (!plan_or.ok()) return Fail(plan_or.status());
+  const IoRunPlan plan = std::move(plan_or).value();
+  const std::vector<std::string>& targets = plan.targets;
+  const storage::Preset& preset = plan.preset;
+  const std::optional<storage::IcfImport>& icf = plan.icf;
   std::string target_text;
   for (const auto& t : targets) target_text += (target_text.empty() ? "" : ", ") + t;
-  const storage::AlignMode align =
-      o.GetString("align") == "size" ? storage::AlignMode::kSize : storage::AlignMode::kSector;
-  const std::string preset_name = o.GetString("preset"), spec_text = o.GetString("spec"),
-                    icf_path = o.GetString("icf");
-  if (!preset_name.empty() + !spec_text.empty() + !icf_path.empty() != 1) {
-    return Fail(Status::InvalidArgument("give exactly one of --preset, --spec and --icf"));
-  }
-  // --align chooses between the two alignments of the built-in presets; spec lines and ICF
-  // lines carry their own, so it would change nothing there.
-  if (o.IsSet("align") && preset_name.empty()) {
-    return Fail(Status::InvalidArgument(
-        "--align applies to --preset only; with --spec write align=size (or align=<bytes>) in "
-        "the specification, and an ICF's lines give their own alignment"));
-  }
+  const std::string preset_name = o.GetString("preset");
   const bool direct = o.GetBool("direct");
-  storage::Preset preset;
-  std::optional<storage::IcfImport> icf;
-  if (!preset_name.empty()) {
-    auto p = storage::FindPreset(preset_name, align);
-    if (!p.ok()) return Fail(p.status());
-    preset = *p;
-  } else if (!spec_text.empty()) {
-    auto s = storage::ParseSpecText(spec_text);
-    if (!s.ok()) return Fail(s.status());
-    preset.name = "spec";
-    preset.specs = {*s};
-    preset.run_nanos = 30LL * kNanosPerSecond;
-  } else {
-    auto i = ReadIcf(icf_path, direct);
-    if (!i.ok()) return Fail(i.status());
-    icf = std::move(i).value();
-    preset = IcfPreset(*icf);
-  }
-  for (const auto& s : preset.specs) {
-    if (Status st = storage::ValidateSpec(s, direct); !st.ok()) return Fail(st);
-  }
-  driver::IoRunConfig c;
-  c.engine = o.GetString("engine");
-  c.workers = static_cast<int>(o.IsSet("workers") ? o.GetInt("workers") : preset.workers);
-  c.outstanding =
-      static_cast<int>(o.IsSet("outstanding") ? o.GetInt("outstanding") : preset.outstanding);
-  c.run_nanos = o.IsSet("run_time") || preset.run_nanos == 0 ? o.GetDurationNanos("run_time")
-                                                             : preset.run_nanos;
-  c.ramp_nanos = o.IsSet("ramp_time") ? o.GetDurationNanos("ramp_time") : preset.ramp_nanos;
-  if (c.run_nanos <= 0) return Fail(Status::InvalidArgument("run_time must be positive"));
-  if (c.workers < 1 || c.outstanding < 1 || c.outstanding > 65536) {
-    return Fail(Status::InvalidArgument("workers must be >= 1 and outstanding in 1..65536"));
-  }
-  if (o.GetInt("submit_batch") < 0 || o.GetInt("submit_batch") > 65536) {
-    return Fail(Status::InvalidArgument("submit_batch must be in 0..65536 (0 = all free slots)"));
-  }
-  c.submit_batch = static_cast<int>(o.GetInt("submit_batch"));
-  c.rate_iops = o.GetDouble("rate");
-  c.poisson = o.GetString("arrival") == "poisson";
-  c.max_lag_nanos = o.GetDurationNanos("max_lag");
-  if (c.rate_iops > 0) {
-    for (const auto& spec : preset.specs) {
-      for (const auto& line : spec.lines) {
-        if (line.delay_ms > 0 || line.burst > 1) {
-          return Fail(Status::InvalidArgument(
-              "--rate sets the pace of every I/O, and '" + spec.name +
-              "' has a burst delay or burst length that sets one of its own; use one of them"));
-        }
-      }
-    }
-  }
-  c.direct = direct;
-  c.seed = static_cast<uint64_t>(o.GetInt("seed"));
-  if (icf && icf->fixed_seed && !o.IsSet("seed")) c.seed = icf->fixed_seed->value;
-  c.pattern = storage::ParseDataPattern(o.GetString("pattern")).value();
-  if (icf && icf->pattern && !o.IsSet("pattern")) c.pattern = icf->pattern->value;
+  auto settings_or = IoRunSettings(o, plan);
+  if (!settings_or.ok()) return Fail(settings_or.status());
+  driver::IoRunConfig c = std::move(settings_or).value();
   c.stop = InstallStopHandlers();
   // Under mpirun: the same effective configuration everywhere, then this rank's share of the
   // workers, its own random streams, and its share of an open loop's rate.
@@ -529,54 +388,9 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     }
   };
 
-  // Every worker runs on every target, each with the same start sector and maximum size (Iometer
-  // applies a worker's disk settings to each of its targets); a smaller target is used whole.
-  const uint64_t start_sector = icf && icf->start_sector && !o.IsSet("start_sector")
-                                    ? icf->start_sector->value
-                                    : static_cast<uint64_t>(o.GetInt("start_sector"));
-  const uint64_t start = start_sector * storage::kSectorBytes;
-  uint64_t wanted = preset.max_size_sectors * storage::kSectorBytes;
-  if (!o.GetString("max_size").empty()) {
-    auto r = ParseMaxSize(o.GetString("max_size"));
-    if (!r.ok()) return Fail(r.status());
-    wanted = *r;
-  }
-  bool writes = false;
-  for (const auto& s : preset.specs) writes = writes || s.HasWrites();
-  // Locked before they are inspected: a target being prepared looks unfinished until it is.
-  std::vector<std::unique_ptr<FileLock>> locks;
-  for (const std::string& path : targets) {
-    // Under mpirun rank 0 locks for the group (ranks on one host share the targets).
-    if (group != nullptr && !group->coordinator()) break;
-    auto lock = LockTarget(path, writes && c.engine != "null", /*create=*/false);
-    if (!lock.ok()) return Fail(lock.status());
-    locks.push_back(std::move(lock).value());
-  }
-  std::vector<storage::TargetInfo> infos;
-  for (const std::string& path : targets) {
-    auto info = storage::InspectTarget(path);
-    if (!info.ok()) return Fail(info.status());
-    auto range = TestRange(*info, start, wanted);
-    if (!range.ok()) return Fail(range.status());
-    const TargetExtents ext = MeasureTargetExtents(path);
-    range->extents = ext.extents;
-    range->extents_note = ext.note;
-    range->filesystem = ext.filesystem;
-    c.targets.push_back(*range);
-    infos.push_back(*info);
-  }
-
-  if (writes && o.GetBool("readonly")) {
-    return Fail(Status::InvalidArgument("--readonly: the specifications include writes"));
-  }
-  if (writes && c.engine != "null") {
-    for (const auto& info : infos) {
-      if (Status s = storage::CheckWritable(info, o.GetBool("force_destroy")); !s.ok()) {
-        return Fail(s);
-      }
-    }
-  }
-  c.allow_write = writes;
+  // Under mpirun rank 0 locks for the group (ranks on one host share the targets).
+  auto locks = OpenRunTargets(o, plan, group == nullptr || group->coordinator(), &c);
+  if (!locks.ok()) return Fail(locks.status());
   // Power sources are opened before the tests: one that cannot be used ends the command here.
   SteadyClock clock;
   auto power_or =
@@ -608,7 +422,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   std::printf("storebench io %s on %s\n  %s\n", preset.name.c_str(),
               EscapeForTerminal(target_text).c_str(), EscapeForTerminal(settings).c_str());
   if (!preset.description.empty()) std::printf("  preset: %s\n", preset.description.c_str());
-  const std::string icf_note = icf ? IcfNote(*icf, o) : "";
+  const std::string& icf_note = plan.icf_note;
   if (icf) std::printf("  icf: %s\n", EscapeForTerminal(icf_note).c_str());
   std::fflush(stdout);
 
