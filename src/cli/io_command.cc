@@ -26,6 +26,7 @@
 #include "cli/app.h"
 #include "cli/command_paths.h"
 #include "cli/io_fs_commands.h"
+#include "cli/io_run_live.h"
 #include "cli/io_run_plan.h"
 #include "cli/io_targets.h"
 #include "cli/metrics_server.h"
@@ -340,53 +341,9 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     if (Status s = metrics_server.Start(metrics_addr); !s.ok()) return Fail(s);
     Progress("serving Prometheus metrics on port " + std::to_string(metrics_server.port()));
   }
-  const std::string progress_mode = o.GetString("progress");
-  // Human progress: a line every 10 s of each test (a long test otherwise prints nothing
-  // between its start and its result): I/Os per second, MiB/s and mean latency since the
-  // previous line.
-  struct Since {
-    double from_sec = 0;
-    uint64_t ios = 0;
-    int64_t bytes = 0;
-    double latency_ms_sum = 0;
-    size_t seen = 0;  // series points consumed (a new test starts a new series)
-  } since;
-  c.on_interval = [&](const metrics::TimeSeries& series, const metrics::StatusFigures& running) {
-    if (progress_mode == "human" && !series.points.empty()) {
-      if (series.points.size() < since.seen) since = Since();  // the next test
-      for (; since.seen < series.points.size(); ++since.seen) {
-        const metrics::IntervalPoint& p = series.points[since.seen];
-        const uint64_t n = p.type_counts.empty() ? 0 : p.type_counts[0];
-        since.ios += n;
-        if (!p.type_mean_ms.empty()) since.latency_ms_sum += p.type_mean_ms[0] * n;
-        for (size_t k = 0; k < series.counter_names.size() && k < p.counters.size(); ++k) {
-          if (series.counter_names[k] == "read_bytes" || series.counter_names[k] == "write_bytes") {
-            since.bytes += p.counters[k];
-          }
-        }
-        const double t = p.t_sec;
-        if (static_cast<int64_t>((t + 0.05) / 10) >
-            static_cast<int64_t>((since.from_sec + 0.05) / 10)) {
-          const double span = t - since.from_sec;
-          std::fprintf(stderr, "  %4.0f s (%s): %.0f IOPS, %.2f MiB/s, mean %.3f ms\n", t,
-                       p.phase.c_str(), span > 0 ? static_cast<double>(since.ios) / span : 0,
-                       span > 0 ? static_cast<double>(since.bytes) / span / 1048576.0 : 0,
-                       since.ios > 0 ? since.latency_ms_sum / static_cast<double>(since.ios) : 0);
-          std::fflush(stderr);
-          const size_t consumed = since.seen;  // the loop's ++ moves past this point
-          since = Since();
-          since.from_sec = t;
-          since.seen = consumed;
-        }
-      }
-    }
-    if (progress_mode == "json") {
-      std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
-    }
-    if (!metrics_addr.empty()) {
-      metrics_server.Update(report::PrometheusText("storage", series, running));
-    }
-  };
+  IoRunLive live(o.GetString("progress"), metrics_addr.empty() ? nullptr : &metrics_server);
+  c.on_interval = [&live](const metrics::TimeSeries& series,
+                          const metrics::StatusFigures& running) { live.Update(series, running); };
 
   // Under mpirun rank 0 locks for the group (ranks on one host share the targets).
   auto locks = OpenRunTargets(o, plan, group == nullptr || group->coordinator(), &c);
