@@ -27,6 +27,7 @@
 #include "cli/command_paths.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_run_live.h"
+#include "cli/io_run_output.h"
 #include "cli/io_run_plan.h"
 #include "cli/io_targets.h"
 #include "cli/metrics_server.h"
@@ -73,13 +74,6 @@ io::EngineRegistry MakeEngines() {
   r.Register("io_uring", io::CreateIoUringEngine);
   r.Register("null", io::CreateNullEngine);
   return r;
-}
-
-// "2000", "0.5", "1e+08": a rate as given.
-std::string RateText(double rate) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", rate);
-  return buf;
 }
 
 void DeclareIoOptions(config::OptionSet* o, const std::string& command,
@@ -266,144 +260,47 @@ int Prepare(const config::OptionSet& o) {
   return kExitOk;
 }
 
-// A storage test's Start, ramp end and last sample on the run's clock (nanos).
-struct TestTimes {
-  int64_t t0 = 0, reset_at = 0, end_at = 0;
-};
-
-// The power section of a storage run: time from the first test's Start; per test a window over
-// its measured time, labelled with its name, with its IOPS and MiB/s, and its reporting windows
-// labelled "<test> <window>".
-metrics::PowerResult StoragePower(const power::PowerRecording& rec,
-                                  const std::vector<metrics::StorageTest>& tests,
-                                  const std::vector<TestTimes>& times) {
-  const int64_t origin = times.empty() ? 0 : times[0].t0;
-  const auto sec = [origin](int64_t at) { return static_cast<double>(at - origin) / 1e9; };
-  std::vector<power::PowerWindowSpec> windows;
-  for (size_t i = 0; i < tests.size() && i < times.size(); ++i) {
-    const metrics::StorageTest& t = tests[i];
-    windows.push_back({t.name,
-                       sec(times[i].reset_at),
-                       sec(times[i].end_at),
-                       {{"iops", t.Iops()}, {"mib_per_sec", t.MibPerSec()}}});
-    const double shift = sec(times[i].t0);
-    for (const metrics::WindowResult& w : t.windows) {
-      windows.push_back({t.name + " " + w.label, shift + w.start_sec,
-                         shift + std::min(w.end_sec, sec(times[i].end_at) - shift), w.headlines});
-    }
-  }
-  return power::SummarizePower(rec, origin, windows, metrics::StorageHeadlines());
+// Under mpirun: the same effective configuration everywhere, then this rank's share of the
+// workers, its own random streams, and its share of an open loop's rate.
+Status JoinRankGroup(const config::OptionSet& o, dist::Group* group, driver::IoRunConfig* c) {
+  group->set_stop(c->stop);
+  group->set_timeout_nanos(o.GetDurationNanos("rank_timeout"));
+  group->set_ready_timeout_nanos(2 * o.GetDurationNanos("rank_timeout"));
+  SB_RETURN_IF_ERROR(group->CheckSame(o.ToJson(), "effective configuration"));
+  auto share = RankShare(o, c->workers, "workers", 0, 1);
+  if (!share.ok()) return share.status();
+  c->rate_iops *= static_cast<double>(*share) / c->workers;
+  c->workers = static_cast<int>(*share);
+  c->seed += 7919 * static_cast<uint64_t>(group->rank());
+  c->peers = group;
+  return Status::Ok();
 }
 
-int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
-  auto plan_or = PlanIoRun(o);
-  if (!plan_or.ok()) return Fail(plan_or.status());
-  const IoRunPlan plan = std::move(plan_or).value();
-  const std::vector<std::string>& targets = plan.targets;
-  const storage::Preset& preset = plan.preset;
-  const std::optional<storage::IcfImport>& icf = plan.icf;
-  std::string target_text;
-  for (const auto& t : targets) target_text += (target_text.empty() ? "" : ", ") + t;
-  const std::string preset_name = o.GetString("preset");
-  const bool direct = o.GetBool("direct");
-  auto settings_or = IoRunSettings(o, plan);
-  if (!settings_or.ok()) return Fail(settings_or.status());
-  driver::IoRunConfig c = std::move(settings_or).value();
-  c.stop = InstallStopHandlers();
-  // Under mpirun: the same effective configuration everywhere, then this rank's share of the
-  // workers, its own random streams, and its share of an open loop's rate.
-  dist::Group* const group = dist::World();
-  if (group != nullptr) {
-    group->set_stop(c.stop);
-    group->set_timeout_nanos(o.GetDurationNanos("rank_timeout"));
-    group->set_ready_timeout_nanos(2 * o.GetDurationNanos("rank_timeout"));
-    if (Status s = group->CheckSame(o.ToJson(), "effective configuration"); !s.ok()) {
-      return Fail(s);
-    }
-    auto share = RankShare(o, c.workers, "workers", 0, 1);
-    if (!share.ok()) return Fail(share.status());
-    c.rate_iops *= static_cast<double>(*share) / c.workers;
-    c.workers = static_cast<int>(*share);
-    c.seed += 7919 * static_cast<uint64_t>(group->rank());
-    c.peers = group;
-  }
-  if (Status s =
-          driver::WindowsAndBaselinesFrom(o, metrics::StorageHeadlines(), &c.windows, &c.baselines);
-      !s.ok()) {
-    return Fail(s);
-  }
-  MetricsServer metrics_server;
-  // Under mpirun rank 0 alone serves the metrics and reads the power sources: it has the whole
-  // run's figures, and ranks on one host would share a port.
-  const bool speaks = group == nullptr || group->coordinator();
-  const std::string metrics_addr = speaks ? o.GetString("metrics_addr") : std::string();
-  if (!metrics_addr.empty()) {
-    if (Status s = metrics_server.Start(metrics_addr); !s.ok()) return Fail(s);
-    Progress("serving Prometheus metrics on port " + std::to_string(metrics_server.port()));
-  }
-  IoRunLive live(o.GetString("progress"), metrics_addr.empty() ? nullptr : &metrics_server);
-  c.on_interval = [&live](const metrics::TimeSeries& series,
-                          const metrics::StatusFigures& running) { live.Update(series, running); };
-
-  // Under mpirun rank 0 locks for the group (ranks on one host share the targets).
-  auto locks = OpenRunTargets(o, plan, group == nullptr || group->coordinator(), &c);
-  if (!locks.ok()) return Fail(locks.status());
-  // Power sources are opened before the tests: one that cannot be used ends the command here.
-  SteadyClock clock;
-  auto power_or =
-      speaks ? OpenPower(o, clock) : Result<std::unique_ptr<power::PowerSampler>>(nullptr);
-  if (!power_or.ok()) return Fail(power_or.status());
-  std::unique_ptr<power::PowerSampler> sampler = std::move(power_or).value();
-  if (c.engine == "psync" && c.outstanding > 1) {
-    Progress(
-        "note: psync is synchronous: each worker has 1 I/O in flight (use --workers for "
-        "concurrency, or libaio/io_uring for outstanding I/Os)");
-  }
-  std::string ranges;
-  for (const auto& t : c.targets) {
-    ranges += (ranges.empty() ? "" : "; ") + t.path + ": " + std::to_string(t.range_bytes) +
-              " B (" + std::to_string(t.range_bytes / 512) + " sectors) at byte " +
-              std::to_string(t.range_start);
-  }
-  const std::string settings =
-      "engine " + c.engine + ", " + std::to_string(c.workers) + " worker(s) x " +
-      std::to_string(c.targets.size()) + " target(s) x " + std::to_string(c.outstanding) +
-      " outstanding I/Os, submit batch " +
-      (c.submit_batch == 0 ? std::string("all free") : std::to_string(c.submit_batch)) + ", " +
-      (direct ? "O_DIRECT" : "buffered") + ", align " +
-      (preset_name.empty() ? std::string("as the spec lines say") : o.GetString("align")) +
-      (c.rate_iops > 0 ? ", open loop at " + RateText(c.rate_iops) + " I/Os per second" : "") +
-      ", test range " + ranges + ", ramp " + FormatDuration(c.ramp_nanos) + ", run " +
-      FormatDuration(c.run_nanos) + ", pattern " + storage::DataPatternName(c.pattern) + ", seed " +
-      std::to_string(c.seed);
-  std::printf("storebench io %s on %s\n  %s\n", preset.name.c_str(),
-              EscapeForTerminal(target_text).c_str(), EscapeForTerminal(settings).c_str());
-  if (!preset.description.empty()) std::printf("  preset: %s\n", preset.description.c_str());
-  const std::string& icf_note = plan.icf_note;
-  if (icf) std::printf("  icf: %s\n", EscapeForTerminal(icf_note).c_str());
-  std::fflush(stdout);
-
-  metrics::RunResult r;
+// Runs the preset's tests in order into `rec`, with `sampler` (or null) recording power from
+// the first test's start to the last one's end. A stopped test (or, under mpirun, a lost rank)
+// ends the run with kExitFailure, an interrupted one with kExitInterrupted; the figures so far
+// are kept for the outputs either way. Returns that exit code, or the error that ended a test.
+Result<int> RunTests(const config::OptionSet& o, const io::EngineRegistry& engines,
+                     const storage::Preset& preset, dist::Group* group, Clock& clock,
+                     power::PowerSampler* sampler, driver::IoRunConfig* c, IoRunRecord* rec) {
+  metrics::RunResult& r = rec->result;
   r.workload = "storage";
   r.started_at = WallClockIsoUtc();
-  // Iometer's results file: a time stamp at the run's start and one after each test.
-  const std::string start_stamp = WallClockIometer();
-  std::vector<std::string> stamps;
+  rec->start_stamp = WallClockIometer();
   int rc = kExitOk;
-  std::vector<TestTimes> times;
-  c.on_times = [&times](int64_t t0, int64_t reset_at, int64_t end_at) {
-    times.push_back({t0, reset_at, end_at});
+  c->on_times = [rec](int64_t t0, int64_t reset_at, int64_t end_at) {
+    rec->times.push_back({t0, reset_at, end_at});
   };
   if (sampler) sampler->Start();
   for (size_t i = 0; i < preset.specs.size(); ++i) {
     const auto& spec = preset.specs[i];
-    Progress("running '" + spec.name + "' for " + FormatDuration(c.ramp_nanos + c.run_nanos));
+    Progress("running '" + spec.name + "' for " + FormatDuration(c->ramp_nanos + c->run_nanos));
     if (sampler) sampler->Mark("test " + spec.name);
-    auto t = driver::RunStorageTest(engines, spec, static_cast<int>(i), c, clock, Progress);
-    if (!t.ok()) return Fail(t.status());
-    stamps.push_back(WallClockIometer());
+    auto t = driver::RunStorageTest(engines, spec, static_cast<int>(i), *c, clock, Progress);
+    if (!t.ok()) return t.status();
+    rec->stamps.push_back(WallClockIometer());
     // Every rank's figures of the test; the result's per-rank section is the first test's.
-    if (group != nullptr && !FinishScaleOut(*group, o, c.workers, t->measured_sec, {}, &r)) {
+    if (group != nullptr && !FinishScaleOut(*group, o, c->workers, t->measured_sec, {}, &r)) {
       if (group->coordinator()) Progress("the run is incomplete: " + group->LostSummary());
       rc = kExitFailure;
     }
@@ -422,131 +319,65 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
     }
   }
   r.ended_at = WallClockIsoUtc();
-  if (group != nullptr && !group->coordinator()) return rc;  // rank 0 reports the whole run
   if (sampler) {
     sampler->Mark("stop");
     sampler->Stop();
-    r.power = StoragePower(sampler->Recording(), r.storage, times);
-  }
-
-  std::printf("\n%s\n", report::FormatStorageTable(r.storage).c_str());
-  for (const auto& t : r.storage) std::printf("%s", report::FormatStorageDetails(t).c_str());
-  std::printf("%s", FormatPowerSummary(r, metrics::StorageHeadlines()).c_str());
-  std::fflush(stdout);
-
-  // Windows and baselines of each specification; a rule passes when it passes for every one.
-  for (const auto& t : r.storage) {
-    for (const auto& w : t.windows) {
-      double iops = 0, mib = 0;
-      for (const auto& [name, value] : w.headlines) {
-        if (name == "iops") iops = value;
-        if (name == "mib_per_sec") mib = value;
-      }
-      std::printf(
-          "  %s window %s: %.1f IOPS, %.2f MiB/s, per second min %.0f / median %.0f, "
-          "p99 %.3f ms%s\n",
-          EscapeForTerminal(t.name).c_str(), w.label.c_str(), iops, mib, w.per_sec_min,
-          w.per_sec_median, w.latency.empty() ? 0.0 : w.latency[0].p99_ms,
-          w.complete ? "" : " (the test did not cover the whole window)");
-    }
-    for (const auto& b : t.baselines) {
-      std::printf("  %s baseline %s: %s (measured %g)\n", EscapeForTerminal(t.name).c_str(),
-                  b.passed ? "PASS" : "FAIL", b.words.c_str(), b.measured);
-    }
-  }
-  for (size_t b = 0; b < c.baselines.size(); ++b) {
-    std::vector<metrics::BaselineResult> per;
-    std::vector<std::string> names;
-    for (const auto& t : r.storage) {
-      if (b < t.baselines.size()) {
-        per.push_back(t.baselines[b]);
-        names.push_back(t.name);
-      }
-    }
-    r.baselines.push_back(metrics::CombineBaselines(per, names, c.baselines[b], "specification"));
-  }
-  std::fflush(stdout);
-  r.headline_name = "iops";
-  r.headline_value = r.storage.empty() ? 0 : r.storage[0].Iops();
-  if (!r.storage.empty()) {
-    r.headlines = {{"iops", r.storage[0].Iops()}, {"mib_per_sec", r.storage[0].MibPerSec()}};
-  }
-  r.loop_model = "closed loop: " + std::to_string(c.workers) + " worker(s), each keeping " +
-                 std::to_string(c.outstanding) + " I/Os outstanding on each of " +
-                 std::to_string(c.targets.size()) +
-                 " target(s) (Iometer model); response time from submission to reaping";
-  if (c.rate_iops > 0) {
-    char buf[400];
-    std::snprintf(buf, sizeof buf,
-                  "open loop: %g I/Os per second requested (%s arrivals) over %d worker(s), each "
-                  "with up to %d I/Os outstanding on each of %zu target(s); response time from "
-                  "each I/O's scheduled start to its reaping (waiting for a free slot included)",
-                  c.rate_iops, c.poisson ? "Poisson" : "evenly spaced", c.workers, c.outstanding,
-                  c.targets.size());
-    r.loop_model = buf;
-  }
-  r.config_json = o.ToJson();
-  r.label = o.GetString("label");
-  r.environment = CollectEnvironment(targets[0]);
-  r.choices["storage.settings"] = settings;
-  r.choices["storage.cpu"] =
-      "system-wide /proc/stat over the measured window; inside a VM this is the guest's view "
-      "(hypervisor work is missing; steal shows time taken by the host)";
-  r.choices["storage.headline"] = "IOPS of the first specification";
-  if (preset.name == "vmtn") {
-    r.choices["storage.vmtn_unconfirmed"] =
-        "outstanding I/Os, workers, test-range size and ramp are documented defaults, not "
-        "confirmed values of the original OpenPerformanceTest.icf of the VMware Communities "
-        "'Open unofficial storage performance thread' (docs/storage.md)";
-  }
-  if (icf) r.choices["storage.icf"] = icf_note;
-  for (const auto& t : r.storage) {
-    r.driver_cpu_sec += t.driver_cpu_sec;
-  }
-  uint64_t ios = 0;
-  for (const auto& t : r.storage) ios += t.totals.ios();
-  r.driver_cpu_sec_per_op = ios > 0 ? r.driver_cpu_sec / static_cast<double>(ios) : 0;
-  r.driver_cpu_share = r.measured_sec > 0 ? r.driver_cpu_sec / r.measured_sec : 0;
-
-  const std::string json_path = ResultPath(o.GetString("json"), "-io.json");
-  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
-  Progress("result written to " + json_path);
-  auto write_text = [&](const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::trunc);
-    out << text;
-    if (!out) {
-      rc = Fail(Status::IoError("cannot write '" + path + "'"));
-      return;
-    }
-    Progress("written " + path);
-  };
-  const std::string host = r.environment.count("host") ? r.environment["host"] : "localhost";
-  if (!o.GetString("csv").empty()) {
-    write_text(o.GetString("csv"),
-               report::IometerResultsCsv(r.storage,
-                                         icf && !icf->description.empty() && !o.IsSet("description")
-                                             ? icf->description
-                                             : o.GetString("description"),
-                                         host, start_stamp, stamps));
-  }
-  if (!o.GetString("series_csv").empty()) {
-    std::vector<double> offsets;
-    offsets.reserve(times.size());
-    for (const TestTimes& t : times) {
-      offsets.push_back(static_cast<double>(t.t0 - times[0].t0) / 1e9);
-    }
-    write_text(o.GetString("series_csv"), report::StorageSeriesCsv(r.storage, &r.power, offsets));
-  }
-  for (const auto& t : r.storage) {
-    if (t.totals.read_errors + t.totals.write_errors > 0 && rc == kExitOk) rc = kExitFailure;
-  }
-  for (const auto& b : r.baselines) {
-    if (!b.passed && rc == kExitOk) {
-      std::fprintf(stderr, "storebench: baseline failed: %s\n", b.words.c_str());
-      rc = kExitFailure;
-    }
+    r.power = StoragePower(sampler->Recording(), r.storage, rec->times);
   }
   return rc;
+}
+
+int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
+  auto plan = PlanIoRun(o);
+  if (!plan.ok()) return Fail(plan.status());
+  auto settings = IoRunSettings(o, *plan);
+  if (!settings.ok()) return Fail(settings.status());
+  driver::IoRunConfig c = std::move(settings).value();
+  c.stop = InstallStopHandlers();
+  dist::Group* const group = dist::World();
+  if (group != nullptr) {
+    if (Status s = JoinRankGroup(o, group, &c); !s.ok()) return Fail(s);
+  }
+  if (Status s =
+          driver::WindowsAndBaselinesFrom(o, metrics::StorageHeadlines(), &c.windows, &c.baselines);
+      !s.ok()) {
+    return Fail(s);
+  }
+  // Under mpirun rank 0 alone serves the metrics, reads the power sources, locks the targets
+  // and reports: it has the whole run's figures, and ranks on one host would share a port and
+  // the targets.
+  const bool speaks = group == nullptr || group->coordinator();
+  MetricsServer metrics_server;
+  const std::string metrics_addr = speaks ? o.GetString("metrics_addr") : std::string();
+  if (!metrics_addr.empty()) {
+    if (Status s = metrics_server.Start(metrics_addr); !s.ok()) return Fail(s);
+    Progress("serving Prometheus metrics on port " + std::to_string(metrics_server.port()));
+  }
+  IoRunLive live(o.GetString("progress"), metrics_addr.empty() ? nullptr : &metrics_server);
+  c.on_interval = [&live](const metrics::TimeSeries& series,
+                          const metrics::StatusFigures& running) { live.Update(series, running); };
+  auto locks = OpenRunTargets(o, *plan, /*lock=*/speaks, &c);
+  if (!locks.ok()) return Fail(locks.status());
+  // Power sources are opened before the tests: one that cannot be used ends the command here.
+  SteadyClock clock;
+  auto sampler =
+      speaks ? OpenPower(o, clock) : Result<std::unique_ptr<power::PowerSampler>>(nullptr);
+  if (!sampler.ok()) return Fail(sampler.status());
+  if (c.engine == "psync" && c.outstanding > 1) {
+    Progress(
+        "note: psync is synchronous: each worker has 1 I/O in flight (use --workers for "
+        "concurrency, or libaio/io_uring for outstanding I/Os)");
+  }
+  const std::string settings_text = IoRunSettingsText(o, c);
+  PrintIoRunHeader(*plan, settings_text);
+
+  IoRunRecord rec;
+  auto rc = RunTests(o, engines, plan->preset, group, clock, sampler->get(), &c, &rec);
+  if (!rc.ok()) return Fail(rc.status());
+  if (!speaks) return *rc;  // rank 0 reports the whole run
+  PrintIoRunReport(rec.result);
+  DescribeIoRun(o, *plan, c, settings_text, &rec.result);
+  return IoRunExitCode(rec.result, WriteIoRunFiles(o, *plan, rec, *rc));
 }
 
 int Verify(const config::OptionSet& o, const io::EngineRegistry& engines) {
