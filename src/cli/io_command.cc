@@ -1,15 +1,9 @@
 // storebench io prepare|run: Iometer-style storage tests (issue #5, docs/storage.md).
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <optional>
-#include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "backend/io/io_engine.h"
@@ -19,9 +13,7 @@
 #include "backend/io/sync/psync_engine.h"
 #include "base/clock.h"
 #include "base/file_lock.h"
-#include "base/input_file.h"
 #include "base/limits.h"
-#include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_paths.h"
@@ -32,7 +24,6 @@
 #include "cli/io_targets.h"
 #include "cli/metrics_server.h"
 #include "cli/power_cli.h"
-#include "cli/result_path.h"
 #include "cli/scale_out.h"
 #include "cli/storage_options.h"
 #include "config/options.h"
@@ -41,13 +32,7 @@
 #include "driver/io_verify.h"
 #include "driver/run_options.h"
 #include "metrics/headline.h"
-#include "metrics/windows.h"
-#include "power/summary.h"
-#include "report/json_report.h"
-#include "report/live.h"
-#include "report/storage_report.h"
 #include "workload/storage/access_spec.h"
-#include "workload/storage/icf.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {

@@ -31,7 +31,7 @@ std::string RateText(double rate) {
 
 std::string IoRunSettingsText(const config::OptionSet& o, const driver::IoRunConfig& c) {
   const bool direct = o.GetBool("direct");
-  const std::string preset_name = o.GetString("preset");
+  const std::string& preset_name = o.GetString("preset");
   std::string ranges;
   for (const auto& t : c.targets) {
     ranges += (ranges.empty() ? "" : "; ") + t.path + ": " + std::to_string(t.range_bytes) +

@@ -104,8 +104,9 @@ Result<IoRunPlan> PlanIoRun(const config::OptionSet& o) {
   plan.targets = std::move(targets).value();
   const storage::AlignMode align =
       o.GetString("align") == "size" ? storage::AlignMode::kSize : storage::AlignMode::kSector;
-  const std::string preset_name = o.GetString("preset"), spec_text = o.GetString("spec"),
-                    icf_path = o.GetString("icf");
+  const std::string& preset_name = o.GetString("preset");
+  const std::string& spec_text = o.GetString("spec");
+  const std::string& icf_path = o.GetString("icf");
   if (!preset_name.empty() + !spec_text.empty() + !icf_path.empty() != 1) {
     return Status::InvalidArgument("give exactly one of --preset, --spec and --icf");
   }
