@@ -36,8 +36,8 @@ struct IoRunPlan {
 Result<IoRunPlan> PlanIoRun(const config::OptionSet& o);
 
 // The run settings: each option given on the command line, else the plan's (preset or ICF)
-// value, else the option's default. Sets neither the targets, the stop flag, the peers, the
-// windows nor the callbacks.
+// value, else the option's default. The targets, allow_write, the stop flag, the peers, the
+// windows and the callbacks are left to the later steps.
 Result<driver::IoRunConfig> IoRunSettings(const config::OptionSet& o, const IoRunPlan& plan);
 
 // Locks the plan's targets (exclusively when a specification writes and the engine is not
