@@ -253,6 +253,31 @@ TEST(ControllerTest, WindowsAreMeasuredFromStartAtTheirEdges) {
   EXPECT_EQ(edges, (std::vector<std::pair<double, int>>{{2, 1}, {4, -1}, {5, 2}}));
 }
 
+TEST(ControllerTest, AWindowFromStartCountsItsFirstSecond) {
+  // A window from 0 s starts at Start, not at the first sample a second later: its figures
+  // are the whole span's, as a window from 2 s has its own (a 0s-1s window once counted 0).
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 10 * kMs);
+  ControllerOptions o;
+  o.run_nanos = 3 * kSec;
+  o.system_cpu = false;
+  o.windows = {{"0s-1s", 0, 1}, {"0s-3s", 0, 3}, {"1s-2s", 1, 2}};
+  std::vector<std::pair<double, int>> edges;
+  ControllerCallbacks cb;
+  cb.on_sample = [&](const Sample& s) {
+    for (int w : s.windows_started) edges.emplace_back(s.t_sec, w + 1);
+  };
+  ControllerOutcome out = Controller(clock, o).Run({&a}, cb);
+  ASSERT_TRUE(out.status.ok());
+  ASSERT_EQ(out.windows.size(), 3u);
+  EXPECT_EQ(out.windows[0].start_at, out.t0);
+  EXPECT_EQ(Units(out.windows[0].delta[0]), 100u);  // 1 s at 100/s
+  EXPECT_EQ(Units(out.windows[1].delta[0]), 300u);  // 3 s
+  EXPECT_EQ(Units(out.windows[2].delta[0]), 100u);
+  // Reported started with the first sample, as every edge is.
+  EXPECT_EQ(edges, (std::vector<std::pair<double, int>>{{1, 1}, {1, 2}, {1, 3}}));
+}
+
 TEST(ControllerTest, StopFlagEndsTheRunAtTheNextSampleAndMarksItInterrupted) {
   FakeClock clock(0);
   std::atomic<bool> stop{false};
