@@ -17,7 +17,9 @@ class SqliteBulkWriterTest : public ::testing::Test {
  protected:
   void SetUp() override {
     std::filesystem::create_directories(STOREBENCH_TEST_TMP);
-    path_ = std::string(STOREBENCH_TEST_TMP) + "/bulk_writer.db";
+    // A file per test: ctest runs this binary's tests as separate processes at once.
+    path_ = std::string(STOREBENCH_TEST_TMP) + "/bulk_writer_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db";
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + suffix);
     BackendOptions o;
     o.create_if_missing = true;
