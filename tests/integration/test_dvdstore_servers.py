@@ -71,6 +71,20 @@ class ServerMixin:
     def test_load_reported_rows(self):
         self.assertRegex(self.load_output, r"loaded DVD Store 3 db_size=S into .*: \d+ rows in")
 
+    def test_load_records_its_writers(self):
+        """storebench_meta's load_session says how the rows went in (docs/dvdstore.md): one
+        writer per table, and on MariaDB (Capabilities::split_bulk_writers) the reviews tables
+        in two parts of their key, each in a transaction of its own."""
+        rows = self.query("SELECT value FROM storebench_meta WHERE " + self.key_column +
+                          " = 'load_session'")
+        session = rows[0][0]
+        self.assertIn("one connection per table", session)
+        if self.split_writers:
+            self.assertIn("REVIEWS and REVIEWS_HELPFULNESS in 2 contiguous parts", session)
+            self.assertIn("unique_checks = 1", session)
+        else:
+            self.assertNotIn("contiguous parts", session)
+
     def test_second_load_needs_force(self):
         r = storebench("oltp", "load", "--db", self.url, "--db_size=S")
         self.assertEqual(r.returncode, 2, r.stderr)
@@ -154,6 +168,8 @@ class ServerMixin:
 
 class DvdStorePostgresTest(ServerMixin, unittest.TestCase):
     url = server_url("STOREBENCH_PG_URL")
+    key_column = "key"
+    split_writers = False
 
     @classmethod
     def query(cls, sql):
@@ -163,6 +179,8 @@ class DvdStorePostgresTest(ServerMixin, unittest.TestCase):
 
 class DvdStoreMariadbTest(ServerMixin, unittest.TestCase):
     url = server_url("STOREBENCH_MYSQL_URL")
+    key_column = "`key`"
+    split_writers = True
 
     @classmethod
     def query(cls, sql):

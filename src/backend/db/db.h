@@ -54,6 +54,12 @@ struct Capabilities {
   // locks the table per ALTER) or there is one writer (SQLite). The load's index phase then
   // builds a table's indexes one after another on one connection (workload/index_build.h).
   bool concurrent_index_builds = false;
+  // DbBackend::NewSplitBulkWriter works: several writers may load one table created empty for
+  // the load at the same time, each its own rows in its own transaction, so a large table's
+  // rows go through more than one server thread. False: a table has one sole writer
+  // (PostgreSQL: COPY FREEZE needs the TRUNCATE in the writer's own transaction; SQLite: one
+  // writer at a time).
+  bool split_bulk_writers = false;
 };
 
 // One of the server's own cumulative counters, read by Connection::ServerCounters.
@@ -203,6 +209,18 @@ class DbBackend {
   // What NewSoleBulkWriter's writers do and the session settings they use, in words, for the
   // record ("" when they are NewBulkWriter's).
   virtual std::string SoleBulkWriterSession() const { return ""; }
+  // REQUIRES: capabilities().split_bulk_writers. One of several writers that load `table`
+  // (created empty for this load, needed by no one else) at the same time, each with rows of
+  // its own and on its own connection: like NewSoleBulkWriter, one transaction committed by
+  // Finish and nothing visible before, but it never takes the table for itself, so the other
+  // writers are not held up. The default says the back end has none.
+  virtual Result<std::unique_ptr<BulkWriter>> NewSplitBulkWriter(
+      const std::string& table, const std::vector<std::string>& /*columns*/) {
+    return Status::FailedPrecondition("this database has no split bulk writers (for " + table +
+                                      ")");
+  }
+  // The session settings NewSplitBulkWriter's writers use, in words, for the record.
+  virtual std::string SplitBulkWriterSession() const { return ""; }
   // The same for NewBulkWriter's writers, where they do more than send rows in the back end's
   // ordinary way ("" otherwise).
   virtual std::string BulkWriterSession() const { return ""; }

@@ -5,8 +5,12 @@
 // with its table's queue and one sole bulk writer (DbBackend::NewSoleBulkWriter: the whole
 // table in one transaction on its own connection, so the server loads the tables in parallel
 // and may take each for itself); a back end whose writers serialize (SQLite) gets one writer
-// thread for every table, committing every batch. Inventory is generated last, from the summed
-// sales of every orders chunk.
+// thread for every table, committing every batch. Where the back end allows several writers on
+// one table (Capabilities::split_bulk_writers), the reviews chunks' two tables, 43 of M's 58.6
+// million rows, load in two halves of their primary key, each half with its own queue, writer
+// thread, connection and transaction (DbBackend::NewSplitBulkWriter), and the generator threads
+// take the reviews chunks from the two halves in turn so both writers are fed from the start.
+// Inventory is generated last, from the summed sales of every orders chunk.
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -31,10 +35,20 @@ constexpr size_t kRowsPerBatch = 16384;
 // reviews batch is ~8 MB at 16 384 rows, so this bounds the client's memory near 100 MB).
 constexpr size_t kMaxQueuedBatchesOne = 16;
 constexpr size_t kMaxQueuedBatchesPerTable = 4;
+// Writers per split table: its rows in this many contiguous ranges of the primary key (not
+// interleaved, so each writer appends to its own end of the index and InnoDB does not split
+// pages in the middle).
+constexpr int kSplitParts = 2;
+
+// The tables that load in kSplitParts parts where the back end allows it: the ones a reviews
+// chunk emits (REVIEWS_HELPFULNESS alone is 41.0 of M's 58.6 million rows, REVIEWS the largest
+// in bytes), so one chunk's rows all go to the same part.
+bool IsSplitTable(Table t) { return t == Table::kReviews || t == Table::kReviewsHelpfulness; }
 
 // Rows of one table, stored flat: all field bytes in `data`, each field's end offset in `ends`.
 struct Batch {
   Table table = Table::kCustomers;
+  int part = 0;  // of a split table; 0 otherwise
   size_t ncols = 0;
   std::string data;
   std::vector<uint32_t> ends;
@@ -84,19 +98,30 @@ class BatchQueue {
   bool failed_ = false;
 };
 
-// The writers' queues: one per table, or one for all tables.
+// The writers' queues: one per table (and per part of a split table), or one for all tables.
 class Queues {
  public:
-  explicit Queues(bool per_table) : per_table_(per_table) {
-    const int n = per_table ? kNumTables : 1;
-    for (int i = 0; i < n; ++i) {
-      queues_.push_back(std::make_unique<BatchQueue>(per_table ? kMaxQueuedBatchesPerTable
-                                                               : kMaxQueuedBatchesOne));
+  Queues(bool per_table, bool split) {
+    for (int t = 0; t < kNumTables; ++t) {
+      for (int part = 0; part < kSplitParts; ++part) {
+        if (!per_table && (t > 0 || part > 0)) {
+          index_[t][part] = 0;
+        } else if (part > 0 && !(split && IsSplitTable(static_cast<Table>(t)))) {
+          index_[t][part] = index_[t][0];
+        } else {
+          index_[t][part] = static_cast<int>(queues_.size());
+          split_.push_back(part > 0 || (split && IsSplitTable(static_cast<Table>(t))));
+          queues_.push_back(std::make_unique<BatchQueue>(per_table ? kMaxQueuedBatchesPerTable
+                                                                   : kMaxQueuedBatchesOne));
+        }
+      }
     }
   }
   int size() const { return static_cast<int>(queues_.size()); }
   BatchQueue& at(int i) { return *queues_[i]; }
-  BatchQueue& of(Table t) { return *queues_[per_table_ ? static_cast<int>(t) : 0]; }
+  // True: queue i feeds one part of a split table.
+  bool split(int i) const { return split_[i]; }
+  BatchQueue& of(Table t, int part) { return *queues_[index_[static_cast<int>(t)][part]]; }
   void CloseAll() {
     for (auto& q : queues_) q->Close();
   }
@@ -105,7 +130,8 @@ class Queues {
   }
 
  private:
-  bool per_table_;
+  int index_[kNumTables][kSplitParts] = {};
+  std::vector<bool> split_;
   std::vector<std::unique_ptr<BatchQueue>> queues_;
 };
 
@@ -160,38 +186,43 @@ class CsvFiles {
 class BatchingSink {
  public:
   BatchingSink(Queues* queues, CsvFiles* csv) : queues_(queues), csv_(csv) {}
+  // The part of a split table the next rows belong to (the chunk's).
+  void set_part(int part) { part_ = part; }
   bool Add(Table t, const std::vector<std::string_view>& fields) {
-    Batch& b = open_[static_cast<int>(t)];
+    Batch& b = open_[static_cast<int>(t)][part_];
     if (b.ncols == 0) {
       b.table = t;
+      b.part = part_;
       b.ncols = fields.size();
     }
     for (std::string_view f : fields) {
       b.data.append(f);
       b.ends.push_back(static_cast<uint32_t>(b.data.size()));
     }
-    if (b.rows() >= kRowsPerBatch) return Flush(t);
+    if (b.rows() >= kRowsPerBatch) return Flush(&b);
     return true;
   }
   bool FlushAll() {
-    for (int i = 0; i < kNumTables; ++i) {
-      if (!Flush(static_cast<Table>(i))) return false;
+    for (auto& parts : open_) {
+      for (Batch& b : parts) {
+        if (!Flush(&b)) return false;
+      }
     }
     return true;
   }
 
  private:
-  bool Flush(Table t) {
-    Batch& b = open_[static_cast<int>(t)];
-    if (b.ends.empty()) return true;
-    Batch out = std::move(b);
-    b = Batch();
+  bool Flush(Batch* b) {
+    if (b->ends.empty()) return true;
+    Batch out = std::move(*b);
+    *b = Batch();
     if (csv_ != nullptr) csv_->Write(out);
-    return queues_->of(t).Push(std::move(out));
+    return queues_->of(out.table, out.part).Push(std::move(out));
   }
   Queues* queues_;
   CsvFiles* csv_;
-  Batch open_[kNumTables];
+  int part_ = 0;
+  Batch open_[kNumTables][kSplitParts];
 };
 
 struct LoadStats {
@@ -240,10 +271,55 @@ Expected ExpectedRows(Table t, const DsSize& size) {
   return {0, true};
 }
 
+// The chunks in the order the generator threads take them, and the part of a split table each
+// one's rows go to. Split: the reviews chunks (the first ones, in id order) fall into
+// kSplitParts contiguous halves taken in turn (first of the first half, first of the second,
+// ...); the order changes no row, as every chunk has a random stream of its own.
+struct ChunkOrder {
+  std::vector<ChunkSpec> chunks;
+  std::vector<int> parts;
+};
+ChunkOrder OrderChunks(std::vector<ChunkSpec> chunks, bool split) {
+  ChunkOrder out;
+  if (!split) {
+    out.parts.assign(chunks.size(), 0);
+    out.chunks = std::move(chunks);
+    return out;
+  }
+  std::vector<size_t> reviews;
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (chunks[i].table == Table::kReviews) reviews.push_back(i);
+  }
+  const size_t per_part = (reviews.size() + kSplitParts - 1) / kSplitParts;
+  for (size_t k = 0; k < per_part; ++k) {
+    for (int part = 0; part < kSplitParts; ++part) {
+      const size_t j = static_cast<size_t>(part) * per_part + k;
+      if (j >= reviews.size()) continue;
+      out.chunks.push_back(chunks[reviews[j]]);
+      out.parts.push_back(part);
+    }
+  }
+  for (const ChunkSpec& c : chunks) {
+    if (c.table == Table::kReviews) continue;
+    out.chunks.push_back(c);
+    out.parts.push_back(0);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string DvdStoreLoadSession(const db::DbBackend& backend) {
-  if (backend.capabilities().concurrent_writers) return backend.SoleBulkWriterSession();
+  const db::Capabilities& caps = backend.capabilities();
+  if (caps.concurrent_writers && caps.split_bulk_writers) {
+    return backend.SoleBulkWriterSession() + "; " + std::string(TableName(Table::kReviews)) +
+           " and " + std::string(TableName(Table::kReviewsHelpfulness)) + " in " +
+           std::to_string(kSplitParts) +
+           " contiguous parts of their primary key, each on its own connection in one "
+           "transaction: " +
+           backend.SplitBulkWriterSession();
+  }
+  if (caps.concurrent_writers) return backend.SoleBulkWriterSession();
   return "one writer thread for every table, a commit every batch of " +
          std::to_string(kRowsPerBatch) + " rows; " + backend.BulkWriterSession();
 }
@@ -252,9 +328,11 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
                     const workload::LoadContext& ctx) {
   const bool ds2 = opts.ds2_mode;
   Generator gen(opts.size, ctx.seed, ds2);
-  const std::vector<ChunkSpec> chunks = gen.Chunks(kChunkRows);
   const int gen_threads = std::max(1, ctx.threads);
   const bool concurrent = backend.capabilities().concurrent_writers;
+  const bool split = concurrent && backend.capabilities().split_bulk_writers;
+  const ChunkOrder order = OrderChunks(gen.Chunks(kChunkRows), split);
+  const std::vector<ChunkSpec>& chunks = order.chunks;
 
   CsvFiles csv;
   if (!ctx.csv_dir.empty()) SB_RETURN_IF_ERROR(csv.Open(ctx.csv_dir, ds2));
@@ -275,7 +353,7 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
 
   // One writer thread per table where writers run concurrently: each table's rows then go
   // through one connection in one transaction, and the server loads the tables in parallel.
-  Queues queues(/*per_table=*/concurrent);
+  Queues queues(/*per_table=*/concurrent, split);
   LoadStats stats;
   std::atomic<size_t> next_chunk{0};
   std::vector<std::vector<int64_t>> sales(gen_threads);
@@ -284,7 +362,7 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
     queues.FailAll();
   };
 
-  auto writer_main = [&](BatchQueue* queue) {
+  auto writer_main = [&](BatchQueue* queue, bool split_writer) {
     std::map<Table, std::unique_ptr<db::BulkWriter>> out;
     Batch b;
     std::vector<std::string_view> fields;
@@ -294,8 +372,9 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
       if (!w) {
         const std::string table = SqlTableName(b.table, dialect);
         const std::vector<std::string> columns = SqlColumns(b.table, ds2, dialect);
-        auto made = concurrent ? backend.NewSoleBulkWriter(table, columns)
-                               : backend.NewBulkWriter(table, columns);
+        auto made = split_writer ? backend.NewSplitBulkWriter(table, columns)
+                    : concurrent ? backend.NewSoleBulkWriter(table, columns)
+                                 : backend.NewBulkWriter(table, columns);
         if (!made.ok()) return fail(made.status());
         w = std::move(made).value();
       }
@@ -337,6 +416,7 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
     sales[thread].assign(static_cast<size_t>(opts.size.products) + 1, 0);
     if (thread == 0) gen.GenerateCategories(add);
     for (size_t i = next_chunk++; ok && i < chunks.size(); i = next_chunk++) {
+      sink.set_part(order.parts[i]);
       gen.Generate(chunks[i], add, &sales[thread]);
     }
     if (ok) sink.FlushAll();
@@ -344,7 +424,9 @@ Status LoadDvdStore(db::DbBackend& backend, const DsOptions& opts, const std::st
 
   std::vector<std::thread> writer_threads;
   writer_threads.reserve(queues.size());
-  for (int i = 0; i < queues.size(); ++i) writer_threads.emplace_back(writer_main, &queues.at(i));
+  for (int i = 0; i < queues.size(); ++i) {
+    writer_threads.emplace_back(writer_main, &queues.at(i), queues.split(i));
+  }
   {
     std::vector<std::thread> gens;
     for (int i = 0; i < gen_threads; ++i) gens.emplace_back(generator_main, i);

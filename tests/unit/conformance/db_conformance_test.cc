@@ -411,6 +411,49 @@ TEST_P(ConformanceTest, SoleBulkWriterCommitsOnceAtFinish) {
   }
 }
 
+// NewSplitBulkWriter: two writers load one table at the same time, each in its own
+// transaction. The first has sent a statement (more than MariaDB's 4 MiB buffer) and keeps its
+// transaction open while the second sends and commits its own rows: a writer that took the table
+// for itself (InnoDB's bulk insert into an empty table) would hold the second up until the
+// lock wait timeout and fail it. A writer destroyed before Finish leaves none of its rows.
+TEST_P(ConformanceTest, SplitBulkWritersLoadOneTableSideBySide) {
+  if (!backend_->capabilities().split_bulk_writers) {
+    EXPECT_FALSE(backend_->NewSplitBulkWriter("t", {"id"}).ok());
+    GTEST_SKIP() << "no split bulk writers";
+  }
+  const std::string t = Table("id INTEGER PRIMARY KEY, name VARCHAR(100)");
+  constexpr int kRows = 150000;  // per writer: more than one 4 MiB statement of these rows
+  auto first = backend_->NewSplitBulkWriter(t, {"id", "name"});
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  for (int i = 1; i <= kRows; ++i) {
+    ASSERT_TRUE(
+        (*first)->AddRow({std::to_string(i), "a row of the first half, padded to 40 bytes"}).ok());
+  }
+  {
+    auto abandoned = backend_->NewSplitBulkWriter(t, {"id", "name"});
+    ASSERT_TRUE(abandoned.ok()) << abandoned.status().message();
+    for (int i = 2 * kRows + 1; i <= 3 * kRows; ++i) {
+      ASSERT_TRUE((*abandoned)
+                      ->AddRow({std::to_string(i), "an abandoned row of a stopped load, padded"})
+                      .ok());
+    }
+  }  // destroyed without Finish
+  auto second = backend_->NewSplitBulkWriter(t, {"id", "name"});
+  ASSERT_TRUE(second.ok()) << second.status().message();
+  for (int i = kRows + 1; i <= 2 * kRows; ++i) {
+    Status s =
+        (*second)->AddRow({std::to_string(i), "a row of the second half, padded to 40 byte"});
+    ASSERT_TRUE(s.ok()) << s.message();
+  }
+  Status s = (*second)->Finish();
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(Count("SELECT count(*) FROM " + t + " WHERE id > " + std::to_string(kRows)), kRows);
+  s = (*first)->Finish();
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(Count("SELECT count(*) FROM " + t), 2 * kRows);
+  EXPECT_NE(backend_->SplitBulkWriterSession(), "");
+}
+
 // TryLock: a second lock on the database is refused at once with the first holder's words, and
 // the database is free again once the first lock is destroyed. (A server learns of the holder's
 // words and of its release a moment after the client: those checks wait up to 10 s.)
