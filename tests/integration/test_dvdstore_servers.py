@@ -80,7 +80,7 @@ class ServerMixin:
         session = rows[0][0]
         self.assertIn("one connection per table", session)
         if self.split_writers:
-            self.assertIn("REVIEWS and REVIEWS_HELPFULNESS in 2 contiguous parts", session)
+            self.assertIn("reviews and reviews_helpfulness in 2 contiguous parts", session)
             self.assertIn("unique_checks = 1", session)
         else:
             self.assertNotIn("contiguous parts", session)
