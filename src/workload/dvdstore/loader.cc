@@ -217,7 +217,8 @@ class BatchingSink {
     Batch out = std::move(*b);
     *b = Batch();
     if (csv_ != nullptr) csv_->Write(out);
-    return queues_->of(out.table, out.part).Push(std::move(out));
+    BatchQueue& queue = queues_->of(out.table, out.part);
+    return queue.Push(std::move(out));
   }
   Queues* queues_;
   CsvFiles* csv_;
