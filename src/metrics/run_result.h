@@ -32,6 +32,14 @@ struct TimeSeries {
   std::vector<std::string> type_names;
   std::vector<std::string> counter_names;
   std::vector<IntervalPoint> points;
+  // The seconds points[k] covers: since the point before it (the first: since Start), which is
+  // less than an interval where the warm-up or the run ends between two ticks; a whole interval
+  // if that is not positive. A point's count over it is its rate.
+  double PointSeconds(size_t k) const {
+    const double from = k > 0 ? points[k - 1].t_sec : 0;
+    if (points[k].t_sec > from) return points[k].t_sec - from;
+    return interval_sec > 0 ? interval_sec : 1;
+  }
 };
 
 // A status line's figures (DVD Store's console line), emitted every log_freq seconds.
@@ -117,7 +125,7 @@ struct ThreadShare {
 };
 
 struct RunResult {
-  std::string workload;       // "dvdstore"
+  std::string workload;  // "dvdstore"
   // The label given at run time (--label), by which `storebench compare` groups results; "" for
   // none.
   std::string label;

@@ -24,12 +24,8 @@ const metrics::HeadlineSpec* SpecNamed(const metrics::RunResult& r, const std::s
 // whole interval drew a cliff at the end of the chart.
 std::vector<double> PerSecond(const metrics::RunResult& r, const metrics::HeadlineSpec& spec) {
   std::vector<double> v;
-  const double interval = r.series.interval_sec > 0 ? r.series.interval_sec : 1;
-  double from = 0;
-  for (const auto& p : r.series.points) {
-    const double seconds = p.t_sec > from ? p.t_sec - from : interval;
-    v.push_back(spec.Rate(spec.Count(p), seconds));
-    from = p.t_sec;
+  for (size_t k = 0; k < r.series.points.size(); ++k) {
+    v.push_back(spec.Rate(spec.Count(r.series.points[k]), r.series.PointSeconds(k)));
   }
   return v;
 }

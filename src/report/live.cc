@@ -17,8 +17,7 @@ std::string ProgressJsonLine(const metrics::TimeSeries& series,
   // The point's own span: the last point of a run ends when the run does, often a few
   // milliseconds after the one before, and its count divided by a whole interval would show a
   // false collapse of the rate (as the report's charts once did).
-  const double since = series.points.size() > 1 ? series.points[series.points.size() - 2].t_sec : 0;
-  const double span = p.t_sec - since > 0 ? p.t_sec - since : series.interval_sec;
+  const double span = series.PointSeconds(series.points.size() - 1);
   j["t"] = p.t_sec;
   j["phase"] = p.phase;
   nlohmann::ordered_json types = nlohmann::ordered_json::object();

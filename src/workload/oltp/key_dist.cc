@@ -95,10 +95,8 @@ int64_t KeyDist::NextOther(Random& rng) const {
       return rng.Uniform(1, n_);
     case KeyDistType::kGaussian:
       return Gaussian(rng);
-    case KeyDistType::kSpecial: {
-      if (rng.NextDouble() * 100 >= p_.spec_res) return Gaussian(rng);  // the cold share
-      return special_first_ + rng.Uniform(0, special_slice_ - 1);       // the hot share
-    }
+    case KeyDistType::kSpecial:
+      return Special(rng);  // Next draws it without coming here
     case KeyDistType::kPareto: {
       const auto k = static_cast<int64_t>(span * std::pow(rng.NextDouble(), pareto_power_));
       return 1 + std::min<int64_t>(n_ - 1, k);

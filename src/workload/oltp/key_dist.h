@@ -37,13 +37,10 @@ class KeyDist {
   // Defined here for sysbench's default, "special", so that it inlines into the session's
   // unit: out of line, the one function for every type saved and restored six registers and
   // jumped through a table per draw (about 30 of a point select's instructions; callgrind,
-  // docs/driver-cost.md). The draws are the same as NextOther's would be.
+  // docs/driver-cost.md).
   [[gnu::always_inline]] int64_t Next(Random& rng) const {
-    if (p_.type == KeyDistType::kSpecial) [[likely]] {
-      // rng.NextDouble() * 100 >= spec_res, decided on NextDouble's 53 bits (HotLimit).
-      if ((rng.Next64() >> 11) >= hot_limit_) return Gaussian(rng);  // the cold share
-      return special_first_ + rng.Uniform(0, special_slice_ - 1);    // the hot share
-    }
+    if (p_.type == KeyDistType::kSpecial) [[likely]]
+      return Special(rng);
     return NextOther(rng);
   }
   // The least k in [0, 2^53] whose NextDouble value (k · 2^-53) times 100 is at least
@@ -52,7 +49,12 @@ class KeyDist {
   static uint64_t HotLimit(double spec_res);
 
  private:
-  int64_t NextOther(Random& rng) const;  // every type, special included
+  [[gnu::always_inline]] int64_t Special(Random& rng) const {
+    // rng.NextDouble() * 100 >= spec_res, decided on NextDouble's 53 bits (HotLimit).
+    if ((rng.Next64() >> 11) >= hot_limit_) return Gaussian(rng);  // the cold share
+    return special_first_ + rng.Uniform(0, special_slice_ - 1);    // the hot share
+  }
+  int64_t NextOther(Random& rng) const;  // the types other than special
   int64_t Gaussian(Random& rng) const;   // the gaussian draw, also special's cold share
   double H(double x) const;              // integral of the zipfian hat function 1/x^s
   double HInverse(double y) const;

@@ -592,14 +592,10 @@ class MyBackend final : public DbBackend {
 
   Result<std::unique_ptr<BulkWriter>> NewBulkWriter(
       const std::string& table, const std::vector<std::string>& columns) override {
-    auto conn = Open(true);
-    if (!conn.ok()) return conn.status();
     // The loader's own connection: tables load in parallel in any order, and keys are known to
     // be unique, so neither check runs row by row (as DVD Store's MySQL loader).
-    SB_RETURN_IF_ERROR(
-        Query((*conn)->mysql, "SET unique_checks = 0, foreign_key_checks = 0", "bulk load setup"));
-    return std::unique_ptr<BulkWriter>(
-        new MyBulkWriter(std::move(conn).value(), table, columns, /*commit=*/false));
+    return OpenBulkWriter(table, columns, "SET unique_checks = 0, foreign_key_checks = 0",
+                          /*commit=*/false);
   }
 
   // One transaction for the whole table: InnoDB loads an empty table inserted into with both
@@ -609,11 +605,7 @@ class MyBackend final : public DbBackend {
   // autocommitted LOAD DATA per 4 MiB is that only for the first statement.
   Result<std::unique_ptr<BulkWriter>> NewSoleBulkWriter(
       const std::string& table, const std::vector<std::string>& columns) override {
-    auto conn = Open(true);
-    if (!conn.ok()) return conn.status();
-    SB_RETURN_IF_ERROR(Query((*conn)->mysql, kSoleSessionSql, "bulk load setup"));
-    return std::unique_ptr<BulkWriter>(
-        new MyBulkWriter(std::move(conn).value(), table, columns, /*commit=*/true));
+    return OpenBulkWriter(table, columns, kSoleSessionSql, /*commit=*/true);
   }
 
   std::string SoleBulkWriterSession() const override {
@@ -624,11 +616,7 @@ class MyBackend final : public DbBackend {
   // server thread on the same table.
   Result<std::unique_ptr<BulkWriter>> NewSplitBulkWriter(
       const std::string& table, const std::vector<std::string>& columns) override {
-    auto conn = Open(true);
-    if (!conn.ok()) return conn.status();
-    SB_RETURN_IF_ERROR(Query((*conn)->mysql, kSplitSessionSql, "bulk load setup"));
-    return std::unique_ptr<BulkWriter>(
-        new MyBulkWriter(std::move(conn).value(), table, columns, /*commit=*/true));
+    return OpenBulkWriter(table, columns, kSplitSessionSql, /*commit=*/true);
   }
 
   std::string SplitBulkWriterSession() const override { return kSplitSessionSql; }
@@ -951,6 +939,19 @@ class MyBackend final : public DbBackend {
     uint64_t h = 1469598103934665603ULL;  // FNV-1a
     for (unsigned char c : url_.database) h = (h ^ c) * 1099511628211ULL;
     return "storebench." + url_.database.substr(0, 30) + "." + std::to_string(h);
+  }
+
+  // A bulk writer on a connection of its own with LOAD DATA LOCAL allowed, after `session_sql`
+  // (NewBulkWriter's, NewSoleBulkWriter's and NewSplitBulkWriter's settings); `commit`: one
+  // transaction committed by Finish.
+  Result<std::unique_ptr<BulkWriter>> OpenBulkWriter(const std::string& table,
+                                                     const std::vector<std::string>& columns,
+                                                     const char* session_sql, bool commit) {
+    auto conn = Open(true);
+    if (!conn.ok()) return conn.status();
+    SB_RETURN_IF_ERROR(Query((*conn)->mysql, session_sql, "bulk load setup"));
+    return std::unique_ptr<BulkWriter>(
+        new MyBulkWriter(std::move(conn).value(), table, columns, commit));
   }
 
   // `no_database`: connect without a default database (the lock's connections: their lock names
