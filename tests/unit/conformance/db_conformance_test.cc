@@ -162,6 +162,77 @@ TEST_P(ConformanceTest, IntegersAtTheEndsRoundTrip) {
   EXPECT_FALSE(sel->Next());
 }
 
+// Integers of every column width at their ends, an integer bound to a text parameter, and
+// parameters switched between an integer and text from one execution to the next (the
+// PostgreSQL back end sends integers for integer parameters in binary and everything else as
+// text, per parameter and per bind).
+TEST_P(ConformanceTest, IntegersOfEveryWidthAndRebindsBetweenIntegerAndTextRoundTrip) {
+  const std::string t =
+      Table("id INTEGER PRIMARY KEY, s SMALLINT, i INTEGER, b BIGINT, name VARCHAR(20)");
+  auto ins = Prep("INSERT INTO " + t + " (id, s, i, b, name) VALUES (?, ?, ?, ?, ?)");
+  ASSERT_NE(ins, nullptr);
+  ins->BindInt(1, 1);
+  ins->BindInt(2, std::numeric_limits<int16_t>::max());
+  ins->BindInt(3, std::numeric_limits<int32_t>::max());
+  ins->BindInt(4, std::numeric_limits<int64_t>::max());
+  ins->BindInt(5, 42);  // an integer for a text column
+  ASSERT_TRUE(ins->Execute().ok());
+  ins->BindInt(1, 2);
+  ins->BindInt(2, std::numeric_limits<int16_t>::min());
+  ins->BindInt(3, std::numeric_limits<int32_t>::min());
+  ins->BindInt(4, std::numeric_limits<int64_t>::min());
+  ins->BindInt(5, -7);
+  ASSERT_TRUE(ins->Execute().ok());
+  ins->BindText(1, "3");  // integer parameters as text after integers
+  ins->BindText(2, "5");
+  ins->BindText(3, "-9");
+  ins->BindNull(4);
+  ins->BindText(5, "t");
+  ASSERT_TRUE(ins->Execute().ok());
+  ins->BindInt(1, 4);  // and integers again after text
+  ins->BindInt(2, -1);
+  ins->BindInt(3, 0);
+  ins->BindInt(4, 1);
+  ins->BindText(5, "u");
+  ASSERT_TRUE(ins->Execute().ok());
+
+  struct Row {
+    int64_t s, i, b;
+    bool b_null;
+    std::string name;
+  };
+  const std::vector<Row> want = {
+      {32767, 2147483647, std::numeric_limits<int64_t>::max(), false, "42"},
+      {-32768, -2147483648LL, std::numeric_limits<int64_t>::min(), false, "-7"},
+      {5, -9, 0, true, "t"},
+      {-1, 0, 1, false, "u"}};
+  auto sel = Prep("SELECT s, i, b, name FROM " + t + " WHERE id = ?");
+  ASSERT_NE(sel, nullptr);
+  for (size_t r = 0; r < want.size(); ++r) {
+    sel->BindInt(1, static_cast<int64_t>(r) + 1);
+    ASSERT_TRUE(sel->Execute().ok()) << r;
+    ASSERT_TRUE(sel->Next()) << r;
+    EXPECT_EQ(sel->GetInt(0), want[r].s) << r;
+    EXPECT_EQ(sel->GetInt(1), want[r].i) << r;
+    EXPECT_EQ(sel->IsNull(2), want[r].b_null) << r;
+    if (!want[r].b_null) {
+      EXPECT_EQ(sel->GetInt(2), want[r].b) << r;
+    }
+    EXPECT_EQ(sel->GetText(3), want[r].name) << r;
+    EXPECT_FALSE(sel->Next()) << r;
+  }
+  // Integer parameters compared with each width's columns find the rows with the ends.
+  auto by = Prep("SELECT id FROM " + t + " WHERE s = ? AND i = ? AND b = ?");
+  ASSERT_NE(by, nullptr);
+  by->BindInt(1, std::numeric_limits<int16_t>::min());
+  by->BindInt(2, std::numeric_limits<int32_t>::min());
+  by->BindInt(3, std::numeric_limits<int64_t>::min());
+  ASSERT_TRUE(by->Execute().ok());
+  ASSERT_TRUE(by->Next());
+  EXPECT_EQ(by->GetInt(0), 2);
+  EXPECT_FALSE(by->Next());
+}
+
 TEST_P(ConformanceTest, StatementsAreReusedWithNewBindingsAndCountRowsAffected) {
   const std::string t = Table("id INTEGER PRIMARY KEY, v INTEGER");
   auto ins = Prep("INSERT INTO " + t + " (id, v) VALUES (?, ?)");
