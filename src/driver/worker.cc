@@ -117,13 +117,6 @@ Worker::Worker(int idx, const Layout& layout, uint64_t seed)
       ramp_rng(DeriveSeed(seed, {0, static_cast<uint64_t>(idx), 4})),
       op_log_rng(DeriveSeed(seed, {0, static_cast<uint64_t>(idx), 5})) {}
 
-void Worker::PushLast(int64_t completed, int64_t rt) {
-  last_completed[last_slot].store(completed, std::memory_order_relaxed);
-  last_rt[last_slot].store(rt, std::memory_order_relaxed);
-  if (++last_slot == kLastN) last_slot = 0;  // no division per unit
-  last_pos.store(last_pos.load(std::memory_order_relaxed) + 1, std::memory_order_release);
-}
-
 void NapUntil(Clock& clock, int64_t deadline, const RunSignals& signals) {
   while (!signals.Ended()) {
     const int64_t now = clock.NowNanos();

@@ -66,7 +66,13 @@ struct Worker {
 
   // The completion time and response time of this worker's last kLastN units. Written by the
   // worker, read by the runner; a torn pair only shifts which of two recent units is counted.
-  void PushLast(int64_t completed, int64_t rt);
+  // Inline: called for every unit (docs/driver-cost.md).
+  void PushLast(int64_t completed, int64_t rt) {
+    last_completed[last_slot].store(completed, std::memory_order_relaxed);
+    last_rt[last_slot].store(rt, std::memory_order_relaxed);
+    if (++last_slot == kLastN) last_slot = 0;  // no division per unit
+    last_pos.store(last_pos.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+  }
 
   int index;
   // A background worker (Workload::background_workers()): its session's calls record steps and
