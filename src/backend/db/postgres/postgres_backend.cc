@@ -299,7 +299,7 @@ class PgStatement final : public Statement {
 
   std::shared_ptr<PgConn> conn_;
   std::string name_;
-  // Both sized once (never resized: params_ points into them).
+  // All sized once (never resized: params_ points into values_ and ints_).
   std::vector<std::string> values_;        // text values
   std::vector<std::array<char, 8>> ints_;  // binary integers
   std::vector<IntWire> wire_;              // how BindInt sends each parameter
