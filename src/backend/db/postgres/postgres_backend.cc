@@ -201,8 +201,7 @@ class PgStatement final : public Statement {
   void BindText(int i, std::string_view v) override { Set(i, v); }
   void BindNull(int i) override {
     if (i < 1 || i > static_cast<int>(values_.size())) return;
-    params_[i - 1] = nullptr;
-    formats_[i - 1] = 0;
+    params_[i - 1] = nullptr;  // NULL: no value is sent, whatever the format says
   }
 
   Status Execute() override {
@@ -210,23 +209,18 @@ class PgStatement final : public Statement {
     res_ = PQexecPrepared(conn_->conn, name_.c_str(), static_cast<int>(params_.size()),
                           params_.data(), lengths_.data(), formats_.data(), 0);
     const ExecStatusType st = res_ ? PQresultStatus(res_) : PGRES_FATAL_ERROR;
-    if (st == PGRES_TUPLES_OK) [[likely]] {
+    if (st == PGRES_TUPLES_OK) {
       rows_ = PQntuples(res_);
       affected_ = rows_;  // what PQcmdTuples says for a query, without parsing it
-      // Assigned only after a failure: an assignment destroys the old value, a copy tests it.
-      if (!status_.ok()) [[unlikely]] {
-        status_ = Status::Ok();
-      }
-      return Status::Ok();
-    }
-    if (st == PGRES_COMMAND_OK) {
+    } else if (st == PGRES_COMMAND_OK) {
       affected_ = std::atoll(PQcmdTuples(res_));
       Clear();
-      if (!status_.ok()) status_ = Status::Ok();
-      return Status::Ok();
+    } else {
+      status_ = ResultError(conn_->conn, res_, "statement failed");
+      Clear();
+      return status_;
     }
-    status_ = ResultError(conn_->conn, res_, "statement failed");
-    Clear();
+    status_ = Status::Ok();
     return status_;
   }
 

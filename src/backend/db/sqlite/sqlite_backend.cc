@@ -52,10 +52,7 @@ class SqliteStatement final : public Statement {
   Status Execute() override {
     Rewind();
     stepped_ = true;
-    // Assigned only after a failure: an assignment destroys the old value.
-    if (!status_.ok()) [[unlikely]] {
-      status_ = Status::Ok();
-    }
+    status_ = Status::Ok();
     // Step once: for writes this does the work; for queries it fetches the first row, which
     // Next() then returns without stepping again.
     const int rc = sqlite3_step(stmt_);
