@@ -5,24 +5,30 @@
 #   make sanitize   unit tests and short runs under ASan + UBSan (build-asan/, scripts/sanitize.sh)
 #   make fuzz       each libFuzzer target FUZZ_SECONDS seconds (build-fuzz/, scripts/fuzz.sh)
 BUILD_DIR ?= build
-BUILD_TYPE ?= RelWithDebInfo
+BUILD_TYPE ?= Release
 JOBS ?= $(shell nproc)
 DB_SIZE ?= S
 DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-$(DB_SIZE).db
 RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=1
 FUZZ_SECONDS ?= 30
 
-.PHONY: all deps build binary run services test sanitize fuzz clean
+.PHONY: all deps deps-run build binary run services test sanitize fuzz clean
 
 all: build
 
+# What building and running need (compiler, cmake, client libraries), and what the tests need on
+# top (servers, Chromium, clang, fio, Open MPI): scripts/install-deps.sh says which is which.
+deps-run:
+	scripts/install-deps.sh run
+
 deps:
-	scripts/install-deps.sh
+	scripts/install-deps.sh test
 
 $(BUILD_DIR)/CMakeCache.txt:
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
 
 build: $(BUILD_DIR)/CMakeCache.txt
+	cmake -S . -B $(BUILD_DIR) -DSTOREBENCH_BUILD_TESTS=ON >/dev/null
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
 # Only the program, not the tests (faster on a fresh machine).
@@ -31,7 +37,7 @@ binary: $(BUILD_DIR)/CMakeCache.txt
 
 # Loads the S database (DB_SIZE) once (kept in the build tree), then runs one minute with 4
 # threads.
-run: deps binary
+run: deps-run binary
 	@if ! [ -s "$(DB)" ]; then \
 	  $(BUILD_DIR)/storebench oltp load --db sqlite://$(DB) --db_size=$(DB_SIZE); \
 	fi

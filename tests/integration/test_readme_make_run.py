@@ -1,7 +1,7 @@
 """The README's Quick start, executed: `make run` as a user types it, with the Makefile's own
 variables pointing into a scratch directory (BUILD_DIR, DB) so the test neither rebuilds nor
 touches the real build tree's database and result. Its recipe is the one that runs:
-`make -o deps -o binary run` treats the two prerequisites that would install packages and
+`make -o deps-run -o binary run` treats the two prerequisites that would install packages and
 rebuild as up to date (GNU make's --old-file), and the scratch BUILD_DIR holds a link to the
 binary under test. Two variables the README names shorten it: DB_SIZE=1MB (the default S load
 takes about a minute on a loaded CI machine; 1MB takes seconds, through the same load line) and
@@ -33,7 +33,7 @@ class ReadmeMakeRunTest(unittest.TestCase):
         scratch = tempfile.mkdtemp(prefix="readme-make-run-", dir=os.path.abspath(harness.ARGS.tmp))
         os.symlink(os.path.abspath(harness.ARGS.binary), os.path.join(scratch, "storebench"))
         db = os.path.join(scratch, "ds3-1MB.db")
-        cmd = ["make", "--no-print-directory", "-C", harness.ARGS.source, "-o", "deps", "-o",
+        cmd = ["make", "--no-print-directory", "-C", harness.ARGS.source, "-o", "deps-run", "-o",
                "binary", "run", "BUILD_DIR=" + scratch, "DB=" + db, "DB_SIZE=1MB",
                "RUN_ARGS=--n_threads=4 --warmup_time=0 --run_time=3s"]
         # The recipe make would run: the README's load and run lines, nothing else.
@@ -45,6 +45,23 @@ class ReadmeMakeRunTest(unittest.TestCase):
                       dry.stdout)
         self.assertIn(scratch + "/storebench oltp run --db sqlite://" + db + " --db_size=1MB",
                       dry.stdout)
+
+        # Without -o: `make run` installs only what building and running need (no server, no
+        # browser: scripts/install-deps.sh run) and builds only the program.
+        full = subprocess.run(["make", "--no-print-directory", "-C", harness.ARGS.source, "-n",
+                               "run", "BUILD_DIR=" + scratch, "DB=" + db],
+                              capture_output=True, text=True, timeout=60)
+        self.assertEqual(full.returncode, 0, full.stderr)
+        self.assertIn("scripts/install-deps.sh run\n", full.stdout)
+        self.assertNotIn("install-deps.sh test", full.stdout)
+        self.assertIn("--target storebench", full.stdout)
+        with open(os.path.join(harness.ARGS.source, "scripts", "install-deps.sh")) as f:
+            script = f.read()
+        run_set = re.search(r"run_packages=\((.*?)\n\)", script, re.S).group(1)
+        run_set = " ".join(line.split("#")[0] for line in run_set.splitlines()).split()
+        for heavy in ("postgresql", "mariadb-server", "chromium", "clang-14", "libopenmpi-dev",
+                      "fio", "libgtest-dev"):
+            self.assertNotIn(heavy, run_set)
 
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         self.assertEqual(p.returncode, 0, p.stdout[-2000:] + p.stderr[-2000:])
