@@ -8,7 +8,6 @@
 namespace sb::driver {
 namespace {
 
-constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
 constexpr int64_t kConnectPollNanos = 10 * kNanosPerMilli;
 // A window edge within this much after a sample counts as reached (ticks land a little late).
 constexpr double kEdgeSlackSec = 0.05;

@@ -13,10 +13,15 @@
 #include <string>
 #include <vector>
 
+#include "base/clock.h"
 #include "base/status.h"
 #include "metrics/recorder.h"
 
 namespace sb::driver {
+
+// How long a waiting loop (controller, workers, I/O reaping) sleeps at most before it looks at the
+// run's signals again: a stop is seen within this much even when nothing else wakes the loop.
+inline constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
 
 // The run's common signals, owned by the controller and read by every worker.
 //   gate: 0 while the workers wait for Start, 1 after Start, 2 after the end. Workers wait on it

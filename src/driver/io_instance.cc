@@ -16,7 +16,6 @@ namespace sb::driver {
 namespace {
 
 constexpr size_t kRandomPool = 4 << 20;  // full_random writes take windows of this buffer
-constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
 
 struct Slot {
   int64_t start = 0;

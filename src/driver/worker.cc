@@ -7,7 +7,6 @@
 namespace sb::driver {
 namespace {
 
-constexpr int64_t kPollNanos = 100 * kNanosPerMilli;
 
 // The OpContext a worker hands its session: the retry policy, pauses and messages. The unit's
 // steps, counts and time are kept by the OpContext itself (UnitRecord) and recorded here.

@@ -21,10 +21,6 @@ struct FiidObj {
   FiidObj& operator=(const FiidObj&) = delete;
 };
 
-double UnixNow() {
-  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
 }  // namespace
 
 Result<DcmiPowerReading> ParseDcmiPowerReading(const uint8_t* data, size_t size) {

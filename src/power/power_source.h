@@ -10,6 +10,7 @@
 #ifndef STOREBENCH_POWER_POWER_SOURCE_H_
 #define STOREBENCH_POWER_POWER_SOURCE_H_
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,6 +18,12 @@
 #include "base/status.h"
 
 namespace sb::power {
+
+// Seconds since the Unix epoch (wall clock): readings carry it so that a meter's own timestamps
+// and the run's line up.
+inline double UnixNow() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
 
 // What a source's watts are the power of.
 enum class Measures {

@@ -69,10 +69,6 @@ Result<double> RedfishDocumentWatts(const std::string& json_text, int member) {
 
 namespace {
 
-double UnixNow() {
-  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
 class RedfishSource final : public PowerSource {
  public:
   explicit RedfishSource(const PowerSpec& spec) : spec_(spec) {

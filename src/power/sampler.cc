@@ -12,10 +12,6 @@ namespace {
 constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
 constexpr size_t kMaxDistinctErrors = 20;
 
-double UnixNow() {
-  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
 void AddError(SourceRecording* rec, const std::string& message) {
   for (auto& [m, n] : rec->errors) {
     if (m == message) {

@@ -3,6 +3,7 @@
 #ifndef STOREBENCH_REPORT_JSON_DOCUMENT_H_
 #define STOREBENCH_REPORT_JSON_DOCUMENT_H_
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ struct PointsSplice {
   std::string placeholder;
   const metrics::TimeSeries* series = nullptr;
 };
+
+// A double as a JSON number; NaN and infinities (which JSON cannot hold) as null.
+inline Json Num(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 // Invalid UTF-8 in user-supplied strings (host names, settings) must not make dump() throw.
 inline std::string Dump(const Json& j, int indent) {

@@ -19,7 +19,6 @@ using metrics::RunResult;
 constexpr double kMaxExactInteger = 9007199254740992.0;
 
 // A measured quantity; non-finite values (never produced on purpose) become null.
-Json Num(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 // A figure or headline: whole numbers are written as integers ("opm": 12345), NaN as null.
 Json Figure(double v) {

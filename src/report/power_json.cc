@@ -9,7 +9,6 @@ namespace sb::report::internal {
 
 namespace {
 
-Json Num(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 Status Bad(const std::string& path, const char* what) {
   return Status::InvalidArgument("result JSON: " + path + ": expected " + what);
