@@ -3,7 +3,9 @@
 // journal transaction) is worth a sync and another try; any other error means this kernel,
 // container or mount refuses the move here (EOPNOTSUPP on bigalloc or DAX file systems and
 // ENOTTY where the ioctl is unknown, see fs/ext4/ioctl.c; EPERM or EACCES from a security
-// policy or a mount's reservation rules; anything else), so the caller falls back to its next
+// policy or the mount: the root ext4 of the VM this was written on, mounted with resv_strict,
+// answers EPERM, and so did a loop-device ext4 mounted the same way, while one mounted without
+// it allowed the move; anything else), so the caller falls back to its next
 // method (fragment: punch and refill, then copy; defrag: copy and rename) and says why.
 #ifndef STOREBENCH_BACKEND_FS_MOVE_EXT_H_
 #define STOREBENCH_BACKEND_FS_MOVE_EXT_H_
