@@ -232,7 +232,10 @@ int Prepare(const config::OptionSet& o) {
       return Fail(s);
     }
     if (o.GetInt("fragment") > 0) {
-      if (Status s = FragmentTestFile(path, o.GetInt("fragment"), p.stop); !s.ok()) return Fail(s);
+      auto r = FragmentTestFile(path, o.GetInt("fragment"), fs::FragmentMethod::kAuto, p.stop);
+      if (!r.ok()) return Fail(r.status());
+      if (r->new_lock) locks[i] = std::move(r->new_lock);
+      if (Status s = FragmentShortfall(path, o.GetInt("fragment"), *r); !s.ok()) return Fail(s);
     }
     if (created) {
       const double sec = static_cast<double>(SteadyClock().NowNanos() - t0) / 1e9;

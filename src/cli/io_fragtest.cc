@@ -18,6 +18,7 @@
 
 #include "backend/fs/defrag.h"
 #include "backend/fs/extent_map.h"
+#include "backend/fs/fragment.h"
 #include "base/clock.h"
 #include "base/strings.h"
 #include "base/units.h"
@@ -133,7 +134,14 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
   const bool seq = o.GetBool("seq_read");
   SteadyClock clock;
 
-  if (Status s = FragmentTestFile(path, o.GetInt("extents"), stop); !s.ok()) return Fail(s);
+  const fs::FragmentMethod fragment_method =
+      fs::ParseFragmentMethod(o.GetString("fragment_method")).value_or(fs::FragmentMethod::kAuto);
+  auto fragmented = FragmentTestFile(path, o.GetInt("extents"), fragment_method, stop);
+  if (!fragmented.ok()) return Fail(fragmented.status());
+  if (fragmented->new_lock) held = std::move(fragmented->new_lock);
+  if (Status s = FragmentShortfall(path, o.GetInt("extents"), *fragmented); !s.ok()) {
+    return Fail(s);
+  }
 
   auto run_phase = [&](Phase* ph) -> Status {
     ph->iops.assign(preset.specs.size(), {});
@@ -232,9 +240,12 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
                  " outstanding I/Os (Iometer model); trials alternate specifications";
   r.config_json = o.ToJson();
   r.environment = CollectEnvironment(path);
-  r.choices["fragtest.fragment"] =
-      "punch and refill to " + std::to_string(o.GetInt("extents")) +
-      " extents (io fragment), measured with FIEMAP as filefrag counts";
+  r.choices["fragtest.fragment"] = "to " + std::to_string(o.GetInt("extents")) +
+                                   " extents (io fragment --method " +
+                                   fs::FragmentMethodName(fragment_method) +
+                                   "), measured with FIEMAP as filefrag counts: " + fragmented->how;
+  r.choices["fragtest.fragment_method"] = fragmented->method;
+  r.choices["fragtest.fragment_attempts"] = fs::DescribeAttempts(fragmented->attempts);
   r.choices["fragtest.defrag"] =
       (defrag->final_method.empty() ? std::string("no method lowered the count")
                                     : "by " + defrag->final_method) +

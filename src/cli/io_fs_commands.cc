@@ -271,16 +271,59 @@ int Extents(const config::OptionSet& o, const std::vector<std::string>& paths) {
   return kExitOk;
 }
 
+Json AttemptsToJson(const std::vector<fs::FragmentAttempt>& attempts) {
+  Json ja = Json::array();
+  for (const fs::FragmentAttempt& a : attempts) {
+    ja.push_back({{"method", a.method},
+                  {"status", a.status},
+                  {"why", a.why},
+                  {"extents_before", a.before},
+                  {"extents_after", a.after},
+                  {"rounds", a.rounds},
+                  {"blocks", a.blocks}});
+  }
+  return ja;
+}
+
 int Fragment(const config::OptionSet& o) {
   const std::string& path = o.GetString("target");
   if (path.empty()) return Fail(Status::InvalidArgument("io fragment needs --target FILE"));
   if (!o.IsSet("extents")) return Fail(Status::InvalidArgument("io fragment needs --extents N"));
+  // The option's declaration lists the same words, so this always parses.
+  const fs::FragmentMethod method =
+      fs::ParseFragmentMethod(o.GetString("method")).value_or(fs::FragmentMethod::kAuto);
   storage::TargetInfo info;
   auto lock = LockOwnTestFile(path, "fragment", &info);
   if (!lock.ok()) return Fail(lock.status());
-  if (Status s = FragmentTestFile(path, o.GetInt("extents"), InstallStopHandlers()); !s.ok()) {
-    return Fail(s);
+  std::unique_ptr<FileLock> held = std::move(lock).value();
+  const int64_t extents = o.GetInt("extents");
+  auto r = FragmentTestFile(path, extents, method, InstallStopHandlers());
+  if (!r.ok()) return Fail(r.status());
+  if (r->new_lock) held = std::move(r->new_lock);
+  const std::string& json_path = o.GetString("json");
+  if (!json_path.empty()) {
+    Json doc = Json::object();
+    doc["kind"] = "storebench.fragment";
+    doc["format_version"] = 1;
+    doc["tool"] = {{"name", "storebench"}, {"version", report::ToolVersion()}};
+    doc["measured_at"] = WallClockIsoUtc();
+    doc["path"] = path;
+    auto fsinfo = fs::DescribeFileSystem(path);
+    doc["filesystem"] = fsinfo.ok() ? fsinfo->type : "";
+    doc["method_asked"] = fs::FragmentMethodName(method);
+    doc["target_extents"] = extents;
+    doc["extents_before"] = r->before;
+    doc["extents_after"] = r->after;
+    doc["reached"] = r->reached;
+    doc["method"] = r->method;
+    doc["how"] = r->how;
+    doc["rounds"] = r->rounds;
+    doc["blocks"] = r->blocks_refilled;
+    doc["attempts"] = AttemptsToJson(r->attempts);
+    if (Status s = WriteJsonDocument(json_path, doc.dump(2)); !s.ok()) return Fail(s);
+    Progress("written " + json_path);
   }
+  if (Status s = FragmentShortfall(path, extents, *r); !s.ok()) return Fail(s);
   return kExitOk;
 }
 
@@ -319,6 +362,7 @@ int Defrag(const config::OptionSet& o, const std::vector<std::string>& paths) {
       ja.push_back({{"method", a.method},
                     {"ran", a.ran},
                     {"ok", a.ok},
+                    {"refused", a.refused},
                     {"outcome", a.outcome},
                     {"extents_before", a.before},
                     {"extents_after", a.after},
@@ -371,7 +415,9 @@ Result<std::unique_ptr<FileLock>> LockOwnTestFile(const std::string& path, const
   return std::move(lock).value();
 }
 
-Status FragmentTestFile(const std::string& path, int64_t extents, const std::atomic<bool>* stop) {
+Result<fs::FragmentResult> FragmentTestFile(const std::string& path, int64_t extents,
+                                            fs::FragmentMethod method,
+                                            const std::atomic<bool>* stop) {
   auto info = storage::InspectTarget(path);
   if (!info.ok()) return info.status();
   auto fsinfo = fs::DescribeFileSystem(path);
@@ -382,23 +428,30 @@ Status FragmentTestFile(const std::string& path, int64_t extents, const std::ato
   f.region_start = info->data_start;
   f.region_bytes = info->data_bytes - info->data_bytes % std::max<uint64_t>(fsinfo->block_size, 1);
   f.stop = stop;
+  f.method = method;
   auto r = fs::FragmentFile(f, *fsinfo, Progress);
   if (!r.ok()) return r.status();
   std::printf(
-      "fragment %s (%s): %lld -> %lld extents (target %lld) in %d round(s), %llu blocks "
-      "refilled\n",
+      "fragment %s (%s): %lld -> %lld extents (target %lld)%s in %d round(s), %llu "
+      "blocks\n",
       EscapeForTerminal(path).c_str(), fsinfo->type.c_str(), static_cast<long long>(r->before),
-      static_cast<long long>(r->after), static_cast<long long>(extents), r->rounds,
+      static_cast<long long>(r->after), static_cast<long long>(extents),
+      r->method.empty() ? "" : (" by " + r->method).c_str(), r->rounds,
       static_cast<unsigned long long>(r->blocks_refilled));
-  std::fflush(stdout);
-  if (!r->reached) {
-    return Status::IoError("'" + path + "' has " + std::to_string(r->after) +
-                           " extents, not within 5 % of the " + std::to_string(extents) +
-                           " asked for" +
-                           (r->rounds == 0 ? " (it was more fragmented already; run io defrag)"
-                                           : " after " + std::to_string(r->rounds) + " rounds"));
+  if (!r->attempts.empty()) {
+    std::printf("  methods: %s\n", EscapeForTerminal(fs::DescribeAttempts(r->attempts)).c_str());
   }
-  return Status::Ok();
+  std::fflush(stdout);
+  return r;
+}
+
+Status FragmentShortfall(const std::string& path, int64_t extents, const fs::FragmentResult& r) {
+  if (r.reached) return Status::Ok();
+  return Status::IoError("'" + path + "' has " + std::to_string(r.after) +
+                         " extents, not within 5 % of the " + std::to_string(extents) +
+                         " asked for" +
+                         (r.attempts.empty() ? " (it was more fragmented already; run io defrag)"
+                                             : " (" + fs::DescribeAttempts(r.attempts) + ")"));
 }
 
 TargetExtents MeasureTargetExtents(const std::string& path) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "backend/fs/extent_map.h"
+#include "backend/fs/fragment.h"
 #include "backend/io/io_engine.h"
 #include "base/status.h"
 #include "config/options.h"
@@ -22,8 +23,15 @@ bool IsIoFsCommand(const std::string& name);
 int RunIoFsCommand(const std::vector<std::string>& args, const io::EngineRegistry& engines);
 
 // Fragments the storebench test file `path` (already locked exclusively by the caller) to about
-// `extents` extents, printing one line; used by `io fragment` and `io prepare --fragment`.
-Status FragmentTestFile(const std::string& path, int64_t extents, const std::atomic<bool>* stop);
+// `extents` extents with `method` (auto: the fallback chain, fragment.h), printing the outcome
+// and the methods tried; used by `io fragment`, `io prepare --fragment` and `io fragtest`. When
+// the copy method replaced the file, the result's new_lock is the lock the caller must hold from
+// now on. A result that missed the target is not an error here: FragmentShortfall says so.
+Result<fs::FragmentResult> FragmentTestFile(const std::string& path, int64_t extents,
+                                            fs::FragmentMethod method,
+                                            const std::atomic<bool>* stop);
+// IoError when `r` did not reach `extents` (within 5 %), naming why; OK otherwise.
+Status FragmentShortfall(const std::string& path, int64_t extents, const fs::FragmentResult& r);
 
 // The extent count (filefrag's) of a storage target for results: -1 and a reason when it has
 // none (a block device, a file system without FIEMAP).

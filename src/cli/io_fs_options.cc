@@ -15,7 +15,10 @@ namespace sb::cli {
 
 const char* IoFsUsage(const std::string& c) {
   if (c == "extents") return "storebench io extents PATH... [--recursive] [--top 10] [--json FILE]";
-  if (c == "fragment") return "storebench io fragment --target FILE --extents N";
+  if (c == "fragment") {
+    return "storebench io fragment --target FILE --extents N [--method auto|move_ext|punch|copy] "
+           "[--json FILE]";
+  }
   if (c == "defrag") {
     return "storebench io defrag PATH... [--method auto|online|copy] [--json FILE]";
   }
@@ -27,7 +30,7 @@ const char* IoFsUsage(const std::string& c) {
     return "storebench io churn --dir DIR [--writers 3] [--duration 10m] [--json FILE]";
   }
   return "storebench io fragtest --target FILE --extents N (--preset vmtn | --spec S) "
-         "[--rounds 3] [--json FILE]";
+         "[--rounds 3] [--fragment_method auto|move_ext|punch|copy] [--json FILE]";
 }
 
 void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
@@ -45,6 +48,14 @@ void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
     add("direct", OptionType::kBool, "Y", "O_DIRECT (N: through the page cache)");
     add("block_size", OptionType::kString, "1MiB", "transfer size of each read and write");
   };
+  auto add_fragment_method = [&](const char* name) {
+    add(name, OptionType::kEnum, "auto",
+        "how to fragment: auto (move_ext on ext4, then punch, then copy: a method refused or "
+        "short of the target hands over to the next), move_ext (EXT4_IOC_MOVE_EXT into a donor "
+        "file), punch (punch out blocks and write them back), copy (a copy with spare blocks "
+        "collapsed out, renamed over the file); a chosen method that fails is an error",
+        {"auto", "move_ext", "punch", "copy"});
+  };
   if (command == "extents") {
     add("recursive", OptionType::kBool, "N",
         "measure every regular file under a directory, staying on its file system (find -xdev)");
@@ -56,6 +67,8 @@ void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
   if (command == "fragment") {
     add("target", OptionType::kString, "", "a test file made by storebench io prepare");
     add.Ranged("extents", OptionType::kInt, "1", 1, INT64_MAX, "extents to reach (within 5 %)");
+    add_fragment_method("method");
+    add_json("write the counts, the method used and every method tried as JSON to this file");
     return;
   }
   if (command == "defrag") {
@@ -105,6 +118,7 @@ void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
       "also time a 1 MiB sequential O_DIRECT read of the whole data area each trial");
   add("method", OptionType::kEnum, "auto", "defrag method (as io defrag --method)",
       {"auto", "online", "copy"});
+  add_fragment_method("fragment_method");
   add("direct", OptionType::kBool, "Y", "O_DIRECT with aligned buffers");
   add("seed", OptionType::kInt, "1", "run seed");
   add_json("result document path (default results/<timestamp>-fragtest.json)");

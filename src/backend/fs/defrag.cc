@@ -16,7 +16,8 @@
 #include <system_error>
 #include <thread>
 
-#include "backend/fs/ext4_move_ext.h"
+#include "backend/fs/move_ext.h"
+#include "backend/fs/replace_file.h"
 
 extern char** environ;
 
@@ -36,17 +37,9 @@ double Since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// A name in the file's own directory (same file system, so a rename is atomic) that no other
-// file has: ".<name>.storebench-<what>-<pid>".
-std::string SiblingName(const std::string& path, const std::string& what) {
-  const std::filesystem::path p(path);
-  return (p.parent_path() /
-          ("." + p.filename().string() + ".storebench-" + what + "-" + std::to_string(::getpid())))
-      .string();
-}
-
 // EXT4_IOC_MOVE_EXT over the whole file into a donor preallocated in one go.
-DefragAttempt MoveExt(const std::string& path, const FileSystemInfo& fs, int64_t before) {
+DefragAttempt MoveExt(const std::string& path, const FileSystemInfo& fs, int64_t before,
+                      const MoveExtCall& call) {
   DefragAttempt a;
   a.method = "EXT4_IOC_MOVE_EXT";
   Fd orig;
@@ -104,8 +97,8 @@ DefragAttempt MoveExt(const std::string& path, const FileSystemInfo& fs, int64_t
       me.orig_start = pos;
       me.donor_start = pos;
       me.len = std::min(piece, end - pos);
-      const int rc = ::ioctl(orig.fd, kExt4IocMoveExt, &me);
-      const int err = errno;
+      const int rc = CallMoveExt(call, orig.fd, &me);
+      const MoveExtFailure failure = rc != 0 ? JudgeMoveExtFailure(errno) : MoveExtFailure{};
       // Within one record there are no holes: moved_len is how far it got.
       pos += me.moved_len;
       moved += me.moved_len;
@@ -113,14 +106,15 @@ DefragAttempt MoveExt(const std::string& path, const FileSystemInfo& fs, int64_t
       // EBUSY: a page of the range still belongs to the running journal transaction (recently
       // written; data=ordered) and cannot be released. A file system sync commits it; fsync of
       // the file alone was not enough here (e4defrag gives up at this point).
-      if (rc != 0 && err == EBUSY && ++busy <= 5) {
+      if (rc != 0 && failure.retry && ++busy <= 5) {
         ::fsync(orig.fd);
         ::syncfs(orig.fd);
         std::this_thread::sleep_for(std::chrono::milliseconds(20 * busy));
         continue;
       }
-      a.outcome += rc != 0 ? "the ioctl failed at block " + std::to_string(pos) + " of " +
-                                 std::to_string(blocks) + ": " + ErrnoText(err)
+      a.refused = rc != 0 && !failure.retry;
+      a.outcome += rc != 0 ? failure.why + " at block " + std::to_string(pos) + " of " +
+                                 std::to_string(blocks)
                            : "the ioctl moved nothing at block " + std::to_string(pos);
       return a;
     }
@@ -287,25 +281,17 @@ DefragAttempt CopyRename(const std::string& path, const FileSystemInfo& fs, int6
                 " (free space too fragmented); the original is kept";
     return a;
   }
-  (void)::fchmod(dst.fd, st.st_mode & 07777);
-  (void)::fchown(dst.fd, st.st_uid, st.st_gid);
-  // The new file is locked before it gets the name, so no other storebench takes it meanwhile.
-  auto lock = TryLockTarget(tmp, LockMode::kExclusive, /*create=*/false, nullptr);
-  if (!lock.ok()) {
-    a.outcome = "cannot lock the copy: " + lock.status().message();
-    return a;
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    *hard_error = Status::IoError("cannot rename the copy over '" + path +
-                                  "': " + ErrnoText(errno) + "; the original is untouched");
+  if (Status s = ReplaceWithCopy(dst.fd, tmp, path, st, new_lock); !s.ok()) {
+    // A copy that cannot be locked is given up; a failed rename is an error. Either way the
+    // original is untouched and the copy removed.
+    if (s.code() == StatusCode::kFailedPrecondition) {
+      a.outcome = s.message();
+    } else {
+      *hard_error = Status::IoError(s.message() + "; the original is untouched");
+    }
     return a;
   }
   keep = true;
-  *new_lock = std::move(lock).value();
-  Fd dir;
-  const std::string parent = std::filesystem::path(path).parent_path().string();
-  dir.fd = ::open(parent.empty() ? "." : parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir.fd >= 0) (void)::fsync(dir.fd);
   a.ok = true;
   a.outcome = "copied " + std::to_string(size) + " bytes into a new file (" + how +
               "), synced, renamed over the original";
@@ -346,7 +332,7 @@ Result<DefragResult> DefragFile(const DefragOptions& o, const FileSystemInfo& fs
     DefragAttempt a;
     const auto t0 = std::chrono::steady_clock::now();
     if (online == "EXT4_IOC_MOVE_EXT") {
-      a = MoveExt(o.path, fs, r.after);
+      a = MoveExt(o.path, fs, r.after, o.move_ext_call);
     } else if (online == "xfs_fsr") {
       a = XfsFsr(o.path);
     } else {
@@ -358,7 +344,8 @@ Result<DefragResult> DefragFile(const DefragOptions& o, const FileSystemInfo& fs
     a.after = r.after;
     if (a.ran) SB_RETURN_IF_ERROR(remeasure(&a));
     progress("defrag " + o.path + ": " + a.method + ": " + a.outcome + " (" +
-             std::to_string(a.before) + " -> " + std::to_string(a.after) + " extents)");
+             std::to_string(a.before) + " -> " + std::to_string(a.after) + " extents)" +
+             (a.refused && o.method == DefragMethod::kAuto ? "; falling back to copy_rename" : ""));
     // A method that failed part-way may have lowered the count a little (an EBUSY at block
     // 32,513 of 262,400 left 1,791 of 2,049 extents): the copy still follows, and is kept only
     // when it is better.

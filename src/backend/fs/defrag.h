@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "backend/fs/extent_map.h"
+#include "backend/fs/move_ext.h"
 #include "base/file_lock.h"
 #include "base/status.h"
 
@@ -37,6 +38,9 @@ struct DefragAttempt {
   std::string method;   // "EXT4_IOC_MOVE_EXT", "xfs_fsr", "copy_rename"
   bool ran = false;     // false: not available here (why in `outcome`)
   bool ok = false;      // the method reported success
+  // The system refused it (move_ext.h's decision for EXT4_IOC_MOVE_EXT: any error but EBUSY);
+  // --method auto then goes on with copy and rename.
+  bool refused = false;
   std::string outcome;  // one sentence: "moved 262400 blocks", "xfs_fsr exited 1: ..."
   int64_t before = 0, after = 0;
   double seconds = 0;
@@ -55,6 +59,7 @@ struct DefragOptions {
   std::string path;
   DefragMethod method = DefragMethod::kAuto;
   const std::atomic<bool>* stop = nullptr;  // the copy checks it between chunks
+  MoveExtCall move_ext_call;                // empty: the real ioctl (tests inject a refusal)
 };
 
 // FailedPrecondition on a read-only mount or a file system without FIEMAP. A method that fails is
