@@ -7,6 +7,7 @@
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/dvdstore/sql_files.h"
 #include "workload/dvdstore/tables.h"
+#include "workload/query_ints.h"
 #include "workload/store_meta.h"
 
 namespace sb::dvdstore {
@@ -15,14 +16,9 @@ namespace {
 // count(*) of one DVD Store table; an error when the table does not exist. The name comes from
 // tables.h, never from input.
 Result<int64_t> CountRows(db::Connection& conn, Table t, const std::string& dialect) {
-  auto stmt = conn.Prepare("SELECT count(*) FROM " + SqlTableName(t, dialect));
-  if (!stmt.ok()) return stmt.status();
-  SB_RETURN_IF_ERROR((*stmt)->Execute());
-  int64_t n = 0;
-  if ((*stmt)->Next()) n = (*stmt)->GetInt(0);
-  SB_RETURN_IF_ERROR((*stmt)->status());
-  (*stmt)->Reset();
-  return n;
+  auto n = workload::QueryInts(conn, "SELECT count(*) FROM " + SqlTableName(t, dialect));
+  if (!n.ok()) return n.status();
+  return (*n)[0];
 }
 
 // The first text column of a one-row admin.sql query; "" when it returns no row or the dialect
