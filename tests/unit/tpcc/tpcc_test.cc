@@ -39,6 +39,35 @@ int64_t Int(db::Connection& c, const std::string& sql) {
 
 // ---- random primitives and the mix ----
 
+// The SQL files the dialects agree on are kept once, in sql/common/: every dialect finds them,
+// and SQLite keeps its own client SQL (no FOR UPDATE: its write transactions lock up front) and
+// its own drop.sql (one table a DROP TABLE).
+TEST(TpccSqlFilesTest, DialectsShareTheCommonFilesAndKeepTheirOwn) {
+  for (const char* dialect : {"sqlite", "postgres", "mysql"}) {
+    for (const char* file : {"admin.sql", "queries.sql", "drop.sql", "schema.sql", "indexes.sql"}) {
+      EXPECT_TRUE(TpccScript(dialect, file).ok()) << dialect << " " << file;
+    }
+    auto admin = TpccSql(dialect, "admin.sql");
+    ASSERT_TRUE(admin.ok());
+    EXPECT_EQ(admin->count("sum_d_next_o_id"), 1u) << dialect;
+  }
+  EXPECT_EQ(*TpccScript("postgres", "queries.sql"), *TpccScript("mysql", "queries.sql"));
+  auto locking = [](const char* dialect) {
+    int n = 0;
+    const auto queries = TpccSql(dialect, "queries.sql");
+    for (const auto& [name, text] : *queries) {
+      n += text.find("FOR UPDATE") != std::string::npos;
+    }
+    return n;
+  };
+  EXPECT_EQ(locking("sqlite"), 0);
+  EXPECT_GT(locking("postgres"), 0);
+  EXPECT_NE(*TpccScript("sqlite", "drop.sql"), *TpccScript("postgres", "drop.sql"));
+  // Stored procedures stay the servers' own: SQLite has none to find.
+  EXPECT_FALSE(TpccScript("sqlite", "procedures.sql").ok());
+  EXPECT_FALSE(TpccScript("sqlite", "calls.sql").ok());
+}
+
 TEST(TpccRandomTest, NURandStaysInItsRangeAndReachesBothEnds) {
   Random rng(7);
   int64_t lo = 1 << 30, hi = -1;
