@@ -219,11 +219,8 @@ std::map<std::string, std::string> DvdStoreWorkload::Choices() const {
             "untimed price lookup stays a client statement"
           : "client: prepared statements sent by the driver, one transaction per purchase";
   // A dialect may describe its own choices (full-text semantics, ...) in choices.sql.
-  if (auto own = SqlQueries(dialect_, "choices.sql"); own.ok()) {
-    for (auto& [name, text] : *own) {
-      while (!text.empty() && text.back() == '\n') text.pop_back();
-      c[name] = text;
-    }
+  if (auto own = SqlTexts(dialect_, "choices.sql"); own.ok()) {
+    for (auto& [name, text] : *own) c[name] = text;
   }
   c["cart_lines"] = "at most 10 lines per purchase (as the SQL Server/PostgreSQL procedures)";
   c["login_history"] = "all history rows queried, at most 100 read (DVD Store MAX_ROWS)";
