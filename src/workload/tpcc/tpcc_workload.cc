@@ -254,13 +254,10 @@ std::map<std::string, std::string> TpccWorkload::Choices() const {
       "headline nopm: the client's committed New-Orders per minute; figure nopm_dnext: the change "
       "of sum(D_NEXT_O_ID) per minute over the server cross-check's span (HammerDB's NOPM); the "
       "two are compared exactly";
-  c["tpm"] = dialect_ == "sqlite"
-                 ? "headline tpm: the client's transactions per minute; SQLite has no server "
-                   "counters, so tpm_server is absent and HammerDB's line uses the client count"
-                 : "headline tpm: the client's transactions per minute; figure tpm_server: the "
-                   "server's commits + rollbacks per minute over the cross-check's span "
-                   "(PostgreSQL xact_commit + xact_rollback of the database, MariaDB Com_commit "
-                   "+ Com_rollback server-wide), HammerDB's TPM";
+  // The dialect's own words (choices.sql): tpm, which the server's counters back or not.
+  if (auto own = Files().Texts(dialect_, "choices.sql"); own.ok()) {
+    for (auto& [name, text] : *own) c[name] = std::move(text);
+  }
   c["stock_order"] =
       "New-Order updates its STOCK rows in (item, supply warehouse) order to "
       "avoid deadlocks between New-Orders (clause 2.3.1 allows any order)";
