@@ -80,7 +80,7 @@ class OltpSession final : public workload::Session {
     // Counted now, not with the unit: the server counted these statements whatever becomes of
     // the unit. A transaction that failed its tenth attempt (the worker gives up and the unit
     // is dropped) had sent ten BEGINs the server counted; counted with the unit they were lost,
-    // and PostgreSQL's BEGIN count came out 10 above the client's (CI, 2026-12-02).
+    // and PostgreSQL's BEGIN count came out 10 above the client's.
     for (unsigned kinds = sent.kinds; kinds != 0; kinds &= kinds - 1) {
       const int k = std::countr_zero(kinds);
       ctx.CountNow(kSentBase + k, sent.sent[k]);
