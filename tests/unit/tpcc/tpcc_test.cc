@@ -68,6 +68,30 @@ TEST(TpccSqlFilesTest, DialectsShareTheCommonFilesAndKeepTheirOwn) {
   EXPECT_FALSE(TpccScript("sqlite", "calls.sql").ok());
 }
 
+// The tpm choice's words come from the dialect's choices.sql: SQLite's own says there is no
+// tpm_server; every other dialect gets the servers' words from sql/common/.
+TEST(TpccSqlFilesTest, TheTpmChoiceIsTheDialects) {
+  TpccWorkload wl;
+  config::OptionSet options;
+  wl.DeclareOptions(&options);
+  ASSERT_TRUE(config::ParseCommandLine({}, &options).ok());
+  ASSERT_TRUE(wl.Configure(options).ok());
+  const std::string sqlite_words =
+      "headline tpm: the client's transactions per minute; SQLite has no server counters, so "
+      "tpm_server is absent and HammerDB's line uses the client count";
+  EXPECT_EQ(wl.Choices().at("tpm"), sqlite_words);  // before UseDialect: SQLite, the default
+  for (const char* dialect : {"postgres", "mysql", "null"}) {
+    wl.UseDialect(dialect);
+    EXPECT_EQ(wl.Choices().at("tpm").rfind("headline tpm: the client's transactions per minute; "
+                                           "figure tpm_server: the server's commits + rollbacks",
+                                           0),
+              0u)
+        << dialect;
+  }
+  wl.UseDialect("sqlite");
+  EXPECT_EQ(wl.Choices().at("tpm"), sqlite_words);
+}
+
 TEST(TpccRandomTest, NURandStaysInItsRangeAndReachesBothEnds) {
   Random rng(7);
   int64_t lo = 1 << 30, hi = -1;
