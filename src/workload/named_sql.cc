@@ -24,4 +24,19 @@ std::map<std::string, std::string> ParseNamedSql(std::string_view text) {
   return out;
 }
 
+std::map<std::string, std::string> ParseNamedText(std::string_view text) {
+  std::map<std::string, std::string> out = ParseNamedSql(text);
+  for (auto& [name, words] : out) {
+    if (!words.empty() && words.back() == '\n') words.pop_back();
+  }
+  return out;
+}
+
+void ReplaceAll(std::string& text, std::string_view placeholder, std::string_view value) {
+  for (size_t pos = text.find(placeholder); pos != std::string::npos;
+       pos = text.find(placeholder, pos + value.size())) {
+    text.replace(pos, placeholder.size(), value);
+  }
+}
+
 }  // namespace sb::workload

@@ -58,8 +58,8 @@ struct Shape {
 // True when a COMMIT failed because the connection was lost: the server may have committed
 // before the connection went (a server shut down right after writing the commit record), so the
 // transaction's outcome is unknown to the client. Measured: a MariaDB restart during a TPC-C run
-// left sum(D_NEXT_O_ID) one above the client's committed New-Orders (CI, 2026-12-01). Workloads
-// count such units with CountNow and cross-checks allow them (ServerComparison::in_doubt).
+// left sum(D_NEXT_O_ID) one above the client's committed New-Orders. Workloads count such units
+// with CountNow and cross-checks allow them (ServerComparison::in_doubt).
 inline bool CommitInDoubt(const Status& commit) {
   return !commit.ok() && commit.category() == ErrorCategory::kConnectionLost;
 }

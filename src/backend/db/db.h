@@ -1,5 +1,5 @@
 // The database back-end interface: one implementation per database (sqlite, postgres, mysql,
-// odbc, null), chosen by URL scheme through the registry. Workloads see only these types.
+// null), chosen by URL scheme through the registry. Workloads see only these types.
 //
 // Threading: a DbBackend is shared and thread-safe; a Connection and everything it creates are
 // used by one thread at a time.
@@ -78,7 +78,7 @@ struct ServerCounter {
 
 // A parsed database URL: scheme://user@host:port/database?key=value, or sqlite:///path.
 struct DbUrl {
-  std::string scheme;  // "sqlite", "postgresql", "mysql", "odbc", "null"
+  std::string scheme;  // "sqlite", "postgresql", "mysql", "null"
   std::string user;
   std::string host;
   int port = 0;
@@ -190,7 +190,8 @@ class DbBackend {
  public:
   virtual ~DbBackend() = default;
   virtual const Capabilities& capabilities() const = 0;
-  // The dialect name that selects the workload's SQL files ("sqlite", "postgres", "mysql").
+  // The dialect name that selects the workload's SQL files ("sqlite", "postgres", "mysql";
+  // "null", which has none of its own): sql/<dialect>/, else sql/common/ (workload/sql_files.h).
   virtual std::string dialect() const = 0;
   // Opens a new connection (each worker owns one).
   virtual Result<std::unique_ptr<Connection>> Connect() = 0;

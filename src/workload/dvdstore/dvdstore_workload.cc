@@ -8,6 +8,7 @@
 #include "workload/dvdstore/sql_files.h"
 #include "workload/dvdstore/tables.h"
 #include "workload/index_build.h"
+#include "workload/query_ints.h"
 #include "workload/store_meta.h"
 
 namespace sb::dvdstore {
@@ -15,21 +16,6 @@ namespace {
 
 using config::OptionSpec;
 using config::OptionType;
-
-// Runs a one-row query and returns its first `ncols` integer columns (empty: no row).
-Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& sql,
-                                       int ncols = 1) {
-  auto stmt = conn.Prepare(sql);
-  if (!stmt.ok()) return stmt.status();
-  SB_RETURN_IF_ERROR((*stmt)->Execute());
-  std::vector<int64_t> out;
-  if ((*stmt)->Next()) {
-    for (int c = 0; c < ncols; ++c) out.push_back((*stmt)->GetInt(c));
-  }
-  SB_RETURN_IF_ERROR((*stmt)->status());
-  (*stmt)->Reset();
-  return out;
-}
 
 // load --procedures_only=Y: (re)installs the stored procedures into a complete DVD Store
 // database, leaving its data alone (the ones of storebench's names are replaced).
@@ -233,11 +219,8 @@ std::map<std::string, std::string> DvdStoreWorkload::Choices() const {
             "untimed price lookup stays a client statement"
           : "client: prepared statements sent by the driver, one transaction per purchase";
   // A dialect may describe its own choices (full-text semantics, ...) in choices.sql.
-  if (auto own = SqlQueries(dialect_, "choices.sql"); own.ok()) {
-    for (auto& [name, text] : *own) {
-      while (!text.empty() && text.back() == '\n') text.pop_back();
-      c[name] = text;
-    }
+  if (auto own = SqlTexts(dialect_, "choices.sql"); own.ok()) {
+    for (auto& [name, text] : *own) c[name] = text;
   }
   c["cart_lines"] = "at most 10 lines per purchase (as the SQL Server/PostgreSQL procedures)";
   c["login_history"] = "all history rows queried, at most 100 read (DVD Store MAX_ROWS)";
@@ -473,11 +456,11 @@ Result<std::unique_ptr<workload::Session>> DvdStoreWorkload::NewSession(
 Result<std::map<std::string, int64_t>> DvdStoreWorkload::Snapshot(db::Connection& conn) {
   auto admin = SqlQueries(dialect_, "admin.sql");
   if (!admin.ok()) return admin.status();
-  auto orders = QueryInts(conn, admin->at("count_orders"), 2);
+  auto orders = workload::QueryInts(conn, admin->at("count_orders"), 2);
   if (!orders.ok()) return orders.status();
   std::map<std::string, int64_t> out;
-  out["orders"] = orders->empty() ? 0 : (*orders)[0];
-  out["max_orderid"] = orders->size() > 1 ? (*orders)[1] : 0;
+  out["orders"] = (*orders)[0];
+  out["max_orderid"] = (*orders)[1];
   return out;
 }
 
@@ -526,9 +509,9 @@ Result<std::vector<workload::Check>> DvdStoreWorkload::Verify(
   if (!admin.ok()) return admin.status();
   std::vector<workload::Check> checks;
   auto zero_check = [&](const char* name, const char* query, const char* what) -> Status {
-    auto n = QueryInts(conn, admin->at(query));
+    auto n = workload::QueryInts(conn, admin->at(query));
     if (!n.ok()) return n.status();
-    const int64_t bad = n->empty() ? 0 : (*n)[0];
+    const int64_t bad = (*n)[0];
     checks.push_back(
         {name, bad == 0, bad == 0 ? std::string("0 ") + what : std::to_string(bad) + " " + what});
     return Status::Ok();

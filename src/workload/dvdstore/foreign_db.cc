@@ -7,6 +7,8 @@
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/dvdstore/sql_files.h"
 #include "workload/dvdstore/tables.h"
+#include "workload/named_sql.h"
+#include "workload/query_ints.h"
 #include "workload/store_meta.h"
 
 namespace sb::dvdstore {
@@ -15,14 +17,9 @@ namespace {
 // count(*) of one DVD Store table; an error when the table does not exist. The name comes from
 // tables.h, never from input.
 Result<int64_t> CountRows(db::Connection& conn, Table t, const std::string& dialect) {
-  auto stmt = conn.Prepare("SELECT count(*) FROM " + SqlTableName(t, dialect));
-  if (!stmt.ok()) return stmt.status();
-  SB_RETURN_IF_ERROR((*stmt)->Execute());
-  int64_t n = 0;
-  if ((*stmt)->Next()) n = (*stmt)->GetInt(0);
-  SB_RETURN_IF_ERROR((*stmt)->status());
-  (*stmt)->Reset();
-  return n;
+  auto n = workload::QueryInts(conn, "SELECT count(*) FROM " + SqlTableName(t, dialect));
+  if (!n.ok()) return n.status();
+  return (*n)[0];
 }
 
 // The first text column of a one-row admin.sql query; "" when it returns no row or the dialect
@@ -105,11 +102,27 @@ std::vector<std::string> MissingIndexes(db::Connection& conn,
 }
 
 // How the database differs from one storebench loads, as far as the catalog tells; the choices
-// that describe it instead of storebench's schema go into `choices`.
-std::vector<std::string> Differences(db::Connection& conn, const std::string& dialect,
+// that describe it instead of storebench's schema go into `choices`. `texts` are the dialect's
+// words for what it finds (foreign_db.sql).
+std::vector<std::string> Differences(db::Connection& conn,
                                      const std::map<std::string, std::string>& admin,
+                                     const std::map<std::string, std::string>& texts,
                                      std::map<std::string, std::string>* choices) {
+  // The text of section `name` with `placeholder` filled in; "" when the dialect has none.
+  auto text = [&](const std::string& name, std::string_view placeholder = {},
+                  std::string_view value = {}) {
+    auto it = texts.find(name);
+    std::string out = it == texts.end() ? "" : it->second;
+    if (!placeholder.empty()) workload::ReplaceAll(out, placeholder, value);
+    return out;
+  };
   std::vector<std::string> out;
+  auto differs = [&](std::string difference) {
+    if (!difference.empty()) out.push_back(std::move(difference));
+  };
+  auto choose = [&](const char* key, std::string choice) {
+    if (!choice.empty()) (*choices)[key] = std::move(choice);
+  };
   out.emplace_back(
       "built by DVD Store's scripts: storebench read its size from the row counts and browses "
       "for titles and actors sampled from its PRODUCTS rows (storebench's own word lists are not "
@@ -119,43 +132,17 @@ std::vector<std::string> Differences(db::Connection& conn, const std::string& di
     (*choices)["restock"] =
         "none: the database has no restock trigger on INVENTORY, so stock only falls and the "
         "rollback rate rises over a long run";
+    differs(text("no_restock_trigger"));
+  } else if (trigger != text("storebench_restock_trigger")) {
+    differs(text("other_restock_trigger", "{trigger}", trigger));
+    choose("restock", text(trigger == text("ds3_restock_trigger") ? "ds3_restock_trigger_choice"
+                                                                  : "other_restock_trigger_choice",
+                           "{trigger}", trigger));
   }
-  if (dialect == "mysql") {
-    if (trigger.empty()) {
-      out.emplace_back(
-          "no restock trigger on INVENTORY (DVD Store 3's MySQL build installs none): stock only "
-          "falls, so the rollback rate rises over a long run (storebench's trigger keeps it near "
-          "2 %)");
-    } else if (trigger != "restock") {
-      (*choices)["restock"] = "the database's own trigger " + trigger + " on INVENTORY";
-    }
-    const std::string engine = OneText(conn, admin, "products_engine");
-    if (!engine.empty() && engine != "InnoDB") {
-      out.emplace_back("PRODUCTS uses the " + engine +
-                       " engine (storebench: InnoDB): its FULLTEXT indexes follow ft_min_word_len "
-                       "and the MyISAM stop words, and its writes take table locks");
-      (*choices)["full_text"] =
-          engine +
-          " FULLTEXT on TITLE/ACTOR (the database's own PRODUCTS), MATCH ... AGAINST ('+W1 +W2' "
-          "IN BOOLEAN MODE): every word must occur; ft_min_word_len and the " +
-          engine + " stop words decide which words are indexed";
-    }
-  }
-  if (dialect == "postgres") {
-    if (trigger.empty()) {
-      out.emplace_back("no restock trigger on INVENTORY: stock only falls over a run");
-    } else if (trigger != "storebench_restock") {
-      out.emplace_back("INVENTORY's restock trigger is " + trigger +
-                       " (DVD Store's refills to 250, 2500 for PROD_ID+1 a multiple of 10000) "
-                       "instead of storebench's, which reverts updates below 3");
-      (*choices)["restock"] =
-          "the database's own trigger " + trigger +
-          (trigger == "restock_order"
-               ? " (DVD Store's PostgreSQL build): an update leaving fewer than 3 in stock is "
-                 "logged in REORDER and the stock refilled to 250 (2500 when PROD_ID+1 is a "
-                 "multiple of 10000), so the rollback rate drifts down over a run"
-               : " on INVENTORY");
-    }
+  const std::string engine = OneText(conn, admin, "products_engine");
+  if (!engine.empty() && engine != text("storebench_products_engine")) {
+    differs(text("other_products_engine", "{engine}", engine));
+    choose("full_text", text("other_products_engine_choice", "{engine}", engine));
   }
   if (const auto missing = MissingIndexes(conn, admin); !missing.empty()) {
     std::string list;
@@ -233,7 +220,9 @@ Result<ForeignDb> ReadForeignDb(db::Connection& conn, const std::string& dialect
   auto words = SampleWords(conn, *admin, db.products);
   if (!words.ok()) return words.status();
   db.words = std::move(words).value();
-  db.differences = Differences(conn, dialect, *admin, &db.choices);
+  auto texts = SqlTexts(dialect, "foreign_db.sql");  // none: the dialect says nothing more
+  db.differences = Differences(
+      conn, *admin, texts.ok() ? *texts : std::map<std::string, std::string>{}, &db.choices);
   return db;
 }
 

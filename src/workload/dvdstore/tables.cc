@@ -1,8 +1,28 @@
 #include "workload/dvdstore/tables.h"
 
-#include <cctype>
+#include <map>
+#include <utility>
+
+#include "workload/dvdstore/sql_files.h"
 
 namespace sb::dvdstore {
+namespace {
+
+// How `dialect`'s schema spells tables.h's names where it differs (sql/<dialect>/identifiers.sql);
+// none when it has no such file.
+std::map<std::string, std::string> Spellings(std::string_view dialect) {
+  auto spellings = SqlTexts(std::string(dialect), "identifiers.sql");
+  return spellings.ok() ? std::move(spellings).value() : std::map<std::string, std::string>{};
+}
+
+// The spelling of `key` ("customers", "reviews_helpfulness.review_helpfulness_id"), else `name`.
+std::string Spelled(const std::map<std::string, std::string>& spellings, const std::string& key,
+                    const std::string& name) {
+  auto it = spellings.find(key);
+  return it == spellings.end() ? name : it->second;
+}
+
+}  // namespace
 
 std::string_view TableName(Table t) {
   switch (t) {
@@ -73,16 +93,15 @@ std::vector<std::string> TableColumns(Table t, bool ds2) {
 }
 
 std::string SqlTableName(Table t, std::string_view dialect) {
-  std::string name(TableName(t));
-  if (dialect == "mysql") {
-    for (char& ch : name) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  }
-  return name;
+  const std::string table(TableName(t));
+  return Spelled(Spellings(dialect), table, table);
 }
 
 std::vector<std::string> SqlColumns(Table t, bool ds2, std::string_view dialect) {
+  const std::map<std::string, std::string> spellings = Spellings(dialect);
+  const std::string table(TableName(t));
   std::vector<std::string> columns = TableColumns(t, ds2);
-  if (dialect == "mysql" && t == Table::kReviewsHelpfulness) columns[0] = "reviews_helpfulness_id";
+  for (std::string& column : columns) column = Spelled(spellings, table + "." + column, column);
   return columns;
 }
 

@@ -29,12 +29,14 @@ constexpr int kNumTables = 11;
 std::string_view TableName(Table t);
 // Column names in CSV/table order (DS2 products have no membership_item column).
 std::vector<std::string> TableColumns(Table t, bool ds2);
-// The table's name in `dialect`'s SQL: DVD Store 3 spells its tables in upper case, which
+// The table's name as `dialect`'s schema spells it: TableName, unless the dialect's
+// identifiers.sql spells it otherwise (DVD Store 3 spells its tables in upper case, which
 // PostgreSQL and SQLite fold or compare without case, and MariaDB/MySQL on Linux keep: "mysql"
-// gets "CUSTOMERS", the others "customers".
+// gets "CUSTOMERS", the others "customers").
 std::string SqlTableName(Table t, std::string_view dialect);
-// TableColumns as `dialect`'s schema names them: DVD Store's MySQL schema spells the helpfulness
-// key REVIEWS_HELPFULNESS_ID (the other databases' REVIEW_HELPFULNESS_ID).
+// TableColumns as `dialect`'s schema names them (identifiers.sql: DVD Store's MySQL schema
+// spells the helpfulness key REVIEWS_HELPFULNESS_ID, the other databases'
+// REVIEW_HELPFULNESS_ID).
 std::vector<std::string> SqlColumns(Table t, bool ds2, std::string_view dialect);
 // The tables that exist in this mode (DS2: no membership, reviews, reviews_helpfulness).
 std::vector<Table> TablesFor(bool ds2);

@@ -6,6 +6,7 @@
 
 #include "base/units.h"
 #include "workload/named_sql.h"
+#include "workload/sql_files.h"
 #include "workload/store_meta.h"
 
 namespace sb::oltp_sql {
@@ -27,10 +28,7 @@ std::string TableName(int64_t i) { return "sbtest" + std::to_string(i); }
 
 std::string ForTable(const std::string& sql, int64_t table) {
   std::string out = sql;
-  const std::string name = TableName(table);
-  for (size_t p = out.find("{table}"); p != std::string::npos; p = out.find("{table}", p)) {
-    out.replace(p, 7, name);
-  }
+  workload::ReplaceAll(out, "{table}", TableName(table));
   return out;
 }
 
@@ -244,13 +242,13 @@ std::string OltpWorkload::Describe() const {
 }
 
 Result<std::map<std::string, std::string>> OltpWorkload::Sql() const {
-  const auto& files = oltp_sql::Embedded();
-  auto it = files.find(dialect_ + "/oltp.sql");
-  if (it == files.end()) {
+  const std::string* text =
+      workload::SqlFiles(oltp_sql::Embedded(), "oltp").Find(dialect_, "oltp.sql");
+  if (text == nullptr) {
     return Status::InvalidArgument("the oltp workload has no SQL for the " + dialect_ +
                                    " back end yet");
   }
-  return workload::ParseNamedSql(it->second);
+  return workload::ParseNamedSql(*text);
 }
 
 Status OltpWorkload::Cleanup(db::DbBackend& backend,

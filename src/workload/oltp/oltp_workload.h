@@ -43,8 +43,8 @@ enum OltpCounter { kReads = 0, kWrites, kOther, kRowsInserted, kRowsDeleted, kNu
 
 // Statements by the kind a server counts them, every attempt of a retried transaction included:
 // counters kSentBase + kind (sent to the server) and kFailedBase + kind (of those, failed), so
-// the server cross-check compares what the server saw (#18: a retried transaction's statements
-// reach the server's counters too).
+// the server cross-check compares what the server saw (a retried transaction's statements reach
+// the server's counters too).
 enum StatementKind { kSelect = 0, kInsert, kUpdate, kDelete, kBegin, kCommit, kNumKinds };
 constexpr const char* kKindNames[kNumKinds] = {"select", "insert", "update",
                                                "delete", "begin",  "commit"};

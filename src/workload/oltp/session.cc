@@ -3,6 +3,7 @@
 #include <memory>
 #include <vector>
 
+#include "workload/named_sql.h"
 #include "workload/oltp/oltp_workload.h"
 
 namespace sb::oltp {
@@ -31,9 +32,7 @@ class OltpSession final : public workload::Session {
       const std::string name = "sbtest" + std::to_string(t);
       auto prep = [&](const char* q, std::unique_ptr<db::Statement>* out) -> Status {
         std::string text = sql_.at(q);
-        for (size_t p = text.find("{table}"); p != std::string::npos; p = text.find("{table}", p)) {
-          text.replace(p, 7, name);
-        }
+        workload::ReplaceAll(text, "{table}", name);
         auto stmt = conn_->Prepare(text);
         if (!stmt.ok()) return stmt.status();
         *out = std::move(stmt).value();
@@ -81,7 +80,7 @@ class OltpSession final : public workload::Session {
     // Counted now, not with the unit: the server counted these statements whatever becomes of
     // the unit. A transaction that failed its tenth attempt (the worker gives up and the unit
     // is dropped) had sent ten BEGINs the server counted; counted with the unit they were lost,
-    // and PostgreSQL's BEGIN count came out 10 above the client's (CI, 2026-12-02).
+    // and PostgreSQL's BEGIN count came out 10 above the client's.
     for (unsigned kinds = sent.kinds; kinds != 0; kinds &= kinds - 1) {
       const int k = std::countr_zero(kinds);
       ctx.CountNow(kSentBase + k, sent.sent[k]);

@@ -7,8 +7,10 @@
 #include "config/enum_option.h"
 #include "workload/index_build.h"
 #include "workload/named_sql.h"
+#include "workload/query_ints.h"
 #include "workload/soe/generator.h"
 #include "workload/soe/swingbench_config.h"
+#include "workload/sql_files.h"
 #include "workload/store_meta.h"
 
 namespace sb::soe_sql {
@@ -30,44 +32,17 @@ const workload::MetaOwner kOwner{"soe", "Swingbench-like Order Entry", "soe_scal
                                  "storebench oltp load --workload soe"};
 constexpr int64_t kMaxDelayMs = int64_t{3600} * 1000;  // an hour
 
-void Replace(std::string& s, const std::string& from, const std::string& to) {
-  for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) {
-    s.replace(p, from.size(), to);
-  }
-}
-
-Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& sql, int ncols) {
-  auto stmt = conn.Prepare(sql);
-  if (!stmt.ok()) return stmt.status();
-  SB_RETURN_IF_ERROR((*stmt)->Execute());
-  std::vector<int64_t> out;
-  if ((*stmt)->Next()) {
-    for (int c = 0; c < ncols; ++c) out.push_back((*stmt)->GetInt(c));
-  }
-  SB_RETURN_IF_ERROR((*stmt)->status());
-  (*stmt)->Reset();
-  return out;
-}
-
 std::string Ms(int64_t ms) { return std::to_string(ms) + " ms"; }
 
 }  // namespace
 
 Result<std::string> SoeSqlScript(const std::string& dialect, const std::string& file) {
-  const auto& files = soe_sql::Embedded();
-  auto it = files.find(dialect + "/" + file);
-  if (it == files.end()) {
-    return Status::NotFound("the soe workload has no " + file + " for the " + dialect +
-                            " back end");
-  }
-  return it->second;
+  return workload::SqlFiles(soe_sql::Embedded(), "soe").Script(dialect, file);
 }
 
 Result<std::map<std::string, std::string>> SoeSqlQueries(const std::string& dialect,
                                                          const std::string& file) {
-  auto text = SoeSqlScript(dialect, file);
-  if (!text.ok()) return text.status();
-  return workload::ParseNamedSql(*text);
+  return workload::SqlFiles(soe_sql::Embedded(), "soe").Statements(dialect, file);
 }
 
 SoeWorkload::SoeWorkload() {
@@ -345,11 +320,11 @@ Status SoeWorkload::Load(db::DbBackend& backend, const workload::LoadContext& ct
   auto indexes = SoeSqlScript(dialect_, "indexes.sql");
   if (!indexes.ok()) return indexes.status();
   std::string script = *indexes;
-  Replace(script, "{next_customer}", std::to_string(s.customers + 1));
-  Replace(script, "{next_address}", std::to_string(s.addresses + 1));
-  Replace(script, "{next_card}", std::to_string(s.cards + 1));
-  Replace(script, "{next_order}", std::to_string(s.orders + 1));
-  Replace(script, "{next_logon}", std::to_string(s.logons + 1));
+  workload::ReplaceAll(script, "{next_customer}", std::to_string(s.customers + 1));
+  workload::ReplaceAll(script, "{next_address}", std::to_string(s.addresses + 1));
+  workload::ReplaceAll(script, "{next_card}", std::to_string(s.cards + 1));
+  workload::ReplaceAll(script, "{next_order}", std::to_string(s.orders + 1));
+  workload::ReplaceAll(script, "{next_logon}", std::to_string(s.logons + 1));
   workload::IndexBuildOptions index_options;
   index_options.threads = ctx.index_threads;
   SB_RETURN_IF_ERROR(
@@ -425,9 +400,8 @@ Result<std::unique_ptr<workload::Session>> SoeWorkload::NewSession(
 Result<std::map<std::string, int64_t>> SoeWorkload::Snapshot(db::Connection& conn) {
   auto admin = SoeSqlQueries(dialect_, "admin.sql");
   if (!admin.ok()) return admin.status();
-  auto n = QueryInts(conn, admin->at("snapshot"), 4);
+  auto n = workload::QueryInts(conn, admin->at("snapshot"), 4);
   if (!n.ok()) return n.status();
-  if (n->size() < 4) return Status::Internal("the snapshot query returned no row");
   return std::map<std::string, int64_t>{
       {"orders", (*n)[0]}, {"order_items", (*n)[1]}, {"customers", (*n)[2]}, {"logons", (*n)[3]}};
 }
@@ -476,9 +450,9 @@ Result<std::vector<workload::Check>> SoeWorkload::Verify(
       {"order_totals_match_items", "verify_order_totals",
        "orders whose total differs from the sum of their items"}};
   for (const auto& [name, query, what] : zero) {
-    auto n = QueryInts(conn, admin->at(query), 1);
+    auto n = workload::QueryInts(conn, admin->at(query), 1);
     if (!n.ok()) return n.status();
-    const int64_t bad = n->empty() ? 0 : (*n)[0];
+    const int64_t bad = (*n)[0];
     checks.push_back({name, bad == 0, std::to_string(bad) + " " + what});
   }
   if (whole_run != nullptr && before.count("orders")) {

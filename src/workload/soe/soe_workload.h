@@ -115,7 +115,8 @@ class SoeWorkload final : public workload::Workload {
   std::shared_ptr<std::vector<std::atomic<int64_t>>> user_units_;
 };
 
-// The per-dialect SQL files (sql/<dialect>/<file>), compiled in. NotFound when absent.
+// The SQL files (sql/<dialect>/<file>, else sql/common/<file>: workload/sql_files.h), compiled
+// in. NotFound when neither exists.
 Result<std::string> SoeSqlScript(const std::string& dialect, const std::string& file);
 Result<std::map<std::string, std::string>> SoeSqlQueries(const std::string& dialect,
                                                          const std::string& file);

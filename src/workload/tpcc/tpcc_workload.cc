@@ -5,7 +5,8 @@
 
 #include "config/enum_option.h"
 #include "workload/index_build.h"
-#include "workload/named_sql.h"
+#include "workload/query_ints.h"
+#include "workload/sql_files.h"
 #include "workload/store_meta.h"
 
 namespace sb::tpcc_sql {
@@ -21,35 +22,17 @@ using config::OptionType;
 const workload::MetaOwner kOwner{"tpcc", "TPC-C-like", "warehouses",
                                  "storebench oltp load --workload tpcc"};
 
-Result<std::vector<int64_t>> QueryInts(db::Connection& conn, const std::string& sql, int ncols) {
-  auto stmt = conn.Prepare(sql);
-  if (!stmt.ok()) return stmt.status();
-  SB_RETURN_IF_ERROR((*stmt)->Execute());
-  std::vector<int64_t> out(static_cast<size_t>(ncols), 0);
-  if ((*stmt)->Next()) {
-    for (int c = 0; c < ncols; ++c) out[static_cast<size_t>(c)] = (*stmt)->GetInt(c);
-  }
-  SB_RETURN_IF_ERROR((*stmt)->status());
-  (*stmt)->Reset();
-  return out;
-}
+workload::SqlFiles Files() { return workload::SqlFiles(tpcc_sql::Embedded(), "tpcc"); }
 
 }  // namespace
 
 Result<std::string> TpccScript(const std::string& dialect, const std::string& file) {
-  const auto& files = tpcc_sql::Embedded();
-  auto it = files.find(dialect + "/" + file);
-  if (it == files.end()) {
-    return Status::InvalidArgument("the tpcc workload has no SQL for the " + dialect + " back end");
-  }
-  return it->second;
+  return Files().Script(dialect, file);
 }
 
 Result<std::map<std::string, std::string>> TpccSql(const std::string& dialect,
                                                    const std::string& file) {
-  auto text = TpccScript(dialect, file);
-  if (!text.ok()) return text.status();
-  return workload::ParseNamedSql(*text);
+  return Files().Statements(dialect, file);
 }
 
 TpccWorkload::TpccWorkload() {
@@ -271,13 +254,10 @@ std::map<std::string, std::string> TpccWorkload::Choices() const {
       "headline nopm: the client's committed New-Orders per minute; figure nopm_dnext: the change "
       "of sum(D_NEXT_O_ID) per minute over the server cross-check's span (HammerDB's NOPM); the "
       "two are compared exactly";
-  c["tpm"] = dialect_ == "sqlite"
-                 ? "headline tpm: the client's transactions per minute; SQLite has no server "
-                   "counters, so tpm_server is absent and HammerDB's line uses the client count"
-                 : "headline tpm: the client's transactions per minute; figure tpm_server: the "
-                   "server's commits + rollbacks per minute over the cross-check's span "
-                   "(PostgreSQL xact_commit + xact_rollback of the database, MariaDB Com_commit "
-                   "+ Com_rollback server-wide), HammerDB's TPM";
+  // The dialect's own words (choices.sql): tpm, which the server's counters back or not.
+  if (auto own = Files().Texts(dialect_, "choices.sql"); own.ok()) {
+    for (auto& [name, text] : *own) c[name] = std::move(text);
+  }
   c["stock_order"] =
       "New-Order updates its STOCK rows in (item, supply warehouse) order to "
       "avoid deadlocks between New-Orders (clause 2.3.1 allows any order)";
@@ -403,7 +383,7 @@ Result<std::map<std::string, int64_t>> TpccWorkload::Snapshot(db::Connection& co
   if (no_data_) return std::map<std::string, int64_t>{};  // no D_NEXT_O_ID to read
   auto admin = TpccSql(dialect_, "admin.sql");
   if (!admin.ok()) return admin.status();
-  auto sum = QueryInts(conn, admin->at("sum_d_next_o_id"), 1);
+  auto sum = workload::QueryInts(conn, admin->at("sum_d_next_o_id"), 1);
   if (!sum.ok()) return sum.status();
   return std::map<std::string, int64_t>{{"sum_d_next_o_id", (*sum)[0]}};
 }
@@ -419,14 +399,14 @@ Result<std::vector<workload::Check>> TpccWorkload::Verify(
   if (!opened.ok()) return opened.status();
   auto w = opened->Get("warehouses");
   if (!w.ok()) return w.status();
-  auto wh = QueryInts(conn, admin->at("count_warehouses"), 2);
+  auto wh = workload::QueryInts(conn, admin->at("count_warehouses"), 2);
   if (!wh.ok()) return wh.status();
   const std::string expected = w->empty() ? "?" : *w;
   checks.push_back({"warehouses_match_load",
                     std::to_string((*wh)[0]) == expected && std::to_string((*wh)[1]) == expected,
                     std::to_string((*wh)[0]) + " WAREHOUSE rows (max W_ID " +
                         std::to_string((*wh)[1]) + "); the load recorded " + expected});
-  auto items = QueryInts(conn, admin->at("count_items"), 1);
+  auto items = workload::QueryInts(conn, admin->at("count_items"), 1);
   if (!items.ok()) return items.status();
   checks.push_back({"items", (*items)[0] == kItems,
                     std::to_string((*items)[0]) + " ITEM rows (the specification's 100000)"});
@@ -469,7 +449,7 @@ Result<std::vector<workload::Check>> TpccWorkload::Verify(
   };
   for (const auto& [name, after_run, words] : conditions) {
     if (whole_run != nullptr && !after_run) continue;
-    auto bad = QueryInts(conn, admin->at(name), 1);
+    auto bad = workload::QueryInts(conn, admin->at(name), 1);
     if (!bad.ok()) return bad.status();
     // "consistency_1_..." : condition 1 of clause 3.3.2, and so on.
     std::string check = std::string("consistency_") + (name + 6);

@@ -158,7 +158,8 @@ class TpccWorkload final : public workload::Workload {
   std::shared_ptr<DeliveryLog> delivery_log_;
 };
 
-// The statements of `file` ("queries.sql", "admin.sql", ...) for `dialect`, or a whole script.
+// The statements of `file` ("queries.sql", "admin.sql", ...) for `dialect`, or a whole script:
+// sql/<dialect>/<file>, else sql/common/<file> (workload/sql_files.h); NotFound when neither.
 Result<std::map<std::string, std::string>> TpccSql(const std::string& dialect,
                                                    const std::string& file);
 Result<std::string> TpccScript(const std::string& dialect, const std::string& file);

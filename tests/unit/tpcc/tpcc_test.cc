@@ -39,6 +39,59 @@ int64_t Int(db::Connection& c, const std::string& sql) {
 
 // ---- random primitives and the mix ----
 
+// The SQL files the dialects agree on are kept once, in sql/common/: every dialect finds them,
+// and SQLite keeps its own client SQL (no FOR UPDATE: its write transactions lock up front) and
+// its own drop.sql (one table a DROP TABLE).
+TEST(TpccSqlFilesTest, DialectsShareTheCommonFilesAndKeepTheirOwn) {
+  for (const char* dialect : {"sqlite", "postgres", "mysql"}) {
+    for (const char* file : {"admin.sql", "queries.sql", "drop.sql", "schema.sql", "indexes.sql"}) {
+      EXPECT_TRUE(TpccScript(dialect, file).ok()) << dialect << " " << file;
+    }
+    auto admin = TpccSql(dialect, "admin.sql");
+    ASSERT_TRUE(admin.ok());
+    EXPECT_EQ(admin->count("sum_d_next_o_id"), 1u) << dialect;
+  }
+  EXPECT_EQ(*TpccScript("postgres", "queries.sql"), *TpccScript("mysql", "queries.sql"));
+  auto locking = [](const char* dialect) {
+    int n = 0;
+    const auto queries = TpccSql(dialect, "queries.sql");
+    for (const auto& [name, text] : *queries) {
+      n += text.find("FOR UPDATE") != std::string::npos;
+    }
+    return n;
+  };
+  EXPECT_EQ(locking("sqlite"), 0);
+  EXPECT_GT(locking("postgres"), 0);
+  EXPECT_NE(*TpccScript("sqlite", "drop.sql"), *TpccScript("postgres", "drop.sql"));
+  // Stored procedures stay the servers' own: SQLite has none to find.
+  EXPECT_FALSE(TpccScript("sqlite", "procedures.sql").ok());
+  EXPECT_FALSE(TpccScript("sqlite", "calls.sql").ok());
+}
+
+// The tpm choice's words come from the dialect's choices.sql: SQLite's own says there is no
+// tpm_server; every other dialect gets the servers' words from sql/common/.
+TEST(TpccSqlFilesTest, TheTpmChoiceIsTheDialects) {
+  TpccWorkload wl;
+  config::OptionSet options;
+  wl.DeclareOptions(&options);
+  ASSERT_TRUE(config::ParseCommandLine({}, &options).ok());
+  ASSERT_TRUE(wl.Configure(options).ok());
+  const std::string sqlite_words =
+      "headline tpm: the client's transactions per minute; SQLite has no server counters, so "
+      "tpm_server is absent and HammerDB's line uses the client count";
+  EXPECT_EQ(wl.Choices().at("tpm"), sqlite_words);  // before UseDialect: SQLite, the default
+  for (const char* dialect : {"postgres", "mysql", "null"}) {
+    wl.UseDialect(dialect);
+    EXPECT_EQ(wl.Choices().at("tpm").rfind("headline tpm: the client's transactions per minute; "
+                                           "figure tpm_server: the server's commits + rollbacks",
+                                           0),
+              0u)
+        << dialect;
+  }
+  wl.UseDialect("sqlite");
+  EXPECT_EQ(wl.Choices().at("tpm"), sqlite_words);
+}
+
 TEST(TpccRandomTest, NURandStaysInItsRangeAndReachesBothEnds) {
   Random rng(7);
   int64_t lo = 1 << 30, hi = -1;

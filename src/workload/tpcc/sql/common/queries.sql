@@ -1,4 +1,5 @@
--- The five TPC-C transactions as client SQL for PostgreSQL (TPC-C revision 5.11, clauses 2.4-2.8), one
+-- The five TPC-C transactions as client SQL for PostgreSQL and MySQL/MariaDB (TPC-C revision
+-- 5.11, clauses 2.4-2.8), and any dialect without a queries.sql of its own (SQLite has one), one
 -- statement per step of each profile, values bound; dates are the
 -- server's CURRENT_TIMESTAMP. Rows read and then updated are read FOR
 -- UPDATE.

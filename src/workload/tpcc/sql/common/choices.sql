@@ -1,0 +1,6 @@
+-- Choices recorded in every result under "choices" that depend on the dialect (one "-- name:"
+-- section each, the text on the line below it). Not SQL. This file: the server dialects'
+-- (PostgreSQL, MySQL/MariaDB); SQLite has its own (sqlite/choices.sql).
+
+-- name: tpm
+headline tpm: the client's transactions per minute; figure tpm_server: the server's commits + rollbacks per minute over the cross-check's span (PostgreSQL xact_commit + xact_rollback of the database, MariaDB Com_commit + Com_rollback server-wide), HammerDB's TPM
