@@ -5,11 +5,24 @@
 # an unchanged tree rebuilds nothing.
 #   -DSOURCE_DIR=  the source tree   -DOUT=  the header   -DVERSION=  -DBUILD_TYPE=
 # The commit is git's abbreviated hash with "-dirty" when tracked files differ from it
-# (git describe --dirty, https://git-scm.com/docs/git-describe), or "unknown" outside a git tree
-# or without git (a source archive).
+# (git describe --dirty, https://git-scm.com/docs/git-describe), or "unknown" when the source
+# tree is not the top of a git checkout (a source archive) or git is missing.
 set(commit "unknown")
 find_program(GIT_EXECUTABLE git)
 if(GIT_EXECUTABLE)
+  # Only the source tree's own repository: an unpacked archive inside another git checkout must
+  # not take that checkout's commit.
+  execute_process(
+    COMMAND ${GIT_EXECUTABLE} -C ${SOURCE_DIR} rev-parse --show-toplevel
+    OUTPUT_VARIABLE top
+    RESULT_VARIABLE failed
+    OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  get_filename_component(source_real "${SOURCE_DIR}" REALPATH)
+  if(NOT failed)
+    get_filename_component(top "${top}" REALPATH)
+  endif()
+endif()
+if(GIT_EXECUTABLE AND NOT failed AND top STREQUAL source_real)
   # --exclude='*': the commit itself, never a tag's name (--always: the abbreviated hash).
   execute_process(
     COMMAND ${GIT_EXECUTABLE} -C ${SOURCE_DIR} describe --always --dirty --abbrev=7 --exclude=*
