@@ -4,6 +4,8 @@
 #               servers (scripts/services.sh; running ones are reused), run every test (ctest)
 #   make sanitize   unit tests and short runs under ASan + UBSan (build-asan/, scripts/sanitize.sh)
 #   make fuzz       each libFuzzer target FUZZ_SECONDS seconds (build-fuzz/, scripts/fuzz.sh)
+#   make deb        Debian packages of the program (build/storebench_<version>_<arch>.deb, and
+#                   storebench-mpi_... when Open MPI is installed; cmake/packaging.cmake)
 BUILD_DIR ?= build
 BUILD_TYPE ?= Release
 JOBS ?= $(shell nproc)
@@ -12,7 +14,7 @@ DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-$(DB_SIZE).db
 RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=1
 FUZZ_SECONDS ?= 30
 
-.PHONY: all deps deps-run build binary run services test sanitize fuzz clean
+.PHONY: all deps deps-run build binary run services test sanitize fuzz deb clean
 
 all: build
 
@@ -62,6 +64,19 @@ sanitize: deps
 
 fuzz: deps
 	JOBS=$(JOBS) scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Only what the packages hold is built (install_files: the programs, the man page, the
+# completion), then CPack makes the packages; their Depends come from dpkg-shlibdeps (dpkg-dev)
+# and the man page from help2man, both in scripts/install-deps.sh's test set.
+deb: deps-run $(BUILD_DIR)/CMakeCache.txt
+	@for tool in help2man dpkg-shlibdeps; do \
+	  command -v $$tool >/dev/null || { echo "make deb needs $$tool: scripts/install-deps.sh test" \
+	    "(or apt-get install help2man dpkg-dev)" >&2; exit 2; }; \
+	done
+	cmake -S . -B $(BUILD_DIR) >/dev/null
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target install_files
+	cd $(BUILD_DIR) && cpack -G DEB
+	@ls -l $(BUILD_DIR)/*.deb
 
 clean:
 	rm -rf $(BUILD_DIR)

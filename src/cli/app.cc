@@ -24,6 +24,7 @@
 #include "driver/run_options.h"
 #include "report/json_report.h"
 #include "report/load_progress.h"
+#include "version/version.h"
 #include "workload/registry.h"
 
 namespace sb::cli {
@@ -333,7 +334,9 @@ int RunCommandLine(int argc, char** argv) {
     return args.empty() ? kExitBadInput : kExitOk;
   }
   if (args[0] == "version" || args[0] == "--version") {
-    std::printf("storebench %s\n", report::ToolVersion());
+    // "storebench 0.1.0 (git 9ab97a7, Release)": the name and version first, as help2man reads
+    // them for the man page.
+    std::printf("storebench %s\n", version::VersionLine().c_str());
     return kExitOk;
   }
   if (args[0] == "io") return RunIoCommand({args.begin() + 1, args.end()});

@@ -13,7 +13,7 @@
 #include "base/clock.h"
 #include "cli/app.h"
 #include "dist/world.h"
-#include "report/json_report.h"
+#include "version/version.h"
 
 namespace sb::cli {
 namespace {
@@ -32,7 +32,10 @@ double Round3(double v) { return std::round(v * 1000) / 1000; }
 }  // namespace
 
 int MainUnderMpirun(int argc, char** argv, int (*command)(int, char**)) {
-  if (Status s = dist::StartWorld(&argc, &argv); !s.ok()) return Fail(s);
+  if (Status s = dist::StartWorld(&argc, &argv); !s.ok()) {
+    // Every rank fails alike before any group exists: rank 0 alone says so.
+    return dist::RankFromEnvironment() > 0 ? kExitBadInput : Fail(s);
+  }
   dist::Group* g = dist::World();
   if (g == nullptr) {  // mpirun -np 1: a run of one process, exactly as without mpirun
     const int code = command(argc, argv);
@@ -42,7 +45,7 @@ int MainUnderMpirun(int argc, char** argv, int (*command)(int, char**)) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   // Every rank must run the same storebench with the same command line (the effective
   // configuration, config files included, is compared again before a run starts).
-  std::string same = std::string("storebench ") + report::ToolVersion();
+  std::string same = "storebench " + version::VersionLine();  // the commit too
   for (const std::string& a : args) same += '\0' + a;
   Status check = g->CheckSame(same, "storebench version or command line");
   if (check.ok() && !ScalesOut(args)) {

@@ -1,4 +1,4 @@
-// The command line's side of a scaled-out run (`mpirun -np K storebench oltp run|io run ...`,
+// The command line's side of a scaled-out run (`mpirun -np K storebench-mpi oltp run|io run ...`,
 // docs/scale-out.md): joining the group, the checks every rank must pass before it runs, each
 // rank's share of the work, and the result's "scale_out" section.
 #ifndef STOREBENCH_CLI_SCALE_OUT_H_

@@ -15,11 +15,7 @@
 #include <vector>
 
 #include "report/json_document.h"
-
-// The build may pass the project version; otherwise this is the version of the source tree.
-#ifndef STOREBENCH_VERSION
-#define STOREBENCH_VERSION "0.1.0"
-#endif
+#include "version/version.h"
 
 namespace sb::report {
 
@@ -36,7 +32,7 @@ Status WriteFailure(const std::string& path, const std::string& why) {
 
 }  // namespace
 
-const char* ToolVersion() { return STOREBENCH_VERSION; }
+const char* ToolVersion() { return version::Version(); }
 
 namespace {
 

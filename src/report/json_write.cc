@@ -8,6 +8,7 @@
 
 #include "report/json_document.h"
 #include "report/json_report.h"
+#include "version/version.h"
 
 namespace sb::report::internal {
 
@@ -398,6 +399,9 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
   Json tool = Json::object();
   tool["name"] = "storebench";
   tool["version"] = ToolVersion();
+  // The code that ran, beside the version: two builds of one version can measure differently.
+  tool["commit"] = version::GitCommit();
+  tool["build_type"] = version::BuildType();
   doc["tool"] = std::move(tool);
   // An instance's result in a run of several (see "instances").
   if (!r.name.empty() || !r.target.empty()) {

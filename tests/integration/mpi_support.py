@@ -1,5 +1,6 @@
-"""What the MPI tests share (test_mpi.py, test_mpi_plan.py): the mpirun on PATH, whether the
-binary under test was built with MPI, and running it on N ranks of this machine."""
+"""What the MPI tests share (test_mpi.py, test_mpi_plan.py): the mpirun on PATH, storebench-mpi
+(storebench with the MPI transport, built beside the binary under test when Open MPI was
+found), and running it on N ranks of this machine."""
 import os
 import shutil
 import subprocess
@@ -11,17 +12,20 @@ import harness
 MPIRUN = shutil.which("mpirun")
 
 
+def mpi_binary():
+    """storebench-mpi beside the storebench under test (CMakeLists.txt: STOREBENCH_MPI)."""
+    return os.path.join(os.path.dirname(harness.ARGS.binary), "storebench-mpi")
+
+
 def built_with_mpi():
-    if not MPIRUN:
-        return False
-    out = subprocess.run(["ldd", harness.ARGS.binary], capture_output=True, text=True).stdout
-    return "libmpi" in out
+    return bool(MPIRUN) and os.access(mpi_binary(), os.X_OK)
 
 
 def mpirun_cmd(*args, np):
-    """storebench with `args` on `np` ranks of this machine (as root, more ranks than cores)."""
+    """storebench-mpi with `args` on `np` ranks of this machine (as root, more ranks than
+    cores)."""
     return [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", str(np),
-            harness.ARGS.binary, *args]
+            mpi_binary(), *args]
 
 
 def mpirun(*args, np, timeout=120, env=None):
@@ -30,7 +34,7 @@ def mpirun(*args, np, timeout=120, env=None):
 
 
 def start(*args, np, wait_seconds, env=None):
-    """storebench with `args` on `np` ranks, returned once rank 0 has printed DS3's "issuing
+    """storebench-mpi with `args` on `np` ranks, returned once rank 0 has printed DS3's "issuing
     Start" (every rank is connected and the run begins), or after `wait_seconds`."""
     p = subprocess.Popen(mpirun_cmd(*args, np=np), stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})})
@@ -47,4 +51,4 @@ class NeedsMpi:
     @classmethod
     def setUpClass(cls):
         if not built_with_mpi():
-            raise unittest.SkipTest("storebench built without MPI (or no mpirun)")
+            raise unittest.SkipTest("no storebench-mpi (built without Open MPI) or no mpirun")

@@ -1,8 +1,10 @@
-"""Scale-out over MPI (issue #15, docs/scale-out.md): `mpirun -np 3 storebench ...` on this
+"""Scale-out over MPI (docs/scale-out.md): `mpirun -np 3 storebench-mpi ...` on this
 machine. One merged result whose counts are the ranks' counts added up (and, for DVD Store on
 PostgreSQL, the server's new ORDERS rows); a rank killed mid-run ends the run on every rank with
 a result marked incomplete; a rank started with a different option is refused with exit 2 and
-one message. Skipped (exit 77) only when storebench was built without MPI or mpirun is missing.
+one message. storebench itself never links libmpi, and under mpirun it refuses to run, naming
+storebench-mpi. The storebench-mpi cases skip only when it was not built (no Open MPI) or mpirun
+is missing.
 """
 import json
 import os
@@ -27,7 +29,48 @@ def mpirun(*args, np=3, **kwargs):
     return mpi_support.mpirun(*args, np=np, **kwargs)
 
 
+class WithoutMpiTest(unittest.TestCase):
+    """storebench, the program a user without Open MPI installs and runs."""
+
+    def test_storebench_does_not_link_libmpi(self):
+        # `ldd build/storebench | grep -i mpi` is empty: only storebench-mpi links Open MPI.
+        r = subprocess.run(["ldd", harness.ARGS.binary], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("libc.so", r.stdout)
+        self.assertNotIn("mpi", r.stdout.lower(), r.stdout)
+
+    def test_storebench_under_mpirun_names_storebench_mpi(self):
+        if not MPIRUN:
+            self.skipTest("no mpirun")
+        out = tmp_path("it-mpi-plain.json")
+        if os.path.exists(out):
+            os.remove(out)
+        cmd = [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", "2", harness.ARGS.binary,
+               "oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "2",
+               "--warmup_time", "0", "--run_time", "2s", "--json", out]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        # Once (rank 0), not once per rank, and nothing ran.
+        self.assertEqual(r.stderr.count("storebench: this storebench has no MPI support"), 1,
+                         r.stderr)
+        self.assertIn("run storebench-mpi under mpirun", r.stderr)
+        self.assertFalse(os.path.exists(out))
+        # One rank is a run of one process, as with storebench-mpi.
+        r = subprocess.run([MPIRUN, "--allow-run-as-root", "-np", "1", harness.ARGS.binary,
+                            "version"], capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"^storebench \d+\.\d+\.\d+ \(git ")
+
+
 class MpiNullTest(NeedsMpi, unittest.TestCase):
+    def test_storebench_mpi_is_the_same_build(self):
+        mine = subprocess.run([mpi_support.mpi_binary(), "--version"], capture_output=True,
+                              text=True)
+        self.assertEqual(mine.returncode, 0, mine.stderr)
+        self.assertEqual(mine.stdout, storebench("--version").stdout)
+        r = subprocess.run(["ldd", mpi_support.mpi_binary()], capture_output=True, text=True)
+        self.assertIn("libmpi", r.stdout)
+
     def test_merged_counts_are_the_sum_of_the_ranks(self):
         out = tmp_path("it-mpi-null.json")
         r = mpirun("oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "3",
@@ -118,8 +161,8 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         common = ["oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "3",
                   "--run_time", "2s", "--json", tmp_path("it-mpi-refused.json")]
         cmd = [MPIRUN, "--oversubscribe", "--allow-run-as-root",
-               "-np", "2", harness.ARGS.binary, *common, ":",
-               "-np", "1", harness.ARGS.binary, *common, "--seed", "7"]
+               "-np", "2", mpi_support.mpi_binary(), *common, ":",
+               "-np", "1", mpi_support.mpi_binary(), *common, "--seed", "7"]
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
         self.assertEqual(r.stderr.count("storebench: rank 2 (host"), 1, r.stderr)

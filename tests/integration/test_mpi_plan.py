@@ -1,11 +1,11 @@
-"""Scale-out of a plan (issue #15, docs/scale-out.md): `mpirun -np 2 storebench run --plan ...
+"""Scale-out of a plan (docs/scale-out.md): `mpirun -np 2 storebench-mpi run --plan ...
 --rank_split=instances` on this machine. A plan of three DVD Store instances on PostgreSQL
 gives one result whose per-instance orders are each database's new ORDERS rows, whose
 aggregate is their sum, and whose per-rank section says which rank ran which instance; the rank
 that owns an instance loads it; a rank whose connections the server ends reconnects as a run of
 one process does. A plan that cannot be divided, and a failure on one rank alone before the
-run, end every rank with exit 2 and one message. Skipped (exit 77) only when storebench was
-built without MPI or mpirun is missing.
+run, end every rank with exit 2 and one message. Skipped (exit 77) only when storebench-mpi was
+not built (no Open MPI) or mpirun is missing.
 """
 import json
 import os
@@ -195,8 +195,8 @@ class MpiPlanPostgresTest(NeedsMpi, unittest.TestCase):
         common = ["oltp", "run", "--db", url, "--db_size=1MB", "--n_threads", "2",
                   "--run_time", "2s", "--json", tmp_path("it-mpi-plan-one-fails.json")]
         for bad_rank in (1, 0):
-            ok = [harness.ARGS.binary, *common]
-            bad = ["env", "PGOPTIONS=-c work_mem=bogus", harness.ARGS.binary, *common]
+            ok = [mpi_support.mpi_binary(), *common]
+            bad = ["env", "PGOPTIONS=-c work_mem=bogus", mpi_support.mpi_binary(), *common]
             apps = (ok, bad) if bad_rank == 1 else (bad, ok)
             cmd = [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", "1", *apps[0], ":",
                    "-np", "1", *apps[1]]

@@ -5,6 +5,8 @@
 #include <list>
 #include <string>
 
+#include "dist/world.h"
+
 namespace sb::dist {
 namespace {
 
@@ -79,5 +81,7 @@ void StopMpi(bool abandon) {
   g_started = false;
   if (!abandon) MPI_Finalize();
 }
+
+void InstallMpiTransport() { InstallTransport({.start = StartMpi, .stop = StopMpi}); }
 
 }  // namespace sb::dist

@@ -19,6 +19,9 @@ std::unique_ptr<Transport> StartMpi(int* argc, char*** argv);
 // MPI_Finalize, when StartMpi succeeded; `abandon` (a process was lost) skips the collective
 // finalize, which would wait for it, and leaves the job to mpirun.
 void StopMpi(bool abandon);
+// Installs StartMpi and StopMpi as the program's transport (dist/world.h): storebench-mpi's
+// main() calls it first.
+void InstallMpiTransport();
 
 }  // namespace sb::dist
 

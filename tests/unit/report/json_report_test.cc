@@ -15,6 +15,7 @@
 
 #include "unit/report/expect_same_result.h"
 #include "unit/report/sample_result.h"
+#include "version/version.h"
 
 namespace sb::report {
 namespace {
@@ -64,6 +65,10 @@ TEST(ResultToJsonTest, ToolAndHeadline) {
   const Json doc = Json::parse(ResultToJson(testing::SampleResult()));
   EXPECT_EQ(doc["tool"]["name"], "storebench");
   EXPECT_EQ(doc["tool"]["version"], ToolVersion());
+  // The build beside the version (cmake/build_info.cmake): the commit or "unknown", the type.
+  EXPECT_EQ(doc["tool"]["commit"], version::GitCommit());
+  EXPECT_NE(std::string(version::GitCommit()), "");
+  EXPECT_EQ(doc["tool"]["build_type"], version::BuildType());
   EXPECT_EQ(doc["headline"]["name"], "opm");
   EXPECT_TRUE(doc["headline"]["value"].is_number_integer());
   EXPECT_EQ(doc["headline"]["value"], 12345);
