@@ -326,6 +326,9 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
       setups.push_back(std::move(s));
     }
   }
+  // What can be checked without a database is checked before any is locked (a window past
+  // the run's end: exit 2 now, not a failed baseline after the whole run).
+  if (Status st = CheckRunOptions(setups); !st.ok()) return Fail(st);
   // Every database is locked before any is checked: a run's verification counts the orders
   // it made, so two runs on one database would count each other's.
   const bool leader = dist::World() == nullptr || dist::World()->coordinator();

@@ -397,6 +397,15 @@ Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool
   return Status::Ok();
 }
 
+Status CheckRunOptions(const std::vector<DbSetup>& setups) {
+  for (const DbSetup& s : setups) {
+    auto parsed = driver::RunOptionsFrom(*s.options, s.workload->max_failures(),
+                                         s.workload->shape().headlines);
+    if (!parsed.ok()) return Named(parsed.status(), s, setups.size() > 1);
+  }
+  return Status::Ok();
+}
+
 int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
                  metrics::RunResult* result) {
   const bool several = setups.size() > 1;

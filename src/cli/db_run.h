@@ -98,6 +98,11 @@ Status SavePristineCopy(const db::BackendRegistry& backends, const std::string& 
 // Errors name the instance when `several`.
 Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool several);
 
+// Reads every instance's run options as RunDatabases will (driver::RunOptionsFrom: windows and
+// baselines within the run, limits), so that a run that can only fail is refused (exit 2)
+// before any database is locked, loaded or run. Errors name the instance when there are several.
+Status CheckRunOptions(const std::vector<DbSetup>& setups);
+
 // Runs every instance together; `common` holds the options of the run as a whole (phases,
 // windows, baselines, outputs). Prints the DVD Store lines (and per-instance lines), the
 // summary, writes the result. Returns the process exit code; `result`, when given, receives the

@@ -330,6 +330,13 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
       !s.ok()) {
     return Fail(s);
   }
+  // Each test lasts ramp + run from its start, where its windows count from: a window past
+  // that is refused before any target is opened.
+  if (Status s = driver::CheckWindowsWithinRun(c.windows, c.baselines, c.ramp_nanos, c.run_nanos,
+                                               "ramp_time", "the test's start");
+      !s.ok()) {
+    return Fail(s);
+  }
   // Under mpirun rank 0 alone serves the metrics, reads the power sources, locks the targets
   // and reports: it has the whole run's figures, and ranks on one host would share a port and
   // the targets.
