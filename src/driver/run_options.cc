@@ -231,12 +231,11 @@ Status CheckWindowsWithinRun(const std::vector<metrics::WindowSpec>& windows,
     char end[32], run_end[32];
     std::snprintf(end, sizeof end, "%g", w.end_sec);
     std::snprintf(run_end, sizeof run_end, "%g", run_end_sec);
-    return Status::InvalidArgument(what + " ends " + end + " s from " + start_name +
-                                   ", after the run, which ends " + run_end + " s from " +
-                                   start_name + " (" + warmup_name + " " +
-                                   FormatDuration(warmup_nanos) + " + run_time " +
-                                   FormatDuration(run_nanos) +
-                                   "): make run_time longer or end the window by then");
+    return Status::InvalidArgument(
+        what + " ends " + end + " s from " + start_name + ", after the run, which ends " + run_end +
+        " s from " + start_name + " (" + warmup_name + " " + FormatDuration(warmup_nanos) +
+        " + run_time " + FormatDuration(run_nanos) +
+        "): make run_time longer or end the window by then");
   };
   for (const metrics::WindowSpec& w : windows) {
     if (w.end_sec > run_end_sec + kEndSlackSec) return refuse("--window " + w.label, w);

@@ -9,9 +9,8 @@ Status ConnectError(const ConnectFailure& f) {
     m += " (passwords come from " + f.password_sources + ", never from the URL)";
   }
   if (f.no_server) {
-    m +=
-        "; no server answers there: start it (the project's servers: scripts/services.sh start) "
-        "or fix the host and port (scripts/services.sh env prints the DSNs)";
+    m += "; no server answers there: start it (the project's servers: scripts/services.sh start) "
+         "or fix the host and port (scripts/services.sh env prints the DSNs)";
   }
   return Status::Db(f.category, std::move(m), kCannotConnectState, f.native_code);
 }

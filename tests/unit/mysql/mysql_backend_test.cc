@@ -81,8 +81,8 @@ TEST(MysqlUrlTest, UnreachableServerIsAClearConnectionError) {
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.status().category(), ErrorCategory::kConnectionLost);
   EXPECT_TRUE(IsConnectError(c.status()));
-  EXPECT_NE(c.status().message().find(
-                "cannot connect to MySQL/MariaDB at host 127.0.0.1 port 1 (mysql://storebench@127.0.0.1:1/ds3): "),
+  EXPECT_NE(c.status().message().find("cannot connect to MySQL/MariaDB at host 127.0.0.1 port 1 "
+                                      "(mysql://storebench@127.0.0.1:1/ds3): "),
             std::string::npos)
       << c.status().message();
   EXPECT_NE(c.status().message().find("is the server running? is the password right?"),

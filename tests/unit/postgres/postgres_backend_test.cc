@@ -101,8 +101,8 @@ TEST(PostgresUrlTest, UnreachableServerIsAClearConnectionError) {
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.status().category(), ErrorCategory::kConnectionLost);
   EXPECT_TRUE(IsConnectError(c.status()));
-  EXPECT_NE(c.status().message().find(
-                "cannot connect to PostgreSQL at host 127.0.0.1 port 1 (postgresql://storebench@127.0.0.1:1/ds3): "),
+  EXPECT_NE(c.status().message().find("cannot connect to PostgreSQL at host 127.0.0.1 port 1 "
+                                      "(postgresql://storebench@127.0.0.1:1/ds3): "),
             std::string::npos)
       << c.status().message();
   EXPECT_NE(c.status().message().find("is the server running? is the password right?"),

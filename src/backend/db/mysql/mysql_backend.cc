@@ -1014,7 +1014,7 @@ class MyBackend final : public DbBackend {
       }
       f.password_sources = "MYSQL_PWD or ~/.my.cnf";
       f.category = code == 1045 || code == 1044 || code == 1049 ? ErrorCategory::kOther
-                                                                 : ClassifyMysqlError(code);
+                                                                : ClassifyMysqlError(code);
       f.native_code = static_cast<int>(code);
       return ConnectError(f);
     }
