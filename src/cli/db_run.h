@@ -24,7 +24,7 @@ namespace sb::cli {
 
 // The back ends storebench knows (sqlite, postgresql, mysql, null).
 db::BackendRegistry MakeBackends();
-// The workloads storebench knows (dvdstore, oltp, noop).
+// The workloads storebench knows (dvdstore, oltp, soe, tpcc, noop).
 workload::WorkloadRegistry MakeWorkloads();
 
 // Options of the command line itself (not of the driver or a workload) for `command` (load, run,
@@ -75,8 +75,9 @@ struct DbSetup {
 // ...) so that no second storebench process loads, runs on or verifies it meanwhile. Returns no
 // lock for back ends without data to guard. When another process holds it: FailedPrecondition
 // "the database URL is in use by storebench oltp load (pid 1234 on host h, since ...); wait
-// for it or stop it" (exit 2); other failures are FailedPrecondition too (a database that
-// cannot be used).
+// for it or stop it" (exit 2). A server that cannot be reached (down, wrong user or password,
+// no such database) is the back end's connection error as it is (db::ConnectError, exit 2),
+// never a lock message; other failures of the lock itself are FailedPrecondition too.
 Result<std::unique_ptr<db::DbLock>> LockDatabase(const db::BackendRegistry& backends,
                                                  const std::string& url,
                                                  const std::string& command);
