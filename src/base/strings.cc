@@ -84,6 +84,43 @@ bool StartsWithNoCase(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && EqualsNoCase(s.substr(0, prefix.size()), prefix);
 }
 
+size_t TextColumns(std::string_view s) {
+  size_t n = 0;
+  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+std::string WrapLine(std::string_view line, size_t width, size_t indent) {
+  // The leading blanks belong to the first word (an option line's "  --name").
+  size_t pos = line.find_first_not_of(' ');
+  if (pos == std::string_view::npos) return std::string(line) + "\n";
+  std::string out(line.substr(0, pos));
+  size_t columns = pos;
+  bool first_word = true;
+  while (pos < line.size()) {
+    const size_t word_begin = line.find_first_not_of(' ', pos);
+    if (word_begin == std::string_view::npos) break;  // trailing blanks
+    size_t word_end = line.find(' ', word_begin);
+    if (word_end == std::string_view::npos) word_end = line.size();
+    const std::string_view gap = line.substr(pos, word_begin - pos);
+    const std::string_view word = line.substr(word_begin, word_end - word_begin);
+    const size_t word_columns = TextColumns(word);
+    if (first_word || columns + gap.size() + word_columns <= width) {
+      out += gap;
+      columns += gap.size();
+    } else {
+      out += '\n';
+      out.append(indent, ' ');
+      columns = indent;
+    }
+    out += word;
+    columns += word_columns;
+    first_word = false;
+    pos = word_end;
+  }
+  return out + "\n";
+}
+
 std::string QuotablePrefix(std::string_view s, size_t max_chars) {
   // Control bytes (a NUL from /dev/zero would end the printed message) are shown as \xNN.
   std::string out;

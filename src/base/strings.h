@@ -23,6 +23,14 @@ bool StartsWithNoCase(std::string_view s, std::string_view prefix);
 // control characters are written \xNN.
 std::string QuotablePrefix(std::string_view s, size_t max_chars);
 
+// The columns `s` takes on a terminal: its UTF-8 code points (the help texts hold no wide
+// characters).
+size_t TextColumns(std::string_view s);
+// One line of text broken at spaces into lines of at most `width` columns; every line after the
+// first starts with `indent` spaces. A word longer than a line stays whole (an option name or a
+// URL must stay searchable). Each line ends with '\n'.
+std::string WrapLine(std::string_view line, size_t width, size_t indent);
+
 // `s` made safe to print on a terminal. Text from files and command lines (DriverConfig lines,
 // ICF specification names, paths) may carry control characters, and a terminal acts on them:
 // ESC and CSI start ECMA-48 control sequences that move the cursor, recolour or retitle the

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -30,43 +31,69 @@
 namespace sb::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: storebench oltp load|run|verify|pristine|restore --db URL [options]\n"
-    "       storebench oltp prepare|run|cleanup --workload=oltp [sysbench's options]\n"
-    "       storebench oltp <command> --help     (every option of every workload, with its "
-    "default)\n"
-    "       storebench run --plan FILE.toml [options]   (many instances at once)\n"
-    "       storebench consolidate --plan FILE.toml --instances 1..16 --runs 3 [options]\n"
-    "       storebench io prepare|run|verify --target PATH [options]   (storebench io --help)\n"
-    "       storebench power log|idle --power SPEC [options]   (power alone; --power on runs)\n"
-    "       storebench compare RESULT.json... | A='a/*.json' B='b/*.json' [--json F] [--csv F]\n"
-    "       storebench exec --label L -- COMMAND...   (any command as a timed run)\n"
-    "       storebench ab --a \"CMD\" --b \"CMD\" --rounds 5 [--between \"CMD\"]\n"
-    "       storebench report RESULT.json... -o report.html\n"
-    "       storebench version\n"
-    "\n"
-    "oltp (database workloads: --workload dvdstore, the default; oltp, sysbench-style; noop):\n"
-    "  load      generate the workload's database and load it (DVD Store: "
-    "--db_size=S|M|L|<n>MB|<n>GB)\n"
-    "  run       run the workload: DVD Store's status and Final lines, or sysbench's report\n"
-    "  verify    check the database's consistency after runs\n"
-    "  pristine  keep a copy of the loaded database that run --restore brings back\n"
-    "  restore   bring the database back to that copy now\n"
-    "  prepare, cleanup   sysbench's words: load, and drop the tables (--workload oltp)\n"
-    "run         many instances from a plan file (docs/plans.md)\n"
-    "consolidate the most instances that pass a baseline (docs/consolidation.md)\n"
-    "io          storage workloads: Iometer access specifications on files or devices "
-    "(docs/storage.md)\n"
-    "  prepare   create the test file; run  run specifications; verify  check verify blocks\n"
-    "\n"
-    "Databases (--db URL; passwords never in the URL: PGPASSWORD/~/.pgpass, MYSQL_PWD/~/.my.cnf):\n"
-    "  sqlite:///path/to/file.db                  SQLite file (created by load)\n"
-    "  postgresql://user@host:port/database       PostgreSQL (alias postgres://)\n"
-    "  mysql://user@host:port/database            MySQL or MariaDB (alias mariadb://)\n"
-    "  null://                                    does nothing: measures the harness "
-    "(--workload=noop)\n"
-    "  \"URL1;URL2\"                                several databases, one instance each (DS3's "
-    "target list)\n";
+// The top-level usage: every command, every workload (from the registry, so a new one is listed
+// without editing this text) and every database URL scheme. Lines stay within 100 columns.
+std::string Usage() {
+  std::string out =
+      "usage: storebench oltp load|run|verify|pristine|restore --db URL [options]\n"
+      "       storebench oltp prepare|run|cleanup --workload=oltp [sysbench's options]\n"
+      "       storebench run --plan FILE.toml [options]   (many instances at once)\n"
+      "       storebench consolidate --plan FILE.toml --instances 1..16 --runs 3 [options]\n"
+      "       storebench io prepare|run|verify --target PATH [options]\n"
+      "       storebench io extents|fragment|defrag|copy|read|churn|fragtest ...\n"
+      "       storebench power log|idle --power SPEC [options]   (power alone; --power on runs)\n"
+      "       storebench compare RESULT.json... | A='a/*.json' B='b/*.json' [--json F] [--csv F]\n"
+      "       storebench exec --label L -- COMMAND...   (any command as a timed run)\n"
+      "       storebench ab --a \"CMD\" --b \"CMD\" --rounds 5 [--between \"CMD\"]\n"
+      "       storebench report RESULT.json... -o report.html\n"
+      "       storebench version\n"
+      "       storebench COMMAND [SUBCOMMAND] --help   (its options; oltp: of every workload)\n"
+      "\n"
+      "Commands:\n"
+      "oltp         database workloads (--workload NAME, below):\n"
+      "  load       generate the workload's database and load it (DVD Store: "
+      "--db_size=S|M|L|<n>MB|<n>GB)\n"
+      "  run        run the workload: DVD Store's status and Final lines, or sysbench's report\n"
+      "  verify     check the database's consistency after runs\n"
+      "  pristine   keep a copy of the loaded database that run --restore brings back\n"
+      "  restore    bring the database back to that copy now\n"
+      "  prepare, cleanup   sysbench's words: load, and drop the tables (--workload oltp)\n"
+      "run          many instances from a plan file (docs/plans.md)\n"
+      "consolidate  the most instances that pass a baseline (docs/consolidation.md)\n"
+      "io           storage workloads: Iometer access specifications on files or devices\n"
+      "  prepare    create the test file; run: run specifications; verify: check verify blocks\n"
+      "  extents, fragment, defrag, copy, read, churn, fragtest   file layout: extent maps,\n"
+      "             fragmenting and defragmenting, timed copies (docs/storage.md)\n"
+      "power        power without a workload: log the sources, or measure idle (docs/power.md)\n"
+      "compare      compare groups of results with confidence intervals (docs/compare.md)\n"
+      "exec         run any command as a timed run with a result document (docs/compare.md)\n"
+      "ab           alternate two commands for some rounds and compare them (docs/compare.md)\n"
+      "report       an HTML report of result and comparison files (docs/report.md)\n"
+      "version      the program's version\n"
+      "\n"
+      "Workloads (oltp --workload NAME):\n";
+  const workload::WorkloadRegistry workloads = MakeWorkloads();
+  for (const std::string& name : workloads.Names()) {
+    std::string line = "  " + name;
+    line.resize(std::max<size_t>(line.size() + 2, 13), ' ');
+    line += workloads.HelpOf(name);
+    if (name == "dvdstore") line += " (the default)";
+    out += line + "\n";
+  }
+  out +=
+      "\n"
+      "Databases (--db URL; passwords never in the URL: PGPASSWORD/~/.pgpass, "
+      "MYSQL_PWD/~/.my.cnf):\n"
+      "  sqlite:///path/to/file.db              SQLite file (created by load; the directory "
+      "must exist)\n"
+      "  postgresql://user@host:port/database   PostgreSQL (alias postgres://)\n"
+      "  mysql://user@host:port/database        MySQL or MariaDB (alias mariadb://)\n"
+      "  null://                                does nothing: measures the harness "
+      "(--workload=noop)\n"
+      "  \"URL1;URL2\"                            several databases, one instance each (DS3's "
+      "target list)\n";
+  return out;
+}
 
 struct Context {
   config::OptionSet options;
@@ -205,8 +232,12 @@ std::string OtherWorkloadsHelp(const workload::WorkloadRegistry& workloads,
     (*w)->DeclareOptions(&o);
     if ((*w)->shape().sysbench_style) DeclareSysbenchOptions(&o);
     std::string text = o.HelpText();
-    // The --config_file line is the same for every workload: shown once, above.
-    if (text.rfind("  --config_file", 0) == 0) text.erase(0, text.find('\n') + 1);
+    // The --config_file entry (its lines up to the first group) is the same for every
+    // workload: shown once, above.
+    if (text.rfind("  --config_file", 0) == 0) {
+      const size_t end = text.find("\n\n");
+      text.erase(0, end == std::string::npos ? text.size() : end + 1);
+    }
     while (!text.empty() && text.front() == '\n') text.erase(0, 1);
     out += "\nwith --workload " + name +
            (text.empty() ? std::string(" (no options of its own)\n") : ":\n" + text);
@@ -297,6 +328,9 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
       setups.push_back(std::move(s));
     }
   }
+  // What can be checked without a database is checked before any is locked (a window past
+  // the run's end: exit 2 now, not a failed baseline after the whole run).
+  if (Status st = CheckRunOptions(setups); !st.ok()) return Fail(st);
   // Every database is locked before any is checked: a run's verification counts the orders
   // it made, so two runs on one database would count each other's.
   const bool leader = dist::World() == nullptr || dist::World()->coordinator();
@@ -330,7 +364,7 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
 int RunCommandLine(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    std::fputs(kUsage, args.empty() ? stderr : stdout);
+    std::fputs(Usage().c_str(), args.empty() ? stderr : stdout);
     return args.empty() ? kExitBadInput : kExitOk;
   }
   if (args[0] == "version" || args[0] == "--version") {
@@ -348,7 +382,7 @@ int RunCommandLine(int argc, char** argv) {
   if (args[0] == "ab") return RunAbCommand({args.begin() + 1, args.end()});
   if (args[0] == "report") return RunReportCommand({args.begin() + 1, args.end()});
   if (args[0] != "oltp") {
-    std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), kUsage);
+    std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), Usage().c_str());
     return kExitBadInput;
   }
   // sysbench writes its verb last ("sysbench oltp_read_write --tables=4 prepare"): a last word
@@ -362,14 +396,14 @@ int RunCommandLine(int argc, char** argv) {
     args.pop_back();
   }
   if (args.size() == 2 && (args[1] == "--help" || args[1] == "-h" || args[1] == "help")) {
-    std::fputs(kUsage, stdout);
+    std::fputs(Usage().c_str(), stdout);
     return kExitOk;
   }
   if (args.size() < 2 || !is_verb(args[1])) {
     std::fprintf(stderr,
                  "storebench: 'oltp' needs one of load, run, verify, pristine, restore (or "
                  "sysbench's prepare, run, cleanup)\n%s",
-                 kUsage);
+                 Usage().c_str());
     return kExitBadInput;
   }
   Context c;

@@ -293,21 +293,32 @@ int RunSearch(const std::vector<std::string>& args) {
   const db::BackendRegistry backends = MakeBackends();
   const workload::WorkloadRegistry workloads = MakeWorkloads();
   dist::Group* const group = dist::World();
-  if (group != nullptr) {
-    // Every count of the range must divide among the ranks as asked: checked at both ends
-    // before any database is touched (the plan is only built).
-    for (const int n : {range->first, range->second}) {
-      PlanBuild dry;
-      dry.scale_count = n;
-      dry.extra_args = extra;
-      SplitPlanAmongRanks(&dry);
-      dry.owns = [](int) { return false; };
-      auto built = BuildPlanInstances(*plan, dry, backends, workloads);
-      Status st = group->AllOk(built.ok() ? Status::Ok() : built.status());
-      if (!st.ok()) {
-        return Fail(Status(st.code(), "--instances " + std::to_string(n) + ": " + st.message()));
-      }
+  // Every count of the range is checked before any database is touched (the plan is only
+  // built): its options, its windows and baselines against the run's length, that there is a
+  // baseline to decide on, and under mpirun its division among the ranks. What depends on the
+  // count (a group's threads spread over its instances, a database per instance, the ranks'
+  // shares) is hardest at the top of the range and every other check is the same for all
+  // counts, so the two ends stand for every count between.
+  for (const int n : {range->first, range->second}) {
+    PlanBuild dry;
+    dry.scale_count = n;
+    dry.command = "consolidate";
+    dry.extra_args = extra;
+    if (group != nullptr) SplitPlanAmongRanks(&dry);
+    dry.owns = [](int) { return false; };
+    auto built = BuildPlanInstances(*plan, dry, backends, workloads);
+    Status st = built.ok() ? Status::Ok() : built.status();
+    if (st.ok() && !built->empty() && (*built)[0].options->GetString("baseline").empty()) {
+      st = Status::InvalidArgument(
+          "a consolidation search needs a baseline: add --baseline (e.g. "
+          "\"opm>=2600@23m-28m\") here or in the plan's [run]");
     }
+    if (group != nullptr) st = group->AllOk(st);
+    if (!st.ok()) {
+      return Fail(Status(st.code(), "--instances " + std::to_string(n) + ": " + st.message()));
+    }
+  }
+  if (group != nullptr) {
     // Rank 0's search file (its default name has the time in it) names every run's files.
     const std::optional<std::string> shared = group->Share(search_path);
     if (!shared) return Fail(Status::FailedPrecondition("rank 0 did not answer"));

@@ -8,6 +8,7 @@
 #include <memory>
 #include <thread>
 
+#include "backend/db/connect_error.h"
 #include "backend/db/mysql/mysql_backend.h"
 #include "backend/db/null/null_backend.h"
 #include "backend/db/postgres/postgres_backend.h"
@@ -257,6 +258,9 @@ Result<std::unique_ptr<db::DbLock>> LockDatabase(const db::BackendRegistry& back
   const std::string shown = parsed.ok() ? parsed->redacted : url;
   auto lock = (*backend)->TryLock(LockHolderText(command));
   if (lock.ok()) return lock;
+  // A server that cannot be reached (down, wrong password, no such database) is that, not a
+  // lock problem: its message names the server and what to check.
+  if (db::IsConnectError(lock.status())) return lock.status();
   if (lock.status().code() != StatusCode::kFailedPrecondition) {
     return Status::FailedPrecondition(
         "cannot lock the database " + shown +
@@ -390,6 +394,15 @@ Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool
   setup->backend = std::move(backend).value();
   auto info = setup->backend->Describe();
   if (info.ok()) setup->info = std::move(info).value();
+  return Status::Ok();
+}
+
+Status CheckRunOptions(const std::vector<DbSetup>& setups) {
+  for (const DbSetup& s : setups) {
+    auto parsed = driver::RunOptionsFrom(*s.options, s.workload->max_failures(),
+                                         s.workload->shape().headlines);
+    if (!parsed.ok()) return Named(parsed.status(), s, setups.size() > 1);
+  }
   return Status::Ok();
 }
 

@@ -75,8 +75,9 @@ struct DbSetup {
 // ...) so that no second storebench process loads, runs on or verifies it meanwhile. Returns no
 // lock for back ends without data to guard. When another process holds it: FailedPrecondition
 // "the database URL is in use by storebench oltp load (pid 1234 on host h, since ...); wait
-// for it or stop it" (exit 2); other failures are FailedPrecondition too (a database that
-// cannot be used).
+// for it or stop it" (exit 2). A server that cannot be reached (down, wrong user or password,
+// no such database) is the back end's connection error as it is (db::ConnectError, exit 2),
+// never a lock message; other failures of the lock itself are FailedPrecondition too.
 Result<std::unique_ptr<db::DbLock>> LockDatabase(const db::BackendRegistry& backends,
                                                  const std::string& url,
                                                  const std::string& command);
@@ -97,6 +98,11 @@ Status SavePristineCopy(const db::BackendRegistry& backends, const std::string& 
 // locked, takes the snapshot Verify compares against, and opens the back end the run uses.
 // Errors name the instance when `several`.
 Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool several);
+
+// Reads every instance's run options as RunDatabases will (driver::RunOptionsFrom: windows and
+// baselines within the run, limits), so that a run that can only fail is refused (exit 2)
+// before any database is locked, loaded or run. Errors name the instance when there are several.
+Status CheckRunOptions(const std::vector<DbSetup>& setups);
 
 // Runs every instance together; `common` holds the options of the run as a whole (phases,
 // windows, baselines, outputs). Prints the DVD Store lines (and per-instance lines), the

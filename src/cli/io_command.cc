@@ -41,16 +41,18 @@ namespace {
 constexpr const char* kIoUsage =
     "usage: storebench io prepare --target PATH --size 1GiB [--pattern full_random]\n"
     "       storebench io run --target PATH (--preset vmtn|database|fileserver|webserver|"
-    "workstation | --spec \"8KiB,65%read,60%random\" | --icf FILE.icf) [options]\n"
+    "workstation\n"
+    "                     | --spec \"8KiB,65%read,60%random\" | --icf FILE.icf) [options]\n"
     "       storebench io verify --target PATH [--verify_phase read|write|both]   (reads by "
     "default)\n"
     "       storebench io extents PATH... [--recursive]    (FIEMAP extent map)\n"
     "       storebench io fragment --target PATH --extents N\n"
     "       storebench io defrag PATH... [--method auto|online|copy]\n"
-    "       storebench io copy SRC DST | io read PATH     (timed, with extent counts)\n"
+    "       storebench io copy SRC DST     (timed, with extent counts)\n"
+    "       storebench io read PATH        (timed, with extent counts)\n"
     "       storebench io churn --dir DIR [--writers 3] [--duration 10m]\n"
     "       storebench io fragtest --target PATH --extents N --preset vmtn [--rounds 3]\n"
-    "       storebench io run --help     (all options)\n";
+    "       storebench io SUBCOMMAND --help     (all its options)\n";
 
 io::EngineRegistry MakeEngines() {
   io::EngineRegistry r;
@@ -328,6 +330,13 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   }
   if (Status s =
           driver::WindowsAndBaselinesFrom(o, metrics::StorageHeadlines(), &c.windows, &c.baselines);
+      !s.ok()) {
+    return Fail(s);
+  }
+  // Each test lasts ramp + run from its start, where its windows count from: a window past
+  // that is refused before any target is opened.
+  if (Status s = driver::CheckWindowsWithinRun(c.windows, c.baselines, c.ramp_nanos, c.run_nanos,
+                                               "ramp_time", "the test's start");
       !s.ok()) {
     return Fail(s);
   }

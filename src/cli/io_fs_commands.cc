@@ -511,7 +511,8 @@ int RunIoFsCommand(const std::vector<std::string>& args, const io::EngineRegistr
   std::vector<std::string> rest(args.begin() + 1, args.end());
   for (const auto& a : rest) {
     if (a == "--help" || a == "-h") {
-      std::printf("usage: %s\n\n%s", IoFsUsage(cmd), o.HelpText().c_str());
+      std::printf("%s\n%s", WrapLine(std::string("usage: ") + IoFsUsage(cmd), 100, 13).c_str(),
+                  o.HelpText().c_str());
       return kExitOk;
     }
   }

@@ -155,6 +155,9 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       group_of.push_back(&g);
     }
   }
+  // Before any database is locked or loaded: a plan whose runs can only fail (a window past
+  // the run's end) is refused now.
+  SB_RETURN_IF_ERROR(CheckRunOptions(setups));
   const int count = static_cast<int>(setups.size());
   if (build.check) {
     for (int i = 0; i < count; ++i) SB_RETURN_IF_ERROR(build.check(i, count, *setups[i].options));

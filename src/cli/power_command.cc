@@ -88,13 +88,22 @@ double Median(std::vector<double> v) {
 
 }  // namespace
 
+constexpr const char* kPowerUsage =
+    "usage: storebench power log --power SPEC [--duration D] [--csv FILE] [--json FILE]\n"
+    "       storebench power idle --power SPEC [--duration 5m] [--settle 10m] [--repeat N]\n"
+    "       storebench power log|idle --help   (all options)\n"
+    "\n"
+    "  log    a line per second from every source until stopped (Ctrl-C) or for --duration\n"
+    "  idle   active idle: everything up, no load; the median watts of --repeat recordings\n"
+    "(docs/power.md)\n";
+
 int RunPowerCommand(const std::vector<std::string>& args) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h" || args[0] == "help")) {
+    std::fputs(kPowerUsage, stdout);  // asked for: stdout, exit 0
+    return kExitOk;
+  }
   if (args.empty() || (args[0] != "log" && args[0] != "idle")) {
-    std::fprintf(stderr,
-                 "storebench: 'power' needs log or idle\n"
-                 "usage: storebench power log --power SPEC [--duration D]\n"
-                 "       storebench power idle --power SPEC [--duration 5m] [--settle 10m] "
-                 "[--repeat N]\n");
+    std::fprintf(stderr, "storebench: 'power' needs log or idle\n%s", kPowerUsage);
     return kExitBadInput;
   }
   const std::string& command = args[0];

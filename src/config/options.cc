@@ -445,30 +445,33 @@ std::string OptionSet::HelpText() const {
       groups.push_back(e.spec.group);
     }
   }
+  // Lines of at most 100 columns: an option's help goes on below it, indented under its name.
+  constexpr size_t kWidth = 100, kIndent = 6;
   std::string out;
   if (!Has("config_file")) {
-    out +=
+    out += WrapLine(
         "  --config_file, --config-file PATH  read name=value settings, one a line, from a "
-        "file at that point (later settings win)\n";
+        "file at that point (later settings win)",
+        kWidth, kIndent);
   }
   for (const std::string& group : groups) {
     if (!out.empty()) out += '\n';
     out += (group.empty() ? std::string("other") : group) + " options:\n";
     for (const Entry& e : entries_) {
       if (e.spec.group != group) continue;
-      out += "  --" + e.spec.name;
-      for (const std::string& alias : e.spec.aliases) out += ", --" + alias;
+      std::string line = "  --" + e.spec.name;
+      for (const std::string& alias : e.spec.aliases) line += ", --" + alias;
       if (e.spec.secret && !e.text.empty()) {
-        out += "  (default " + std::string(kRedacted) + ")";
+        line += "  (default " + std::string(kRedacted) + ")";
       } else if (e.text.empty()) {
         // A help that states its own default ("default results/<timestamp>.json") says it.
-        if (e.spec.help.find("(default") == std::string::npos) out += "  (no default)";
+        if (e.spec.help.find("(default") == std::string::npos) line += "  (no default)";
       } else {
-        out += "  (default " + e.text + ")";
+        line += "  (default " + e.text + ")";
       }
-      out += "  " + e.spec.help;
-      if (e.spec.type == OptionType::kEnum) out += " (" + JoinChoices(e.spec.choices) + ")";
-      out += '\n';
+      line += "  " + e.spec.help;
+      if (e.spec.type == OptionType::kEnum) line += " (" + JoinChoices(e.spec.choices) + ")";
+      out += WrapLine(line, kWidth, kIndent);
     }
   }
   return out;

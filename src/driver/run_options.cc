@@ -1,8 +1,11 @@
 #include "driver/run_options.h"
 
+#include <cstdio>
+
 #include "base/clock.h"
 #include "base/limits.h"
 #include "base/strings.h"
+#include "base/units.h"
 
 namespace sb::driver {
 
@@ -211,7 +214,40 @@ Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures,
   r.steady_max_slope_pct = o.GetDouble("steady_slope");
   r.steady_max_cv_pct = o.GetDouble("steady_cv");
   SB_RETURN_IF_ERROR(WindowsAndBaselinesFrom(o, headlines, &r.windows, &r.baselines));
+  SB_RETURN_IF_ERROR(CheckWindowsWithinRun(r.windows, r.baselines, r.warmup_nanos, r.run_nanos,
+                                           "warmup_time", "Start"));
   return r;
+}
+
+Status CheckWindowsWithinRun(const std::vector<metrics::WindowSpec>& windows,
+                             const std::vector<metrics::BaselineRule>& baselines,
+                             int64_t warmup_nanos, int64_t run_nanos,
+                             const std::string& warmup_name, const std::string& start_name) {
+  if (run_nanos <= 0) return Status::Ok();
+  const double run_end_sec = static_cast<double>(warmup_nanos + run_nanos) / 1e9;
+  // A window that ends with the run is fine; only rounding separates the two seconds figures.
+  constexpr double kEndSlackSec = 1e-6;
+  const auto refuse = [&](const std::string& what, const metrics::WindowSpec& w) {
+    char end[32], run_end[32];
+    std::snprintf(end, sizeof end, "%g", w.end_sec);
+    std::snprintf(run_end, sizeof run_end, "%g", run_end_sec);
+    return Status::InvalidArgument(
+        what + " ends " + end + " s from " + start_name + ", after the run, which ends " + run_end +
+        " s from " + start_name + " (" + warmup_name + " " + FormatDuration(warmup_nanos) +
+        " + run_time " + FormatDuration(run_nanos) +
+        "): make run_time longer or end the window by then");
+  };
+  for (const metrics::WindowSpec& w : windows) {
+    if (w.end_sec > run_end_sec + kEndSlackSec) return refuse("--window " + w.label, w);
+  }
+  for (const metrics::BaselineRule& b : baselines) {
+    // "@run" is the measured window itself, whatever its length.
+    if (b.window.label == metrics::kWholeRunWindow) continue;
+    if (b.window.end_sec > run_end_sec + kEndSlackSec) {
+      return refuse("--baseline '" + b.text + "': its window", b.window);
+    }
+  }
+  return Status::Ok();
 }
 
 Status WindowsAndBaselinesFrom(const config::OptionSet& o,

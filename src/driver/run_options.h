@@ -14,8 +14,9 @@ namespace sb::driver {
 // run_time and warmup_time are the workload's (`shape`).
 void DeclareRunOptions(config::OptionSet* options, const workload::Shape& shape = {});
 // Reads them. `max_failures` is the workload's tries per database call; `headlines` the
-// workload's headline metrics (a baseline may name them). A bad window or baseline is
-// InvalidArgument.
+// workload's headline metrics (a baseline may name them). A bad window or baseline, or one that
+// ends after the run (CheckWindowsWithinRun), is InvalidArgument: every caller can read the
+// options before anything runs and so refuse them there.
 Result<RunOptions> RunOptionsFrom(const config::OptionSet& options, int max_failures,
                                   const std::vector<metrics::HeadlineSpec>& headlines = {});
 // Reads the options "window", "baseline" (rules separated by ';') and "baseline_rule", which
@@ -24,6 +25,17 @@ Status WindowsAndBaselinesFrom(const config::OptionSet& options,
                                const std::vector<metrics::HeadlineSpec>& headlines,
                                std::vector<metrics::WindowSpec>* windows,
                                std::vector<metrics::BaselineRule>* baselines);
+
+// Refuses (InvalidArgument) a window, or a baseline's window, that ends after the run. Windows
+// count from Start, and the run ends `warmup_nanos + run_nanos` after it (the controller ends it
+// no sooner): a window past that could only be reported incomplete, and its baseline fail, once
+// the whole run is over. Nothing is refused when `run_nanos` is 0 (until stopped: no known end).
+// The message names the warm-up option (`warmup_name`: "warmup_time"; io run: "ramp_time") and
+// what windows count from (`start_name`: "Start"; io run: "the test's start").
+Status CheckWindowsWithinRun(const std::vector<metrics::WindowSpec>& windows,
+                             const std::vector<metrics::BaselineRule>& baselines,
+                             int64_t warmup_nanos, int64_t run_nanos,
+                             const std::string& warmup_name, const std::string& start_name);
 
 }  // namespace sb::driver
 

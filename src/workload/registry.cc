@@ -22,6 +22,13 @@ std::vector<std::string> WorkloadRegistry::Names() const {
   return names;
 }
 
+std::string WorkloadRegistry::HelpOf(const std::string& name) const {
+  for (const Entry& e : entries_) {
+    if (e.name == name) return e.help;
+  }
+  return "";
+}
+
 std::string WorkloadRegistry::Describe() const {
   std::string out;
   for (const Entry& e : entries_) out += (out.empty() ? "" : ", ") + e.name + " (" + e.help + ")";

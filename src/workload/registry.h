@@ -23,6 +23,8 @@ class WorkloadRegistry {
   Result<std::unique_ptr<Workload>> Create(const std::string& name) const;
   // In registration order.
   std::vector<std::string> Names() const;
+  // The help line of `name` ("" when unknown).
+  std::string HelpOf(const std::string& name) const;
   // "name (help), name (help), ..." in registration order.
   std::string Describe() const;
 

@@ -2,6 +2,7 @@
 scheme refuses parameters it does not apply, and a foreign SQLite file is refused without being
 changed (issue #20, items 4, 5 and 14)."""
 import os
+import shutil
 import sqlite3
 import unittest
 
@@ -94,6 +95,27 @@ class MessagesWithTheFixTest(unittest.TestCase):
         self.assertIn("write sqlite:///tmp/x.db (three)", r.stderr)
         self.assertIn("sqlite://./tmp/x.db", r.stderr)
         self.assertFalse(os.path.exists("tmp/x.db"))
+
+    def test_sqlite_load_refuses_a_missing_directory(self):
+        # As sqlite3 does: the database file is created, never the directory it would go in.
+        top = tmp_path("no-such-dir")
+        if os.path.isdir(top):
+            shutil.rmtree(top)
+        for command in ("load", "run", "verify"):
+            r = storebench("oltp", command, "--db", "sqlite://" + top + "/sub/ds.db",
+                           "--db_size=1MB")
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertEqual(r.stderr.strip().splitlines(), [
+                f"storebench: the directory '{top}/sub' of the database file does not exist; "
+                "storebench creates the file, not its directory (as sqlite3 does): create it "
+                f"first (mkdir -p '{top}/sub') or fix the path"])
+            self.assertFalse(os.path.exists(top), command)
+        # In a directory that exists, load creates the file.
+        os.makedirs(top + "/sub")
+        r = storebench("oltp", "load", "--workload=oltp", "--db", "sqlite://" + top + "/sub/o.db",
+                       "--tables=1", "--table_size=10")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(os.path.exists(top + "/sub/o.db"))
 
     def test_no_server_says_how_to_start_one(self):
         # Port 1: nothing listens (refused at once).

@@ -232,7 +232,8 @@ class DbBackend {
   // (load, run, verify) off one database, without waiting; `holder_text` says who holds it
   // (LockHolderText in base/file_lock.h). When another process holds it: FailedPrecondition whose
   // message is only that holder's description, as exactly as the back end can learn it. Other
-  // failures (no server, no permission) keep their own codes. The lock covers what the workload
+  // failures (no server, no permission) keep their own codes; a connection that cannot be
+  // established is the back end's db::ConnectError (backend/db/connect_error.h), as Connect's. The lock covers what the workload
   // tables live in: the SQLite file, the PostgreSQL schema, the MariaDB database. It is held by
   // the returned object (for a server, on a connection of its own) until that is destroyed.
   virtual Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) = 0;

@@ -95,6 +95,27 @@ TEST(SqliteBackendTest, MissingFileIsNotFoundUnlessCreating) {
   EXPECT_TRUE(Open(path, true).ok());
 }
 
+// As sqlite3 does, a new database goes into a directory that exists: none is created.
+TEST(SqliteBackendTest, MissingDirectoryIsRefusedNotCreated) {
+  const std::string dir = std::string(STOREBENCH_TEST_TMP) + "/no-such-dir";
+  std::filesystem::remove_all(dir);
+  auto b = Open(dir + "/sub/x.db", /*create=*/true);
+  ASSERT_FALSE(b.ok());
+  EXPECT_EQ(b.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(b.status().message().find("the directory '" + dir +
+                                      "/sub' of the database file does not exist"),
+            std::string::npos)
+      << b.status().message();
+  EXPECT_FALSE(std::filesystem::exists(dir));
+  // A file where the directory should be.
+  const std::string file = TmpFile("plain-file");
+  std::ofstream(file) << "x";
+  auto f = Open(file + "/x.db", /*create=*/true);
+  ASSERT_FALSE(f.ok());
+  EXPECT_NE(f.status().message().find("is not a directory"), std::string::npos)
+      << f.status().message();
+}
+
 TEST(SqliteBackendTest, NotADatabaseIsRefusedAndLeftAlone) {
   const std::string path = TmpFile("text.db");
   { std::ofstream(path) << std::string(4096, 'x'); }

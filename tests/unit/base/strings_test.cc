@@ -22,6 +22,17 @@ TEST(StringsTest, QuotablePrefixIsShortAndPrintable) {
   EXPECT_EQ(QuotablePrefix(std::string("a\0\tb", 4), 10), "a\\x00\\x09b");
 }
 
+TEST(StringsTest, WrapLineBreaksAtSpacesWithinTheWidth) {
+  EXPECT_EQ(WrapLine("  --a  (default 1)  short help", 100, 6), "  --a  (default 1)  short help\n");
+  EXPECT_EQ(WrapLine("  --a  one two three", 12, 4), "  --a  one\n    two\n    three\n");
+  // Exactly the width fits; a word longer than a line stays whole on its own line.
+  EXPECT_EQ(WrapLine("abc def", 7, 2), "abc def\n");
+  EXPECT_EQ(WrapLine("ab averyveryverylongword cd", 8, 2), "ab\n  averyveryverylongword\n  cd\n");
+  // Columns are characters, not bytes.
+  EXPECT_EQ(WrapLine("\u2264\u2264\u2264 \u2264\u2264", 6, 0), "\u2264\u2264\u2264 \u2264\u2264\n");
+  EXPECT_EQ(TextColumns("a\u2264b"), 3u);
+}
+
 // Issue #20: text from DriverConfig files and ICF names reached the terminal with its escape
 // sequences intact.
 TEST(StringsTest, EscapeForTerminalMakesControlCharactersVisible) {

@@ -453,6 +453,26 @@ TEST_F(OptionSetTest, HelpTextGroupsOptions) {
   EXPECT_TRUE((threads < dvdstore) == (detailed < dvdstore));
 }
 
+TEST(OptionHelpTest, HelpLinesAreWrappedAt100Columns) {
+  OptionSet options;
+  std::string long_help;
+  for (int i = 0; i < 40; ++i) long_help += "word" + std::to_string(i) + " ";
+  long_help += "end";
+  OptionSpec spec = testing::Spec("long_option", OptionType::kString, "x");
+  spec.help = long_help;
+  options.Add(spec);
+  const std::string help = options.HelpText();
+  size_t start = 0, lines = 0;
+  for (size_t end; (end = help.find('\n', start)) != std::string::npos; start = end + 1, ++lines) {
+    EXPECT_LE(end - start, 100u) << help.substr(start, end - start);
+  }
+  EXPECT_GT(lines, 3u) << help;
+  // The option starts its line; its help goes on below it, indented, every word kept in order.
+  EXPECT_NE(help.find("\n  --long_option  (default x)  word0 word1"), std::string::npos) << help;
+  EXPECT_NE(help.find("\n      word"), std::string::npos) << help;
+  EXPECT_NE(help.find(" end\n"), std::string::npos) << help;
+}
+
 TEST_F(OptionSetTest, HelpTextRedactsSecretDefaults) {
   OptionSet options;
   OptionSpec password = Spec("password", OptionType::kString, "tiger");

@@ -68,10 +68,43 @@ TEST(RunOptionsTest, SysbenchWarmupTimeNeedsAUnit) {
 TEST(RunOptionsTest, HelpSaysWhichNameCountsMinutes) {
   config::OptionSet o;
   DeclareRunOptions(&o, workload::Shape{});
-  const std::string help = o.HelpText();
+  std::string help = o.HelpText();
+  // Help lines are wrapped at 100 columns: the sentence may go on on the next line.
+  for (size_t at; (at = help.find("\n      ")) != std::string::npos;) help.replace(at, 7, " ");
   EXPECT_NE(help.find("minutes as --run_time (DVD Store) and seconds as --duration or --time"),
             std::string::npos)
       << help;
+}
+
+// A window the run cannot cover is refused when the options are read (before the run), not
+// reported as incomplete after it.
+TEST(RunOptionsTest, WindowsMustEndWithinTheRun) {
+  auto read = [](const char* warmup, const char* run, const char* window, const char* baseline) {
+    config::OptionSet o;
+    DeclareRunOptions(&o, workload::Shape{});
+    EXPECT_TRUE(o.Set("warmup_time", warmup, "test").ok());
+    EXPECT_TRUE(o.Set("run_time", run, "test").ok());
+    EXPECT_TRUE(o.Set("window", window, "test").ok());
+    EXPECT_TRUE(o.Set("baseline", baseline, "test").ok());
+    return RunOptionsFrom(o, 1);
+  };
+  // Windows count from Start: warm-up + run_time is the run's end, and a window may end there.
+  EXPECT_TRUE(read("10s", "40s", "20s-50s", "opm>=1@20s-50s").ok());
+  EXPECT_TRUE(read("0s", "2s", "", "opm>=1@run").ok());
+  auto late = read("0s", "2s", "30s-50s", "");
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(late.status().message(),
+            "--window 30s-50s ends 50 s from Start, after the run, which ends 2 s from Start "
+            "(warmup_time 0s + run_time 2s): make run_time longer or end the window by then");
+  auto late_rule = read("1s", "2s", "0s-3s", "opm>=1@1s-3500ms");
+  ASSERT_FALSE(late_rule.ok());
+  EXPECT_NE(late_rule.status().message().find("--baseline 'opm>=1@1s-3500ms': its window ends "
+                                              "3.5 s from Start"),
+            std::string::npos)
+      << late_rule.status().message();
+  // Until stopped: the run has no known end, so no window is refused.
+  EXPECT_TRUE(read("0s", "0", "30s-50s", "opm>=1@30s-50s").ok());
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "backend/db/bulk_text.h"
+#include "backend/db/connect_error.h"
 #include "backend/db/pristine.h"
 
 namespace sb::db {
@@ -994,23 +995,28 @@ class MyBackend final : public DbBackend {
                             static_cast<unsigned int>(url_.port), nullptr,
                             CLIENT_MULTI_STATEMENTS | CLIENT_FOUND_ROWS)) {
       const unsigned int code = mysql_errno(m);
-      std::string why = mysql_error(m);
+      ConnectFailure f;
+      f.product = "MySQL/MariaDB";
+      f.host = host;
+      // Port 0 is the client library's default, MySQL's 3306 (MYSQL_PORT).
+      f.port = std::to_string(url_.port > 0 ? url_.port : MYSQL_PORT);
+      f.url = url_.redacted;
+      f.why = mysql_error(m);
       // 2002/2003 (CR_CONNECTION_ERROR, CR_CONN_HOST_ERROR) end in a bare "(errno)": name it,
       // and say what to do.
       if (code == 2002 || code == 2003) {
-        const size_t open = why.rfind('(');
-        if (open != std::string::npos && why.back() == ')') {
-          const int err = std::atoi(why.c_str() + open + 1);
-          if (err > 0) why += " (" + std::string(std::strerror(err)) + ")";
+        const size_t open = f.why.rfind('(');
+        if (open != std::string::npos && f.why.back() == ')') {
+          const int err = std::atoi(f.why.c_str() + open + 1);
+          if (err > 0) f.why += " (" + std::string(std::strerror(err)) + ")";
         }
-        why +=
-            "; no server answers there: start it (the project's servers: scripts/services.sh "
-            "start) or fix the host and port (scripts/services.sh env prints the DSNs)";
+        f.no_server = true;
       }
-      return Status::Db(code == 1045 || code == 1044 || code == 1049 ? ErrorCategory::kOther
-                                                                     : ClassifyMysqlError(code),
-                        "cannot connect to MySQL/MariaDB at " + url_.redacted + ": " + why,
-                        mysql_sqlstate(m), static_cast<int>(code));
+      f.password_sources = "MYSQL_PWD or ~/.my.cnf";
+      f.category = code == 1045 || code == 1044 || code == 1049 ? ErrorCategory::kOther
+                                                                : ClassifyMysqlError(code);
+      f.native_code = static_cast<int>(code);
+      return ConnectError(f);
     }
     return conn;
   }

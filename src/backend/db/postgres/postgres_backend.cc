@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "backend/db/bulk_text.h"
+#include "backend/db/connect_error.h"
 #include "backend/db/pristine.h"
 
 namespace sb::db {
@@ -978,17 +979,21 @@ class PgBackend final : public DbBackend {
     conn->conn = PQconnectdbParams(keys.data(), values.data(), 0);
     if (conn->conn == nullptr) return Status::Db(ErrorCategory::kOther, "libpq: out of memory");
     if (PQstatus(conn->conn) != CONNECTION_OK) {
-      const std::string why = FirstLine(PQerrorMessage(conn->conn));
+      ConnectFailure f;
+      f.product = "PostgreSQL";
+      // What libpq used, defaults and PGHOST/PGPORT included (PQhost, PQport: "Connection
+      // Status Functions" of the libpq manual; both answer on a failed connection).
+      const char* host = PQhost(conn->conn);
+      const char* port = PQport(conn->conn);
+      f.host = host != nullptr && *host != '\0' ? host : url_.host;
+      f.port = port != nullptr && *port != '\0' ? port : std::to_string(url_.port);
+      f.url = url_.redacted;
+      f.why = FirstLine(PQerrorMessage(conn->conn));
       // Nothing listens there: say what to do, not only what libpq saw.
-      const bool no_server = why.find("Connection refused") != std::string::npos ||
-                             why.find("No such file or directory") != std::string::npos;
-      return Status::Db(ErrorCategory::kConnectionLost,
-                        "cannot connect to PostgreSQL at " + url_.redacted + ": " + why +
-                            (no_server ? "; no server answers there: start it (the project's "
-                                         "servers: scripts/services.sh start) or fix the host "
-                                         "and port (scripts/services.sh env prints the DSNs)"
-                                       : ""),
-                        "08001", 0);
+      f.no_server = f.why.find("Connection refused") != std::string::npos ||
+                    f.why.find("No such file or directory") != std::string::npos;
+      f.password_sources = "PGPASSWORD or ~/.pgpass";
+      return ConnectError(f);
     }
     PQsetNoticeProcessor(conn->conn, IgnoreNotice, nullptr);
     return conn;

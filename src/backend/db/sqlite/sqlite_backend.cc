@@ -424,14 +424,21 @@ Result<std::unique_ptr<DbBackend>> OpenSqlite(const DbUrl& url, const BackendOpt
     return Status::InvalidArgument("database path '" + url.database + "' is a directory");
   }
   if (!exists) {
-    // A load creates the database file, and the directory it goes in (a plan's
-    // sqlite:///tmp/examples/ds3_{i}.db runs on a machine that has no such directory yet).
+    // A load creates the database file, never the directory it goes in, as sqlite3 does ("unable
+    // to open database file"): a directory that is not there is most often a mistyped path, and
+    // a load into it would leave a tree nobody asked for.
     const std::filesystem::path dir = std::filesystem::path(url.database).parent_path();
-    std::error_code ec;
-    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
-    if (ec) {
-      return Status::InvalidArgument("cannot create the directory '" + dir.string() +
-                                     "' of the database: " + ec.message());
+    struct stat dir_st {};
+    if (!dir.empty() && ::stat(dir.c_str(), &dir_st) != 0) {
+      return Status::InvalidArgument("the directory '" + dir.string() +
+                                     "' of the database file does not exist; storebench creates "
+                                     "the file, not its directory (as sqlite3 does): create it "
+                                     "first (mkdir -p '" +
+                                     dir.string() + "') or fix the path");
+    }
+    if (!dir.empty() && !S_ISDIR(dir_st.st_mode)) {
+      return Status::InvalidArgument("'" + dir.string() +
+                                     "', where the database file would go, is not a directory");
     }
   }
   return std::unique_ptr<DbBackend>(new SqliteBackend(url.database, options));
