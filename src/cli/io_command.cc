@@ -232,6 +232,7 @@ int Prepare(const config::OptionSet& o) {
       return Fail(s);
     }
     if (o.GetInt("fragment") > 0) {
+      StopAtOnceFlag(kBatchStillPutBack);
       if (Status s = FragmentTestFile(path, o.GetInt("fragment"), p.stop); !s.ok()) return Fail(s);
     }
     if (created) {
@@ -319,6 +320,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   if (!settings.ok()) return Fail(settings.status());
   driver::IoRunConfig c = std::move(settings).value();
   c.stop = InstallStopHandlers();
+  StopAtOnceFlag(kResultStillWritten);
   dist::Group* const group = dist::World();
   if (group != nullptr) {
     if (Status s = JoinRankGroup(o, group, &c); !s.ok()) return Fail(s);

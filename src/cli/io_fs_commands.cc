@@ -278,7 +278,9 @@ int Fragment(const config::OptionSet& o) {
   storage::TargetInfo info;
   auto lock = LockOwnTestFile(path, "fragment", &info);
   if (!lock.ok()) return Fail(lock.status());
-  if (Status s = FragmentTestFile(path, o.GetInt("extents"), InstallStopHandlers()); !s.ok()) {
+  const std::atomic<bool>* stop = InstallStopHandlers();
+  StopAtOnceFlag(kBatchStillPutBack);
+  if (Status s = FragmentTestFile(path, o.GetInt("extents"), stop); !s.ok()) {
     return Fail(s);
   }
   return kExitOk;
