@@ -1,9 +1,10 @@
 // Stop signals (SIGINT, SIGTERM, SIGQUIT) and what repeating them does.
 //
 // Supervisors often send one stop request as two signals: GNU timeout signals its command and
-// then its own process group, which holds the command (coreutils' timeout.c, `cleanup`); a
-// `kill -TERM -- -PGID` after a `kill PID`, systemd's control-group kill, Slurm and CI runners
-// do the same or add their own. A second signal must therefore not throw the result away:
+// then its own process group, which holds the command (coreutils' timeout.c, `cleanup`), as
+// does a `kill PID` followed by `kill -TERM -- -PGID`; other supervisors (systemd, Slurm, CI
+// runners) may send more than one as well. A second signal must therefore not throw the result
+// away:
 //   1st SIGINT/SIGTERM  stop gracefully: the run ends, what was measured is reported and written.
 //   2nd                 noted on stderr, nothing more.
 //   3rd, or SIGQUIT     stop at once. A command with something to finish after a stop (it called
@@ -13,6 +14,9 @@
 //                       write, and their targets are marked unfinished until they end) exits 130
 //                       here.
 //   any after that      exit 130 at once, writing nothing (the finishing itself is stuck).
+// The flag is read where the slow steps begin (db_run.cc, driver/runner.cc). A unit whose
+// statement waits (a lock, a server that does not answer) is still waited for after the third
+// signal, as its connection is in use until it returns; the fourth signal is the way out then.
 //
 // Why flags and not writing the result from the handler: the result is built on the heap with
 // allocations and stdio, none of which may be called from a handler, and it is not complete

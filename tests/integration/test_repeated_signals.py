@@ -32,6 +32,7 @@ SECOND = "again: still stopping"
 AT_ONCE = "stopping at once: checks still to come are skipped; the result so far is still written"
 EXIT_NOW = "exiting at once; nothing more is written"
 VERIFY_SKIPPED = "verification was skipped: a signal asked to stop at once"
+CHECK_SKIPPED = "the server cross-check was skipped: a signal asked to stop at once"
 ROWS = 5000  # one oltp table of 5,000 rows: about 1 MB
 
 
@@ -204,6 +205,8 @@ class SignalTestBase(unittest.TestCase):
     def assertAtOnce(self, doc):
         self.assertEqual(doc["verify"], [])
         self.assertTrue(any(VERIFY_SKIPPED in w for w in doc["warnings"]), doc["warnings"])
+        self.assertTrue(any(CHECK_SKIPPED in w for w in doc["warnings"]), doc["warnings"])
+        self.assertNotIn("server_check", doc)
         self.assertGreater(doc["operations"][0]["count"], 0)
 
 
