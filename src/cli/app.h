@@ -36,9 +36,20 @@ int Main(int argc, char** argv);
 // kernel, filesystem).
 std::map<std::string, std::string> CollectEnvironment(const std::string& path);
 
-// Installs SIGINT/SIGTERM handlers that request a graceful stop; a second signal exits at once
-// with 130. Returns the flag the handlers set.
+// Installs SIGINT/SIGTERM/SIGQUIT handlers (signals.cc): the first SIGINT/SIGTERM requests a
+// graceful stop, a second is only noted (supervisors such as GNU timeout send two), a third or
+// SIGQUIT stops at once (see StopAtOnceFlag), and one after that exits 130 at once. Returns the
+// stop flag.
 const std::atomic<bool>* InstallStopHandlers();
+// For a command with something to finish after a stop (a result to write; a batch of blocks to
+// put back, io fragment): from this call on, the third signal (or SIGQUIT) does not exit but sets
+// the returned flag, on which the command skips what is left but slow (verification, server
+// cross-checks), writes what it has and exits 130. A command that never calls it exits 130 at
+// the third signal. `finishing` (a string literal: the handlers print it) says what is still
+// done, e.g. kResultStillWritten.
+const std::atomic<bool>* StopAtOnceFlag(const char* finishing);
+constexpr const char* kResultStillWritten = "the result so far is still written";
+constexpr const char* kBatchStillPutBack = "the batch of blocks under way is still put back whole";
 
 // `storebench io prepare|run ...` (args after "io"); returns the process exit code.
 int RunIoCommand(const std::vector<std::string>& args);

@@ -363,6 +363,7 @@ int RunSearch(const std::vector<std::string>& args) {
   if (ec) return Fail(Status::InvalidArgument("cannot create '" + run_dir + "': " + ec.message()));
 
   const std::atomic<bool>* stop = InstallStopHandlers();
+  StopAtOnceFlag(kResultStillWritten);
   for (int count = NextCount(s); count > 0; count = NextCount(s)) {
     SearchCount* c = nullptr;
     for (SearchCount& existing : s.counts) {

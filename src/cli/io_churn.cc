@@ -250,6 +250,7 @@ int Churn(const config::OptionSet& o) {
   const int64_t duration = o.GetDurationNanos("duration");
   const int64_t interval = o.GetDurationNanos("sample_interval");
   const auto* stop_signal = InstallStopHandlers();
+  StopAtOnceFlag(kResultStillWritten);
   std::printf("storebench io churn in %s (%s on %s): %d writer(s), %s, up to %s\n",
               EscapeForTerminal(dir).c_str(), fsinfo->type.c_str(),
               EscapeForTerminal(fsinfo->source).c_str(), writers, FormatDuration(duration).c_str(),

@@ -234,6 +234,7 @@ int Prepare(const config::OptionSet& o) {
       return Fail(s);
     }
     if (o.GetInt("fragment") > 0) {
+      StopAtOnceFlag(kBatchStillPutBack);
       auto r = FragmentTestFile(path, o.GetInt("fragment"), fs::FragmentMethod::kAuto, p.stop);
       if (!r.ok()) return Fail(r.status());
       if (r->new_lock) locks[i] = std::move(r->new_lock);
@@ -324,6 +325,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   if (!settings.ok()) return Fail(settings.status());
   driver::IoRunConfig c = std::move(settings).value();
   c.stop = InstallStopHandlers();
+  StopAtOnceFlag(kResultStillWritten);
   dist::Group* const group = dist::World();
   if (group != nullptr) {
     if (Status s = JoinRankGroup(o, group, &c); !s.ok()) return Fail(s);

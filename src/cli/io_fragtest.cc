@@ -110,6 +110,7 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
                                            fsinfo->mount_point + "), so it cannot be fragmented"));
   }
   const auto* stop = InstallStopHandlers();
+  StopAtOnceFlag(kBatchStillPutBack);
 
   driver::IoRunConfig c;
   c.engine = o.GetString("engine");

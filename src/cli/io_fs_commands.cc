@@ -297,7 +297,9 @@ int Fragment(const config::OptionSet& o) {
   if (!lock.ok()) return Fail(lock.status());
   std::unique_ptr<FileLock> held = std::move(lock).value();
   const int64_t extents = o.GetInt("extents");
-  auto r = FragmentTestFile(path, extents, method, InstallStopHandlers());
+  const std::atomic<bool>* stop = InstallStopHandlers();
+  StopAtOnceFlag(kBatchStillPutBack);
+  auto r = FragmentTestFile(path, extents, method, stop);
   if (!r.ok()) return Fail(r.status());
   if (r->new_lock) held = std::move(r->new_lock);
   const std::string& json_path = o.GetString("json");

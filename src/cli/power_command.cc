@@ -127,6 +127,7 @@ int RunPowerCommand(const std::vector<std::string>& args) {
   if (!opened.ok()) return Fail(opened.status());
   std::unique_ptr<power::PowerSampler> sampler = std::move(opened).value();
   const std::atomic<bool>* stop = InstallStopHandlers();
+  StopAtOnceFlag(kResultStillWritten);
   std::fprintf(stderr, "%s\n", o.EchoLine().c_str());
 
   metrics::RunResult r;

@@ -263,7 +263,10 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
                     static_cast<double>(specs[i].options.max_lag_nanos) / 1e9);
       out.status = Status::FailedPrecondition(buf);
     }
-    if (ir.check_started) {
+    const bool at_once = common.at_once != nullptr && common.at_once->load();
+    if (ir.check_started && at_once) {
+      r.warnings.push_back("the server cross-check was skipped: a signal asked to stop at once");
+    } else if (ir.check_started) {
       // Close every worker's connection first: the span then ends after their last unit, and a
       // server that counts a session's work late has it by the time the session is gone.
       ir.instance->CloseSessions();

@@ -63,6 +63,9 @@ struct RunOptions {
   std::string sut_cpu_cmd;
   // Set from a signal handler (or a test) to stop the run early; polled every 100 ms.
   const std::atomic<bool>* stop = nullptr;
+  // Set from a signal handler when the user asks to stop at once (a third signal): the result is
+  // built without the server cross-check's end reading, which can wait seconds for a server.
+  const std::atomic<bool>* at_once = nullptr;
   // The other processes of a scaled-out run (driver/peer_group.h); null for one process.
   PeerGroup* peers = nullptr;
 };
