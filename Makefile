@@ -11,7 +11,7 @@ BUILD_TYPE ?= Release
 JOBS ?= $(shell nproc)
 DB_SIZE ?= S
 DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-$(DB_SIZE).db
-RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=1
+RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=30s
 FUZZ_SECONDS ?= 30
 
 .PHONY: all deps deps-run build binary run services test sanitize fuzz deb clean
@@ -37,7 +37,7 @@ build: $(BUILD_DIR)/CMakeCache.txt
 binary: $(BUILD_DIR)/CMakeCache.txt
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target storebench
 
-# Loads the S database (DB_SIZE) once (kept in the build tree), then runs one minute with 4
+# Loads the S database (DB_SIZE) once (kept in the build tree), then runs 30 seconds with 4
 # threads.
 run: deps-run binary
 	@if ! [ -s "$(DB)" ]; then \
