@@ -41,10 +41,19 @@ usage_lines() {
     sed -E 's/\([^-(][^)]*\)//g'
 }
 
+# A help text (stdin) with each option's wrapped description joined back onto its option line:
+# OptionSet wraps help at 100 columns and indents continuation lines by six spaces.
+unwrap_options() {
+  awk '/^  --/ {if (buf != "") print buf; buf = $0; next}
+       buf != "" && /^      [^ ]/ {sub(/^ +/, " "); buf = buf $0; next}
+       {if (buf != "") print buf; buf = ""; print}
+       END {if (buf != "") print buf}'
+}
+
 # A help text's option names (stdin).
 options_of_help() {
   local text
-  text=$(cat)
+  text=$(unwrap_options)
   {
     usage_lines <<<"$text" | grep -oE -- '--[A-Za-z][A-Za-z0-9_-]*' || true
     # The term of an option line ends at the first two spaces.
@@ -55,6 +64,7 @@ options_of_help() {
 
 # "--name value value ..." for each option line that ends in a fixed choice "(a, b or c)".
 choices_of_help() {
+  unwrap_options |
   sed -nE 's/^ +(--[A-Za-z][A-Za-z0-9_-]*).*\((([A-Za-z0-9_.-]+, )*[A-Za-z0-9_.-]+ or [A-Za-z0-9_.-]+)\)$/\1 \2/p' |
     sed -E 's/,? or / /; s/,//g'
 }
