@@ -17,6 +17,7 @@
 #include "backend/db/registry.h"
 #include "config/options.h"
 #include "driver/runner.h"
+#include "session/rank_share.h"
 #include "workload/registry.h"
 #include "workload/workload.h"
 
@@ -32,11 +33,7 @@ workload::WorkloadRegistry MakeWorkloads();
 void DeclareCliOptions(config::OptionSet* o, const std::string& command,
                        const workload::WorkloadRegistry& workloads);
 
-// DVD Store 3's target list: `total` threads spread round robin over `parts` targets (thread t
-// drives target t mod parts); how many target `index` (from 0) gets.
-inline int64_t RoundRobinShare(int64_t total, int64_t parts, int64_t index) {
-  return (total - index + parts - 1) / parts;
-}
+using session::RoundRobinShare;
 
 // DVD Store 3's target list: each host of `target` ("hostA;hostB:5433") in place of the host
 // (and, when the target names one, the port) of `db_url`, one URL per host. "localhost" (DS3's

@@ -13,8 +13,11 @@
 #include "config/options.h"
 #include "dist/group.h"
 #include "metrics/run_result.h"
+#include "session/rank_share.h"
 
 namespace sb::cli {
+
+using session::ShareOf;
 
 // Main() for a process mpirun started: joins the group, refuses commands that do not scale
 // out and ranks started differently (exit 2 on every rank, the message printed by rank 0
@@ -32,11 +35,6 @@ void DeclareScaleOutOptions(config::OptionSet* o);
 // instances to divide. `what` names the threads ("threads", "workers").
 Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what,
                           int instance, int instances);
-
-// Rank `rank` of `ranks`'s share of an instance's `total` threads, by the rules of RankShare;
-// InvalidArgument when it cannot be divided.
-Result<int64_t> ShareOf(const std::string& split, int rank, int ranks, int64_t total,
-                        const std::string& what, int instance, int instances);
 
 // Under mpirun, `run --plan` and each run of `consolidate`: the plan is divided as
 // --rank_split says (checked before any database is touched), and each rank locks, restores,
