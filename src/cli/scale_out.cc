@@ -104,10 +104,6 @@ Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::
   return ShareOf(o.GetString("rank_split"), g->rank(), g->size(), total, what, instance, instances);
 }
 
-std::string RankOpLogPath(const std::string& path, int rank) {
-  return path + ".rank" + std::to_string(rank);
-}
-
 void SplitPlanAmongRanks(PlanBuild* build) {
   dist::Group* g = dist::World();
   if (g == nullptr) return;

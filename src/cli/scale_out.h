@@ -17,6 +17,7 @@
 
 namespace sb::cli {
 
+using session::RankOpLogPath;
 using session::ShareOf;
 
 // Main() for a process mpirun started: joins the group, refuses commands that do not scale
@@ -48,10 +49,6 @@ void SplitPlanAmongRanks(PlanBuild* build);
 Result<std::vector<DbSetup>> BuildPlanOnRanks(const config::Plan& plan, PlanBuild build,
                                               const db::BackendRegistry& backends,
                                               const workload::WorkloadRegistry& workloads);
-
-// Under mpirun each rank writes its own --op_log: `path` with ".rank<k>" added (recorded in the
-// result's choices).
-std::string RankOpLogPath(const std::string& path, int rank);
 
 // After a run on every rank (`threads`: the threads this rank ran): the end clock offsets and
 // every rank's figures; on rank 0 the result's "scale_out" section (and an incomplete run's

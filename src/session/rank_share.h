@@ -24,6 +24,12 @@ inline int64_t RoundRobinShare(int64_t total, int64_t parts, int64_t index) {
   return (total - index + parts - 1) / parts;
 }
 
+// Under mpirun each rank writes its own --op_log: `path` with ".rank<k>" added (recorded in the
+// result's choices).
+inline std::string RankOpLogPath(const std::string& path, int rank) {
+  return path + ".rank" + std::to_string(rank);
+}
+
 }  // namespace sb::session
 
 #endif  // STOREBENCH_SESSION_RANK_SHARE_H_
