@@ -1,12 +1,10 @@
 // storebench consolidate: the peak number of instances that all stay above a baseline.
 //
-// The method of the published consolidation reports (docs/consolidation.md): run the plan with
-// N instances of its scale group, `runs` times for each N; decide each N on its median run (the
-// runs ordered by the figure that decides their baselines: the lowest instance); stop at the
-// first N whose median run fails. The peak is the largest N that passed. Because the boundary is
-// noisy and need not be monotone, the search also reports how many runs passed at the peak and
-// at the first failing count. Every run writes its own result; the search writes its state after
-// every run, so an interrupted search resumes (--resume) where it stopped.
+// The search itself (which count next, the median run, the peak) is experiment/consolidate.h;
+// this file reads the command line, runs each step of the search as a plan run (on every rank
+// under mpirun), maps the run's exit code to what the search decides on, and prints the table.
+// Every run writes its own result; the search file is written after every run, so an
+// interrupted search resumes (--resume) where it stopped (docs/consolidation.md).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -25,6 +23,7 @@
 #include "cli/scale_out.h"
 #include "config/plan.h"
 #include "dist/world.h"
+#include "experiment/consolidate.h"
 #include "report/consolidation_search.h"
 
 namespace sb::cli {
@@ -32,7 +31,6 @@ namespace {
 
 using report::Search;
 using report::SearchCount;
-using report::SearchRun;
 
 Status WriteSearch(const Search& s, const std::string& path) {
   return report::WriteSearchFile(s, path);
@@ -60,63 +58,6 @@ Result<std::pair<int, int>> ParseRange(const std::string& text) {
   return std::make_pair(*a, *b);
 }
 
-// The median of `v` (the lower middle one for an even count, so it is a value that occurred).
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[(v.size() - 1) / 2];
-}
-
-SearchRun Summarize(const metrics::RunResult& r, int exit_code, const std::string& file) {
-  SearchRun s;
-  s.result_file = file;
-  s.exit_code = exit_code;
-  s.passed = exit_code == kExitOk && !r.baselines.empty() &&
-             std::all_of(r.baselines.begin(), r.baselines.end(),
-                         [](const metrics::BaselineResult& b) { return b.passed; });
-  s.deciding = r.baselines.empty() ? 0 : r.baselines[0].measured;
-  s.aggregate = r.headline_value;
-  std::vector<double> per;
-  if (r.instances.empty()) {
-    per.push_back(r.headline_value);
-  } else {
-    for (const auto& in : r.instances) per.push_back(in.headline_value);
-  }
-  s.instance_min = *std::min_element(per.begin(), per.end());
-  s.instance_median = Median(per);
-  return s;
-}
-
-// The median run of a count: runs ordered by their deciding figure (ties: the earlier run; an
-// even count takes the lower middle run).
-int MedianRun(const std::vector<SearchRun>& runs) {
-  std::vector<int> order(runs.size());
-  for (size_t i = 0; i < runs.size(); ++i) order[i] = static_cast<int>(i);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return runs[a].deciding < runs[b].deciding; });
-  return order[(order.size() - 1) / 2];
-}
-
-// The next count to try, or 0 when the search is over.
-int NextCount(const Search& s) {
-  int last_pass = 0, first_fail = 0;
-  for (const SearchCount& c : s.counts) {
-    if (c.median_run < 0) return c.count;  // unfinished: resume it
-    if (c.passed) last_pass = std::max(last_pass, c.count);
-    if (!c.passed && (first_fail == 0 || c.count < first_fail)) first_fail = c.count;
-  }
-  if (s.counts.empty()) return s.from;
-  if (first_fail == 0) {
-    // Everything so far passed: go up.
-    const int last = s.counts.back().count;
-    if (last >= s.to) return 0;
-    return s.step == "doubling" ? std::min(s.to, last * 2) : last + 1;
-  }
-  if (first_fail == s.from || first_fail - last_pass <= 1) return 0;
-  if (s.step == "linear") return 0;
-  return last_pass + (first_fail - last_pass) / 2;  // bisect between them
-}
-
 std::string FormatTable(const Search& s) {
   std::string out = "consolidation search (" + s.step + ", " + std::to_string(s.runs) +
                     " run(s) per count, decided on the median run; figures of " + s.headline +
@@ -130,7 +71,7 @@ std::string FormatTable(const Search& s) {
             [](const SearchCount& a, const SearchCount& b) { return a.count < b.count; });
   for (const SearchCount& c : sorted) {
     if (c.median_run < 0) continue;
-    const SearchRun& m = c.runs[c.median_run];
+    const report::SearchRun& m = c.runs[c.median_run];
     std::snprintf(line, sizeof line, "  %9d  %4d of %d  %14.1f  %14.1f  %14.1f  %s\n", c.count,
                   c.runs_passed(), static_cast<int>(c.runs.size()), m.instance_min,
                   m.instance_median, m.aggregate, c.passed ? "PASS" : "FAIL");
@@ -206,6 +147,73 @@ int FollowSearch(dist::Group& g, const config::Plan& plan, const StepArgs& a,
     if (g.failure_known() || g.any_lost()) return rc;
   }
 }
+
+// The edge between the search and the process: runs each step (on every rank under mpirun),
+// maps its exit code to what the search decides on, prints the progress lines and writes the
+// search file.
+class ConsolidateSteps : public experiment::SearchSteps {
+ public:
+  ConsolidateSteps(const config::Plan& plan, const StepArgs& args,
+                   const db::BackendRegistry& backends, const workload::WorkloadRegistry& workloads,
+                   dist::Group* group, const std::atomic<bool>* stop,
+                   const std::string& search_path)
+      : plan_(plan),
+        args_(args),
+        backends_(backends),
+        workloads_(workloads),
+        group_(group),
+        stop_(stop),
+        search_path_(search_path) {}
+
+  experiment::RunReport Run(int count, int run_no, int runs) override {
+    Progress("consolidate: " + std::to_string(count) + " instance(s), run " +
+             std::to_string(run_no) + " of " + std::to_string(runs));
+    if (group_ != nullptr) {
+      group_->Share(EncodeStep(count, run_no, 0));
+      group_->BeginRun();
+    }
+    experiment::RunReport run;
+    run.result_file =
+        args_.run_dir + "/n" + std::to_string(count) + "-run" + std::to_string(run_no) + ".json";
+    const int rc = RunStep(plan_, args_, count, run_no, backends_, workloads_, &run.result);
+    last_exit_code_ = rc;
+    run.exit_code = rc;
+    run.outcome = OutcomeOfStep(rc, run.result);
+    return run;
+  }
+
+  Status Save(const report::Search& s) override { return WriteSearch(s, search_path_); }
+
+  void Decided(const SearchCount& c) override {
+    Progress("consolidate: " + std::to_string(c.count) + " instance(s): " +
+             std::to_string(c.runs_passed()) + " of " + std::to_string(c.runs.size()) +
+             " runs passed; the median run " + (c.passed ? "passed" : "failed"));
+  }
+
+  int last_exit_code() const { return last_exit_code_; }
+
+ private:
+  experiment::RunOutcome OutcomeOfStep(int rc, const metrics::RunResult& result) const {
+    using experiment::RunOutcome;
+    if (group_ != nullptr && (group_->failure_known() || group_->any_lost())) {
+      return RunOutcome::kRankLost;
+    }
+    if (rc == kExitInterrupted || (stop_ != nullptr && stop_->load())) {
+      return RunOutcome::kInterrupted;
+    }
+    if (rc == kExitBadInput || result.started_at.empty()) return RunOutcome::kNotStarted;
+    return rc == kExitOk ? RunOutcome::kCompleted : RunOutcome::kFailed;
+  }
+
+  const config::Plan& plan_;
+  const StepArgs& args_;
+  const db::BackendRegistry& backends_;
+  const workload::WorkloadRegistry& workloads_;
+  dist::Group* const group_;
+  const std::atomic<bool>* const stop_;
+  const std::string search_path_;
+  int last_exit_code_ = kExitOk;
+};
 
 // The search (rank 0 leads it under mpirun; the other ranks follow from inside).
 int RunSearch(const std::vector<std::string>& args) {
@@ -364,65 +372,21 @@ int RunSearch(const std::vector<std::string>& args) {
 
   const std::atomic<bool>* stop = InstallStopHandlers();
   StopAtOnceFlag(kResultStillWritten);
-  for (int count = NextCount(s); count > 0; count = NextCount(s)) {
-    SearchCount* c = nullptr;
-    for (SearchCount& existing : s.counts) {
-      if (existing.count == count) c = &existing;
-    }
-    if (c == nullptr) {
-      s.counts.push_back({count, {}, -1, false});
-      c = &s.counts.back();
-    }
-    while (static_cast<int>(c->runs.size()) < s.runs) {
-      const int run_no = static_cast<int>(c->runs.size()) + 1;
-      const std::string file =
-          run_dir + "/n" + std::to_string(count) + "-run" + std::to_string(run_no) + ".json";
-      Progress("consolidate: " + std::to_string(count) + " instance(s), run " +
-               std::to_string(run_no) + " of " + std::to_string(s.runs));
-      if (group != nullptr) {
-        group->Share(EncodeStep(count, run_no, 0));
-        group->BeginRun();
-      }
-      metrics::RunResult result;
-      const int rc = RunStep(*plan, step_args, count, run_no, backends, workloads, &result);
-      if (group != nullptr && (group->failure_known() || group->any_lost())) {
-        // A rank failed or was lost: the search cannot go on with the ranks it had.
-        WriteSearch(s, search_path).IgnoreError();
-        return rc == kExitOk ? kExitFailure : rc;
-      }
-      if (rc == kExitInterrupted || (stop != nullptr && stop->load())) {
-        if (Status w = WriteSearch(s, search_path); !w.ok()) return Fail(w);
-        Progress("consolidate: interrupted; the search so far is in " + search_path +
-                 " (--resume continues it)");
-        return kExitInterrupted;
-      }
-      if (rc == kExitBadInput || result.started_at.empty()) {
-        // The run could not start (its message is printed): the search cannot go on.
-        WriteSearch(s, search_path).IgnoreError();
-        return rc == kExitOk ? kExitFailure : rc;
-      }
-      if (result.baselines.empty()) {
-        return Fail(
-            Status::InvalidArgument("a consolidation search needs a baseline: add --baseline (e.g. "
-                                    "\"opm>=2600@23m-28m\") here or in the plan's [run]"));
-      }
-      if (s.headline.empty()) s.headline = result.headline_name;
-      c->runs.push_back(Summarize(result, rc, file));
-      if (Status w = WriteSearch(s, search_path); !w.ok()) return Fail(w);
-    }
-    c->median_run = MedianRun(c->runs);
-    c->passed = c->runs[c->median_run].passed;
-    Progress("consolidate: " + std::to_string(count) + " instance(s): " +
-             std::to_string(c->runs_passed()) + " of " + std::to_string(c->runs.size()) +
-             " runs passed; the median run " + (c->passed ? "passed" : "failed"));
-    if (Status w = WriteSearch(s, search_path); !w.ok()) return Fail(w);
+  ConsolidateSteps steps(*plan, step_args, backends, workloads, group, stop, search_path);
+  const experiment::SearchResult end = experiment::RunSearch(&s, steps);
+  switch (end.end) {
+    case experiment::SearchEnd::kFinished:
+      break;
+    case experiment::SearchEnd::kError:
+      return Fail(end.status);
+    case experiment::SearchEnd::kInterrupted:
+      Progress("consolidate: interrupted; the search so far is in " + search_path +
+               " (--resume continues it)");
+      return kExitInterrupted;
+    case experiment::SearchEnd::kNotStarted:  // the run's message is printed
+    case experiment::SearchEnd::kRankLost:    // the search cannot go on with the ranks it had
+      return steps.last_exit_code() == kExitOk ? kExitFailure : steps.last_exit_code();
   }
-  s.peak = 0;
-  for (const SearchCount& c : s.counts) {
-    if (c.passed) s.peak = std::max(s.peak, c.count);
-  }
-  s.finished = true;
-  if (Status w = WriteSearch(s, search_path); !w.ok()) return Fail(w);
   std::printf("\n%s", FormatTable(s).c_str());
   std::fprintf(stderr, "search written to %s\n", search_path.c_str());
   return s.peak > 0 ? kExitOk : kExitFailure;

@@ -39,6 +39,8 @@
 
 namespace sb::cli {
 
+using session::Named;
+
 workload::WorkloadRegistry MakeWorkloads() {
   workload::WorkloadRegistry r;
   r.Register("dvdstore", "DVD Store 3 order loop",
@@ -282,11 +284,6 @@ std::string DbPathForEnvironment(const std::string& url) {
   return parsed.ok() && parsed->scheme == "sqlite" ? parsed->database : "";
 }
 
-Status Named(const Status& s, const DbSetup& setup, bool several) {
-  if (s.ok() || !several) return s;
-  return Status(s.code(), "instance " + setup.name + " (" + setup.url + "): " + s.message());
-}
-
 std::string LoopModel(const driver::RunOptions& r, const workload::Workload& wl) {
   const std::string unit = wl.shape().unit_name;
   char buf[360];
@@ -409,22 +406,9 @@ Status CheckRunOptions(const std::vector<DbSetup>& setups) {
 int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
                  metrics::RunResult* result) {
   const bool several = setups.size() > 1;
-  std::vector<driver::DbInstanceSpec> specs;
-  for (DbSetup& s : setups) {
-    auto parsed = driver::RunOptionsFrom(*s.options, s.workload->max_failures(),
-                                         s.workload->shape().headlines);
-    if (!parsed.ok()) return Fail(Named(parsed.status(), s, several));
-    driver::DbInstanceSpec spec;
-    spec.name = s.name;
-    spec.target = s.url;
-    spec.workload = s.workload.get();
-    spec.backend = s.backend.get();
-    spec.options = std::move(parsed).value();
-    // Each instance draws its own random streams (instance k: seed + k), as DVD Store's drivers
-    // on separate clients would; instance 0 keeps the seed, so one instance runs as before.
-    spec.options.seed += specs.size();
-    specs.push_back(std::move(spec));
-  }
+  auto built = session::InstanceSpecs(setups);
+  if (!built.ok()) return Fail(built.status());
+  std::vector<driver::DbInstanceSpec> specs = std::move(built).value();
   auto parsed = driver::RunOptionsFrom(common, setups[0].workload->max_failures(),
                                        setups[0].workload->shape().headlines);
   if (!parsed.ok()) return Fail(parsed.status());
@@ -450,21 +434,7 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
       auto share = RankShare(common, spec.options.threads, "threads", static_cast<int>(i),
                              static_cast<int>(specs.size()));
       if (!share.ok()) return Fail(share.status());
-      const double fraction = static_cast<double>(*share) / spec.options.threads;
-      spec.options.threads = static_cast<int>(*share);
-      spec.options.rate_per_sec *= fraction;
-      if (spec.options.units_total > 0) {
-        spec.options.units_total = std::max<int64_t>(
-            1, std::llround(static_cast<double>(spec.options.units_total) * fraction));
-      }
-      // Each rank draws its own random streams (rank 0 keeps the seed).
-      spec.options.seed += 7919 * static_cast<uint64_t>(group->rank());
-      // Ranks on one host would write one file at once: each writes its own, suffixed.
-      if (!spec.options.op_log_path.empty()) {
-        spec.options.op_log_path = spec.options.threads > 0
-                                       ? RankOpLogPath(spec.options.op_log_path, group->rank())
-                                       : std::string();
-      }
+      session::ScaleToRankShare(&spec, *share, group->rank());
     }
     ro.peers = group;
   }

@@ -17,6 +17,8 @@
 #include "backend/db/registry.h"
 #include "config/options.h"
 #include "driver/runner.h"
+#include "session/db_instances.h"
+#include "session/rank_share.h"
 #include "workload/registry.h"
 #include "workload/workload.h"
 
@@ -32,11 +34,7 @@ workload::WorkloadRegistry MakeWorkloads();
 void DeclareCliOptions(config::OptionSet* o, const std::string& command,
                        const workload::WorkloadRegistry& workloads);
 
-// DVD Store 3's target list: `total` threads spread round robin over `parts` targets (thread t
-// drives target t mod parts); how many target `index` (from 0) gets.
-inline int64_t RoundRobinShare(int64_t total, int64_t parts, int64_t index) {
-  return (total - index + parts - 1) / parts;
-}
+using session::RoundRobinShare;
 
 // DVD Store 3's target list: each host of `target` ("hostA;hostB:5433") in place of the host
 // (and, when the target names one, the port) of `db_url`, one URL per host. "localhost" (DS3's
@@ -53,23 +51,7 @@ Result<std::unique_ptr<db::DbBackend>> OpenDatabase(const db::BackendRegistry& b
                                                     const std::string& url, bool create,
                                                     int busy_timeout_ms);
 
-// One database instance of a run, as the command line or a plan describes it.
-struct DbSetup {
-  std::string name = "1";  // "1", or "<group>_<i>" in a plan
-  std::string url;
-  std::unique_ptr<workload::Workload> workload;
-  std::unique_ptr<config::OptionSet> options;  // this instance's effective options
-  // Filled by LockDatabase: held until the instance is destroyed (after its verification).
-  std::unique_ptr<db::DbLock> lock;
-  // Filled by PrepareDatabase:
-  std::unique_ptr<db::DbBackend> backend;
-  std::map<std::string, int64_t> before;  // the workload's Snapshot() before the run
-  std::optional<db::ServerInfo> info;
-  // Filled by RestoreDatabase: how the database was brought back to its pristine copy, and how
-  // long that took (not part of the run); seconds < 0 when it was not restored.
-  std::string restore_method;
-  double restore_seconds = -1;
-};
+using session::DbSetup;
 
 // Takes the storebench lock of the database at `url` for `command` ("oltp load", "oltp run",
 // ...) so that no second storebench process loads, runs on or verifies it meanwhile. Returns no

@@ -13,8 +13,12 @@
 #include "config/options.h"
 #include "dist/group.h"
 #include "metrics/run_result.h"
+#include "session/rank_share.h"
 
 namespace sb::cli {
+
+using session::RankOpLogPath;
+using session::ShareOf;
 
 // Main() for a process mpirun started: joins the group, refuses commands that do not scale
 // out and ranks started differently (exit 2 on every rank, the message printed by rank 0
@@ -33,11 +37,6 @@ void DeclareScaleOutOptions(config::OptionSet* o);
 Result<int64_t> RankShare(const config::OptionSet& o, int64_t total, const std::string& what,
                           int instance, int instances);
 
-// Rank `rank` of `ranks`'s share of an instance's `total` threads, by the rules of RankShare;
-// InvalidArgument when it cannot be divided.
-Result<int64_t> ShareOf(const std::string& split, int rank, int ranks, int64_t total,
-                        const std::string& what, int instance, int instances);
-
 // Under mpirun, `run --plan` and each run of `consolidate`: the plan is divided as
 // --rank_split says (checked before any database is touched), and each rank locks, restores,
 // loads and prepares the instances it runs whole (--rank_split=instances), or rank 0 all of
@@ -50,10 +49,6 @@ void SplitPlanAmongRanks(PlanBuild* build);
 Result<std::vector<DbSetup>> BuildPlanOnRanks(const config::Plan& plan, PlanBuild build,
                                               const db::BackendRegistry& backends,
                                               const workload::WorkloadRegistry& workloads);
-
-// Under mpirun each rank writes its own --op_log: `path` with ".rank<k>" added (recorded in the
-// result's choices).
-std::string RankOpLogPath(const std::string& path, int rank);
 
 // After a run on every rank (`threads`: the threads this rank ran): the end clock offsets and
 // every rank's figures; on rank 0 the result's "scale_out" section (and an incomplete run's
