@@ -21,9 +21,7 @@ struct ChurnWorker {
       : writer(std::move(dir), budget, seed), recorder(0, kChurnCounters) {}
   fsload::ChurnWriter writer;
   metrics::Recorder recorder;
-  Status error;
   std::string first_error;  // written by the worker before it ends
-  std::atomic<bool> ready{false}, failed{false};
   std::thread thread;
 };
 
@@ -40,6 +38,7 @@ class ChurnInstance final : public Instance {
 
   const std::string& name() const override { return name_; }
   void Launch(RunSignals& signals) override {
+    launched_ = true;
     for (auto& w : workers_) {
       w->thread = std::thread([&signals, wp = w.get()] { Work(*wp, signals); });
     }
@@ -47,14 +46,9 @@ class ChurnInstance final : public Instance {
   Readiness Ready() const override {
     Readiness r;
     r.total = static_cast<int>(workers_.size());
-    for (const auto& w : workers_) {
-      if (!w->ready.load()) continue;
-      if (!w->failed.load()) {
-        ++r.ready;
-      } else if (r.failed++ == 0) {
-        r.first_error = w->error;
-      }
-    }
+    // Prepared before Launch, a writer has nothing to connect: it is ready once its thread runs,
+    // and a thread that reaches the gate after Start passes it at once.
+    r.ready = launched_ ? r.total : 0;
     return r;
   }
   std::vector<const metrics::Recorder*> Recorders() const override {
@@ -69,6 +63,14 @@ class ChurnInstance final : public Instance {
       if (w->thread.joinable()) w->thread.join();
     }
   }
+  // Every writer's directory and buffer, before Launch (so the workers are ready at once, and a
+  // directory that cannot be created is named before anything runs).
+  Status Prepare() {
+    for (auto& w : workers_) {
+      if (Status s = w->writer.Prepare(); !s.ok()) return s;
+    }
+    return Status::Ok();
+  }
   // After Join: the first worker's first write error, or "".
   std::string FirstError() const {
     for (const auto& w : workers_) {
@@ -79,10 +81,7 @@ class ChurnInstance final : public Instance {
 
  private:
   static void Work(ChurnWorker& w, RunSignals& signals) {
-    w.error = w.writer.Prepare();
-    w.failed = !w.error.ok();
-    w.ready = true;
-    if (w.failed || !signals.WaitForStart()) return;
+    if (!signals.WaitForStart()) return;
     while (!signals.Ended()) {
       const fsload::ChurnStep step = w.writer.Step();
       w.recorder.BeginBatch();
@@ -96,6 +95,7 @@ class ChurnInstance final : public Instance {
   }
 
   std::string name_ = "churn";
+  bool launched_ = false;
   std::vector<std::unique_ptr<ChurnWorker>> workers_;
 };
 
@@ -112,6 +112,7 @@ Result<ChurnRunResult> RunChurn(Clock& clock, const ChurnRunOptions& o,
   };
   take(0);
   ChurnInstance instance(o);
+  if (Status s = instance.Prepare(); !s.ok()) return s;
   ControllerOptions co;
   co.run_nanos = o.duration_nanos;
   co.tick_nanos = o.sample_nanos;

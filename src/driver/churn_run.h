@@ -37,8 +37,8 @@ struct ChurnRunResult {
   bool interrupted = false;  // stopped by the stop flag
 };
 
-// `on_sample` sees every sample as it is taken (the console line). An error: the writers could
-// not start (their directory could not be created), or the run was stopped before Start.
+// `on_sample` sees every sample as it is taken (the console line). An error: a writer's
+// directory could not be created (nothing ran), or the run was stopped before Start.
 Result<ChurnRunResult> RunChurn(Clock& clock, const ChurnRunOptions& options,
                                 const std::function<void(const fsload::ChurnSample&)>& on_sample);
 

@@ -166,7 +166,9 @@ Result<std::unique_ptr<CopyPass>> OpenCopyPass(std::unique_ptr<io::IoEngine> eng
                                                const CopyPassOptions& options) {
   const int fd = ::open(options.dst.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) {
-    return Status::IoError("cannot create '" + options.dst + "': " + ErrnoWords(errno));
+    const int err = errno;
+    const std::string why = "cannot create '" + options.dst + "': " + ErrnoWords(err);
+    return err == EEXIST ? Status::AlreadyExists(why) : Status::IoError(why);
   }
   auto pass = std::make_unique<CopyFilePass>(std::move(engine), options, fd);
   if (Status s = pass->Open(); !s.ok()) return s;  // the pass removes DST
