@@ -5,11 +5,7 @@
 //
 // Trials alternate specifications within a round (spec 1, spec 2, ..., then again), so slow
 // drifts of a shared machine spread over all of them; the median of the rounds is the figure.
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -26,9 +22,11 @@
 #include "cli/io_fs_commands.h"
 #include "cli/io_fs_internal.h"
 #include "cli/result_path.h"
+#include "driver/file_pass_runner.h"
 #include "driver/io_runner.h"
 #include "report/json_report.h"
 #include "report/storage_report.h"
+#include "workload/fs/file_pass.h"
 #include "workload/storage/access_spec.h"
 
 namespace sb::cli {
@@ -41,28 +39,24 @@ double Median(std::vector<double> v) {
   return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// One pass over [start, start + len) in 1 MiB O_DIRECT reads, one at a time (fio's psync with
-// bs=1M, rw=read); MiB/s.
-Result<double> SequentialRead(const std::string& path, uint64_t start, uint64_t len, bool direct) {
-  constexpr size_t kBlock = 1 << 20;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (direct ? O_DIRECT : 0));
-  if (fd < 0) return Status::IoError("cannot open '" + path + "' for the sequential read");
-  std::unique_ptr<uint8_t, decltype(&std::free)> buf(
-      static_cast<uint8_t*>(std::aligned_alloc(4096, kBlock)), &std::free);
-  const auto t0 = std::chrono::steady_clock::now();
-  uint64_t done = 0;
-  while (done < len) {
-    const size_t n = static_cast<size_t>(std::min<uint64_t>(kBlock, len - done));
-    const ssize_t r = ::pread(fd, buf.get(), n, static_cast<off_t>(start + done));
-    if (r <= 0) {
-      ::close(fd);
-      return Status::IoError("the sequential read of '" + path + "' failed");
-    }
-    done += static_cast<uint64_t>(r);
-  }
-  ::close(fd);
-  const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return sec > 0 ? static_cast<double>(done) / sec / 1048576.0 : 0;
+// One pass over [start, start + len) in 1 MiB reads, one at a time (fio's psync with bs=1M,
+// rw=read), through the psync engine and timed by the driver; MiB/s.
+Result<double> SequentialRead(const io::EngineRegistry& engines, Clock& clock,
+                              const std::string& path, uint64_t start, uint64_t len, bool direct) {
+  auto engine = engines.Create("psync", io::EngineOptions{});
+  if (!engine.ok()) return engine.status();
+  fsload::ReadPassOptions ro;
+  ro.path = path;
+  ro.block = 1 << 20;
+  ro.direct = direct;
+  ro.buffered_fallback = false;
+  ro.start = start;
+  ro.length = len;
+  auto pass = fsload::OpenReadPass(std::move(engine).value(), ro);
+  if (!pass.ok()) return pass.status();
+  auto timed = driver::RunFilePass(clock, **pass, nullptr);
+  if (!timed.ok()) return timed.status();
+  return timed->MibPerSec();
 }
 
 struct Phase {
@@ -173,7 +167,7 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
         r.storage.push_back(std::move(*test));
       }
       if (seq) {
-        auto mibs = SequentialRead(path, info.data_start, info.data_bytes, direct);
+        auto mibs = SequentialRead(engines, clock, path, info.data_start, info.data_bytes, direct);
         if (!mibs.ok()) return mibs.status();
         ph->seq_mibs.push_back(*mibs);
       }
@@ -194,6 +188,7 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
   d.method = m == "online" ? fs::DefragMethod::kOnline
                            : (m == "copy" ? fs::DefragMethod::kCopy : fs::DefragMethod::kAuto);
   d.stop = stop;
+  d.clock = &clock;
   auto defrag = fs::DefragFile(d, *fsinfo, Progress);
   if (!defrag.ok()) return Fail(defrag.status());
   if (defrag->new_lock) held = std::move(defrag->new_lock);

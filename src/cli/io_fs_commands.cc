@@ -336,6 +336,8 @@ int Defrag(const config::OptionSet& o, const std::vector<std::string>& paths) {
   d.method = m == "online" ? fs::DefragMethod::kOnline
                            : (m == "copy" ? fs::DefragMethod::kCopy : fs::DefragMethod::kAuto);
   d.stop = InstallStopHandlers();
+  SteadyClock clock;
+  d.clock = &clock;
   Json jfiles = Json::array();
   int rc = kExitOk;
   for (const std::string& path : paths) {
@@ -538,8 +540,8 @@ int RunIoFsCommand(const std::vector<std::string>& args, const io::EngineRegistr
   if (cmd == "extents") return Extents(o, operands);
   if (cmd == "fragment") return Fragment(o);
   if (cmd == "defrag") return Defrag(o, operands);
-  if (cmd == "copy") return CopyFile(o, operands);
-  if (cmd == "read") return ReadFile(o, operands);
+  if (cmd == "copy") return CopyFile(o, operands, engines);
+  if (cmd == "read") return ReadFile(o, operands, engines);
   if (cmd == "churn") return Churn(o);
   return Fragtest(o, engines);
 }

@@ -31,8 +31,10 @@ std::string FormatBytesShort(uint64_t bytes);
 // Writes `text` to `path` through a temporary file renamed over it (parents created).
 Status WriteJsonDocument(const std::string& path, const std::string& text);
 
-int CopyFile(const config::OptionSet& o, const std::vector<std::string>& operands);
-int ReadFile(const config::OptionSet& o, const std::vector<std::string>& operands);
+int CopyFile(const config::OptionSet& o, const std::vector<std::string>& operands,
+             const io::EngineRegistry& engines);
+int ReadFile(const config::OptionSet& o, const std::vector<std::string>& operands,
+             const io::EngineRegistry& engines);
 int Churn(const config::OptionSet& o);
 int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines);
 

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -33,8 +32,11 @@ struct Fd {
   }
 };
 
-double Since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+// The caller's clock (DefragOptions::clock) in nanoseconds, 0 without one.
+int64_t Now(const Clock* clock) { return clock != nullptr ? clock->NowNanos() : 0; }
+
+double SecondsSince(const Clock* clock, int64_t t0) {
+  return static_cast<double>(Now(clock) - t0) / 1e9;
 }
 
 // EXT4_IOC_MOVE_EXT over the whole file into a donor preallocated in one go.
@@ -330,7 +332,7 @@ Result<DefragResult> DefragFile(const DefragOptions& o, const FileSystemInfo& fs
   if (o.method != DefragMethod::kCopy) {
     const std::string online = OnlineDefragMethod(fs.type);
     DefragAttempt a;
-    const auto t0 = std::chrono::steady_clock::now();
+    const int64_t t0 = Now(o.clock);
     if (online == "EXT4_IOC_MOVE_EXT") {
       a = MoveExt(o.path, fs, r.after, o.move_ext_call);
     } else if (online == "xfs_fsr") {
@@ -339,7 +341,7 @@ Result<DefragResult> DefragFile(const DefragOptions& o, const FileSystemInfo& fs
       a.method = "online";
       a.outcome = "storebench knows no online defragmentation for " + fs.type;
     }
-    a.seconds = Since(t0);
+    a.seconds = SecondsSince(o.clock, t0);
     a.before = r.after;
     a.after = r.after;
     if (a.ran) SB_RETURN_IF_ERROR(remeasure(&a));
@@ -357,9 +359,9 @@ Result<DefragResult> DefragFile(const DefragOptions& o, const FileSystemInfo& fs
   }
   const int64_t before_copy = r.after;
   Status hard;
-  const auto t0 = std::chrono::steady_clock::now();
+  const int64_t t0 = Now(o.clock);
   DefragAttempt copied = CopyRename(o.path, fs, r.after, o.stop, &r.new_lock, &hard);
-  copied.seconds = Since(t0);
+  copied.seconds = SecondsSince(o.clock, t0);
   copied.before = before_copy;
   copied.after = before_copy;
   if (!hard.ok()) return hard;

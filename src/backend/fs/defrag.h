@@ -22,6 +22,7 @@
 
 #include "backend/fs/extent_map.h"
 #include "backend/fs/move_ext.h"
+#include "base/clock.h"
 #include "base/file_lock.h"
 #include "base/status.h"
 
@@ -60,6 +61,9 @@ struct DefragOptions {
   DefragMethod method = DefragMethod::kAuto;
   const std::atomic<bool>* stop = nullptr;  // the copy checks it between chunks
   MoveExtCall move_ext_call;                // empty: the real ioctl (tests inject a refusal)
+  // Times each attempt (DefragAttempt::seconds): the caller's clock, as only the driver and the
+  // commands read one for measurement; null leaves the seconds 0.
+  const Clock* clock = nullptr;
 };
 
 // FailedPrecondition on a read-only mount or a file system without FIEMAP. A method that fails is

@@ -19,6 +19,7 @@
 #include "backend/fs/defrag.h"
 #include "backend/fs/extent_map.h"
 #include "backend/fs/move_ext.h"
+#include "base/clock.h"
 
 namespace sb::fs {
 namespace {
@@ -238,7 +239,14 @@ TEST_F(FragmentTest, DefragFallsBackToTheCopyWhenTheMoveIsRefused) {
     DefragOptions d;
     d.path = path_;
     d.method = method;
-    d.move_ext_call = Refuse(EACCES, &calls);
+    // Each attempt is timed on the caller's clock: the refused move takes 3 s of it, the copy
+    // none (the fake clock moves only when told).
+    FakeClock clock(kNanosPerSecond);
+    d.clock = &clock;
+    d.move_ext_call = [&, refuse = Refuse(EACCES, &calls)](int fd, Ext4MoveExtent* me) {
+      clock.Advance(3 * kNanosPerSecond);
+      return refuse(fd, me);
+    };
     auto r = DefragFile(d, AsExt4(), progress_);
     ASSERT_TRUE(r.ok()) << r.status().message();
     EXPECT_EQ(calls, 1);
@@ -248,6 +256,8 @@ TEST_F(FragmentTest, DefragFallsBackToTheCopyWhenTheMoveIsRefused) {
     EXPECT_TRUE(move.refused);
     EXPECT_FALSE(move.ok);
     EXPECT_NE(move.outcome.find("EACCES"), std::string::npos) << move.outcome;
+    EXPECT_EQ(move.seconds, 3.0);
+    for (size_t i = 1; i < r->attempts.size(); ++i) EXPECT_EQ(r->attempts[i].seconds, 0.0);
     if (method == DefragMethod::kOnline) {
       EXPECT_EQ(r->attempts.size(), 1u);
       EXPECT_EQ(r->final_method, "");
