@@ -83,11 +83,8 @@ Result<ExecArgs> ParseExecArgs(const std::vector<std::string>& args) {
   ExecArgs out{ExecOptionTable(), {}};
   config::CommandLineRest rest;
   SB_RETURN_IF_ERROR(config::ParseCommandLine(
-      args, &out.options, {.positionals = true, .rest_after_dashes = true}, &rest));
-  if (!rest.positionals.empty()) {
-    return Status::InvalidArgument("exec: unexpected argument '" + rest.positionals[0] +
-                                   "' (command line); the command goes after --");
-  }
+      args, &out.options,
+      {.rest_after_dashes = true, .unexpected_advice = "the command goes after --"}, &rest));
   out.command = std::move(rest.after_dashes);
   return out;
 }

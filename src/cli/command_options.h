@@ -68,7 +68,7 @@ struct ConsolidateArgs {
   std::string search;  // empty: results/consolidate-<time>.json
   int runs = 3;
   bool resume = false;
-  bool run_series_csv = false;      // each run's series beside its result
+  bool run_series_csv = false;     // each run's series beside its result
   std::vector<std::string> extra;  // every other option, for the instances, in order
 };
 config::OptionSet ConsolidateOptionTable();

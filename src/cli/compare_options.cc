@@ -83,7 +83,9 @@ Result<CompareArgs> ParseCompareArgs(const std::vector<std::string>& args) {
 OptionSet AbOptionTable() {
   OptionSet o;
   o.set_help_command("storebench ab --help");
-  o.Add({.name = "a", .help = "the A command line: storebench and its arguments, quoted", .group = "ab"});
+  o.Add({.name = "a",
+         .help = "the A command line: storebench and its arguments, quoted",
+         .group = "ab"});
   o.Add({.name = "b", .help = "the B command line, like --a", .group = "ab"});
   o.Add({.name = "rounds",
          .type = OptionType::kInt,

@@ -86,8 +86,8 @@ Status ParseCommandLine(const std::vector<std::string>& args, OptionSet* options
         continue;
       }
       if (shape.positionals) return options->UnknownOption(arg.substr(1), kOrigin);
-      return Status::InvalidArgument("unexpected argument '" + arg + "' (" + kOrigin +
-                                     "); options are written --name=value or --name value");
+      return Status::InvalidArgument("unexpected argument '" + arg + "' (" + kOrigin + "); " +
+                                     shape.unexpected_advice);
     }
     passing = false;
     const std::string_view body = std::string_view(arg).substr(2);

@@ -146,6 +146,8 @@ struct CommandLineShape {
   // option, in order (for another OptionSet to parse), instead of refused. Also --config_file
   // when the set does not declare it.
   bool pass_unknown = false;
+  // Without positionals: the advice after "unexpected argument 'WORD'".
+  const char* unexpected_advice = "options are written --name=value or --name value";
 };
 struct CommandLineRest {
   std::vector<std::string> positionals;
