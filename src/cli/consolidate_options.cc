@@ -59,21 +59,20 @@ OptionSet ConsolidateOptionTable() {
                  "<search>-runs/n<count>-run<k>-series.csv",
          .group = group});
   // In oltp run and run --plan these name one file; a search has many runs, each with its own
-  // files, so the old spellings are refused with the way to get them. Declared as booleans so
-  // a bare --series_csv gets the refusal, not "needs a value".
+  // files, so the old spellings are refused (bare too) with the way to get them.
+  const std::string series_refusal =
+      "in oltp run it names one CSV file, and a search has many runs: --run_series_csv=Y writes "
+      "each run's series beside its result (docs/consolidation.md)";
   o.Add({.name = "series_csv",
-         .type = OptionType::kBool,
-         .default_value = "N",
+         .help = "refused: " + series_refusal,
          .group = group,
-         .refusal = "in oltp run it names one CSV file, and a search has many runs: "
-                    "--run_series_csv=Y writes each run's series beside its result "
-                    "(docs/consolidation.md)"});
+         .refusal = series_refusal});
+  const std::string json_refusal =
+      "each run of a search writes its own result next to the search file (--search)";
   o.Add({.name = "json",
-         .type = OptionType::kBool,
-         .default_value = "N",
+         .help = "refused: " + json_refusal,
          .group = group,
-         .refusal = "each run of a search writes its own result next to the search file "
-                    "(--search)"});
+         .refusal = json_refusal});
   return o;
 }
 

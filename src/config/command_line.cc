@@ -109,6 +109,8 @@ Status ParseCommandLine(const std::vector<std::string>& args, OptionSet* options
     std::string value;
     if (inline_value) {
       value = std::string(body.substr(eq + 1));
+    } else if (spec != nullptr && !spec->refusal.empty()) {
+      // Refused whatever its value: the refusal, not "needs a value".
     } else if (spec != nullptr && spec->type == OptionType::kBool) {
       value = "Y";
       bare_flag = std::string(name);

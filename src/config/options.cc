@@ -452,7 +452,6 @@ std::string OptionSet::EchoLine() const {
 std::string OptionSet::HelpText() const {
   std::vector<std::string> groups;
   for (const Entry& e : entries_) {
-    if (!e.spec.refusal.empty()) continue;
     if (std::find(groups.begin(), groups.end(), e.spec.group) == groups.end()) {
       groups.push_back(e.spec.group);
     }
@@ -470,7 +469,7 @@ std::string OptionSet::HelpText() const {
     if (!out.empty()) out += '\n';
     out += (group.empty() ? std::string("other") : group) + " options:\n";
     for (const Entry& e : entries_) {
-      if (e.spec.group != group || !e.spec.refusal.empty()) continue;
+      if (e.spec.group != group) continue;
       std::string line = "  ";
       if (e.spec.short_alias != 0) line += std::string("-") + e.spec.short_alias + ", ";
       line += "--" + e.spec.name;

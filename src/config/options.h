@@ -55,7 +55,7 @@ struct OptionSpec {
   bool secret = false;  // never echoed (shown as "<redacted>")
   // When not empty, setting the option is refused with this advice, whatever the value (a
   // peer tool's option storebench must not take, e.g. a password on the command line).
-  // A refused option is left out of --help: it is there only to answer those who try it.
+  // Written bare (`--name`), a refused option is refused too, not asked for a value.
   std::string refusal{};
   bool repeatable = false;  // kString only: a second setting appends ",value"
   // A one-letter spelling written with one dash (`-o FILE`), as a peer tool's users type it.
