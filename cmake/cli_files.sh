@@ -56,8 +56,9 @@ options_of_help() {
   text=$(unwrap_options)
   {
     usage_lines <<<"$text" | grep -oE -- '--[A-Za-z][A-Za-z0-9_-]*' || true
-    # The term of an option line ends at the first two spaces.
-    sed -nE 's/^ +(--[A-Za-z][^ ]*( [^ ][^ ]*)*)  .*$/\1/p; s/^ +(--[A-Za-z][^ ]*( [^ ]+)*)$/\1/p' \
+    # The term of an option line ends at the first two spaces; a one-letter spelling
+    # ("-o, --output") may come first.
+    sed -nE 's/^ +((-[A-Za-z], )?--[A-Za-z][^ ]*( [^ ][^ ]*)*)  .*$/\1/p; s/^ +(--[A-Za-z][^ ]*( [^ ]+)*)$/\1/p' \
       <<<"$text" | grep -oE -- '--[A-Za-z][A-Za-z0-9_-]*' || true
   } | unique
 }

@@ -14,20 +14,13 @@
 #include "base/clock.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/command_options.h"
 #include "cli/output_paths.h"
 #include "report/comparison.h"
 
 namespace sb::cli {
 
 namespace {
-
-constexpr const char* kAbUsage =
-    "usage: storebench ab --a \"storebench oltp run ...\" --b \"storebench oltp run ...\"\n"
-    "         [--rounds 5] [--between \"SHELL COMMAND\"] [--labels A,B] [--dir DIR]\n"
-    "         [--json FILE] [--csv FILE] [--force] [--normalize first|weakest]\n"
-    "Runs A and B alternately (A B A B ...), each with --label and --json added, then compares\n"
-    "the results. --between runs (through /bin/sh) before every run but the first, with\n"
-    "STOREBENCH_AB_NEXT (the label of the next run) and STOREBENCH_AB_ROUND set.\n";
 
 // The words of a command line, as a shell would split them (quotes, escapes), without running
 // command substitutions. The first word "storebench" means this program.
@@ -76,53 +69,21 @@ std::vector<std::string> WithOutputs(std::vector<std::string> words, const std::
 }  // namespace
 
 int RunAbCommand(const std::vector<std::string>& args) {
-  std::string a_line, b_line, between, labels_text = "A,B", dir, json_path, csv_path;
-  int rounds = 5;
-  report::CompareOptions options;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kAbUsage, stdout);
-      return kExitOk;
-    }
-    auto value = [&](const char* name, std::string* out) {
-      const std::string flag = std::string("--") + name;
-      if (a == flag && i + 1 < args.size()) {
-        *out = args[++i];
-        return true;
-      }
-      if (a.rfind(flag + "=", 0) == 0) {
-        *out = a.substr(flag.size() + 1);
-        return true;
-      }
-      return false;
-    };
-    std::string text;
-    if (value("a", &a_line) || value("b", &b_line) || value("between", &between) ||
-        value("labels", &labels_text) || value("dir", &dir) || value("json", &json_path) ||
-        value("csv", &csv_path) || value("normalize", &options.normalize)) {
-      continue;
-    }
-    if (value("rounds", &text)) {
-      auto n = ParseInt(text, "rounds");
-      if (!n.ok() || *n < 1 || *n > 1000) {
-        return Fail(Status::InvalidArgument("--rounds must be a whole number from 1 to 1000"));
-      }
-      rounds = static_cast<int>(*n);
-      continue;
-    }
-    if (a == "--force" || a == "--force=Y") {
-      options.force = true;
-      continue;
-    }
-    return Fail(Status::InvalidArgument("ab: unknown argument '" + a + "'"));
+  if (AsksForHelp(args)) {
+    std::fputs(AbHelp().c_str(), stdout);
+    return kExitOk;
   }
+  auto parsed = ParseAbArgs(args);
+  if (!parsed.ok()) return Fail(parsed.status());
+  const std::string &a_line = parsed->a, &b_line = parsed->b, &between = parsed->between,
+                    &labels_text = parsed->labels;
+  std::string dir = parsed->dir, json_path = parsed->json;
+  const std::string& csv_path = parsed->csv;
+  const int rounds = parsed->rounds;
+  const report::CompareOptions& options = parsed->options;
   if (a_line.empty() || b_line.empty()) {
-    std::fputs(kAbUsage, stderr);
+    std::fputs(AbHelp().c_str(), stderr);
     return kExitBadInput;
-  }
-  if (options.normalize != "first" && options.normalize != "weakest") {
-    return Fail(Status::InvalidArgument("--normalize must be first or weakest"));
   }
   const size_t comma = labels_text.find(',');
   if (comma == std::string::npos || comma == 0 || comma + 1 == labels_text.size() ||

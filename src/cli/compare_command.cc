@@ -10,6 +10,7 @@
 
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/command_options.h"
 #include "cli/output_paths.h"
 #include "report/comparison.h"
 #include "report/result_file.h"
@@ -17,17 +18,6 @@
 namespace sb::cli {
 
 namespace {
-
-constexpr const char* kCompareUsage =
-    "usage: storebench compare RESULT.json... [options]       (grouped by each run's --label)\n"
-    "       storebench compare A='a/*.json' B='b/*.json' [options]\n"
-    "\n"
-    "  --json FILE        write the comparison document (storebench report reads it)\n"
-    "  --csv FILE         write one row per metric and group\n"
-    "  --normalize first|weakest   percentages of the first group (default) or of the weakest\n"
-    "  --resamples N      bootstrap resamples (default 10000)\n"
-    "  --seed N           bootstrap seed (default 1)\n"
-    "  --force            compare results whose workload, size, run time or windows differ\n";
 
 Status WriteText(const std::string& path, const std::string& text, const char* what) {
   std::ofstream out(path, std::ios::trunc | std::ios::binary);
@@ -107,64 +97,18 @@ Result<report::Comparison> CompareFiles(const std::vector<std::string>& position
 }
 
 int RunCompareCommand(const std::vector<std::string>& args) {
-  report::CompareOptions options;
-  std::string json_path, csv_path;
-  std::vector<std::string> positional;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kCompareUsage, stdout);
-      return kExitOk;
-    }
-    auto value = [&](const char* name, std::string* out) {
-      const std::string flag = std::string("--") + name;
-      if (a == flag && i + 1 < args.size()) {
-        *out = args[++i];
-        return true;
-      }
-      if (a.rfind(flag + "=", 0) == 0) {
-        *out = a.substr(flag.size() + 1);
-        return true;
-      }
-      return false;
-    };
-    std::string text;
-    if (value("json", &json_path) || value("csv", &csv_path)) continue;
-    if (value("normalize", &options.normalize)) {
-      if (options.normalize != "first" && options.normalize != "weakest") {
-        return Fail(Status::InvalidArgument("--normalize must be first or weakest"));
-      }
-      continue;
-    }
-    if (value("resamples", &text)) {
-      auto n = ParseInt(text, "resamples");
-      if (!n.ok() || *n < 100 || *n > 10000000) {
-        return Fail(
-            Status::InvalidArgument("--resamples must be a whole number from 100 to "
-                                    "10000000"));
-      }
-      options.resamples = static_cast<int>(*n);
-      continue;
-    }
-    if (value("seed", &text)) {
-      auto n = ParseInt(text, "seed");
-      if (!n.ok() || *n < 0) {
-        return Fail(Status::InvalidArgument("--seed must be a non-negative whole number"));
-      }
-      options.seed = static_cast<uint64_t>(*n);
-      continue;
-    }
-    if (a == "--force" || a == "--force=Y") {
-      options.force = true;
-      continue;
-    }
-    if (a.rfind("--", 0) == 0) {
-      return Fail(Status::InvalidArgument("compare: unknown option '" + a + "'"));
-    }
-    positional.push_back(a);
+  if (AsksForHelp(args)) {
+    std::fputs(CompareHelp().c_str(), stdout);
+    return kExitOk;
   }
+  auto parsed = ParseCompareArgs(args);
+  if (!parsed.ok()) return Fail(parsed.status());
+  const report::CompareOptions& options = parsed->options;
+  const std::string& json_path = parsed->json;
+  const std::string& csv_path = parsed->csv;
+  const std::vector<std::string>& positional = parsed->inputs;
   if (positional.empty()) {
-    std::fputs(kCompareUsage, stderr);
+    std::fputs(CompareHelp().c_str(), stderr);
     return kExitBadInput;
   }
   auto c = CompareFiles(positional, options);

@@ -18,6 +18,7 @@
 #include "base/clock.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/command_options.h"
 #include "cli/db_run.h"
 #include "cli/plan_instances.h"
 #include "cli/scale_out.h"
@@ -217,77 +218,19 @@ class ConsolidateSteps : public experiment::SearchSteps {
 
 // The search (rank 0 leads it under mpirun; the other ranks follow from inside).
 int RunSearch(const std::vector<std::string>& args) {
-  for (const auto& a : args) {
-    if (a == "--help" || a == "-h") {
-      std::printf(
-          "usage: storebench consolidate --plan FILE.toml --instances 1..16 [--runs 3]\n"
-          "         [--step linear|doubling] [--search FILE.json] [--resume] [options]\n\n"
-          "Finds the largest number of instances of the plan's scale group that all pass the\n"
-          "baselines (--baseline, in the plan's [run] or here), deciding each count on the\n"
-          "median of --runs runs (docs/consolidation.md). Other options apply to every "
-          "instance.\n");
-      return kExitOk;
-    }
+  if (AsksForHelp(args)) {
+    std::fputs(ConsolidateHelp().c_str(), stdout);
+    return kExitOk;
   }
-  std::vector<std::string> rest;
-  auto plan_path = TakePlanArg(args, &rest);
-  if (!plan_path.ok()) return Fail(plan_path.status());
-  // The search's own options; everything else goes to the instances.
-  std::string range_text, step = "linear", search_path;
-  int runs = 3;
-  bool resume = false, series_csv = false;
-  std::vector<std::string> extra;
-  for (size_t i = 0; i < rest.size(); ++i) {
-    const std::string& a = rest[i];
-    auto value = [&](const char* name, std::string* out) {
-      const std::string flag = std::string("--") + name;
-      if (a == flag && i + 1 < rest.size()) {
-        *out = rest[++i];
-        return true;
-      }
-      if (a.rfind(flag + "=", 0) == 0) {
-        *out = a.substr(flag.size() + 1);
-        return true;
-      }
-      return false;
-    };
-    std::string runs_text;
-    if (value("instances", &range_text) || value("step", &step) || value("search", &search_path)) {
-      continue;
-    }
-    if (value("runs", &runs_text)) {
-      auto n = ParseInt(runs_text, "runs");
-      if (!n.ok() || *n < 1 || *n > 99) {
-        return Fail(Status::InvalidArgument("--runs must be a whole number from 1 to 99"));
-      }
-      runs = static_cast<int>(*n);
-      continue;
-    }
-    if (a == "--resume" || a == "--resume=Y") {
-      resume = true;
-      continue;
-    }
-    // Each run writes its own series next to its result (one path for all would keep the last).
-    if (a == "--series_csv" || a.rfind("--series_csv=", 0) == 0) {
-      std::string v = "Y";
-      if (a != "--series_csv") {
-        v = a.substr(13);
-      } else if (i + 1 < rest.size() && rest[i + 1].rfind("--", 0) != 0) {
-        v = rest[++i];
-      }
-      series_csv = !v.empty() && v != "N";
-      continue;
-    }
-    if (a.rfind("--json", 0) == 0) {
-      return Fail(Status::InvalidArgument(
-          "--json: each run of a search writes its own result next to the search file "
-          "(--search)"));
-    }
-    extra.push_back(a);
-  }
-  if (step != "linear" && step != "doubling") {
-    return Fail(Status::InvalidArgument("--step must be linear or doubling"));
-  }
+  // The search's own options (command_options.h); everything else goes to the instances.
+  auto parsed = ParseConsolidateArgs(args);
+  if (!parsed.ok()) return Fail(parsed.status());
+  const std::string* const plan_path = &parsed->plan_path;
+  const std::string &range_text = parsed->instances, &step = parsed->step;
+  std::string search_path = parsed->search;
+  const int runs = parsed->runs;
+  const bool resume = parsed->resume, series_csv = parsed->run_series_csv;
+  const std::vector<std::string>& extra = parsed->extra;
   if (range_text.empty()) {
     return Fail(Status::InvalidArgument("no instance counts given; add --instances 1..16"));
   }

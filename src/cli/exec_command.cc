@@ -18,6 +18,7 @@
 
 #include "base/clock.h"
 #include "cli/app.h"
+#include "cli/command_options.h"
 #include "cli/output_paths.h"
 #include "cli/power_cli.h"
 #include "cli/result_path.h"
@@ -29,15 +30,6 @@
 namespace sb::cli {
 
 namespace {
-
-constexpr const char* kExecUsage =
-    "usage: storebench exec [--label L] [--json FILE] [--power SOURCE]... [--series_csv FILE]\n"
-    "                       -- COMMAND [ARGS...]\n"
-    "Runs COMMAND once (no shell) and writes its wall time, CPU time (user + system of the\n"
-    "command and every process it waited for) and exit status as a result document.\n"
-    "--power measures power beside the command, once a second (docs/power.md): the result's\n"
-    "power section holds the average watts and the energy over the command's wall time;\n"
-    "--series_csv writes those readings per second (what the report draws).\n";
 
 double Seconds(const timeval& tv) {
   return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
@@ -150,51 +142,23 @@ metrics::RunResult ExecResult(const std::vector<std::string>& command, const std
 }
 
 int RunExecCommand(const std::vector<std::string>& args) {
-  std::string label, json, power_spec, series_csv;
-  // --power is the same option as every run command's (repeatable; parsed by the power layer).
-  config::OptionSet power_options;
-  DeclarePowerOption(&power_options);
-  std::vector<std::string> command;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--") {
-      command.assign(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
-      break;
-    }
-    if (a == "--help" || a == "-h") {
-      std::fputs(kExecUsage, stdout);
-      return kExitOk;
-    }
-    auto value = [&](const char* name, std::string* out) {
-      const std::string flag = std::string("--") + name;
-      if (a == flag && i + 1 < args.size()) {
-        *out = args[++i];
-        return true;
-      }
-      if (a.rfind(flag + "=", 0) == 0) {
-        *out = a.substr(flag.size() + 1);
-        return true;
-      }
-      return false;
-    };
-    if (value("label", &label) || value("json", &json) || value("series_csv", &series_csv)) {
-      continue;
-    }
-    if (value("power", &power_spec)) {
-      if (Status st = power_options.Set("power", power_spec, "command line"); !st.ok()) {
-        return Fail(st);
-      }
-      continue;
-    }
-    return Fail(
-        Status::InvalidArgument("exec: unknown option '" + a + "' (the command goes after --)"));
+  if (AsksForHelp(args)) {
+    std::fputs(ExecHelp().c_str(), stdout);
+    return kExitOk;
   }
+  auto parsed = ParseExecArgs(args);
+  if (!parsed.ok()) return Fail(parsed.status());
+  const config::OptionSet& power_options = parsed->options;
+  const std::string &label = power_options.GetString("label"),
+                    &json = power_options.GetString("json"),
+                    &series_csv = power_options.GetString("series_csv");
+  const std::vector<std::string>& command = parsed->command;
   if (command.empty()) {
-    std::fputs(kExecUsage, stderr);
+    std::fputs(ExecHelp().c_str(), stderr);
     return kExitBadInput;
   }
   // A timed command's only per-second figures are its power readings.
-  if (!series_csv.empty() && power_spec.empty()) {
+  if (!series_csv.empty() && power_options.GetString("power").empty()) {
     return Fail(Status::InvalidArgument(
         "exec: --series_csv needs --power: without it a timed command has no per-second "
         "figures"));

@@ -7,6 +7,7 @@
 
 #include "base/clock.h"
 #include "cli/app.h"
+#include "cli/command_options.h"
 #include "cli/output_paths.h"
 #include "report/html_report.h"
 #include "report/result_file.h"
@@ -14,11 +15,6 @@
 namespace sb::cli {
 
 namespace {
-
-constexpr const char* kReportUsage =
-    "usage: storebench report FILE.json... -o report.html\n"
-    "FILEs are run results, consolidation search files and comparisons (storebench compare\n"
-    "--json), in any mix; the page has one section per file and the full disclosure at the end.\n";
 
 // A search names its runs' files as it wrote them (relative to where it ran); when that path is
 // gone, the file is looked for in the search's own "<stem>-runs" folder.
@@ -36,29 +32,16 @@ std::string FindRunFile(const std::string& search_path, const std::string& named
 }  // namespace
 
 int RunReportCommand(const std::vector<std::string>& args) {
-  std::string output;
-  std::vector<std::string> inputs;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kReportUsage, stdout);
-      return kExitOk;
-    }
-    if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
-      output = args[++i];
-      continue;
-    }
-    if (a.rfind("--output=", 0) == 0) {
-      output = a.substr(9);
-      continue;
-    }
-    if (a.size() > 1 && a[0] == '-') {
-      return Fail(Status::InvalidArgument("report: unknown option '" + a + "'"));
-    }
-    inputs.push_back(a);
+  if (AsksForHelp(args)) {
+    std::fputs(ReportHelp().c_str(), stdout);
+    return kExitOk;
   }
+  auto parsed = ParseReportArgs(args);
+  if (!parsed.ok()) return Fail(parsed.status());
+  const std::string& output = parsed->output;
+  const std::vector<std::string>& inputs = parsed->inputs;
   if (inputs.empty() || output.empty()) {
-    std::fputs(kReportUsage, stderr);
+    std::fputs(ReportHelp().c_str(), stderr);
     return kExitBadInput;
   }
   // The page must not replace one of its inputs (a result named as -o was lost), and a path

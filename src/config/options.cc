@@ -257,6 +257,9 @@ void OptionSet::Add(OptionSpec spec) {
   for (const std::string& key : keys) {
     if (by_name_.count(key) != 0) Die("option name '" + key + "' is declared twice");
   }
+  if (FindShort(spec.short_alias) != nullptr) {
+    Die(std::string("short option '-") + spec.short_alias + "' is declared twice");
+  }
   Entry entry;
   Parsed parsed;
   const std::string problem = ParseValue(spec, spec.default_value, &parsed);
@@ -299,6 +302,14 @@ bool OptionSet::Has(std::string_view name_or_alias) const {
 const OptionSpec* OptionSet::FindSpec(std::string_view name_or_alias, bool ignore_case) const {
   const Entry* e = Lookup(name_or_alias, ignore_case);
   return e == nullptr ? nullptr : &e->spec;
+}
+
+const OptionSpec* OptionSet::FindShort(char letter) const {
+  if (letter == 0) return nullptr;
+  for (const Entry& e : entries_) {
+    if (e.spec.short_alias == letter) return &e.spec;
+  }
+  return nullptr;
 }
 
 Status OptionSet::UnknownOption(std::string_view name, std::string_view origin) const {
@@ -459,7 +470,9 @@ std::string OptionSet::HelpText() const {
     out += (group.empty() ? std::string("other") : group) + " options:\n";
     for (const Entry& e : entries_) {
       if (e.spec.group != group) continue;
-      std::string line = "  --" + e.spec.name;
+      std::string line = "  ";
+      if (e.spec.short_alias != 0) line += std::string("-") + e.spec.short_alias + ", ";
+      line += "--" + e.spec.name;
       for (const std::string& alias : e.spec.aliases) line += ", --" + alias;
       if (e.spec.secret && !e.text.empty()) {
         line += "  (default " + std::string(kRedacted) + ")";

@@ -55,8 +55,11 @@ struct OptionSpec {
   bool secret = false;  // never echoed (shown as "<redacted>")
   // When not empty, setting the option is refused with this advice, whatever the value (a
   // peer tool's option storebench must not take, e.g. a password on the command line).
+  // Written bare (`--name`), a refused option is refused too, not asked for a value.
   std::string refusal{};
   bool repeatable = false;  // kString only: a second setting appends ",value"
+  // A one-letter spelling written with one dash (`-o FILE`), as a peer tool's users type it.
+  char short_alias = 0;
 };
 
 class OptionSet {
@@ -69,6 +72,8 @@ class OptionSet {
   // `ignore_case`, letter case is too (DVD Store DriverConfig keys). An exact match wins over a
   // case-insensitive one.
   const OptionSpec* FindSpec(std::string_view name_or_alias, bool ignore_case = false) const;
+  // The spec whose `short_alias` is `letter`, or nullptr.
+  const OptionSpec* FindShort(char letter) const;
   // The command named in unknown-option messages, e.g. "storebench oltp run --help"
   // (default "--help").
   void set_help_command(std::string command) { help_command_ = std::move(command); }
@@ -77,6 +82,9 @@ class OptionSet {
   // "DriverConfig.txt:7"). Unknown names and unparsable values are InvalidArgument with one
   // sentence naming the option, the value and the origin.
   Status Set(std::string_view name_or_alias, std::string_view value, std::string_view origin);
+  // The error Set gives for a name that is not declared: one sentence, a near spelling when
+  // there is one, and the help command.
+  Status UnknownOption(std::string_view name, std::string_view origin) const;
 
   // A reader for XML files given to --config_file (a workload's own configuration format, e.g.
   // Swingbench's): ParseCommandLine hands it a file whose first non-blank character is '<',
@@ -114,7 +122,6 @@ class OptionSet {
   const Entry& Find(std::string_view name, OptionType type) const;
   const Entry& FindAny(std::string_view name) const;
   const Entry* Lookup(std::string_view name_or_alias, bool ignore_case) const;
-  Status UnknownOption(std::string_view name, std::string_view origin) const;
   std::vector<Entry> entries_;             // declaration order
   std::map<std::string, size_t> by_name_;  // canonical names and aliases, '-' written as '_'
   std::string help_command_ = "--help";
@@ -126,6 +133,30 @@ class OptionSet {
 // DriverConfig file at that point in the order. Dashes and underscores in names are equivalent.
 // Anything not starting with "--" is InvalidArgument.
 Status ParseCommandLine(const std::vector<std::string>& args, OptionSet* options);
+
+// What a command takes besides its options (compare's files, report's inputs, exec's command,
+// the options consolidate hands on to its instances). Everything else is parsed as above.
+struct CommandLineShape {
+  // Arguments that are not options are collected in order instead of refused. One starting
+  // with '-' (other than "-" itself and a declared short alias) is still an unknown option.
+  bool positionals = false;
+  // A lone "--" ends the options: everything after it is collected, unparsed.
+  bool rest_after_dashes = false;
+  // Unknown options are collected as written, with the words that follow them up to the next
+  // option, in order (for another OptionSet to parse), instead of refused. Also --config_file
+  // when the set does not declare it.
+  bool pass_unknown = false;
+  // Without positionals: the advice after "unexpected argument 'WORD'".
+  const char* unexpected_advice = "options are written --name=value or --name value";
+};
+struct CommandLineRest {
+  std::vector<std::string> positionals;
+  bool dashes = false;  // a lone "--" was given
+  std::vector<std::string> after_dashes;
+  std::vector<std::string> passed;  // with pass_unknown
+};
+Status ParseCommandLine(const std::vector<std::string>& args, OptionSet* options,
+                        const CommandLineShape& shape, CommandLineRest* rest);
 
 // Reads a DVD Store DriverConfig.txt: one name=value per line; blank lines and lines starting
 // with '#' are ignored; surrounding whitespace is trimmed; the value may contain '='. A line

@@ -262,7 +262,7 @@ n_threads = 1
 """)
         search = harness.tmp_path("cs_search/search.json")
         p = harness.storebench("consolidate", "--plan", plan, "--instances", "1..2", "--runs",
-                               "1", "--search", search, "--series_csv", "--label", "cs")
+                               "1", "--search", search, "--run_series_csv", "--label", "cs")
         self.assertEqual(p.returncode, 0, p.stderr)
         runs = os.path.join(os.path.dirname(search), "search-runs")
         for n in (1, 2):
