@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (tests/fuzz/*_fuzz.cc: ICF, DriverConfig, Swingbench XML, --spec,
-# database URL and plan parsers) with clang in build-fuzz/ and runs each for a bounded time from
-# its seed corpus tests/fuzz/corpus/<name>/. Fails on the first crash, leak, sanitizer report or
-# timeout; the input that caused it is left as build-fuzz/artifacts/<name>/crash-* (add it to the
-# seed corpus with the fix).
+# database URL and plan parsers, the result-file reader) with clang in build-fuzz/ and runs each
+# for a bounded time from its seed corpus tests/fuzz/corpus/<name>/. Fails on the first crash,
+# leak, sanitizer report or timeout; the input that caused it is left as
+# build-fuzz/artifacts/<name>/crash-* (add it to the seed corpus with the fix).
 #   scripts/fuzz.sh [seconds]        30 s per target by default (CI)
 #   FUZZ_TARGETS="icf plan" scripts/fuzz.sh 600
 #   JOBS=N BUILD_DIR=... scripts/fuzz.sh

@@ -5,21 +5,37 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
+
+#include "power/reading_rule.h"
 
 namespace sb::power {
 
 Result<double> FirstNumber(const std::string& text) {
+  const auto alpha = [&](size_t k) { return std::isalpha(static_cast<unsigned char>(text[k])); };
+  const auto alnum = [&](size_t k) { return std::isalnum(static_cast<unsigned char>(text[k])); };
   for (size_t i = 0; i < text.size(); ++i) {
     const bool digit = std::isdigit(static_cast<unsigned char>(text[i])) != 0;
     const bool dot_digit = text[i] == '.' && i + 1 < text.size() &&
                            std::isdigit(static_cast<unsigned char>(text[i + 1])) != 0;
     if (!digit && !dot_digit) continue;
-    // A number glued to a word ("wt310") is a name, not a reading.
-    if (i > 0 && std::isalpha(static_cast<unsigned char>(text[i - 1])) != 0) {
-      while (i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])) != 0) ++i;
+    // A number glued to a word ("wt310", "PSU-1") is a name, not a reading.
+    const bool sign = i > 0 && (text[i - 1] == '-' || text[i - 1] == '+');
+    if ((i > 0 && alpha(i - 1) != 0) || (sign && i > 1 && alnum(i - 2) != 0)) {
+      while (i < text.size() && alnum(i) != 0) ++i;
       continue;
     }
-    return std::strtod(text.c_str() + i, nullptr);
+    // The sign is the reading's ("-5" is minus five watts, which the reading rule refuses).
+    const size_t start = sign ? i - 1 : i;
+    double w = 0;
+    const size_t used = ParseDecimal(std::string_view(text).substr(start), &w);
+    const size_t end = start + used;
+    if (end < text.size() && (text[end] == 'x' || text[end] == 'X') &&
+        text.compare(i, end - i, "0") == 0) {
+      return Status::InvalidArgument("the output's first number is hexadecimal ('" +
+                                     text.substr(start, 12) + "'), not watts");
+    }
+    return w;
   }
   return Status::InvalidArgument("the output holds no number");
 }

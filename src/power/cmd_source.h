@@ -13,7 +13,9 @@
 
 namespace sb::power {
 
-// The first decimal number in `text` (a command's output); InvalidArgument when there is none.
+// The first decimal number in `text` (a command's output), with its sign; InvalidArgument when
+// there is none or it is hexadecimal ("0x20"). The sampler's reading rule (power/reading_rule.h)
+// then decides whether it is a plausible reading.
 Result<double> FirstNumber(const std::string& text);
 
 std::unique_ptr<PowerSource> MakeCmdSource(const PowerSpec& spec);

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <utility>
 
+#include "power/reading_rule.h"
+
 namespace sb::power {
 
 namespace {
@@ -195,10 +197,11 @@ Result<std::vector<LoggedReading>> ParsePowerCsv(const std::string& text, const 
       return Status::InvalidArgument(what + ", line " + std::to_string(line_no) +
                                      " has no watts field");
     }
-    char* end = nullptr;
     const std::string& wt = f[static_cast<size_t>(watts_col)];
-    const double w = std::strtod(wt.c_str(), &end);
-    if (end == wt.c_str() || *end != '\0' || !std::isfinite(w)) {
+    double w = 0;
+    // A decimal number (not "0x20", "inf" or "nan"); its range is the reading rule's to judge
+    // when the log is placed on the run's seconds (power/reading_rule.h).
+    if (wt.empty() || ParseDecimal(wt, &w) != wt.size()) {
       return Status::InvalidArgument(what + ", line " + std::to_string(line_no) + ": watts '" +
                                      wt.substr(0, 40) + "' is not a number");
     }

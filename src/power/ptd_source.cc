@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "power/line_socket.h"
+#include "power/reading_rule.h"
 
 namespace sb::power {
 
@@ -13,10 +14,17 @@ Result<double> ParsePtdWatts(const std::string& reply) {
   }
   const size_t k = reply.find("Watts,");
   if (k != std::string::npos) {
-    const char* start = reply.c_str() + k + 6;
-    char* end = nullptr;
-    const double w = std::strtod(start, &end);
-    if (end != start && w >= 0) return w;
+    size_t start = k + 6;
+    while (start < reply.size() && reply[start] == ' ') ++start;
+    double w = 0;
+    // Decimal only (strtod would take "inf", "nan" and "0x20"); the sign and range are the
+    // reading rule's to judge (power/reading_rule.h).
+    const size_t used = ParseDecimal(std::string_view(reply).substr(start), &w);
+    const size_t end = start + used;
+    if (used > 0 && (end == reply.size() || reply[end] == ',' || reply[end] == ' ' ||
+                     reply[end] == '\r' || reply[end] == '\n')) {
+      return w;
+    }
   }
   return Status::IoError("PTDaemon's Watts reply '" + reply.substr(0, 120) + "' holds no reading");
 }

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "power/reading_rule.h"
+
 namespace sb::power {
 
 namespace {
@@ -81,7 +83,14 @@ void PowerSampler::Record(Slot* slot, int64_t tick, const Result<PowerReading>& 
     AddError(&rec, r.status().message());
     return;
   }
-  if (r->has_watts) rec.watts[static_cast<size_t>(tick)] = r->watts;
+  if (r->has_watts) {
+    // One rule for every source's readings: an implausible one is a missing second.
+    if (Status s = CheckWatts(r->watts); !s.ok()) {
+      AddError(&rec, s.message());
+    } else {
+      rec.watts[static_cast<size_t>(tick)] = r->watts;
+    }
+  }
   if (r->has_clock_offset) rec.clock_offsets_sec.push_back(r->clock_offset_sec);
 }
 
@@ -139,6 +148,10 @@ void PowerSampler::ImportLog(Slot* slot) {
     const auto k =
         static_cast<int64_t>(std::llround(since_start_ns / static_cast<double>(period_)));
     if (k < 0 || k >= ticks_) continue;
+    if (Status s = CheckWatts(r.watts); !s.ok()) {
+      AddError(&rec, s.message());  // the second is missing unless the log has another reading
+      continue;
+    }
     sum[static_cast<size_t>(k)] += r.watts;
     ++n[static_cast<size_t>(k)];
   }

@@ -87,10 +87,17 @@ std::string ComparisonToJson(const Comparison& c) {
 
 Result<Comparison> ComparisonFromJson(const std::string& text) {
   const Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object() || j.value("kind", "") != kComparisonKind) {
+  if (j.is_discarded() || !j.is_object() || !j.contains("kind") || !j["kind"].is_string() ||
+      j["kind"].get<std::string>() != kComparisonKind) {
     return Status::InvalidArgument("not a storebench comparison document");
   }
-  const int version = j.value("schema_version", 0);
+  // value() would throw on a version of another type (type_error.302).
+  const auto v = j.find("schema_version");
+  if (v != j.end() && !v->is_number_integer()) {
+    return Status::InvalidArgument(
+        "malformed comparison document: schema_version is not an integer");
+  }
+  const int64_t version = v == j.end() ? 0 : v->get<int64_t>();
   if (version > kComparisonSchemaVersion) {
     return Status::FailedPrecondition("comparison has schema_version " + std::to_string(version) +
                                       ", newer than this "

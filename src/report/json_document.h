@@ -38,6 +38,17 @@ inline std::string Dump(const Json& j, int indent) {
   return j.dump(indent, ' ', /*ensure_ascii=*/false, Json::error_handler_t::replace);
 }
 
+// A JSON exception's message without its "[json.exception.out_of_range.406] " prefix, e.g.
+// "number overflow parsing '1e400'", for a sentence that names the file.
+inline std::string JsonErrorWords(const nlohmann::json::exception& e) {
+  std::string what = e.what();
+  const size_t bracket = what.find("] ");
+  if (what.rfind("[json.exception.", 0) == 0 && bracket != std::string::npos) {
+    what = what.substr(bracket + 2);
+  }
+  return what;
+}
+
 // The whole document. With `splices`, each non-empty series' points are a placeholder made from
 // kPointsPlaceholder and `salt` and listed in *splices in document order; without, the points are
 // written inline.

@@ -100,15 +100,17 @@ Result<RunResult> ResultFromJson(std::string_view text) {
   Json doc;
   try {
     doc = Json::parse(text.begin(), text.end());
-  } catch (const Json::parse_error& e) {
-    // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 5: ...".
-    std::string what = e.what();
-    const size_t bracket = what.find("] ");
-    if (bracket != std::string::npos) what = what.substr(bracket + 2);
-    return Status::InvalidArgument("result JSON is not valid JSON: " + what);
+  } catch (const Json::exception& e) {
+    // parse_error ("parse error at line 3, column 5: ...") and the parser's out_of_range for a
+    // number beyond a double ("number overflow parsing '1e400'").
+    return Status::InvalidArgument("result JSON is not valid JSON: " + internal::JsonErrorWords(e));
   }
   RunResult r;
-  SB_RETURN_IF_ERROR(internal::ReadDocument(doc, "", &r));
+  try {
+    SB_RETURN_IF_ERROR(internal::ReadDocument(doc, "", &r));
+  } catch (const Json::exception& e) {
+    return Status::InvalidArgument("result JSON is damaged: " + internal::JsonErrorWords(e));
+  }
   return r;
 }
 

@@ -40,6 +40,9 @@ struct ResultFile {
 // storebench result file ...", "... has schema_version 3, newer than ...") and NotFound for a
 // missing file; every message starts with the quoted path.
 Result<ResultFile> ReadAnyResultFile(const std::string& path);
+// The same for a file's text already read; `path` only names it in the messages (the fuzz
+// target, tests/fuzz/result_file_fuzz.cc, reads its inputs through this).
+Result<ResultFile> ReadResultText(const std::string& text, const std::string& path);
 
 // What compare and the report use of a run's power (metrics::PowerResult, read with the result):
 // `mean_w` is the avg_w of the window labelled "measured" (NaN without one), `source` the sources'

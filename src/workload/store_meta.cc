@@ -55,7 +55,8 @@ Status StoreMeta::Set(const std::string& key, const std::string& value) {
 
 Status StoreMeta::CreateTable() { return conn_->ExecuteScript(sql_.at("create_meta")); }
 
-Status CheckLoadTarget(StoreMeta& meta, const MetaOwner& owner, bool force, bool* replace) {
+Status CheckLoadTarget(StoreMeta& meta, const MetaOwner& owner, bool force, bool* replace,
+                       std::string* previous_state) {
   *replace = false;
   auto has_meta = meta.Exists();
   if (!has_meta.ok()) return has_meta.status();
@@ -83,6 +84,14 @@ Status CheckLoadTarget(StoreMeta& meta, const MetaOwner& owner, bool force, bool
                                  owner.size_key + "=" + (size.ok() ? *size : "?") +
                                  "); use --force to replace it");
   }
+  // Unfinished before anything is dropped: a load stopped or failing in its drop phase (tables
+  // already gone) must leave a database that run and verify refuse, never one still "ready".
+  if (previous_state != nullptr) {
+    auto state = meta.Get("state");
+    if (!state.ok()) return state.status();
+    *previous_state = *state;
+  }
+  SB_RETURN_IF_ERROR(meta.Set("state", "loading"));
   *replace = true;
   return Status::Ok();
 }

@@ -50,9 +50,13 @@ struct MetaOwner {
 
 // Before a load. OK with *replace = false when the database holds no tables (nothing to keep);
 // OK with *replace = true when it holds this workload's database and `force` is set (the caller
-// drops its tables). AlreadyExists, in one sentence, when it holds tables storebench did not
-// create, another workload's database, or this workload's without `force`.
-Status CheckLoadTarget(StoreMeta& meta, const MetaOwner& owner, bool force, bool* replace);
+// drops its tables); the database's state is then already "loading", so a load that stops or
+// fails while dropping leaves one that CheckLoadedAndReady refuses, and *previous_state (when
+// given) is the state before, for a caller whose drop turns out to have removed nothing.
+// AlreadyExists, in one sentence, when it holds tables storebench did not create, another
+// workload's database, or this workload's without `force`.
+Status CheckLoadTarget(StoreMeta& meta, const MetaOwner& owner, bool force, bool* replace,
+                       std::string* previous_state = nullptr);
 
 // Before a run or verify: FailedPrecondition, in one sentence, unless the database holds this
 // workload's database and its load finished.

@@ -82,6 +82,9 @@ class CompareCommandTest(unittest.TestCase):
         truncated = write("ce_truncated.json", text[: len(text) // 2])
         foreign = write("ce_foreign.json", '{"results": [{"command": "sleep 1", "mean": 1.0}]}')
         notjson = write("ce_notjson.json", "hello, world\n")
+        # A number beyond a double: nlohmann/json's out_of_range.406, which aborted (rc 134).
+        overflow = write("ce_overflow.json", text.replace('"schema_version": 2',
+                                                          '"schema_version": 2, "x": 1e400', 1))
         # A latency histogram whose bucket bound is not one of the scheme's (FromBuckets).
         with open(self.base) as f:
             d = json.load(f)
@@ -94,6 +97,8 @@ class CompareCommandTest(unittest.TestCase):
             ((*a, truncated), "ce_truncated.json' is truncated"),
             ((*a, foreign), "ce_foreign.json' is not a storebench result file"),
             ((*a, notjson), "ce_notjson.json' is not a storebench result file: not JSON"),
+            ((*a, overflow), "ce_overflow.json' is not a storebench result file: number "
+                             "overflow parsing '1e400'"),
             ((*a, badhist), "operations[0].histogram: histogram bucket"),
             (("A=" + harness.tmp_path("ce_nothing*.json"), *a), "matches no file (an empty group)"),
             (tuple(a), "at least two groups"),
@@ -121,7 +126,7 @@ class CompareCommandTest(unittest.TestCase):
         with open(a[0]) as f:
             self.assertEqual(f.read(), before)
         # The report refuses the same files, naming them.
-        for bad in (newer, truncated, foreign):
+        for bad in (newer, truncated, foreign, overflow):
             p = harness.storebench("report", bad, "-o", harness.tmp_path("ce_bad.html"))
             self.assertEqual(p.returncode, 2)
             self.assertIn(os.path.basename(bad), p.stderr)

@@ -8,6 +8,7 @@ a reachable server they skip, unless STOREBENCH_REQUIRE_SERVICES=1.
 """
 import os
 import shutil
+import sqlite3
 import signal
 import subprocess
 import time
@@ -213,6 +214,58 @@ class SqliteRunLockTest(Refusals, unittest.TestCase):
         self.assertEqual(p.returncode, 2, p.stderr)
         self.assertIn(plan + ":5:", p.stderr)
         self.assertIn("instance a_2 names the database", p.stderr)
+
+
+class SqliteLinkLockTest(Refusals, unittest.TestCase):
+    """The SQLite lock is the real file's: a load --force through a symbolic link to a database
+    a run uses is refused (it used to lock "<link>.storebench-lock", succeed and drop the run's
+    tables), and a database file with a second hard link is refused outright."""
+
+    def setUp(self):
+        self.db = harness.tmp_path("conc-link.db")
+        links = harness.tmp_path("conc-links")
+        os.makedirs(links, exist_ok=True)
+        self.symlink = os.path.join(links, "other-name.db")
+        self.hardlink = harness.tmp_path("conc-link-hard.db")
+        remove(self.db, self.symlink, self.hardlink)
+        self.addCleanup(remove, self.db, self.symlink, self.hardlink)
+        p = harness.storebench("oltp", "load", "--db", "sqlite://" + self.db, "--workload=oltp",
+                               "--tables=1", "--table_size=100")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        os.symlink(self.db, self.symlink)
+
+    def tables(self):
+        db = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
+        try:
+            return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            db.close()
+
+    def test_load_through_a_link_while_a_run_holds_the_lock_is_refused(self):
+        before = self.tables()
+        self.assertIn("sbtest1", before)
+        run = Background(self, "oltp", "run", "--db", "sqlite://" + self.db, "--workload=oltp",
+                         "--tables=1", "--table_size=100", "--run_time=60s", "--warmup_time=0",
+                         "--json", harness.tmp_path("conc-link-run.json"))
+        wait_for(lambda: os.path.exists(self.db + ".storebench-lock") or
+                 run.proc.poll() is not None, 30, "the run to take its lock")
+        self.assertIsNone(run.proc.poll(), "the run ended before the checks")
+        p = harness.storebench("oltp", "load", "--db", "sqlite://" + self.symlink,
+                               "--workload=oltp", "--tables=1", "--table_size=100", "--force",
+                               timeout=60)
+        self.assertRefusedBy(p, run.proc.pid, "oltp run")
+        self.assertFalse(os.path.exists(self.symlink + ".storebench-lock"))
+        # A second hard link: refused whoever holds the lock (a name storebench cannot resolve).
+        os.link(self.db, self.hardlink)
+        p = harness.storebench("oltp", "load", "--db", "sqlite://" + self.hardlink,
+                               "--workload=oltp", "--tables=1", "--table_size=100", "--force",
+                               timeout=60)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn(f"database file '{self.hardlink}' has 2 hard links", p.stderr)
+        self.assertNotIn("--force", p.stderr)
+        self.assertIsNone(run.proc.poll(), "the run ended before the checks did: inconclusive")
+        self.assertEqual(self.tables(), before)
+        os.remove(self.hardlink)
 
 
 class StorageLockTest(Refusals, unittest.TestCase):

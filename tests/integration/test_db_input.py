@@ -86,6 +86,43 @@ class DbInputTest(unittest.TestCase):
         self.assertIn("the database name is missing", r.stderr)
 
 
+class ForcedLoadDropTest(unittest.TestCase):
+    """load --force marks the database unfinished before it drops anything: a load that fails
+    (or is stopped) in its drop phase leaves tables gone and state=loading, which run refuses;
+    it used to leave state=ready over the missing tables."""
+
+    def test_a_drop_that_fails_halfway_leaves_an_unfinished_database(self):
+        db = tmp_path("forced-drop.db")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        url = "sqlite://" + db
+        args = ["--workload=oltp", "--tables=2", "--table_size=100"]
+        r = storebench("oltp", "load", "--db", url, *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        # A row of the user's that refers to sbtest2: with SQLite's foreign keys on (as
+        # storebench's connections have them), DROP TABLE sbtest2 fails after sbtest1 is gone
+        # (https://www.sqlite.org/foreignkeys.html#fk_schemacommands).
+        con = sqlite3.connect(db)
+        con.execute("PRAGMA foreign_keys=ON")
+        con.execute("CREATE TABLE mine (k INTEGER REFERENCES sbtest2(id))")
+        con.execute("INSERT INTO mine VALUES (1)")
+        con.commit()
+        con.close()
+        r = storebench("oltp", "load", "--db", url, *args, "--force")
+        self.assertNotEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("FOREIGN KEY", r.stderr)
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        tables = {t for (t,) in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        state = con.execute("SELECT value FROM storebench_meta WHERE key = 'state'").fetchone()
+        con.close()
+        self.assertNotIn("sbtest1", tables, "the drop did not get as far as the test needs")
+        self.assertEqual(state, ("loading",))
+        r = storebench("oltp", "run", "--db", url, *args, "--run_time=1s", "--warmup_time=0")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("load into this database did not finish", r.stderr)
+
+
 class MessagesWithTheFixTest(unittest.TestCase):
     """Every refusal says what to do next (#18 item 9)."""
 

@@ -199,6 +199,25 @@ class SqliteRestoreTest(RestoreCases, unittest.TestCase):
         r = storebench("oltp", "pristine", "--db", self.url, "--db_size=2MB")
         self.assertEqual(r.returncode, 2, r.stderr)
 
+    def test_restore_through_a_symbolic_link_restores_its_target(self):
+        # The link in another directory: the pristine copy is the real file's, and the restore
+        # renames the copy over the target, never over the link (which it used to replace).
+        links = tmp_path("restore-links")
+        os.makedirs(links, exist_ok=True)
+        link = os.path.join(links, "other-name.db")
+        if os.path.lexists(link):
+            os.remove(link)
+        os.symlink(self.path, link)
+        self.addCleanup(os.remove, link)
+        loaded = self.digest()
+        ok(self, storebench("oltp", "run", "--db", "sqlite://" + link, SIZE, *RUN))
+        self.assertNotEqual(self.digest(), loaded, "the run changed no rows")
+        ok(self, storebench("oltp", "restore", "--db", "sqlite://" + link))
+        self.assertTrue(os.path.islink(link), "the restore replaced the link")
+        self.assertEqual(os.readlink(link), self.path)
+        self.assertEqual(self.digest(), loaded)
+        self.assertFalse(os.path.exists(link + ".storebench-restore"))
+
     def test_plan_restores_every_instance_before_every_run(self):
         plan = tmp_path("restore-plan.toml")
         dbs = [tmp_path(f"restore-plan-{i}.db") for i in (1, 2)]

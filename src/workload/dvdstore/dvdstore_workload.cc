@@ -266,7 +266,9 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
     }
   }
   bool replace = false;
-  SB_RETURN_IF_ERROR(workload::CheckLoadTarget(meta, kOwner, ctx.force, &replace));
+  std::string previous_state;
+  SB_RETURN_IF_ERROR(
+      workload::CheckLoadTarget(meta, kOwner, ctx.force, &replace, &previous_state));
   if (replace) {
     auto drop = SqlScript(dialect_, "drop.sql", false);
     if (!drop.ok()) return drop.status();
@@ -279,6 +281,9 @@ Status DvdStoreWorkload::Load(db::DbBackend& backend, const workload::LoadContex
       // functions installed beside storebench's (pgsqlds3_create_sp.sql: BROWSE_BY_CATEGORY
       // RETURNS SETOF PRODUCTS). Nothing was dropped; storebench drops only what it made.
       if (dropped.sqlstate() != "2BP01") return dropped;
+      // CheckLoadTarget marked the database unfinished before the drop; no table went, so
+      // it is as finished as it was.
+      SB_RETURN_IF_ERROR(meta.Set("state", previous_state));
       return Status::FailedPrecondition(
           dropped.message() +
           "; the database holds objects of its own that depend on storebench's DVD Store "

@@ -4,6 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "report/comparison.h"
+#include "report/json_report.h"
 
 namespace sb::report {
 namespace {
@@ -41,6 +46,44 @@ TEST(ResultFileTest, MissingFileIsNotFound) {
   ASSERT_FALSE(f.ok());
   EXPECT_EQ(f.status().code(), StatusCode::kNotFound);
   EXPECT_NE(f.status().message().find("'/nonexistent/x.json' does not exist"), std::string::npos);
+}
+
+std::string WriteFile(const std::string& name, const std::string& text) {
+  const std::string dir = std::string(STOREBENCH_TEST_TMP) + "/result_file";
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/" + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+// nlohmann/json throws out_of_range.406 (not a parse_error) for a number beyond a double; it
+// aborted `storebench report` and `compare` (rc 134) before it was caught.
+TEST(ResultFileTest, ANumberBeyondADoubleIsARefusalNotACrash) {
+  for (const std::string& text :
+       {std::string(R"({"a": 1e400})"),
+        std::string(R"({"schema_version": 1, "tool": {"name": "storebench"}, "x": -1e999})"),
+        std::string(R"({"kind": "storebench comparison", "schema_version": 1e400})")}) {
+    const std::string path = WriteFile("overflow.json", text);
+    auto f = ReadAnyResultFile(path);
+    ASSERT_FALSE(f.ok()) << text;
+    EXPECT_EQ(f.status().code(), StatusCode::kInvalidArgument);
+    EXPECT_EQ(f.status().message().rfind(
+                  "'" + path + "' is not a storebench result file: number overflow parsing '", 0),
+              0u)
+        << f.status().message();
+    auto r = ResultFromJson(text);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.status().message().find("number overflow"), std::string::npos)
+        << r.status().message();
+  }
+}
+
+// A value of a type the readers did not expect, where nlohmann's value() or get() throws.
+TEST(ResultFileTest, AComparisonWithAStringVersionIsRefused) {
+  auto c = ComparisonFromJson(
+      R"({"kind": "storebench comparison", "schema_version": "2", "workload": "oltp"})");
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.status().message().find("schema_version"), std::string::npos);
 }
 
 }  // namespace

@@ -172,8 +172,10 @@ class SqliteBackend final : public DbBackend {
   // NewBulkWriter's writers commit about every this many rows.
   static constexpr int64_t kRowsPerTxn = 50000;
 
-  SqliteBackend(std::string path, BackendOptions options)
-      : path_(std::move(path)), options_(options) {
+  // `path` as the user named it (for messages), `file` the file it names with every symbolic
+  // link resolved (for everything done to the file: see ResolveDatabasePath).
+  SqliteBackend(std::string path, std::string file, BackendOptions options)
+      : path_(std::move(path)), file_(std::move(file)), options_(options) {
     caps_.full_text_search = true;
     caps_.stored_procedures = false;
     caps_.concurrent_writers = false;
@@ -188,7 +190,7 @@ class SqliteBackend final : public DbBackend {
     sqlite3* db = nullptr;
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
     if (options_.create_if_missing) flags |= SQLITE_OPEN_CREATE;
-    const int rc = sqlite3_open_v2(path_.c_str(), &db, flags, nullptr);
+    const int rc = sqlite3_open_v2(file_.c_str(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {
       Status s = Status::Db(ErrorCategory::kConnectionLost,
                             "cannot open database file '" + path_ +
@@ -282,16 +284,28 @@ class SqliteBackend final : public DbBackend {
 
   bool Exists() override {
     struct stat st {};
-    return ::stat(path_.c_str(), &st) == 0 && st.st_size > 0;
+    return ::stat(file_.c_str(), &st) == 0 && st.st_size > 0;
   }
 
   // An flock on "<file>.storebench-lock", which also holds the holder's words. Not a lock on the
   // database file itself: SQLite locks byte ranges of it with POSIX locks
   // (https://www.sqlite.org/lockingv3.html), and where flock is emulated with POSIX locks (NFS)
   // an flock there would collide with SQLite's own; the load may also create the file after
-  // the lock is taken.
+  // the lock is taken. The lock is the real file's: its name comes from the path with every
+  // symbolic link resolved, so a load through a link finds the lock of a run through another
+  // name. A hard link cannot be told from a file of its own by its name, so a database file
+  // with more than one (st_nlink > 1) is refused here, before any command uses it; SQLite
+  // itself warns against several names for one database, which then gets a journal per name
+  // (https://www.sqlite.org/howtocorrupt.html, "Multiple links to the same file").
   Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) override {
-    auto lock = TryLockFile(path_ + ".storebench-lock", holder_text);
+    struct stat st {};
+    if (::stat(file_.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink > 1) {
+      return Status::FailedPrecondition(
+          "database file '" + path_ + "' has " + std::to_string(st.st_nlink) +
+          " hard links: storebench cannot tell whether another process uses it under another "
+          "name, and SQLite keeps a journal per name; remove the other links or copy the file");
+    }
+    auto lock = TryLockFile(file_ + ".storebench-lock", holder_text);
     if (!lock.ok()) return lock.status();
     return std::unique_ptr<DbLock>(new FileDbLock(std::move(lock).value()));
   }
@@ -307,7 +321,7 @@ class SqliteBackend final : public DbBackend {
     const std::string pristine = PristinePath();
     const std::string tmp = pristine + ".tmp";
     ::unlink(tmp.c_str());  // left by a copy that did not finish
-    auto copied = CopyWholeFile(path_, tmp);
+    auto copied = CopyWholeFile(file_, tmp);
     if (!copied.ok()) return copied.status();
     SB_RETURN_IF_ERROR(RenameDurably(tmp, pristine));
     return std::string(copied->reflink ? "file copy (reflink)" : "file copy");
@@ -316,7 +330,8 @@ class SqliteBackend final : public DbBackend {
   // The copy replaces the file by a rename, so a reader never sees half a database and a crash
   // leaves either the old file or the restored one. The write-ahead log and shared-memory index
   // belong to the old file: the old file is checkpointed first (its log is then empty), and
-  // both are removed after the rename.
+  // both are removed after the rename. Through a symbolic link it is the link's target that is
+  // replaced (file_), never the link.
   Result<std::string> RestorePristine(std::unique_ptr<DbLock>* /*lock*/,
                                       const std::string& /*holder_text*/) override {
     const std::string pristine = PristinePath();
@@ -330,13 +345,13 @@ class SqliteBackend final : public DbBackend {
     auto live = Checkpoint(path_);
     if (!live.ok()) return live.status();
     SB_RETURN_IF_ERROR(CheckRestorable(*live, *kept, "'" + path_ + "'"));
-    const std::string tmp = path_ + ".storebench-restore";
+    const std::string tmp = file_ + ".storebench-restore";
     ::unlink(tmp.c_str());
     auto copied = CopyWholeFile(pristine, tmp);
     if (!copied.ok()) return copied.status();
-    SB_RETURN_IF_ERROR(RenameDurably(tmp, path_));
-    ::unlink((path_ + "-wal").c_str());
-    ::unlink((path_ + "-shm").c_str());
+    SB_RETURN_IF_ERROR(RenameDurably(tmp, file_));
+    ::unlink((file_ + "-wal").c_str());
+    ::unlink((file_ + "-shm").c_str());
     return std::string(copied->reflink ? "file copy (reflink)" : "file copy");
   }
 
@@ -354,7 +369,7 @@ class SqliteBackend final : public DbBackend {
     return NewSqliteBulkWriter(std::move(conn).value(), db, table, columns, rows_per_txn);
   }
 
-  std::string PristinePath() const { return path_ + ".storebench-pristine"; }
+  std::string PristinePath() const { return file_ + ".storebench-pristine"; }
 
   // The fingerprint of the database at `path` after a full checkpoint (TRUNCATE: the log is
   // emptied, https://www.sqlite.org/pragma.html#pragma_wal_checkpoint).
@@ -396,6 +411,7 @@ class SqliteBackend final : public DbBackend {
   static constexpr const char* kMetaSql = "SELECT key, value FROM storebench_meta";
 
   std::string path_;
+  std::string file_;
   BackendOptions options_;
   Capabilities caps_;
 };
@@ -408,6 +424,35 @@ class SqliteBackend final : public DbBackend {
 void ConfigureSqliteOnce() {
   static std::once_flag once;
   std::call_once(once, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
+}
+
+// The database file `path` names, with every symbolic link resolved: the lock, the pristine
+// copy and a restore's rename all act on the real file, whichever name a command was given
+// (SQLite resolves links itself for its -wal and -shm files). A file not there yet (a load
+// creates it) is its resolved directory and its name; a link whose target is not there (or a
+// loop) is refused, as a load through it would create a file somewhere else.
+Result<std::string> ResolveDatabasePath(const std::string& path, bool exists) {
+  struct stat lst {};
+  const bool link = ::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode);
+  if (link && !exists) {
+    return Status::InvalidArgument("database path '" + path +
+                                   "' is a symbolic link to a file that does not exist (or a "
+                                   "loop of links); name the file itself");
+  }
+  std::error_code ec;
+  std::filesystem::path real;
+  if (exists) {
+    real = std::filesystem::canonical(path, ec);
+  } else {
+    const std::filesystem::path p(path);
+    const std::filesystem::path dir = p.parent_path().empty() ? "." : p.parent_path();
+    real = std::filesystem::canonical(dir, ec) / p.filename();
+  }
+  if (ec) {
+    return Status::InvalidArgument("cannot resolve the database path '" + path +
+                                   "': " + ec.message());
+  }
+  return real.string();
 }
 
 }  // namespace
@@ -441,7 +486,9 @@ Result<std::unique_ptr<DbBackend>> OpenSqlite(const DbUrl& url, const BackendOpt
                                      "', where the database file would go, is not a directory");
     }
   }
-  return std::unique_ptr<DbBackend>(new SqliteBackend(url.database, options));
+  auto file = ResolveDatabasePath(url.database, exists);
+  if (!file.ok()) return file.status();
+  return std::unique_ptr<DbBackend>(new SqliteBackend(url.database, *file, options));
 }
 
 }  // namespace sb::db
