@@ -19,8 +19,8 @@ namespace sb::db {
 
 // The factory a registry calls for the back end's URL scheme (a BackendFactory). A real back end
 // checks `url` here (ParseDbUrl has refused parameters outside the scheme's list, if url.cc has
-// one for it) and refuses what it cannot use with InvalidArgument. It does not connect: the
-// server back ends connect in Connect and TryLock, so opening one costs nothing.
+// one for it) and refuses what it cannot use with InvalidArgument. It does not talk to a server
+// yet: the server back ends connect in Connect, TryLock, Describe, ...
 Result<std::unique_ptr<DbBackend>> OpenSkeleton(const DbUrl& url, const BackendOptions& options);
 
 }  // namespace sb::db
