@@ -1,15 +1,17 @@
 // The I/O engine interface: open files, submit requests, reap completions, close.
 //
 // One engine instance belongs to one worker thread (engines are not thread-safe); it owns the
-// file descriptors it opened. Errors are Status: IoError for a failed system call (with
-// ErrnoMessage's words), FailedPrecondition for what the system cannot do here (O_DIRECT on
-// tmpfs, a kernel without io_uring); a request that fails on the device is not an error of the
-// call but a completion with a negative result.
-//
-// A new engine: a folder under backend/io/ with its own sb_layer (the only one to link its
-// library), a factory, one line in cli/'s engine list, and tests/unit/io/ (docs/contributing.md). The driver decides what to submit and measures how long each
+// file descriptors it opened. The driver decides what to submit and measures how long each
 // request took; engines never read the clock. Concrete engines live in sync/, libaio/, io_uring/
 // and null/ (the only folders that include libaio.h or liburing.h) and are registered by cli/.
+//
+// Errors are Status: IoError for a failed system call (with ErrnoMessage's words),
+// FailedPrecondition for what the system cannot do here (O_DIRECT on tmpfs, a kernel without
+// io_uring); a request that fails on the device is not an error of the call but a completion
+// with a negative result.
+//
+// A new engine: a folder under backend/io/ with its own sb_layer (the only one to link its
+// library), a factory, one line in cli/'s engine list, and tests/unit/io/ (docs/contributing.md).
 #ifndef STOREBENCH_BACKEND_IO_IO_ENGINE_H_
 #define STOREBENCH_BACKEND_IO_IO_ENGINE_H_
 
