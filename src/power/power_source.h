@@ -6,7 +6,11 @@
 //
 // Threading: the sampler (power/sampler.h) calls Read() of one source from one thread only, once
 // a second; Mark() comes from the same thread. Open() runs before the run starts, on the caller's
-// thread: its errors stop the command before any work (exit 2).
+// thread: its errors stop the command before any work (exit 2). A source is not shared between
+// threads otherwise.
+//
+// A new source: a factory registered under its scheme in cli/'s power list (power/registry.h),
+// a test in tests/unit/power/ (docs/contributing.md).
 #ifndef STOREBENCH_POWER_POWER_SOURCE_H_
 #define STOREBENCH_POWER_POWER_SOURCE_H_
 
@@ -86,6 +90,8 @@ class PowerSource {
   // Sources that are not live (capabilities().live false): every reading of the log.
   virtual Result<std::vector<LoggedReading>> ReadLog() { return std::vector<LoggedReading>{}; }
 
+  // What the watts are the power of. Final after a successful Open() (RAPL learns there which
+  // zones it has); readers of results take it from then on.
   virtual const PowerCapabilities& capabilities() const = 0;
   // The spec as the user wrote it with any secret removed ("ptd://meter1:8888").
   virtual const std::string& spec() const = 0;

@@ -4,6 +4,16 @@
 // Lifecycle: the CLI builds a Workload, it declares its options into the OptionSet, the options
 // are parsed, Configure() reads them; then Load() (load command) or CheckReady() + NewSession()
 // per worker (run command) + Verify().
+//
+// Threading: NewSession and TerminalWaitNanos are called by every worker's thread at the same
+// time (they may only read what Configure set, or guard what they change); the other methods
+// one call at a time. A Session belongs to one worker thread.
+//
+// Errors: as Status. InvalidArgument for the user's options; FailedPrecondition for a database
+// that is not ready for the command (not loaded, another size); a database call's own kDbError
+// status as it came, so the driver's retry policy sees its ErrorCategory.
+//
+// A new workload: docs/contributing.md walks through the files and the one registration.
 #ifndef STOREBENCH_WORKLOAD_WORKLOAD_H_
 #define STOREBENCH_WORKLOAD_WORKLOAD_H_
 
@@ -274,9 +284,13 @@ struct ServerView {
 class Workload {
  public:
   virtual ~Workload() = default;
+  // The name it is registered and selected by (--workload=NAME), recorded in results.
   virtual std::string name() const = 0;
+  // What it measures (unit, steps, counters, headlines); the same object for the workload's
+  // life, valid from construction (options are declared and results laid out from it).
   virtual const Shape& shape() const = 0;
-  // Declares this workload's options (with their defaults and help) into `options`.
+  // Declares this workload's options (with their defaults and help) into `options`. Each option
+  // is declared here once: the command line, plan files and --help all read this declaration.
   virtual void DeclareOptions(config::OptionSet* options) const = 0;
   // Reads the parsed options; an inconsistent combination is InvalidArgument.
   virtual Status Configure(const config::OptionSet& options) = 0;
@@ -325,10 +339,12 @@ class Workload {
   // Checks that the database holds this workload at the configured size (FailedPrecondition
   // naming the problem otherwise).
   virtual Status CheckReady(db::Connection& conn) = 0;
-  // A new session for worker `worker` on its own connection, with its own random stream.
+  // A new session for worker `worker` on its own connection, with its own random stream. Called
+  // from each worker's thread, several at once, and again after a reconnect.
   virtual Result<std::unique_ptr<Session>> NewSession(std::unique_ptr<db::Connection> conn,
                                                       uint64_t seed, int worker) = 0;
-  // Database facts before a run that Verify compares against (e.g. ORDERS row count).
+  // Database facts before a run that Verify compares against (e.g. ORDERS row count); also the
+  // server cross-check's readings at the window's start and end (ServerView::probe_delta).
   virtual Result<std::map<std::string, int64_t>> Snapshot(db::Connection& conn) = 0;
   // The server cross-check: compares the client's totals over a span (`span`) with what the
   // database says about the same span (`server`): the change of this workload's own Snapshot()
@@ -356,7 +372,9 @@ class Workload {
     return {};
   }
   // Consistency checks after a run. `before` is Snapshot() from before the run (empty when
-  // verify runs on its own); `whole_run` are the client's totals over the whole run.
+  // verify runs on its own); `whole_run` are the client's totals over the whole run (null when
+  // verify runs on its own). A failed check is a Check with passed false; a non-OK Status means
+  // the checks could not be made.
   virtual Result<std::vector<Check>> Verify(db::Connection& conn,
                                             const std::map<std::string, int64_t>& before,
                                             const Totals* whole_run) = 0;

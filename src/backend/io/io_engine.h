@@ -4,6 +4,14 @@
 // file descriptors it opened. The driver decides what to submit and measures how long each
 // request took; engines never read the clock. Concrete engines live in sync/, libaio/, io_uring/
 // and null/ (the only folders that include libaio.h or liburing.h) and are registered by cli/.
+//
+// Errors are Status: IoError for a failed system call (with ErrnoMessage's words),
+// FailedPrecondition for what the system cannot do here (O_DIRECT on tmpfs, a kernel without
+// io_uring); a request that fails on the device is not an error of the call but a completion
+// with a negative result.
+//
+// A new engine: a folder under backend/io/ with its own sb_layer (the only one to link its
+// library), a factory, one line in cli/'s engine list, and tests/unit/io/ (docs/contributing.md).
 #ifndef STOREBENCH_BACKEND_IO_IO_ENGINE_H_
 #define STOREBENCH_BACKEND_IO_IO_ENGINE_H_
 
@@ -46,6 +54,7 @@ struct EngineOptions {
 class IoEngine {
  public:
   virtual ~IoEngine() = default;
+  // The name it is registered under (--engine), recorded in results.
   virtual const char* name() const = 0;
   // True when requests are in flight concurrently (libaio, io_uring, null). A synchronous
   // engine (psync) performs each request inside Reap, one at a time.
@@ -68,10 +77,13 @@ class IoEngine {
                                  int64_t /*timeout_nanos*/) {
     return Reap(out, min_complete, max);
   }
-  // Closes every file. REQUIRES: nothing in flight.
+  // Closes every file; the handles are invalid after. REQUIRES: nothing in flight. The
+  // destructor closes what is still open.
   virtual void Close() = 0;
 };
 
+// Makes an engine for one worker with room for options.queue_depth requests in flight; a
+// system without the engine's interface is FailedPrecondition saying so.
 using EngineFactory = std::function<Result<std::unique_ptr<IoEngine>>(const EngineOptions&)>;
 
 // Engine names → factories. cli/ registers the concrete engines; nothing else names one.

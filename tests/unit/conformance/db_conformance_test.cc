@@ -3,12 +3,17 @@
 // STOREBENCH_MYSQL_URL; default the storebench_test databases). Without a server its cases
 // skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
 //
+// The null back end and the skeleton (backend/db/skeleton/) run the capability cases
+// (CapabilityTest) and skip, by Capabilities::keeps_data, the cases that read data back: a case
+// asks what a back end can do, never its name.
+//
 // Only portable SQL here: what differs between dialects belongs to each back end's own tests.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -27,13 +32,20 @@ const Engine kEngines[] = {
     {"sqlite", "sqlite://" + std::string(STOREBENCH_TEST_TMP) + "/conformance.db", false},
     {"postgres", ServerUrl("STOREBENCH_PG_URL", ""), true},
     {"mariadb", ServerUrl("STOREBENCH_MYSQL_URL", ""), true},
+    {"null", "null://", false},
+    {"skeleton", "skeleton://", false},
 };
 
 class ConformanceTest : public ::testing::TestWithParam<Engine> {
  protected:
   void SetUp() override {
     std::string skip;
-    ASSERT_NO_FATAL_FAILURE(conformance::OpenEngine(GetParam(), &backend_, &conn_, &skip));
+    ASSERT_NO_FATAL_FAILURE(conformance::OpenBackend(GetParam(), &backend_, &skip));
+    if (!skip.empty()) GTEST_SKIP() << skip;
+    if (!backend_->capabilities().keeps_data) {
+      GTEST_SKIP() << "keeps no data (Capabilities::keeps_data): nothing to read back";
+    }
+    ASSERT_NO_FATAL_FAILURE(conformance::ConnectEngine(GetParam(), *backend_, &conn_, &skip));
     if (!skip.empty()) GTEST_SKIP() << skip;
   }
 
@@ -489,8 +501,7 @@ TEST_P(ConformanceTest, SoleBulkWriterCommitsOnceAtFinish) {
 // lock wait timeout and fail it. A writer destroyed before Finish leaves none of its rows.
 TEST_P(ConformanceTest, SplitBulkWritersLoadOneTableSideBySide) {
   if (!backend_->capabilities().split_bulk_writers) {
-    EXPECT_FALSE(backend_->NewSplitBulkWriter("t", {"id"}).ok());
-    GTEST_SKIP() << "no split bulk writers";
+    GTEST_SKIP() << "no split bulk writers (CapabilityTest checks they are refused)";
   }
   const std::string t = Table("id INTEGER PRIMARY KEY, name VARCHAR(100)");
   constexpr int kRows = 150000;  // per writer: more than one 4 MiB statement of these rows
@@ -563,6 +574,86 @@ TEST_P(ConformanceTest, TryLockRefusesASecondHolderAndNamesTheFirst) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllBackends, ConformanceTest, ::testing::ValuesIn(kEngines), EngineName);
+
+// What every back end must do whatever it can do: say what it can (Capabilities that agree with
+// each other), refuse politely what it cannot (a Status with a reason, never a crash or a
+// silent success), and name its SQL folder. The back end is opened without a connection: these
+// cases run on the skeleton, whose Connect refuses.
+class CapabilityTest : public ::testing::TestWithParam<Engine> {
+ protected:
+  void SetUp() override {
+    std::string skip;
+    ASSERT_NO_FATAL_FAILURE(conformance::OpenBackend(GetParam(), &backend_, &skip));
+    if (!skip.empty()) GTEST_SKIP() << skip;
+  }
+
+  // A refusal: not OK, with a message saying why, and not kInternal (a refusal is no broken
+  // invariant).
+  static void ExpectPoliteRefusal(const Status& s, const std::string& call) {
+    EXPECT_FALSE(s.ok()) << call << " succeeded";
+    EXPECT_FALSE(s.message().empty()) << call << " refused without saying why";
+    EXPECT_NE(s.code(), StatusCode::kInternal) << call << ": " << s.message();
+  }
+
+  std::unique_ptr<DbBackend> backend_;
+};
+
+// db.h's Capabilities comments: counters' details need counters, counters need a server, and a
+// back end that keeps no data has no copies of it and no writers to split.
+TEST_P(CapabilityTest, CapabilitiesAgreeWithEachOther) {
+  const Capabilities& c = backend_->capabilities();
+  EXPECT_TRUE(!c.server_counters || c.server);
+  EXPECT_TRUE(!c.server_counters_lag || c.server_counters);
+  EXPECT_TRUE(!c.statement_counters_include_failed || c.server_counters);
+  EXPECT_TRUE(!c.pristine_copy || c.keeps_data);
+  EXPECT_TRUE(!c.split_bulk_writers || c.keeps_data);
+}
+
+// The workloads' SQL files are looked up in sql/<dialect>/ (workload/sql_files.h): a folder name.
+TEST_P(CapabilityTest, DialectNamesASqlFolder) {
+  const std::string d = backend_->dialect();
+  ASSERT_FALSE(d.empty());
+  for (char ch : d) {
+    EXPECT_TRUE((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_') << d;
+  }
+  EXPECT_NE(d, "common") << "sql/common/ holds the files every dialect shares";
+}
+
+TEST_P(CapabilityTest, SplitBulkWritersAreRefusedWithoutTheCapability) {
+  if (backend_->capabilities().split_bulk_writers) {
+    GTEST_SKIP() << "has split bulk writers (ConformanceTest loads with them)";
+  }
+  auto w = backend_->NewSplitBulkWriter("sbt_conf_split", {"id"});
+  ExpectPoliteRefusal(w.status(), "NewSplitBulkWriter");
+}
+
+// Without pristine_copy both calls refuse and leave the caller's lock where it was.
+TEST_P(CapabilityTest, PristineCopiesAreRefusedWithoutTheCapability) {
+  if (backend_->capabilities().pristine_copy) {
+    GTEST_SKIP() << "keeps pristine copies (each back end's own tests check them)";
+  }
+  std::unique_ptr<DbLock> lock = std::make_unique<DbLock>();
+  DbLock* const held = lock.get();
+  auto saved = backend_->SavePristine(&lock, "storebench conformance test");
+  ExpectPoliteRefusal(saved.status(), "SavePristine");
+  auto restored = backend_->RestorePristine(&lock, "storebench conformance test");
+  ExpectPoliteRefusal(restored.status(), "RestorePristine");
+  EXPECT_EQ(lock.get(), held);
+}
+
+// Calls a back end may fail (no server, no such table, not implemented): when one fails, its
+// Status says why. A back end that can do them all passes trivially.
+TEST_P(CapabilityTest, FailedCallsSayWhy) {
+  auto describe = backend_->Describe();
+  if (!describe.ok()) ExpectPoliteRefusal(describe.status(), "Describe");
+  auto conn = backend_->Connect();
+  if (!conn.ok()) ExpectPoliteRefusal(conn.status(), "Connect");
+  // Dropped before Finish: nothing is written.
+  auto writer = backend_->NewBulkWriter("sbt_conf_no_such_table", {"id"});
+  if (!writer.ok()) ExpectPoliteRefusal(writer.status(), "NewBulkWriter");
+}
+
+INSTANTIATE_TEST_SUITE_P(AllBackends, CapabilityTest, ::testing::ValuesIn(kEngines), EngineName);
 
 }  // namespace
 }  // namespace sb::db
