@@ -51,7 +51,7 @@ class CtestLabelsTest(unittest.TestCase):
         for name in units:
             with self.subTest(name):
                 self.assertFalse(name.startswith("integration."))
-                self.assertNotRegex(name, r"/(postgres|mariadb)$")
+                self.assertNotRegex(name, r"/(postgres|mariadb)[a-z_]*$")
                 self.assertNotRegex(name, r"^(Postgres|Mysql)Backend")
 
     def test_server_and_sqlite_cases_of_one_suite(self):
@@ -61,6 +61,14 @@ class CtestLabelsTest(unittest.TestCase):
             with self.subTest(name):
                 expected = "unit" if name.endswith("/sqlite") else "server"
                 self.assertEqual(self.label(name), expected)
+
+    def test_stored_procedure_cases_are_server_cases(self):
+        procedures = [n for n in self.tests if n.endswith("_procedures")
+                      and n.startswith("AllBackends/DvdStoreConformanceTest.")]
+        self.assertTrue(procedures)
+        for name in procedures:
+            with self.subTest(name):
+                self.assertEqual(self.label(name), "server")
 
     def test_python_tests_by_what_they_need(self):
         self.assertEqual(self.label("integration.test_report_browser"), "browser")
