@@ -85,6 +85,16 @@ class CtestLabelsTest(unittest.TestCase):
                 expected = "slow" if re.search(PARAM.format("sqlite"), name) else "server"
                 self.assertEqual(self.label(name), expected)
 
+    def test_make_check_runs_the_unit_label_only(self):
+        p = subprocess.run(["make", "--no-print-directory", "-C", harness.ARGS.source, "-n",
+                            "check", "BUILD_DIR=" + harness.ARGS.tmp], capture_output=True,
+                           text=True, timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        ctest = [line for line in p.stdout.splitlines() if "ctest" in line]
+        self.assertEqual(len(ctest), 1, p.stdout)
+        self.assertIn("-L '^unit$'", ctest[0])
+        self.assertNotIn("services.sh", p.stdout)  # no servers started for it
+
     def test_python_tests_by_what_they_need(self):
         self.assertEqual(self.label("integration.test_report_browser"), "browser")
         self.assertEqual(self.label("integration.test_restore.SqliteRestoreTest"), "integration")
