@@ -2,6 +2,10 @@
 #   make run    install dependencies, build, load a small DVD Store database into SQLite, run it
 #   make test   install dependencies, build, start the project's throwaway PostgreSQL and MariaDB
 #               servers (scripts/services.sh; running ones are reused), run every test (ctest)
+#   make check  build, then only the unit tests (ctest -L unit: no server, no network, no binary,
+#               seconds): the edit-compile-test loop (the labels: tests/CMakeLists.txt)
+#   make lint   clang-format and clang-tidy on the C++ files changed against origin/main (or main,
+#               or the last commit): scripts/lint.sh
 #   make sanitize   unit tests and short runs under ASan + UBSan (build-asan/, scripts/sanitize.sh)
 #   make fuzz       each libFuzzer target FUZZ_SECONDS seconds (build-fuzz/, scripts/fuzz.sh)
 #   make deb        Debian packages of the program (build/storebench_<version>_<arch>.deb, and
@@ -14,7 +18,7 @@ DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-$(DB_SIZE).db
 RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=30s
 FUZZ_SECONDS ?= 30
 
-.PHONY: all deps deps-run build binary run services test sanitize fuzz deb clean
+.PHONY: all deps deps-run build binary run services test check lint sanitize fuzz deb clean
 
 all: build
 
@@ -58,6 +62,14 @@ services:
 test: deps build services
 	eval "$$(scripts/services.sh env)" && export STOREBENCH_REQUIRE_SERVICES=1 && \
 	  cd $(BUILD_DIR) && ctest --output-on-failure -j 2
+
+# No deps and no servers: what an edit needs to be checked within seconds of its build.
+check: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -L '^unit$$'
+
+# Reads the build's compile commands (configured by the script): after make build or make test.
+lint:
+	BUILD_DIR=$(BUILD_DIR) scripts/lint.sh
 
 sanitize: deps
 	JOBS=$(JOBS) scripts/sanitize.sh

@@ -5,7 +5,8 @@
 #   scripts/install-deps.sh test   the run set and what the tests need on top (make test, CI):
 #                                  GoogleTest, the PostgreSQL and MariaDB servers that
 #                                  scripts/services.sh starts on its own ports, Chromium, clang for
-#                                  the fuzzers, fio, Open MPI, help2man for the man page
+#                                  the fuzzers, clang-format and clang-tidy for make lint, fio,
+#                                  Open MPI, help2man for the man page
 # Idempotent: installs only what is missing, so a second run does nothing. Works as root (no sudo)
 # or with sudo.
 #
@@ -38,6 +39,7 @@ test_packages=(
   libopenmpi-dev openmpi-bin  # scale-out over MPI (src/dist/, docs/scale-out.md; storebench-mpi)
   chromium chromium-driver python3-selenium  # the HTML report opened in headless Chromium (tests)
   clang-14 libclang-rt-14-dev  # libFuzzer targets (make fuzz, scripts/fuzz.sh)
+  clang-format-14 clang-tidy-14  # make lint (scripts/lint.sh)
   help2man dpkg-dev file  # the man page, the .deb (make deb) and its test
   # the servers scripts/services.sh starts for tests (never the packaged system servers)
   postgresql postgresql-client mariadb-server mariadb-client

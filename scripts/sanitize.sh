@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
-# The sanitizer check (make sanitize; not part of .ci/run, which says why): builds the unit tests
-# and storebench with AddressSanitizer + UndefinedBehaviorSanitizer (float-cast-overflow included,
-# no recovery) in build-asan/, runs every GoogleTest unit test (ctest -E integration: the Python
-# integration tests run in `make test`), then short real runs of the binary: an SQLite DVD Store
-# load, verify and 10-second run, an oltp (sysbench-style) load and run, and io runs with the null
+# The sanitizer check (make sanitize; .ci/run runs it after make test): builds storebench and the
+# unit test programs with AddressSanitizer + UndefinedBehaviorSanitizer (float-cast-overflow
+# included, no recovery) in build-asan/, runs the unit-labelled GoogleTest cases (ctest -L unit:
+# no server, not the slow ones; the server, slow and integration tests run in make test), then
+# short real runs of the binary: an SQLite DVD Store load, verify and 10-second run, an oltp
+# (sysbench-style) load and run, an Order Entry load, run and verify, and io runs with the null
 # engine and on a small prepared file (--icf tests/data/some.icf, --preset). Any sanitizer report
 # fails: the program stops with a failing status (no recovery), and the whole output of the tests
 # and runs (build-asan/sanitize-logs/) is also searched for reports, so one from a process whose
 # status nobody checks fails too.
 #   scripts/sanitize.sh            configure, build, test
-#   BUILD_DIR=... JOBS=N CTEST_ARGS="-R Histogram" CTEST_EXCLUDE='^integration\.|Slow' scripts/sanitize.sh
+#   BUILD_DIR=... JOBS=N CTEST_ARGS="-R Histogram" CTEST_LABELS='^(unit|server|slow)$' \
+#     CTEST_EXCLUDE='Slow' scripts/sanitize.sh   other tests (CTEST_LABELS='.' every labelled one)
 #   SANITIZE_CXXFLAGS="-O1" scripts/sanitize.sh   other compile flags (default -O1 -g1)
-# Unit tests that need a server skip without one (fail with STOREBENCH_REQUIRE_SERVICES=1, as in
-# CI, where .ci/run started the servers).
+# Only storebench and the test programs with unit cases are built: not storebench-mpi, the
+# benchmarks, nor the programs whose every case needs a server (postgres_backend_test,
+# mysql_backend_test) or is slow (generator_data_test); SANITIZE_TARGETS=all builds everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build-asan}
 JOBS=${JOBS:-$(nproc)}
 CTEST_ARGS=${CTEST_ARGS:-}
-CTEST_EXCLUDE=${CTEST_EXCLUDE:-'^integration\.'}
+CTEST_LABELS=${CTEST_LABELS:-'^unit$'}
+CTEST_EXCLUDE=${CTEST_EXCLUDE:-}
 
 # -O1 -g1 (line tables), without NDEBUG (asserts on). -O0 halves the compile time (CPU time of one
 # compile with GCC 12 and ASan + UBSan, against -O2 without them: src/cli/consolidate.cc 8.0 s at
@@ -32,7 +36,18 @@ SANITIZE_CXXFLAGS=${SANITIZE_CXXFLAGS:-"-O1 -g1"}
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZE_CXXFLAGS" \
   -DSTOREBENCH_SANITIZE=ON -DSTOREBENCH_BUILD_BENCH=OFF -DSTOREBENCH_TEST_PCH=ON >/dev/null
-cmake --build "$BUILD_DIR" -j "$JOBS"
+if [ -z "${SANITIZE_TARGETS:-}" ]; then
+  SANITIZE_TARGETS=storebench
+  for src in tests/unit/*/*_test.cc; do
+    name=$(basename "$src" .cc)
+    case "$name" in
+      postgres_backend_test | mysql_backend_test | generator_data_test) ;;
+      *) SANITIZE_TARGETS+=" $name" ;;
+    esac
+  done
+fi
+# shellcheck disable=SC2086
+cmake --build "$BUILD_DIR" -j "$JOBS" --target $SANITIZE_TARGETS
 
 logs="$(pwd)/$BUILD_DIR/sanitize-logs"
 rm -rf "$logs"
@@ -58,7 +73,7 @@ fail() {
 start=$(date +%s)
 # shellcheck disable=SC2086
 (cd "$BUILD_DIR" && ctest --output-on-failure --output-log "$logs/ctest.log" -j 2 \
-  -E "$CTEST_EXCLUDE" $CTEST_ARGS) ||
+  -L "$CTEST_LABELS" ${CTEST_EXCLUDE:+-E "$CTEST_EXCLUDE"} $CTEST_ARGS) ||
   fail "unit tests"
 check_logs || fail "unit tests"
 echo "sanitize: unit tests passed in $(($(date +%s) - start)) s" >&2

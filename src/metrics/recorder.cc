@@ -24,6 +24,9 @@ void RecorderSnapshot::Merge(const RecorderSnapshot& other) {
 }
 
 void RecorderSnapshot::Subtract(const RecorderSnapshot& earlier) {
+  // An empty snapshot is zero of any shape, as Merge takes it: the first interval of a run is
+  // the first snapshot minus a default-constructed one.
+  if (earlier.types.empty() && earlier.counters.empty()) return;
   assert(types.size() == earlier.types.size() && counters.size() == earlier.counters.size());
   for (size_t i = 0; i < std::min(types.size(), earlier.types.size()); ++i) {
     types[i].Subtract(earlier.types[i]);

@@ -27,7 +27,7 @@ struct RecorderSnapshot {
 
   // Element-wise sum; REQUIRES: same shape (or this one empty, then it takes other's shape).
   void Merge(const RecorderSnapshot& other);
-  // this − earlier, element-wise; REQUIRES: same shape.
+  // this − earlier, element-wise; REQUIRES: same shape (or earlier empty: this is unchanged).
   void Subtract(const RecorderSnapshot& earlier);
 };
 

@@ -195,6 +195,21 @@ TEST(RecorderSnapshotTest, MergeIntoEmptyTakesTheOtherShape) {
   EXPECT_EQ(total.counters, a.counters);
 }
 
+// The first interval of a run subtracts a default-constructed snapshot: zero, whatever the
+// shape (a build with asserts aborted here when Subtract required the same shape).
+TEST(RecorderSnapshotTest, SubtractingAnEmptySnapshotLeavesItUnchanged) {
+  Recorder r(2, 3);
+  for (const Op& op : MakeOps(1'000, 2, 8)) r.Record(op.type, op.nanos);
+  r.Add(1, 4);
+  RecorderSnapshot a, copy, empty;
+  r.Snapshot(&a);
+  r.Snapshot(&copy);
+  a.Subtract(empty);
+  ASSERT_EQ(a.types.size(), 2u);
+  for (int t = 0; t < 2; ++t) ExpectSameHistogram(a.types[t], copy.types[t]);
+  EXPECT_EQ(a.counters, copy.counters);
+}
+
 TEST(RecorderSnapshotTest, MergeAndSubtractAreElementWise) {
   // Two workers' recorders merged equal one recorder that saw both streams.
   const std::vector<Op> ops_a = MakeOps(20'000, 3, 6), ops_b = MakeOps(15'000, 3, 7);
