@@ -10,6 +10,7 @@
 #include "base/status.h"
 #include "metrics/run_result.h"
 #include "report/comparison.h"
+#include "session/environment.h"
 
 namespace sb::cli {
 
@@ -32,9 +33,8 @@ void Progress(const std::string& message);
 // Runs the storebench command line; returns the process exit code.
 int Main(int argc, char** argv);
 
-// Facts about this machine and the file system holding `path` (host, cpu_model, cpu_count,
-// kernel, filesystem).
-std::map<std::string, std::string> CollectEnvironment(const std::string& path);
+// Facts about this machine (session/environment.h).
+using session::CollectEnvironment;
 
 // Installs SIGINT/SIGTERM/SIGQUIT handlers (signals.cc): the first SIGINT/SIGTERM requests a
 // graceful stop, a second is only noted (supervisors such as GNU timeout send two), a third or

@@ -86,10 +86,10 @@ Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool
 // before any database is locked, loaded or run. Errors name the instance when there are several.
 Status CheckRunOptions(const std::vector<DbSetup>& setups);
 
-// Runs every instance together; `common` holds the options of the run as a whole (phases,
-// windows, baselines, outputs). Prints the DVD Store lines (and per-instance lines), the
-// summary, writes the result. Returns the process exit code; `result`, when given, receives the
-// run's result.
+// Runs every instance together (session::RunDatabases); `common` holds the options of the run as
+// a whole (phases, windows, baselines, outputs). Prints the DVD Store lines (and per-instance
+// lines), the summary, writes the result. Returns the process exit code; `result`, when given,
+// receives the run's result.
 int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
                  metrics::RunResult* result = nullptr);
 

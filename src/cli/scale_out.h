@@ -14,6 +14,7 @@
 #include "dist/group.h"
 #include "metrics/run_result.h"
 #include "session/rank_share.h"
+#include "session/scale_out_result.h"
 
 namespace sb::cli {
 
@@ -50,15 +51,7 @@ Result<std::vector<DbSetup>> BuildPlanOnRanks(const config::Plan& plan, PlanBuil
                                               const db::BackendRegistry& backends,
                                               const workload::WorkloadRegistry& workloads);
 
-// After a run on every rank (`threads`: the threads this rank ran): the end clock offsets and
-// every rank's figures; on rank 0 the result's "scale_out" section (and an incomplete run's
-// warning). A rank's units are its count of the first operation type. Returns false when a
-// rank was lost (the result is incomplete).
-// `instance_names`: every instance of the run, in order (which rank ran which is in each
-// rank's section).
-bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
-                    double measured_sec, const std::vector<std::string>& instance_names,
-                    metrics::RunResult* r);
+using session::FinishScaleOut;  // the result's "scale_out" section (session/)
 
 }  // namespace sb::cli
 

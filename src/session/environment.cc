@@ -1,3 +1,5 @@
+#include "session/environment.h"
+
 #include <sys/statfs.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -6,9 +8,9 @@
 #include <fstream>
 #include <thread>
 
-#include "cli/app.h"
+#include "backend/db/db.h"
 
-namespace sb::cli {
+namespace sb::session {
 namespace {
 
 std::string CpuModel() {
@@ -59,4 +61,9 @@ std::map<std::string, std::string> CollectEnvironment(const std::string& path) {
   return env;
 }
 
-}  // namespace sb::cli
+std::string DbPathForEnvironment(const std::string& url) {
+  auto parsed = db::ParseDbUrl(url);
+  return parsed.ok() && parsed->scheme == "sqlite" ? parsed->database : "";
+}
+
+}  // namespace sb::session

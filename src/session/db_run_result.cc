@@ -1,0 +1,148 @@
+#include "session/db_run_result.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "report/charbench_console.h"
+#include "session/db_run.h"
+#include "session/environment.h"
+
+namespace sb::session {
+
+std::string LoopModel(const driver::RunOptions& r, const workload::Workload& wl) {
+  const std::string unit = wl.shape().unit_name;
+  char buf[360];
+  if (wl.terminals() > 0) {
+    std::snprintf(buf, sizeof buf,
+                  "terminals: %lld terminals on timers (the workload's keying and think times) "
+                  "served by %d connections; %s latency measured from the terminal's due time "
+                  "(waiting for a connection included), lag recorded separately",
+                  static_cast<long long>(wl.terminals()), r.threads, unit.c_str());
+  } else if (r.rate_per_sec > 0) {
+    std::snprintf(buf, sizeof buf,
+                  "open loop: %g %ss/s requested (%s arrivals) over %d threads; %s latency "
+                  "measured from the intended start (queueing included), schedule lag recorded "
+                  "separately",
+                  r.rate_per_sec, unit.c_str(), r.poisson ? "Poisson" : "evenly spaced", r.threads,
+                  unit.c_str());
+  } else {
+    std::snprintf(buf, sizeof buf,
+                  "closed loop: %d threads, think time %.3g s mean (uniform [0, 2T)) after each "
+                  "%s; response time = sum of the %s's timed database calls",
+                  r.threads, r.think_time_sec, unit.c_str(), unit.c_str());
+  }
+  return buf;
+}
+
+namespace {
+
+// The run as a whole: what ran, how, where, with which options.
+void DescribeWhole(const std::vector<DbSetup>& setups,
+                   const std::vector<driver::DbInstanceSpec>& specs,
+                   const config::OptionSet& common, const driver::RunOptions& ro,
+                   metrics::RunResult* r) {
+  const workload::Workload& first = *setups[0].workload;
+  r->workload = first.name();
+  r->loop_model = LoopModel(specs[0].options, first);
+  if (setups.size() > 1) {
+    r->loop_model = std::to_string(setups.size()) + " instances started together (instance " +
+                    setups[0].name + ": " + r->loop_model + ")";
+  }
+  r->config_json = common.ToJson();
+  r->label = common.GetString("label");
+  r->environment = CollectEnvironment(DbPathForEnvironment(setups[0].url));
+  if (setups[0].info) {
+    r->environment["db.product"] = setups[0].info->product;
+    r->environment["db.version"] = setups[0].info->version;
+    for (const auto& [k, v] : setups[0].info->settings) r->environment["db.setting." + k] = v;
+  }
+  for (const auto& [k, v] : first.Choices()) r->choices[k] = v;  // keeps scale_out's
+  for (const std::string& w : first.Warnings()) r->warnings.push_back(w);
+  if (first.shape().status_style == workload::StatusStyle::kCharbench) {
+    r->figures.emplace_back("maximum_tpm", report::MaximumTpm(r->series, r->measured_sec));
+  }
+  r->choices["driver_cpu"] =
+      "CPU of the storebench process; with an embedded database (SQLite) this includes the "
+      "database engine's own work";
+  r->choices["seed"] = std::to_string(ro.seed);
+}
+
+// How long bringing each database back to its pristine copy took (--restore).
+void DescribeRestores(const std::vector<DbSetup>& setups, metrics::RunResult* r) {
+  const bool several = setups.size() > 1;
+  for (size_t i = 0; i < setups.size(); ++i) {
+    const DbSetup& s = setups[i];
+    if (s.restore_seconds < 0) continue;
+    if (several) {
+      r->instances[i].restore_method = s.restore_method;
+      r->instances[i].restore_seconds = s.restore_seconds;
+    }
+    r->restore_method = s.restore_method;
+    r->restore_seconds = std::max(0.0, r->restore_seconds) + s.restore_seconds;
+    r->choices["restore"] =
+        "every database was brought back to its pristine copy before the run (--restore); the "
+        "time that took is recorded under \"restore\" and is not part of the run";
+  }
+}
+
+// Several instances: how they ran together, each one's loop model and options.
+void DescribeInstances(const std::vector<DbSetup>& setups,
+                       const std::vector<driver::DbInstanceSpec>& specs, metrics::RunResult* r) {
+  const workload::Workload& first = *setups[0].workload;
+  r->choices["instances"] =
+      "every instance ran its own workers against its own database, all started together; the "
+      "aggregate merges their histograms and counters exactly; a baseline passes when it "
+      "passes for every instance";
+  for (const DbSetup& s : setups) {
+    if (s.workload->name() != first.name()) {
+      r->choices["instances.aggregate"] =
+          "the instances run different workloads: the aggregate figures merge the " + first.name() +
+          " instances only; every instance has its own result";
+    }
+  }
+  for (size_t i = 0; i < setups.size(); ++i) {
+    r->instances[i].loop_model = LoopModel(specs[i].options, *setups[i].workload);
+    r->instances[i].config_json = setups[i].options->ToJson();
+  }
+}
+
+}  // namespace
+
+void DescribeRun(const std::vector<DbSetup>& setups,
+                 const std::vector<driver::DbInstanceSpec>& specs, const config::OptionSet& common,
+                 const driver::RunOptions& ro, metrics::RunResult* r) {
+  DescribeWhole(setups, specs, common, ro, r);
+  DescribeRestores(setups, r);
+  if (setups.size() > 1) DescribeInstances(setups, specs, r);
+}
+
+void VerifyInstances(std::vector<DbSetup>& setups, const std::vector<workload::Totals>& whole_run,
+                     bool at_once, metrics::RunResult* r) {
+  const bool several = setups.size() > 1;
+  if (at_once) {
+    r->warnings.push_back(
+        "verification was skipped: a signal asked to stop at once (the result is what was "
+        "gathered until then)");
+    return;
+  }
+  for (size_t i = 0; i < setups.size(); ++i) {
+    DbSetup& s = setups[i];
+    auto verify_conn = s.backend->Connect();
+    auto checks = verify_conn.ok() ? s.workload->Verify(**verify_conn, s.before, &whole_run[i])
+                                   : Result<std::vector<workload::Check>>(verify_conn.status());
+    metrics::RunResult& target = several ? r->instances[i] : *r;
+    if (checks.ok()) {
+      for (const auto& ch : *checks) target.verify.push_back({ch.name, ch.passed, ch.detail});
+    } else {
+      target.verify.push_back({"verify", false, checks.status().message()});
+    }
+    if (several) {
+      for (const auto& ch : target.verify) {
+        r->verify.push_back({s.name + "." + ch.name, ch.passed, ch.detail});
+      }
+    }
+  }
+}
+
+}  // namespace sb::session
