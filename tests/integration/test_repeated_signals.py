@@ -350,17 +350,24 @@ table_size = {rows}
 """
 
 
-class PlanRunTest(SignalTestBase):
+class TwoInstancePlanBase(SignalTestBase):
+    """Two loaded oltp SQLite databases in a fresh directory (DIR_NAME) and a plan of both."""
+    DIR_NAME = ""
+
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        cls.dir = fresh_dir("plan")
+        cls.dir = fresh_dir(cls.DIR_NAME)
         cls.dbs = [os.path.join(cls.dir, f"o_{i}.db") for i in (1, 2)]
         for db in cls.dbs:
             load_oltp(db)
         cls.plan = os.path.join(cls.dir, "plan.toml")
         with open(cls.plan, "w") as f:
             f.write(PLAN.format(dir=cls.dir, rows=ROWS))
+
+
+class PlanRunTest(TwoInstancePlanBase):
+    DIR_NAME = "plan"
 
     def start(self, out, prefix=()):
         if os.path.exists(out):
@@ -403,20 +410,10 @@ class PlanRunTest(SignalTestBase):
         self.assertEqual([i["verify"] for i in doc["instances"]], [[], []])
 
 
-class ConsolidateTest(SignalTestBase):
+class ConsolidateTest(TwoInstancePlanBase):
     """An interrupted search writes the search so far (not finished) and the interrupted run's
     own result (interrupted)."""
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        cls.dir = fresh_dir("consolidate")
-        cls.dbs = [os.path.join(cls.dir, f"o_{i}.db") for i in (1, 2)]
-        for db in cls.dbs:
-            load_oltp(db)
-        cls.plan = os.path.join(cls.dir, "plan.toml")
-        with open(cls.plan, "w") as f:
-            f.write(PLAN.format(dir=cls.dir, rows=ROWS))
+    DIR_NAME = "consolidate"
 
     def start(self, name, prefix=()):
         search = os.path.join(self.dir, name + ".json")
