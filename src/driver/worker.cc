@@ -7,7 +7,6 @@
 namespace sb::driver {
 namespace {
 
-
 // The OpContext a worker hands its session: the retry policy, pauses and messages. The unit's
 // steps, counts and time are kept by the OpContext itself (UnitRecord) and recorded here.
 class WorkerContext final : public workload::OpContext {

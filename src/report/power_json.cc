@@ -9,7 +9,6 @@ namespace sb::report::internal {
 
 namespace {
 
-
 Status Bad(const std::string& path, const char* what) {
   return Status::InvalidArgument("result JSON: " + path + ": expected " + what);
 }
