@@ -13,7 +13,7 @@
 #include <memory>
 #include <string>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb {
 

@@ -1,4 +1,4 @@
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
 #include "metrics/run_result.h"
 #include "report/comparison.h"
 #include "session/environment.h"
+#include "storebench/status.h"
 
 namespace sb::cli {
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
 #include "config/options.h"
 #include "report/comparison.h"
+#include "storebench/status.h"
 
 namespace sb::cli {
 

@@ -1,9 +1,9 @@
 #include "cli/command_paths.h"
 
-#include "backend/db/db.h"
 #include "base/clock.h"
 #include "base/strings.h"
 #include "cli/output_paths.h"
+#include "storebench/db.h"
 #include "workload/dvdstore/csv_ds3.h"
 #include "workload/dvdstore/generator.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
 #include "config/options.h"
+#include "storebench/status.h"
 
 namespace sb::cli {
 

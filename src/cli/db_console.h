@@ -16,7 +16,7 @@
 #include "config/options.h"
 #include "report/dvdstore_console.h"
 #include "report/sysbench_report.h"
-#include "session/db_run.h"
+#include "storebench/session.h"
 
 namespace sb::cli {
 

@@ -1,5 +1,5 @@
 // The registries of back ends and workloads and the command line's own options of oltp load,
-// run and verify (db_run.h).
+// run and verify (storebench/session.h).
 #include <algorithm>
 #include <memory>
 #include <thread>

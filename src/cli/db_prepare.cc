@@ -1,5 +1,5 @@
 // Before a database run: the URLs of DVD Store 3's target list, opening, locking, restoring and
-// checking each instance's database (db_run.h).
+// checking each instance's database (storebench/session.h).
 #include <unistd.h>
 
 #include <algorithm>

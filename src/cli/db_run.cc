@@ -13,7 +13,7 @@
 #include "dist/world.h"
 #include "report/instance_series_csv.h"
 #include "report/json_report.h"
-#include "session/db_run.h"
+#include "storebench/session.h"
 
 namespace sb::cli {
 namespace {

@@ -13,14 +13,14 @@
 #include <string>
 #include <vector>
 
-#include "backend/db/db.h"
 #include "backend/db/registry.h"
 #include "config/options.h"
 #include "driver/runner.h"
 #include "session/db_instances.h"
 #include "session/rank_share.h"
+#include "storebench/db.h"
+#include "storebench/workload.h"
 #include "workload/registry.h"
-#include "workload/workload.h"
 
 namespace sb::cli {
 

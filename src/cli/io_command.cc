@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "backend/io/io_engine.h"
 #include "backend/io/io_uring/io_uring_engine.h"
 #include "backend/io/libaio/libaio_engine.h"
 #include "backend/io/null/null_engine.h"
@@ -32,6 +31,7 @@
 #include "driver/io_verify.h"
 #include "driver/run_options.h"
 #include "metrics/headline.h"
+#include "storebench/io_engine.h"
 #include "workload/storage/access_spec.h"
 #include "workload/storage/test_file.h"
 

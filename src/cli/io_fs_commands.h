@@ -11,9 +11,9 @@
 
 #include "backend/fs/extent_map.h"
 #include "backend/fs/fragment.h"
-#include "backend/io/io_engine.h"
-#include "base/status.h"
 #include "config/options.h"
+#include "storebench/io_engine.h"
+#include "storebench/status.h"
 
 namespace sb::cli {
 

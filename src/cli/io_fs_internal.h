@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "backend/io/io_engine.h"
 #include "base/file_lock.h"
-#include "base/status.h"
 #include "config/options.h"
+#include "storebench/io_engine.h"
+#include "storebench/status.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "base/file_lock.h"
-#include "base/status.h"
 #include "config/options.h"
 #include "driver/io_run_config.h"
+#include "storebench/status.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {

@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace httplib {
 class Server;

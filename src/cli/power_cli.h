@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "base/clock.h"
-#include "base/status.h"
 #include "config/options.h"
 #include "metrics/run_result.h"
 #include "power/registry.h"
 #include "power/sampler.h"
+#include "storebench/status.h"
 
 namespace sb::cli {
 

@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
 #include "cli/plan_instances.h"
 #include "config/options.h"
 #include "dist/group.h"
 #include "metrics/run_result.h"
 #include "session/rank_share.h"
 #include "session/scale_out_result.h"
+#include "storebench/status.h"
 
 namespace sb::cli {
 

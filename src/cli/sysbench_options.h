@@ -5,8 +5,8 @@
 #ifndef STOREBENCH_CLI_SYSBENCH_OPTIONS_H_
 #define STOREBENCH_CLI_SYSBENCH_OPTIONS_H_
 
-#include "base/status.h"
 #include "config/options.h"
+#include "storebench/status.h"
 
 namespace sb::cli {
 

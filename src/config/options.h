@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::config {
 

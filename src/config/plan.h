@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::config {
 

@@ -21,10 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
 #include "dist/transport.h"
 #include "driver/peer_group.h"
 #include "metrics/recorder.h"
+#include "storebench/status.h"
 
 namespace sb::dist {
 

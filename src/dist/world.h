@@ -6,9 +6,9 @@
 
 #include <memory>
 
-#include "base/status.h"
 #include "dist/group.h"
 #include "dist/transport.h"
+#include "storebench/status.h"
 
 namespace sb::dist {
 

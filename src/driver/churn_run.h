@@ -13,7 +13,7 @@
 
 #include "backend/fs/extent_map.h"
 #include "base/clock.h"
-#include "base/status.h"
+#include "storebench/status.h"
 #include "workload/fs/churn_sample.h"
 
 namespace sb::driver {

@@ -21,12 +21,12 @@
 #include <vector>
 
 #include "base/clock.h"
-#include "base/status.h"
 #include "driver/instance.h"
 #include "driver/peer_group.h"
 #include "driver/proc_stat.h"
 #include "metrics/recorder.h"
 #include "metrics/windows.h"
+#include "storebench/status.h"
 
 namespace sb::driver {
 

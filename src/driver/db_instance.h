@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "backend/db/db.h"
 #include "base/clock.h"
 #include "driver/instance.h"
 #include "driver/terminals.h"
 #include "driver/worker.h"
 #include "metrics/run_result.h"
-#include "workload/workload.h"
+#include "storebench/db.h"
+#include "storebench/workload.h"
 
 namespace sb::driver {
 

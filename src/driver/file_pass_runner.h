@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "base/clock.h"
-#include "base/status.h"
+#include "storebench/status.h"
 #include "workload/fs/file_pass.h"
 
 namespace sb::driver {

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "base/clock.h"
-#include "base/status.h"
 #include "metrics/recorder.h"
+#include "storebench/status.h"
 
 namespace sb::driver {
 

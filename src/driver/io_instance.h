@@ -10,11 +10,11 @@
 #include <thread>
 #include <vector>
 
-#include "backend/io/io_engine.h"
 #include "base/clock.h"
 #include "driver/instance.h"
 #include "driver/io_run_config.h"
 #include "metrics/recorder.h"
+#include "storebench/io_engine.h"
 #include "workload/storage/access_spec.h"
 
 namespace sb::driver {

@@ -24,10 +24,10 @@
 #include <string>
 #include <vector>
 
-#include "backend/io/io_engine.h"
 #include "base/clock.h"
 #include "driver/io_run_config.h"
 #include "metrics/storage_result.h"
+#include "storebench/io_engine.h"
 #include "workload/storage/access_spec.h"
 #include "workload/storage/test_file.h"
 

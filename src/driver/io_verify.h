@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "backend/io/io_engine.h"
 #include "base/clock.h"
-#include "base/status.h"
+#include "storebench/io_engine.h"
+#include "storebench/status.h"
 
 namespace sb::driver {
 

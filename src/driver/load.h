@@ -7,10 +7,10 @@
 #include <functional>
 #include <map>
 
-#include "backend/db/db.h"
 #include "base/clock.h"
 #include "metrics/load_meter.h"
-#include "workload/workload.h"
+#include "storebench/db.h"
+#include "storebench/workload.h"
 
 namespace sb::driver {
 

@@ -11,7 +11,7 @@
 #include <mutex>
 #include <string>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::driver {
 

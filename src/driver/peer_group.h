@@ -11,9 +11,9 @@
 
 #include <vector>
 
-#include "base/status.h"
 #include "driver/instance.h"
 #include "metrics/recorder.h"
+#include "storebench/status.h"
 
 namespace sb::driver {
 

@@ -4,7 +4,7 @@
 
 #include "config/options.h"
 #include "driver/runner.h"
-#include "workload/workload.h"
+#include "storebench/workload.h"
 
 namespace sb::driver {
 

@@ -15,12 +15,12 @@
 #include <map>
 #include <string>
 
-#include "backend/db/db.h"
 #include "base/clock.h"
 #include "driver/peer_group.h"
 #include "metrics/run_result.h"
 #include "metrics/windows.h"
-#include "workload/workload.h"
+#include "storebench/db.h"
+#include "storebench/workload.h"
 
 namespace sb::driver {
 

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "backend/db/db.h"
 #include "base/clock.h"
-#include "base/status.h"
 #include "metrics/run_result.h"
-#include "workload/workload.h"
+#include "storebench/db.h"
+#include "storebench/status.h"
+#include "storebench/workload.h"
 
 namespace sb::driver {
 

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "driver/pacer.h"
-#include "workload/workload.h"
+#include "storebench/workload.h"
 
 namespace sb::driver {
 

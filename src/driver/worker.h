@@ -19,7 +19,7 @@
 #include "driver/op_log.h"
 #include "driver/pacer.h"
 #include "metrics/recorder.h"
-#include "workload/workload.h"
+#include "storebench/workload.h"
 
 namespace sb::driver {
 

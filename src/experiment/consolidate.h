@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
 #include "metrics/run_result.h"
 #include "report/consolidation_search.h"
+#include "storebench/status.h"
 
 namespace sb::experiment {
 

@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "base/status.h"
 #include "metrics/histogram.h"
+#include "storebench/status.h"
 
 namespace sb::metrics {
 

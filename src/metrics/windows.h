@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "base/status.h"
 #include "metrics/headline.h"
 #include "metrics/run_result.h"
+#include "storebench/status.h"
 
 namespace sb::metrics {
 

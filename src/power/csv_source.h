@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "power/power_source.h"
 #include "power/power_spec.h"
+#include "storebench/power_source.h"
 
 namespace sb::power {
 

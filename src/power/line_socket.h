@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::power {
 

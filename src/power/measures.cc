@@ -1,4 +1,4 @@
-#include "power/power_source.h"
+#include "storebench/power_source.h"
 
 namespace sb::power {
 

@@ -14,7 +14,7 @@
 #include <map>
 #include <string>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::power {
 

@@ -21,8 +21,8 @@
 #include <memory>
 #include <string>
 
-#include "power/power_source.h"
 #include "power/power_spec.h"
+#include "storebench/power_source.h"
 
 namespace sb::power {
 

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "base/clock.h"
-#include "power/power_source.h"
 #include "power/power_spec.h"
+#include "storebench/power_source.h"
 
 namespace sb::power {
 

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::power {
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "base/clock.h"
-#include "base/status.h"
-#include "power/power_source.h"
 #include "power/power_spec.h"
+#include "storebench/power_source.h"
+#include "storebench/status.h"
 
 namespace sb::power {
 

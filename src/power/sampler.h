@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "base/clock.h"
-#include "power/power_source.h"
+#include "storebench/power_source.h"
 
 namespace sb::power {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
 #include "metrics/run_result.h"
 #include "report/bootstrap.h"
+#include "storebench/status.h"
 
 namespace sb::report {
 

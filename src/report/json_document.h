@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
 #include "metrics/run_result.h"
+#include "storebench/status.h"
 
 namespace sb::report::internal {
 

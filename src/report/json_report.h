@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "base/status.h"
 #include "metrics/run_result.h"
+#include "storebench/status.h"
 
 namespace sb::report {
 

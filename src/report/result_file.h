@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
 #include "metrics/run_result.h"
 #include "report/comparison.h"
 #include "report/consolidation_search.h"
+#include "storebench/status.h"
 
 namespace sb::report {
 

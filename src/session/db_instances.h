@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "backend/db/db.h"
-#include "base/status.h"
 #include "config/options.h"
 #include "driver/runner.h"
-#include "workload/workload.h"
+#include "storebench/db.h"
+#include "storebench/status.h"
+#include "storebench/workload.h"
 
 namespace sb::session {
 

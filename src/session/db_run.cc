@@ -1,4 +1,4 @@
-#include "session/db_run.h"
+#include "storebench/session.h"
 
 #include <utility>
 

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "report/charbench_console.h"
-#include "session/db_run.h"
 #include "session/environment.h"
+#include "storebench/session.h"
 
 namespace sb::session {
 

@@ -9,7 +9,7 @@
 #include "driver/runner.h"
 #include "metrics/run_result.h"
 #include "session/db_instances.h"
-#include "workload/workload.h"
+#include "storebench/workload.h"
 
 namespace sb::session {
 

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <thread>
 
-#include "backend/db/db.h"
+#include "storebench/db.h"
 
 namespace sb::session {
 namespace {

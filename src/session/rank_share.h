@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::session {
 

@@ -19,9 +19,9 @@
 #include <string_view>
 #include <vector>
 
-#include "backend/db/db.h"
-#include "base/status.h"
-#include "workload/workload.h"
+#include "storebench/db.h"
+#include "storebench/status.h"
+#include "storebench/workload.h"
 
 namespace sb::workload {
 

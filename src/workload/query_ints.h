@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "backend/db/db.h"
-#include "base/status.h"
+#include "storebench/db.h"
+#include "storebench/status.h"
 
 namespace sb::workload {
 

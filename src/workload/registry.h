@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
-#include "workload/workload.h"
+#include "storebench/status.h"
+#include "storebench/workload.h"
 
 namespace sb::workload {
 

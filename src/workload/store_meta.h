@@ -9,8 +9,8 @@
 #include <map>
 #include <string>
 
-#include "backend/db/db.h"
-#include "base/status.h"
+#include "storebench/db.h"
+#include "storebench/status.h"
 
 namespace sb::workload {
 

@@ -1,6 +1,6 @@
 #include "backend/db/bulk_text.h"
 
-#include "backend/db/db.h"
+#include "storebench/db.h"
 
 namespace sb::db {
 namespace {

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "backend/db/db.h"
+#include "storebench/db.h"
 
 namespace sb::db {
 

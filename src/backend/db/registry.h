@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "backend/db/db.h"
+#include "storebench/db.h"
 
 namespace sb::db {
 

@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "backend/db/db.h"
 #include "base/limits.h"
 #include "base/strings.h"
 #include "base/units.h"
+#include "storebench/db.h"
 
 namespace sb::db {
 namespace {

@@ -24,7 +24,7 @@
 #include "backend/fs/move_ext.h"
 #include "base/clock.h"
 #include "base/file_lock.h"
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::fs {
 

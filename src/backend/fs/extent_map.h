@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::fs {
 

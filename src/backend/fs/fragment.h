@@ -46,7 +46,7 @@
 #include "backend/fs/extent_map.h"
 #include "backend/fs/move_ext.h"
 #include "base/file_lock.h"
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::fs {
 

@@ -11,7 +11,7 @@
 #include "backend/fs/extent_map.h"
 #include "backend/fs/fragment.h"
 #include "base/file_lock.h"
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::fs::internal {
 

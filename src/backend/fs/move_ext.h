@@ -14,7 +14,7 @@
 #include <string>
 
 #include "backend/fs/ext4_move_ext.h"
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::fs {
 

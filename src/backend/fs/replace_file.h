@@ -10,7 +10,7 @@
 #include <string>
 
 #include "base/file_lock.h"
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::fs {
 

@@ -1,4 +1,4 @@
-#include "backend/io/io_engine.h"
+#include "storebench/io_engine.h"
 
 #include <fcntl.h>
 #include <unistd.h>

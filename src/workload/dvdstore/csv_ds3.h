@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "base/status.h"
+#include "storebench/status.h"
 #include "workload/dvdstore/sizes.h"
 
 namespace sb::dvdstore {

@@ -8,9 +8,9 @@
 #include <memory>
 #include <vector>
 
+#include "storebench/workload.h"
 #include "workload/dvdstore/foreign_db.h"
 #include "workload/dvdstore/sizes.h"
-#include "workload/workload.h"
 
 namespace sb::workload {
 class StoreMeta;

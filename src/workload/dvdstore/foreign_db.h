@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "backend/db/db.h"
-#include "base/status.h"
+#include "storebench/db.h"
+#include "storebench/status.h"
 #include "workload/dvdstore/sizes.h"
 
 namespace sb::dvdstore {

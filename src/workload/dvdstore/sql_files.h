@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::dvdstore {
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "base/random.h"
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::fsload {
 

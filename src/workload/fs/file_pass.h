@@ -11,8 +11,8 @@
 #include <memory>
 #include <string>
 
-#include "backend/io/io_engine.h"
-#include "base/status.h"
+#include "storebench/io_engine.h"
+#include "storebench/status.h"
 
 namespace sb::fsload {
 

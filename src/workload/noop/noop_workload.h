@@ -4,7 +4,7 @@
 #ifndef STOREBENCH_WORKLOAD_NOOP_NOOP_WORKLOAD_H_
 #define STOREBENCH_WORKLOAD_NOOP_NOOP_WORKLOAD_H_
 
-#include "workload/workload.h"
+#include "storebench/workload.h"
 
 namespace sb::noop {
 

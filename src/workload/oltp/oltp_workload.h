@@ -8,8 +8,8 @@
 #include <map>
 #include <string>
 
+#include "storebench/workload.h"
 #include "workload/oltp/key_dist.h"
-#include "workload/workload.h"
 
 namespace sb::oltp {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "base/random.h"
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::soe {
 

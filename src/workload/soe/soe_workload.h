@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "storebench/workload.h"
 #include "workload/soe/soe_model.h"
 #include "workload/soe/tx_inputs.h"
-#include "workload/workload.h"
 
 namespace sb::soe {
 

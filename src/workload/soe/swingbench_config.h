@@ -8,8 +8,8 @@
 
 #include <string>
 
-#include "base/status.h"
 #include "config/options.h"
+#include "storebench/status.h"
 
 namespace sb::soe {
 

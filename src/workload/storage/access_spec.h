@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::storage {
 

@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "base/status.h"
+#include "storebench/status.h"
 #include "workload/storage/access_spec.h"
 #include "workload/storage/test_file.h"
 

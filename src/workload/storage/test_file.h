@@ -17,7 +17,7 @@
 #include <string_view>
 
 #include "base/random.h"
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::storage {
 

@@ -17,7 +17,7 @@
 #include <mutex>
 #include <string>
 
-#include "base/status.h"
+#include "storebench/status.h"
 #include "workload/tpcc/tpcc_random.h"
 
 namespace sb::tpcc {

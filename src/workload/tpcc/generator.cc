@@ -1,7 +1,7 @@
 #include "workload/tpcc/generator.h"
 
-#include "backend/db/db.h"
 #include "base/random.h"
+#include "storebench/db.h"
 #include "workload/tpcc/tpcc_random.h"
 
 namespace sb::tpcc {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "base/random.h"
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::tpcc {
 

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "storebench/workload.h"
 #include "workload/tpcc/delivery_log.h"
 #include "workload/tpcc/delivery_queue.h"
 #include "workload/tpcc/tpcc_random.h"
-#include "workload/workload.h"
 
 namespace sb::tpcc {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "backend/db/db.h"
+#include "storebench/db.h"
 
 namespace sb::db {
 namespace {

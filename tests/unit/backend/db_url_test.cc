@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "backend/db/db.h"
+#include "storebench/db.h"
 
 namespace sb::db {
 namespace {

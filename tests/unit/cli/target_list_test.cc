@@ -1,4 +1,4 @@
-// DVD Store 3's --target list: each host in place of the --db URL's host (cli/db_run.h).
+// DVD Store 3's --target list: each host in place of the --db URL's host (session/rank_share.h).
 #include <gtest/gtest.h>
 
 #include "cli/db_run.h"

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <utility>
 
-#include "backend/db/db.h"
+#include "storebench/db.h"
 
 namespace sb::conformance {
 

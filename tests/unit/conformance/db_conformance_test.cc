@@ -1,4 +1,4 @@
-// The back-end contract (backend/db/db.h), checked the same way on every database: SQLite on a
+// The back-end contract (storebench/db.h), checked the same way on every database: SQLite on a
 // real file, PostgreSQL and MariaDB on the servers of scripts/services.sh (STOREBENCH_PG_URL,
 // STOREBENCH_MYSQL_URL; default the storebench_test databases). Without a server its cases
 // skip, unless STOREBENCH_REQUIRE_SERVICES=1, when they fail.
@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "backend/db/db.h"
+#include "storebench/db.h"
 #include "unit/conformance/engines.h"
 
 namespace sb::db {

@@ -13,13 +13,13 @@
 #include <ostream>
 #include <string>
 
-#include "backend/db/db.h"
 #include "backend/db/mysql/mysql_backend.h"
 #include "backend/db/null/null_backend.h"
 #include "backend/db/postgres/postgres_backend.h"
 #include "backend/db/registry.h"
 #include "backend/db/skeleton/skeleton_backend.h"
 #include "backend/db/sqlite/sqlite_backend.h"
+#include "storebench/db.h"
 
 namespace sb::conformance {
 

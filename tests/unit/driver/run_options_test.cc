@@ -6,7 +6,7 @@
 
 #include "base/clock.h"
 #include "config/options.h"
-#include "workload/workload.h"
+#include "storebench/workload.h"
 
 namespace sb::driver {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "workload/workload.h"
+#include "storebench/workload.h"
 
 namespace sb::driver {
 namespace {

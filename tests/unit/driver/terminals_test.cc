@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "base/clock.h"
-#include "workload/workload.h"
+#include "storebench/workload.h"
 
 namespace sb::driver {
 namespace {

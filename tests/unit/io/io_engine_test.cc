@@ -1,6 +1,9 @@
 // Every engine against a real file in the build tree: writes blocks carrying their own offset,
 // reads them back, and checks every completion (tag, byte count) and every byte.
+#include "storebench/io_engine.h"
+
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,10 +14,7 @@
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include "backend/io/aligned_buffer.h"
-#include "backend/io/io_engine.h"
 #include "backend/io/io_uring/io_uring_engine.h"
 #include "backend/io/libaio/libaio_engine.h"
 #include "backend/io/null/null_engine.h"

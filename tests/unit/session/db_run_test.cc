@@ -1,8 +1,6 @@
 // session::RunDatabases on the null back end with the noop workload: a request runs every
 // instance and returns their result without printing; a request that can only fail is refused
 // before the power sources are opened or anything is reported or run.
-#include "session/db_run.h"
-
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -11,6 +9,7 @@
 
 #include "backend/db/null/null_backend.h"
 #include "driver/run_options.h"
+#include "storebench/session.h"
 #include "workload/noop/noop_workload.h"
 
 namespace sb::session {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "base/clock.h"
-#include "workload/workload.h"
+#include "storebench/workload.h"
 
 namespace sb::workload {
 

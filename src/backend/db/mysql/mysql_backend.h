@@ -11,8 +11,8 @@
 
 #include <memory>
 
-#include "backend/db/db.h"
 #include "backend/db/registry.h"
+#include "storebench/db.h"
 
 namespace sb::db {
 

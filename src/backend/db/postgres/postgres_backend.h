@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
-#include "backend/db/db.h"
 #include "backend/db/registry.h"
+#include "storebench/db.h"
 
 namespace sb::db {
 

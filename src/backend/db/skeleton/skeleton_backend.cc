@@ -1,5 +1,5 @@
 // The skeleton back end: every method refuses (skeleton_backend.h). Each comment says what a real
-// back end's method must do; backend/db/db.h is the contract they summarize, and the conformance
+// back end's method must do; storebench/db.h is the contract they summarize, and the conformance
 // suite (tests/unit/conformance/db_conformance_test.cc) checks it on every back end.
 //
 // Only this folder may include the database's client header (libpq-fe.h, mysql.h, sqlite3.h):
@@ -15,7 +15,7 @@ namespace {
 
 // The one refusal every method returns: FailedPrecondition, as db.h's own defaults refuse what a
 // back end lacks ("this back end keeps no pristine copies"). A real back end returns kDbError
-// statuses with an ErrorCategory (Status::Db, base/status.h) for everything the database says.
+// statuses with an ErrorCategory (Status::Db, storebench/status.h) for everything the database says.
 Status NotImplemented(const std::string& method) {
   return Status::FailedPrecondition("the skeleton back end does not implement " + method +
                                     " (src/backend/db/skeleton/ is a starting point, not a "

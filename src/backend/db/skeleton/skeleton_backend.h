@@ -2,7 +2,7 @@
 // rename, fill in). Every call refuses with a FailedPrecondition that names the method, and every
 // capability is off, so the conformance suite (tests/unit/conformance/) runs its capability
 // cases on it and skips, by capability, the cases that need a working database. The comments in
-// skeleton_backend.cc say what each method must do, after backend/db/db.h, which is the contract.
+// skeleton_backend.cc say what each method must do, after storebench/db.h, which is the contract.
 // docs/contributing.md walks through adding a back end.
 //
 // Not registered in cli/: users cannot select it. Only the conformance suite's own registry
@@ -12,8 +12,8 @@
 
 #include <memory>
 
-#include "backend/db/db.h"
 #include "backend/db/registry.h"
+#include "storebench/db.h"
 
 namespace sb::db {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "backend/db/db.h"
+#include "storebench/db.h"
 
 namespace sb::db {
 

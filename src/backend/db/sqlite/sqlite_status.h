@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::db {
 

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "backend/io/io_engine.h"
+#include "storebench/io_engine.h"
 
 namespace sb::io {
 Result<std::unique_ptr<IoEngine>> CreateIoUringEngine(const EngineOptions& options);

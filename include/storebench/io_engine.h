@@ -12,8 +12,8 @@
 //
 // A new engine: a folder under backend/io/ with its own sb_layer (the only one to link its
 // library), a factory, one line in cli/'s engine list, and tests/unit/io/ (docs/contributing.md).
-#ifndef STOREBENCH_BACKEND_IO_IO_ENGINE_H_
-#define STOREBENCH_BACKEND_IO_IO_ENGINE_H_
+#ifndef STOREBENCH_INCLUDE_STOREBENCH_IO_ENGINE_H_
+#define STOREBENCH_INCLUDE_STOREBENCH_IO_ENGINE_H_
 
 #include <cstdint>
 #include <functional>
@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::io {
 
@@ -108,4 +108,4 @@ std::string ErrnoMessage(int err);
 
 }  // namespace sb::io
 
-#endif  // STOREBENCH_BACKEND_IO_IO_ENGINE_H_
+#endif  // STOREBENCH_INCLUDE_STOREBENCH_IO_ENGINE_H_

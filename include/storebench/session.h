@@ -3,8 +3,8 @@
 // (driver::Runner::RunMany), then described and verified. Nothing is printed and nothing exits:
 // what happens while it runs goes to a RunReporter, the caller turns the outcome into console
 // lines, files and an exit code.
-#ifndef STOREBENCH_SESSION_DB_RUN_H_
-#define STOREBENCH_SESSION_DB_RUN_H_
+#ifndef STOREBENCH_INCLUDE_STOREBENCH_SESSION_H_
+#define STOREBENCH_INCLUDE_STOREBENCH_SESSION_H_
 
 #include <atomic>
 #include <cstdint>
@@ -14,14 +14,14 @@
 #include <vector>
 
 #include "base/clock.h"
-#include "base/status.h"
 #include "config/options.h"
 #include "dist/group.h"
 #include "driver/runner.h"
 #include "metrics/run_result.h"
 #include "power/sampler.h"
 #include "session/db_instances.h"
-#include "workload/workload.h"
+#include "storebench/status.h"
+#include "storebench/workload.h"
 
 namespace sb::session {
 
@@ -84,4 +84,4 @@ std::string LoopModel(const driver::RunOptions& r, const workload::Workload& wl)
 
 }  // namespace sb::session
 
-#endif  // STOREBENCH_SESSION_DB_RUN_H_
+#endif  // STOREBENCH_INCLUDE_STOREBENCH_SESSION_H_

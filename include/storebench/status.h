@@ -3,8 +3,8 @@
 // A Status is either OK or carries a code and a one-sentence message meant for the user
 // ("db_size '1.5GB' is not an integer followed by MB or GB"). Functions that can fail return
 // Status or Result<T> and are [[nodiscard]]; exceptions never cross a layer boundary.
-#ifndef STOREBENCH_BASE_STATUS_H_
-#define STOREBENCH_BASE_STATUS_H_
+#ifndef STOREBENCH_INCLUDE_STOREBENCH_STATUS_H_
+#define STOREBENCH_INCLUDE_STOREBENCH_STATUS_H_
 
 #include <memory>
 #include <string>
@@ -136,4 +136,4 @@ class [[nodiscard]] Result {
     if (!sb_status_.ok()) return sb_status_; \
   } while (0)
 
-#endif  // STOREBENCH_BASE_STATUS_H_
+#endif  // STOREBENCH_INCLUDE_STOREBENCH_STATUS_H_

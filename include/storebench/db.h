@@ -5,15 +5,15 @@
 // used by one thread at a time.
 //
 // Errors: every call that talks to the database returns a Status; a failed call has
-// code kDbError and an ErrorCategory (see base/status.h) so the driver's retry policy can decide
+// code kDbError and an ErrorCategory (see storebench/status.h) so the driver's retry policy can decide
 // what to do without knowing the database. What a back end lacks (a Capabilities flag off) is
 // refused with a Status that says so (FailedPrecondition, as the defaults below).
 //
 // A new back end: src/backend/db/skeleton/ is one that refuses everything, commented method by
 // method; tests/unit/conformance/ checks this contract on every back end; docs/contributing.md
 // walks through the steps.
-#ifndef STOREBENCH_BACKEND_DB_DB_H_
-#define STOREBENCH_BACKEND_DB_DB_H_
+#ifndef STOREBENCH_INCLUDE_STOREBENCH_DB_H_
+#define STOREBENCH_INCLUDE_STOREBENCH_DB_H_
 
 #include <cstdint>
 #include <map>
@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::db {
 
@@ -292,4 +292,4 @@ class DbBackend {
 
 }  // namespace sb::db
 
-#endif  // STOREBENCH_BACKEND_DB_DB_H_
+#endif  // STOREBENCH_INCLUDE_STOREBENCH_DB_H_

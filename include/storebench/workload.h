@@ -14,8 +14,8 @@
 // status as it came, so the driver's retry policy sees its ErrorCategory.
 //
 // A new workload: docs/contributing.md walks through the files and the one registration.
-#ifndef STOREBENCH_WORKLOAD_WORKLOAD_H_
-#define STOREBENCH_WORKLOAD_WORKLOAD_H_
+#ifndef STOREBENCH_INCLUDE_STOREBENCH_WORKLOAD_H_
+#define STOREBENCH_INCLUDE_STOREBENCH_WORKLOAD_H_
 
 #include <atomic>
 #include <cstdint>
@@ -26,15 +26,15 @@
 #include <utility>
 #include <vector>
 
-#include "backend/db/db.h"
 #include "base/clock.h"
 #include "base/function_ref.h"
 #include "base/random.h"
 #include "base/small_list.h"
-#include "base/status.h"
 #include "config/options.h"
 #include "metrics/headline.h"
 #include "metrics/load_meter.h"
+#include "storebench/db.h"
+#include "storebench/status.h"
 
 namespace sb::workload {
 
@@ -388,4 +388,4 @@ class Workload {
 
 }  // namespace sb::workload
 
-#endif  // STOREBENCH_WORKLOAD_WORKLOAD_H_
+#endif  // STOREBENCH_INCLUDE_STOREBENCH_WORKLOAD_H_

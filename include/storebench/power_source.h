@@ -11,15 +11,15 @@
 //
 // A new source: a factory registered under its scheme in cli/'s power list (power/registry.h),
 // a test in tests/unit/power/ (docs/contributing.md).
-#ifndef STOREBENCH_POWER_POWER_SOURCE_H_
-#define STOREBENCH_POWER_POWER_SOURCE_H_
+#ifndef STOREBENCH_INCLUDE_STOREBENCH_POWER_SOURCE_H_
+#define STOREBENCH_INCLUDE_STOREBENCH_POWER_SOURCE_H_
 
 #include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "base/status.h"
+#include "storebench/status.h"
 
 namespace sb::power {
 
@@ -101,4 +101,4 @@ class PowerSource {
 
 }  // namespace sb::power
 
-#endif  // STOREBENCH_POWER_POWER_SOURCE_H_
+#endif  // STOREBENCH_INCLUDE_STOREBENCH_POWER_SOURCE_H_
