@@ -8,6 +8,8 @@
 #               or the last commit): scripts/lint.sh
 #   make sanitize   unit tests and short runs under ASan + UBSan (build-asan/, scripts/sanitize.sh)
 #   make fuzz       each libFuzzer target FUZZ_SECONDS seconds (build-fuzz/, scripts/fuzz.sh)
+#   make coverage   line coverage per folder of src/ over every test (build-cov/, scripts/coverage.sh;
+#                   COVERAGE_LABELS='^unit$$' for the unit tests only)
 #   make deb        Debian packages of the program (build/storebench_<version>_<arch>.deb, and
 #                   storebench-mpi_... when Open MPI is installed; cmake/packaging.cmake)
 BUILD_DIR ?= build
@@ -18,7 +20,7 @@ DB ?= $(CURDIR)/$(BUILD_DIR)/ds3-$(DB_SIZE).db
 RUN_ARGS ?= --n_threads=4 --warmup_time=0 --run_time=30s
 FUZZ_SECONDS ?= 30
 
-.PHONY: all deps deps-run build binary run services test check lint sanitize fuzz deb clean
+.PHONY: all deps deps-run build binary run services test check lint sanitize fuzz coverage deb clean
 
 all: build
 
@@ -76,6 +78,10 @@ sanitize: deps
 
 fuzz: deps
 	JOBS=$(JOBS) scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Every test by default, so the servers run (as for make test).
+coverage: deps services
+	JOBS=$(JOBS) scripts/coverage.sh
 
 # Only what the packages hold is built (install_files: the programs, the man page, the
 # completion), then CPack makes the packages; their Depends come from dpkg-shlibdeps (dpkg-dev)

@@ -41,6 +41,7 @@ test_packages=(
   clang-14 libclang-rt-14-dev  # libFuzzer targets (make fuzz, scripts/fuzz.sh)
   clang-format-14 clang-tidy-14  # make lint (scripts/lint.sh)
   help2man dpkg-dev file  # the man page, the .deb (make deb) and its test
+  gcovr  # line coverage per folder (make coverage, scripts/coverage.sh)
   # the servers scripts/services.sh starts for tests (never the packaged system servers)
   postgresql postgresql-client mariadb-server mariadb-client
 )
