@@ -130,7 +130,7 @@ class TpccSqliteTest(TpccRunMixin, unittest.TestCase):
         self.assertIn("rows", self.load_stderr)
         doc, r = self.run_and_check("sqlite")
         self.assertIn("SQLite TPM (client count", r.stdout)
-        self.assertEqual(doc["choices"]["mix"], "standard")
+        self.assertEqual(doc["choices"]["mix"], "deck")
         figures = doc["figures"]
         n = sum(figures["n_" + t] for t in
                 ("new_order", "payment", "order_status", "delivery", "stock_level"))
