@@ -223,6 +223,8 @@ class TpccSession final : public workload::Session {
     } else {
       int64_t remote = 0;
       for (const Line& l : in.lines) remote += l.supply_w != w ? 1 : 0;
+      // The HammerDB-like procedure drew its lines itself and told how many were remote.
+      if (opts_.procedures && hammerdb()) remote = called_remote_lines_;
       ctx.Count(kOrderLines, static_cast<int64_t>(in.lines.size()));
       ctx.Count(kRemoteLines, remote);
     }
@@ -246,6 +248,7 @@ class TpccSession final : public workload::Session {
   }
 
   Status NewOrderCall(const NewOrderIn& in, bool* rolled_back) {
+    if (hammerdb()) return HammerDbNewOrderCall(in, rolled_back);
     db::Statement& call = S("call_new_order");
     call.BindInt(1, in.w);
     call.BindInt(2, in.d);
@@ -258,6 +261,28 @@ class TpccSession final : public workload::Session {
     SB_RETURN_IF_ERROR(conn_->Begin(/*write=*/true));
     int64_t o_id = 0;
     Status s = CallForInt(call, &o_id);
+    if (!s.ok()) {
+      conn_->Rollback().IgnoreError();
+      if (s.sqlstate() == kUnusedItemState) {
+        *rolled_back = true;
+        return Status::Ok();
+      }
+      return s;
+    }
+    return CommitNewOrder();
+  }
+
+  // --profile=hammerdb: HammerDB's NEWORD way, the procedure drawing the lines itself from
+  // the line count (procedures.sql, tpcc_hammerdb_new_order); it returns its remote lines.
+  Status HammerDbNewOrderCall(const NewOrderIn& in, bool* rolled_back) {
+    db::Statement& call = S("call_hammerdb_new_order");
+    call.BindInt(1, in.w);
+    call.BindInt(2, opts_.warehouses);
+    call.BindInt(3, in.d);
+    call.BindInt(4, in.c);
+    call.BindInt(5, static_cast<int64_t>(in.lines.size()));
+    SB_RETURN_IF_ERROR(conn_->Begin(/*write=*/true));
+    Status s = CallForInt(call, &called_remote_lines_);
     if (!s.ok()) {
       conn_->Rollback().IgnoreError();
       if (s.sqlstate() == kUnusedItemState) {
@@ -703,6 +728,7 @@ class TpccSession final : public workload::Session {
   int64_t stock_level_district_ = 1;
   std::vector<int64_t> owned_;       // all_warehouses: the warehouses this worker picks from
   bool new_order_in_doubt_ = false;  // the last New-Order's COMMIT lost its connection
+  int64_t called_remote_lines_ = 0;  // what tpcc_hammerdb_new_order returned last
 };
 
 }  // namespace
