@@ -315,7 +315,7 @@ class TpccSqliteTest(TpccRunMixin, unittest.TestCase):
                 (("--delivery", "deferred", "--delivery_log",
                   os.path.join(tmp_path("it-tpcc-no-such-dir"), "x", "log.txt")),
                  "cannot write the delivery log"),
-                (("--delivery_log", tmp_path("it-tpcc-inline-log.txt")),
+                (("--delivery", "inline", "--delivery_log", tmp_path("it-tpcc-inline-log.txt")),
                  "--delivery_log needs --delivery=deferred")):
             r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--run_time",
                            "2s", *args)

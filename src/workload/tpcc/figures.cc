@@ -58,8 +58,7 @@ std::vector<std::pair<std::string, double>> TpccWorkload::ServerFigures(
   }
   auto commits = server.counter_delta.find("commits");
   auto rollbacks = server.counter_delta.find("rollbacks");
-  if (auto all = server.probe_delta.find("xacts_all_databases");
-      all != server.probe_delta.end()) {
+  if (auto all = server.probe_delta.find("xacts_all_databases"); all != server.probe_delta.end()) {
     // --profile=hammerdb on PostgreSQL: HammerDB's counter, every database of the server.
     f.emplace_back("tpm_server", std::floor(static_cast<double>(all->second) / minutes));
   } else if (commits != server.counter_delta.end() && rollbacks != server.counter_delta.end()) {

@@ -199,8 +199,8 @@ class TpccSession final : public workload::Session {
       Line l;
       l.number = n;
       l.item = rollback && n == ol_cnt ? kUnusedItem
-                : hammerdb()              ? rng_.Uniform(1, kItems)
-                                          : NURand(rng_, 8191, 1, kItems, c_.ol_i_id);
+               : hammerdb()            ? rng_.Uniform(1, kItems)
+                                       : NURand(rng_, 8191, 1, kItems, c_.ol_i_id);
       l.supply_w = rng_.Uniform(1, 100) == 1 ? Remote(w) : w;
       l.quantity = rng_.Uniform(1, 10);
       if (l.supply_w != w) in.all_local = false;

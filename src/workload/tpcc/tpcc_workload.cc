@@ -154,8 +154,7 @@ Status TpccWorkload::Configure(const config::OptionSet& o) {
   if (o.Has("seed")) opts_.run_seed = static_cast<uint64_t>(o.GetInt("seed"));
   opts_.procedures = o.GetString("sql_mode") == "procedures";
   sql_mode_given_ = o.IsSet("sql_mode");
-  opts_.deferred_delivery =
-      o.IsSet("delivery") ? o.GetString("delivery") == "deferred" : !hammerdb;
+  opts_.deferred_delivery = o.IsSet("delivery") ? o.GetString("delivery") == "deferred" : !hammerdb;
   opts_.delivery_log = o.GetString("delivery_log");
   if (!opts_.delivery_log.empty() && !opts_.deferred_delivery) {
     return Status::InvalidArgument("--delivery_log needs --delivery=deferred");
@@ -241,8 +240,9 @@ std::map<std::string, std::string> TpccWorkload::Choices() const {
                        ? "HammerDB style: one connection per worker, no keying or think time; "
                          "worker k of V picks one of the warehouses k+1, k+1+V, ... for each "
                          "transaction"
-                       : std::string("HammerDB style: one connection per worker, no keying or "
-                                     "think time; ") +
+                       : std::string(
+                             "HammerDB style: one connection per worker, no keying or "
+                             "think time; ") +
                              home;
   if (opts_.keying) {
     c["terminals"] =
@@ -259,14 +259,13 @@ std::map<std::string, std::string> TpccWorkload::Choices() const {
                   "12/12/10/5/5 s cut at 10x (New-Order/Payment/Order-Status/Delivery/"
                   "Stock-Level); served by the run's connections";
   }
-  c["picks"] = hammerdb
-                   ? "HammerDB's: New-Order C_ID uniform in 1..3000 and OL_I_ID uniform in "
-                     "1..100000; Payment and Order-Status C_ID uniform in 1..3000, C_LAST "
-                     "NURand(255, 0, 999) with the load's constant; Payment amounts whole "
-                     "dollars 1..5000"
-                   : "clause 2.1.6: New-Order C_ID NURand(1023, 1, 3000) and OL_I_ID "
-                     "NURand(8191, 1, 100000); Payment and Order-Status C_ID NURand(1023) or "
-                     "C_LAST NURand(255, 0, 999); Payment amounts 1.00..5000.00";
+  c["picks"] = hammerdb ? "HammerDB's: New-Order C_ID uniform in 1..3000 and OL_I_ID uniform in "
+                          "1..100000; Payment and Order-Status C_ID uniform in 1..3000, C_LAST "
+                          "NURand(255, 0, 999) with the load's constant; Payment amounts whole "
+                          "dollars 1..5000"
+                        : "clause 2.1.6: New-Order C_ID NURand(1023, 1, 3000) and OL_I_ID "
+                          "NURand(8191, 1, 100000); Payment and Order-Status C_ID NURand(1023) or "
+                          "C_LAST NURand(255, 0, 999); Payment amounts 1.00..5000.00";
   c["unused_item"] =
       opts_.unused_item_commits
           ? "1 % of New-Orders carry the unused item 100001 as their last line; as HammerDB's "

@@ -244,10 +244,9 @@ TEST(TpccTerminalsTest, FifteenThousandTerminalsIssueTheSpecificationsRate) {
   TpccWorkload wl;
   config::OptionSet options;
   wl.DeclareOptions(&options);
-  ASSERT_TRUE(
-      config::ParseCommandLine({"--warehouses=1500", "--keying_and_thinking=Y", "--mix=standard"},
-                               &options)
-          .ok());
+  ASSERT_TRUE(config::ParseCommandLine(
+                  {"--warehouses=1500", "--keying_and_thinking=Y", "--mix=standard"}, &options)
+                  .ok());
   ASSERT_TRUE(wl.Configure(options).ok());
   ASSERT_EQ(wl.terminals(), 15000);
   FakeClock clock(0);
