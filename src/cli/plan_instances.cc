@@ -129,7 +129,8 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       }
       SB_RETURN_IF_ERROR(Apply(&o, plan, g.options, /*skip_undeclared=*/false));
       SB_RETURN_IF_ERROR(config::ParseCommandLine(build.extra_args, &o));
-      driver::UseDrawnSeedUnlessGiven(&o, plan_seed);
+      // Each instance its own streams (its workload's too: TPC-C-like's terminals).
+      driver::UseDrawnSeedUnlessGiven(&o, plan_seed + setups.size());
       if (g.spread_threads > 0) {
         const int64_t threads = RoundRobinShare(g.spread_threads, count, i - 1);
         if (threads < 1) {
