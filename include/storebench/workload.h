@@ -321,6 +321,9 @@ class Workload {
   virtual int background_workers() const { return 0; }
   // Warnings about the configuration, printed before a run and kept in its result.
   virtual std::vector<std::string> Warnings() const { return {}; }
+  // Options whose value the run learned after parsing (TPC-C-like's warehouse count, read from
+  // the database): the result's config block records these values, what ran.
+  virtual std::map<std::string, std::string> RanOptions() const { return {}; }
   // What a load created, for the load command's summary line ("DVD Store 3 db_size=S").
   virtual std::string Describe() const { return name(); }
 

@@ -265,6 +265,7 @@ Status ParseOptions(const std::string& command, const workload::WorkloadRegistry
   DeclareAllOptions(command, workloads, workload, options);
   SB_RETURN_IF_ERROR(config::ParseCommandLine(args, options));
   if (workload.shape().sysbench_style) SB_RETURN_IF_ERROR(ApplySysbenchOptions(options));
+  if (command == "run") driver::UseDrawnSeedUnlessGiven(options, driver::DrawSeed());
   return workload.Configure(*options);
 }
 
@@ -322,6 +323,7 @@ int Run(Context& c, const workload::WorkloadRegistry& workloads, const std::stri
       std::vector<std::string> own = args;
       own.push_back("--db=" + urls[i]);
       own.push_back("--n_threads=" + std::to_string(RoundRobinShare(threads, n, i)));
+      own.push_back("--seed=" + std::to_string(c.options.GetInt("seed")));  // one run, one seed
       if (Status st = ParseOptions("run", workloads, *s.workload, own, s.options.get()); !st.ok()) {
         return Fail(st);
       }

@@ -89,6 +89,7 @@ Result<std::string> TakePlanArg(const std::vector<std::string>& args,
 Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const PlanBuild& build,
                                                 const db::BackendRegistry& backends,
                                                 const workload::WorkloadRegistry& workloads) {
+  const uint64_t plan_seed = driver::DrawSeed();  // one for the plan's instances
   std::vector<DbSetup> setups;
   std::vector<const config::PlanGroup*> group_of;      // each instance's group
   std::map<std::string, std::string> instance_of_url;  // URL -> the first instance naming it
@@ -128,6 +129,8 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       }
       SB_RETURN_IF_ERROR(Apply(&o, plan, g.options, /*skip_undeclared=*/false));
       SB_RETURN_IF_ERROR(config::ParseCommandLine(build.extra_args, &o));
+      // Each instance its own streams (its workload's too: TPC-C-like's terminals).
+      driver::UseDrawnSeedUnlessGiven(&o, plan_seed + setups.size());
       if (g.spread_threads > 0) {
         const int64_t threads = RoundRobinShare(g.spread_threads, count, i - 1);
         if (threads < 1) {

@@ -1,6 +1,8 @@
 #include "driver/run_options.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <random>
 
 #include "base/clock.h"
 #include "base/limits.h"
@@ -164,8 +166,10 @@ void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
               "a command that prints the database host's /proc/stat, e.g. \"ssh db1 cat "
               "/proc/stat\" (run once a second, 5 s timeout); default: this host"));
   {
-    OptionSpec s = spec("seed", OptionType::kInt, "1",
-                        "run seed: the same seed and data give the same sequence of operations");
+    OptionSpec s = spec("seed", OptionType::kInt, "0",
+                        "run seed: the same seed and data give the same sequence of operations; "
+                        "0 (the default): a fresh seed drawn for each run, recorded in the "
+                        "result (choices.seed), so that repeated runs are separate samples");
     s.aliases = {"rand_seed"};
     o->Add(s);
   }
@@ -184,6 +188,21 @@ void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
     s.aliases = {"events"};
     o->Add(s);
   }
+}
+
+uint64_t DrawSeed() {
+  std::random_device device;
+  uint64_t seed = 0;
+  while (seed == 0 || seed > static_cast<uint64_t>(INT64_MAX)) {
+    // Options hold whole non-negative 63-bit numbers.
+    seed = ((static_cast<uint64_t>(device()) << 32) | device()) >> 1;
+  }
+  return seed;
+}
+
+void UseDrawnSeedUnlessGiven(config::OptionSet* o, uint64_t drawn) {
+  if (!o->Has("seed") || o->GetInt("seed") != 0) return;
+  o->Set("seed", std::to_string(drawn), "a seed drawn for this run").IgnoreError();
 }
 
 Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures,

@@ -13,6 +13,14 @@ namespace sb::driver {
 // the modern spellings (--duration, sysbench's --time, --warmup) in seconds. The defaults of
 // run_time and warmup_time are the workload's (`shape`).
 void DeclareRunOptions(config::OptionSet* options, const workload::Shape& shape = {});
+// The run's seed, once for every reader of the options (the workloads' Configure, RunOptionsFrom):
+// when --seed was not given, or given as 0 (sysbench's --rand-seed=0), sets it to `drawn`, a
+// seed drawn for this run, so that repeated runs draw fresh samples; a given --seed N repeats a
+// run. A no-op when the options declare no seed.
+void UseDrawnSeedUnlessGiven(config::OptionSet* options, uint64_t drawn);
+// A fresh nonzero seed from std::random_device.
+uint64_t DrawSeed();
+
 // Reads them. `max_failures` is the workload's tries per database call; `headlines` the
 // workload's headline metrics (a baseline may name them). A bad window or baseline, or one that
 // ends after the run (CheckWindowsWithinRun), is InvalidArgument: every caller can read the

@@ -37,6 +37,18 @@ std::string LoopModel(const driver::RunOptions& r, const workload::Workload& wl)
 
 namespace {
 
+// The options as JSON, with the values the workload learned during the run in place of the
+// defaults it was given (Workload::RanOptions).
+std::string RanConfigJson(const config::OptionSet& options, const workload::Workload& w) {
+  const auto ran = w.RanOptions();
+  if (ran.empty()) return options.ToJson();
+  config::OptionSet copy = options;
+  for (const auto& [name, value] : ran) {
+    if (copy.Has(name)) copy.Set(name, value, "the run").IgnoreError();
+  }
+  return copy.ToJson();
+}
+
 // The run as a whole: what ran, how, where, with which options.
 void DescribeWhole(const std::vector<DbSetup>& setups,
                    const std::vector<driver::DbInstanceSpec>& specs,
@@ -49,7 +61,7 @@ void DescribeWhole(const std::vector<DbSetup>& setups,
     r->loop_model = std::to_string(setups.size()) + " instances started together (instance " +
                     setups[0].name + ": " + r->loop_model + ")";
   }
-  r->config_json = common.ToJson();
+  r->config_json = RanConfigJson(common, first);
   r->label = common.GetString("label");
   r->environment = CollectEnvironment(DbPathForEnvironment(setups[0].url));
   if (setups[0].info) {
@@ -103,7 +115,7 @@ void DescribeInstances(const std::vector<DbSetup>& setups,
   }
   for (size_t i = 0; i < setups.size(); ++i) {
     r->instances[i].loop_model = LoopModel(specs[i].options, *setups[i].workload);
-    r->instances[i].config_json = setups[i].options->ToJson();
+    r->instances[i].config_json = RanConfigJson(*setups[i].options, *setups[i].workload);
   }
 }
 

@@ -170,7 +170,12 @@ bool GenerateWarehouse(const GenParams& p, int64_t w, const RowFn& emit) {
       Address(rng, cust, 6);
       AppendNString(rng, 16, 16, &cust[11]);
       cust[12] = p.now;
-      cust[13] = rng.Uniform(1, 10) == 1 ? "BC" : "GC";
+      // The specification's 10 % as one draw in 1..10, the stream earlier loads used, so the
+      // default data stays the same for a seed.
+      cust[13] = (p.bad_credit_pct == 10 ? rng.Uniform(1, 10) == 1
+                                         : rng.Uniform(1, 100) <= p.bad_credit_pct)
+                     ? "BC"
+                     : "GC";
       cust[14] = "50000.00";
       AppendTenThousandths(rng.Uniform(0, 5000), &cust[15]);
       cust[16] = "-10.00";

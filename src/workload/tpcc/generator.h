@@ -34,6 +34,9 @@ struct GenParams {
   uint64_t seed = 0;
   int64_t c_last_load = 0;  // C-Load of NURand(255, 0, 999) for customers 1001..3000
   std::string now;          // the load's timestamp, "YYYY-MM-DD HH:MM:SS"
+  // Customers with bad credit ("BC"), in percent: the specification's 10 (clause 4.3.3.1), or
+  // HammerDB's 50 (--profile=hammerdb; docs/tpcc.md).
+  int bad_credit_pct = 10;
 };
 
 // Receives one generated row (db::kBulkNull marks NULL); returns false to stop generating.

@@ -152,7 +152,7 @@ std::string NowText() {
 }  // namespace
 
 Status LoadTpccData(db::DbBackend& backend, int64_t warehouses, int64_t c_last_load,
-                    const workload::LoadContext& ctx) {
+                    int bad_credit_pct, const workload::LoadContext& ctx) {
   Shared sh;
   sh.backend = &backend;
   sh.ctx = &ctx;
@@ -160,6 +160,7 @@ Status LoadTpccData(db::DbBackend& backend, int64_t warehouses, int64_t c_last_l
   GenParams p;
   p.seed = ctx.seed;
   p.c_last_load = c_last_load;
+  p.bad_credit_pct = bad_credit_pct;
   p.now = NowText();
   if (ctx.meter != nullptr) {
     for (int i = 0; i < kNumTables; ++i) {

@@ -68,6 +68,11 @@ class TpccSession final : public workload::Session {
     const int64_t w = opts_.warehouses;
     home_ = worker % w + 1;
     stock_level_district_ = (worker / w) % kDistrictsPerWarehouse + 1;
+    if (hammerdb()) {
+      // HammerDB draws each virtual user's warehouse and Stock-Level district once, uniformly.
+      home_ = rng_.Uniform(1, w);
+      stock_level_district_ = rng_.Uniform(1, kDistrictsPerWarehouse);
+    }
     if (opts_.all_warehouses) {
       for (int64_t h = worker % opts_.threads + 1; h <= w; h += opts_.threads) owned_.push_back(h);
       if (owned_.empty()) owned_.push_back(home_);  // more workers than warehouses
@@ -118,6 +123,12 @@ class TpccSession final : public workload::Session {
 
  private:
   db::Statement& S(const char* name) { return *stmts_.at(name); }
+  bool hammerdb() const { return opts_.profile == Profile::kHammerDb; }
+  // A customer id: NURand(1023) (clause 2.1.6), or uniform as HammerDB draws it.
+  int64_t CustomerId() {
+    return hammerdb() ? rng_.Uniform(1, kCustomersPerDistrict)
+                      : NURand(rng_, 1023, 1, kCustomersPerDistrict, c_.c_id);
+  }
 
   // A warehouse other than `w`, uniformly (clause 2.4.1.5, 2.5.1.2); `w` itself when W = 1.
   int64_t Remote(int64_t w) {
@@ -132,7 +143,7 @@ class TpccSession final : public workload::Session {
       c.by_name = true;
       c.last = LastName(NURand(rng_, 255, 0, 999, c_.c_last));
     } else {
-      c.id = NURand(rng_, 1023, 1, kCustomersPerDistrict, c_.c_id);
+      c.id = CustomerId();
     }
     return c;
   }
@@ -181,13 +192,15 @@ class TpccSession final : public workload::Session {
     NewOrderIn in;
     in.w = w;
     in.d = rng_.Uniform(1, kDistrictsPerWarehouse);
-    in.c = NURand(rng_, 1023, 1, kCustomersPerDistrict, c_.c_id);
+    in.c = CustomerId();
     const int64_t ol_cnt = rng_.Uniform(5, 15);
     const bool rollback = rng_.Uniform(1, 100) == 1;
     for (int64_t n = 1; n <= ol_cnt; ++n) {
       Line l;
       l.number = n;
-      l.item = rollback && n == ol_cnt ? kUnusedItem : NURand(rng_, 8191, 1, kItems, c_.ol_i_id);
+      l.item = rollback && n == ol_cnt ? kUnusedItem
+               : hammerdb()            ? rng_.Uniform(1, kItems)
+                                       : NURand(rng_, 8191, 1, kItems, c_.ol_i_id);
       l.supply_w = rng_.Uniform(1, 100) == 1 ? Remote(w) : w;
       l.quantity = rng_.Uniform(1, 10);
       if (l.supply_w != w) in.all_local = false;
@@ -210,6 +223,8 @@ class TpccSession final : public workload::Session {
     } else {
       int64_t remote = 0;
       for (const Line& l : in.lines) remote += l.supply_w != w ? 1 : 0;
+      // The HammerDB-like procedure drew its lines itself and told how many were remote.
+      if (opts_.procedures && hammerdb()) remote = called_remote_lines_;
       ctx.Count(kOrderLines, static_cast<int64_t>(in.lines.size()));
       ctx.Count(kRemoteLines, remote);
     }
@@ -233,6 +248,7 @@ class TpccSession final : public workload::Session {
   }
 
   Status NewOrderCall(const NewOrderIn& in, bool* rolled_back) {
+    if (hammerdb()) return HammerDbNewOrderCall(in, rolled_back);
     db::Statement& call = S("call_new_order");
     call.BindInt(1, in.w);
     call.BindInt(2, in.d);
@@ -245,6 +261,28 @@ class TpccSession final : public workload::Session {
     SB_RETURN_IF_ERROR(conn_->Begin(/*write=*/true));
     int64_t o_id = 0;
     Status s = CallForInt(call, &o_id);
+    if (!s.ok()) {
+      conn_->Rollback().IgnoreError();
+      if (s.sqlstate() == kUnusedItemState) {
+        *rolled_back = true;
+        return Status::Ok();
+      }
+      return s;
+    }
+    return CommitNewOrder();
+  }
+
+  // --profile=hammerdb: HammerDB's NEWORD way, the procedure drawing the lines itself from
+  // the line count (procedures.sql, tpcc_hammerdb_new_order); it returns its remote lines.
+  Status HammerDbNewOrderCall(const NewOrderIn& in, bool* rolled_back) {
+    db::Statement& call = S("call_hammerdb_new_order");
+    call.BindInt(1, in.w);
+    call.BindInt(2, opts_.warehouses);
+    call.BindInt(3, in.d);
+    call.BindInt(4, in.c);
+    call.BindInt(5, static_cast<int64_t>(in.lines.size()));
+    SB_RETURN_IF_ERROR(conn_->Begin(/*write=*/true));
+    Status s = CallForInt(call, &called_remote_lines_);
     if (!s.ok()) {
       conn_->Rollback().IgnoreError();
       if (s.sqlstate() == kUnusedItemState) {
@@ -315,6 +353,22 @@ class TpccSession final : public workload::Session {
     for (const Line& l : in.lines) {
       item.BindInt(1, l.item);
       if (Status s = First(item, &row); !s.ok()) return fail(s);
+      if (!row && opts_.unused_item_commits) {
+        // HammerDB's PostgreSQL NEWORD: the order commits with this line, which has no price
+        // and no STOCK row (amount 0 here, where the column takes no NULL).
+        if (Status s = Done(item); !s.ok()) return fail(s);
+        iol.BindInt(1, o_id);
+        iol.BindInt(2, in.d);
+        iol.BindInt(3, in.w);
+        iol.BindInt(4, l.number);
+        iol.BindInt(5, l.item);
+        iol.BindInt(6, l.supply_w);
+        iol.BindInt(7, l.quantity);
+        iol.BindText(8, Cents(0));
+        iol.BindText(9, "");
+        if (Status s = iol.Execute(); !s.ok()) return fail(s);
+        continue;
+      }
       if (!row) {
         // The unused item: the whole order rolls back (clause 2.4.2.3).
         conn_->Rollback().IgnoreError();
@@ -360,7 +414,8 @@ class TpccSession final : public workload::Session {
       c_d = rng_.Uniform(1, kDistrictsPerWarehouse);
     }
     CustomerChoice cust = ChooseCustomer();
-    const int64_t amount = rng_.Uniform(100, 500000);  // [1.00..5,000.00]
+    // [1.00..5,000.00]; HammerDB's are whole dollars.
+    const int64_t amount = hammerdb() ? 100 * rng_.Uniform(1, 5000) : rng_.Uniform(100, 500000);
     workload::StepOutcome out = ctx.Timed([&] {
       return InTransaction(true, [&] { return Payment(w, d, c_w, c_d, &cust, amount); });
     });
@@ -673,6 +728,7 @@ class TpccSession final : public workload::Session {
   int64_t stock_level_district_ = 1;
   std::vector<int64_t> owned_;       // all_warehouses: the warehouses this worker picks from
   bool new_order_in_doubt_ = false;  // the last New-Order's COMMIT lost its connection
+  int64_t called_remote_lines_ = 0;  // what tpcc_hammerdb_new_order returned last
 };
 
 }  // namespace

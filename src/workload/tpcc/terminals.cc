@@ -13,15 +13,31 @@ double KeyingSeconds(TxnType t) {
   return kKeying[t];
 }
 
-double MeanThinkSeconds(TxnType t) {
+double MeanThinkSeconds(TxnType t, Profile p) {
   static constexpr double kThink[kNumTxnTypes] = {12, 12, 10, 5, 5};
-  return kThink[t];
+  // HammerDB's driver loop thinks 10 s after a Delivery and 5 s after an Order-Status.
+  static constexpr double kHammerDbThink[kNumTxnTypes] = {12, 12, 5, 10, 5};
+  return p == Profile::kHammerDb ? kHammerDbThink[t] : kThink[t];
 }
 
-int64_t DrawThinkNanos(Random& rng, TxnType t) {
+int64_t DrawThinkNanos(Random& rng, TxnType t, Profile p) {
   const double r = 1.0 - rng.NextDouble();  // (0, 1]
-  const double mean = MeanThinkSeconds(t);
+  const double mean = MeanThinkSeconds(t, p);
+  if (p == Profile::kHammerDb) {
+    // HammerDB's thinktime: abs(round(log(rand()) * mean)) whole seconds, no cap.
+    return static_cast<int64_t>(std::fabs(std::round(std::log(r) * mean))) * 1000000000;
+  }
   return static_cast<int64_t>(std::min(-std::log(r) * mean, 10 * mean) * 1e9);
+}
+
+double CeilingTpmcPerWarehouse(const Mix& mix, Profile p) {
+  const auto shares = mix.Shares();
+  double cycle = 0;  // seconds per transaction, on average over the mix
+  for (int t = 0; t < kNumTxnTypes; ++t) {
+    const auto type = static_cast<TxnType>(t);
+    cycle += shares[static_cast<size_t>(t)] * (KeyingSeconds(type) + MeanThinkSeconds(type, p));
+  }
+  return cycle > 0 ? 10 * 60 * shares[kNewOrder] / cycle : 0;
 }
 
 void TpccWorkload::MakeTerminals() {
@@ -34,6 +50,11 @@ void TpccWorkload::MakeTerminals() {
         DeriveSeed(opts_.run_seed, {0x7063, 3, static_cast<uint64_t>(t)}), opts_.mix);
     ts.home = t % opts_.warehouses + 1;
     ts.district = (t / opts_.warehouses) % kDistrictsPerWarehouse + 1;
+    if (opts_.profile == Profile::kHammerDb) {
+      // As HammerDB's virtual users: a home warehouse and a Stock-Level district drawn once.
+      ts.home = ts.rng.Uniform(1, opts_.warehouses);
+      ts.district = ts.rng.Uniform(1, kDistrictsPerWarehouse);
+    }
   }
 }
 
@@ -44,11 +65,11 @@ int64_t TpccWorkload::TerminalWaitNanos(int64_t terminal, bool first) {
     // been running already; otherwise every terminal whose first transaction is a Payment
     // would be due at the same second, and no New-Order would start for 18 s.
     ts.next = ts.mix.Next(ts.rng);
-    const int64_t span =
-        DrawThinkNanos(ts.rng, ts.next) + static_cast<int64_t>(KeyingSeconds(ts.next) * 1e9);
+    const int64_t span = DrawThinkNanos(ts.rng, ts.next, opts_.profile) +
+                         static_cast<int64_t>(KeyingSeconds(ts.next) * 1e9);
     return ts.rng.Uniform(0, span);
   }
-  const int64_t think = DrawThinkNanos(ts.rng, ts.next);
+  const int64_t think = DrawThinkNanos(ts.rng, ts.next, opts_.profile);
   ts.next = ts.mix.Next(ts.rng);
   return think + static_cast<int64_t>(KeyingSeconds(ts.next) * 1e9);
 }

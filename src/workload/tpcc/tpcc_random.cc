@@ -181,4 +181,21 @@ TxnType Mix::Next(Random& rng) {
   return kNewOrder;
 }
 
+std::array<double, kNumTxnTypes> Mix::Shares() const {
+  std::array<double, kNumTxnTypes> s{};
+  switch (kind_) {
+    case MixKind::kStandard:
+      s = {0.45, 0.43, 0.04, 0.04, 0.04};
+      break;
+    case MixKind::kHammerDb:
+    case MixKind::kDeck:
+      for (int64_t n = 1; n <= 23; ++n) s[Card(n)] += 1.0 / 23;
+      break;
+    case MixKind::kWeights:
+      for (int t = 0; t < kNumTxnTypes; ++t) s[t] = weights_[static_cast<size_t>(t)] / 100.0;
+      break;
+  }
+  return s;
+}
+
 }  // namespace sb::tpcc

@@ -69,6 +69,10 @@ enum class MixKind {
 };
 Result<MixKind> ParseMix(const std::string& name);
 
+// The specification's minimum shares of the mix in percent, in TxnType order (clause 5.2.3:
+// Payment 43 %, Order-Status, Delivery and Stock-Level 4 % each; New-Order has none).
+constexpr std::array<double, kNumTxnTypes> kMinimumSharePct = {0, 43, 4, 4, 4};
+
 // Percentages per transaction type, in TxnType order; they add up to 100.
 using MixWeights = std::array<uint8_t, kNumTxnTypes>;
 // "45,43,4,4,4" (go-tpc's --weight): five whole percentages adding up to 100.
@@ -78,6 +82,8 @@ class Mix {
  public:
   explicit Mix(MixKind kind, MixWeights weights = {}) : kind_(kind), weights_(weights) {}
   TxnType Next(Random& rng);
+  // The expected share of each transaction type, in TxnType order (fractions adding up to 1).
+  std::array<double, kNumTxnTypes> Shares() const;
 
  private:
   void Shuffle(Random& rng);

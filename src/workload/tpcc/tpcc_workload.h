@@ -20,10 +20,23 @@
 
 namespace sb::tpcc {
 
+// Whose choices the run makes where the specification and HammerDB's TPROC-C differ
+// (docs/tpcc.md, "Profiles": one row per choice, with HammerDB's source lines).
+enum class Profile {
+  kSpec,      // TPC-C revision 5.11 (the default)
+  kHammerDb,  // HammerDB TPROC-C, so that NOPM can be compared with HammerDB's on one server
+};
+
 struct TpccOptions {
   int64_t warehouses = 1;
-  Mix mix{MixKind::kStandard};  // a fresh mix, copied for each worker and terminal
-  std::string mix_name = "standard";
+  Mix mix{MixKind::kDeck};  // a fresh mix, copied for each worker and terminal
+  std::string mix_name = "deck";
+  Profile profile = Profile::kSpec;
+  // --profile=hammerdb on PostgreSQL: a New-Order with the unused item commits (HammerDB's
+  // PostgreSQL NEWORD does); elsewhere it rolls back (the specification, HammerDB's MariaDB).
+  bool unused_item_commits = false;
+  // Customers with bad credit at load, in percent: 10 (clause 4.3.3.1) or HammerDB's 50.
+  int bad_credit_pct = 10;
   // HammerDB's "use all warehouses": worker k of V picks, for each transaction, one of the
   // warehouses k+1, k+1+V, k+1+2V, ...; off: worker k's home warehouse is k mod W + 1.
   bool all_warehouses = false;
@@ -38,8 +51,9 @@ struct TpccOptions {
   // --sql_mode=procedures: each transaction is one call of a stored procedure
   // (sql/<dialect>/procedures.sql) that does what the client statements do.
   bool procedures = false;
-  // --delivery=deferred: Delivery queues its request; the delivery thread runs it (clause 2.7.2).
-  bool deferred_delivery = false;
+  // --delivery=deferred (the default): Delivery queues its request; the delivery thread runs it
+  // (clause 2.7.2). Inline with --delivery=inline, and by default with --profile=hammerdb.
+  bool deferred_delivery = true;
   // --delivery_log: the deferred Deliveries' result file (clause 2.7.2.2); "" for none.
   std::string delivery_log;
 };
@@ -59,8 +73,15 @@ struct TerminalState {
 // (clause 5.2.5.7), and a think time drawn from the truncated negative exponential (clause
 // 5.2.5.4: -ln(r) * mean, r in (0, 1], cut at 10 * mean).
 double KeyingSeconds(TxnType t);
-double MeanThinkSeconds(TxnType t);
-int64_t DrawThinkNanos(Random& rng, TxnType t);
+double MeanThinkSeconds(TxnType t, Profile p = Profile::kSpec);
+int64_t DrawThinkNanos(Random& rng, TxnType t, Profile p = Profile::kSpec);
+// HammerDB's think time (docs/tpcc.md): the means of Order-Status and Delivery swapped (5 and
+// 10 s), |round(ln(r) * mean)| whole seconds, no cap.
+
+// The most New-Orders per minute per warehouse's worth (10) of terminals keying and thinking
+// can issue with `mix`: 10 x 60 x share(New-Order) / mean(keying + think) over the mix, with
+// no response time (12.86 for 45/43/4/4/4, 12.61 for 10/10/1/1/1 of 23).
+double CeilingTpmcPerWarehouse(const Mix& mix, Profile p);
 
 // The step type after the five transactions': a deferred Delivery's execution, timed from its
 // queuing to its commit (--delivery=deferred).
@@ -125,6 +146,12 @@ class TpccWorkload final : public workload::Workload {
   int64_t TerminalWaitNanos(int64_t terminal, bool first) override;
   // --delivery=deferred: one delivery thread.
   int background_workers() const override { return opts_.deferred_delivery ? 1 : 0; }
+  // More than 10 terminals (or workers) per warehouse (clause 4.2.2: 10 per warehouse).
+  std::vector<std::string> Warnings() const override;
+  // The warehouse count the run used (learned from the database when not given).
+  std::map<std::string, std::string> RanOptions() const override {
+    return {{"warehouses", std::to_string(opts_.warehouses)}};
+  }
 
   const TpccOptions& options() const { return opts_; }
   const std::vector<TerminalState>* terminal_states() const { return &terminals_; }
@@ -135,6 +162,8 @@ class TpccWorkload final : public workload::Workload {
   TpccOptions opts_;
   bool warehouses_given_ = false;
   bool sql_mode_given_ = false;
+  // The database's bad-credit share as loaded (storebench_meta), -1 before CheckReady.
+  int loaded_bad_credit_pct_ = -1;
   std::string dialect_ = "sqlite";
   // A back end that keeps no data (null://, Capabilities::keeps_data false): the run measures
   // the driver. Each transaction is one call (the procedures path, whose calls need no rows
@@ -166,7 +195,7 @@ Result<std::string> TpccScript(const std::string& dialect, const std::string& fi
 
 // Loads the generated rows of `warehouses` warehouses (loader.cc).
 Status LoadTpccData(db::DbBackend& backend, int64_t warehouses, int64_t c_last_load,
-                    const workload::LoadContext& ctx);
+                    int bad_credit_pct, const workload::LoadContext& ctx);
 
 // A session for worker `worker` (session.cc). With `deliveries` (--delivery=deferred), the
 // terminals' Deliveries go into it, and a worker numbered from opts.threads up is the delivery

@@ -15,3 +15,7 @@ CALL tpcc_delivery(?, ?)
 
 -- name: call_stock_level
 CALL tpcc_stock_level(?, ?, ?)
+
+-- name: call_hammerdb_new_order
+-- --profile=hammerdb: warehouse, warehouse count, district, customer, line count.
+CALL tpcc_hammerdb_new_order(?, ?, ?, ?, ?)

@@ -188,3 +188,79 @@ BEGIN
   WHERE ol_w_id = p_w AND ol_d_id = p_d AND ol_o_id < v_next AND ol_o_id >= v_next - 20
     AND s_w_id = p_w AND s_i_id = ol_i_id AND s_quantity < p_threshold;
 END
+
+-- name: tpcc_hammerdb_new_order
+-- --profile=hammerdb with --sql_mode=procedures: New-Order the way HammerDB's MariaDB NEWORD
+-- runs it (docs/tpcc.md, Profiles), written for this schema. The driver gives the warehouse,
+-- the warehouse count, the district, the customer and the line count; the procedure draws each
+-- line itself, with the server's RAND(): item uniform in 1..100000 (when a draw in 1..99 is 1,
+-- the last line names the unused item 100001), in 1 % of lines another supply warehouse drawn
+-- uniformly until it differs, quantity 1..10; lines in the order drawn. The unused item has no
+-- price: HammerDB's procedure rolls the order back there, and this one signals SQLSTATE SB002,
+-- on which the client rolls back and counts the rollback. Returns the lines supplied by
+-- another warehouse.
+DROP PROCEDURE IF EXISTS tpcc_hammerdb_new_order;
+CREATE PROCEDURE tpcc_hammerdb_new_order(IN p_w INT, IN p_max_w INT, IN p_d INT, IN p_c INT,
+    IN p_ol_cnt INT)
+MODIFIES SQL DATA
+BEGIN
+  DECLARE v_o INT;
+  DECLARE v_i INT DEFAULT 1;
+  DECLARE v_item INT;
+  DECLARE v_supply INT;
+  DECLARE v_qty INT;
+  DECLARE v_price DECIMAL(5,2);
+  DECLARE v_stock INT;
+  DECLARE v_dist CHAR(24);
+  DECLARE v_tax DECIMAL(4,4);
+  DECLARE v_discount DECIMAL(4,4);
+  DECLARE v_remote INT DEFAULT 0;
+  DECLARE v_rbk INT DEFAULT FLOOR(1 + RAND() * 99);
+  SELECT w_tax INTO v_tax FROM warehouse WHERE w_id = p_w;
+  SELECT c_discount INTO v_discount FROM customer
+  WHERE c_w_id = p_w AND c_d_id = p_d AND c_id = p_c;
+  SELECT d_next_o_id INTO v_o FROM district WHERE d_w_id = p_w AND d_id = p_d FOR UPDATE;
+  UPDATE district SET d_next_o_id = v_o + 1 WHERE d_w_id = p_w AND d_id = p_d;
+  -- O_ALL_LOCAL is set after the lines, once their supply warehouses are drawn.
+  INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt,
+                      o_all_local)
+  VALUES (v_o, p_d, p_w, p_c, CURRENT_TIMESTAMP, NULL, p_ol_cnt, 1);
+  INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (v_o, p_d, p_w);
+  WHILE v_i <= p_ol_cnt DO
+    IF v_i = p_ol_cnt AND v_rbk = 1 THEN
+      SET v_item = 100001;
+    ELSE
+      SET v_item = FLOOR(1 + RAND() * 100000);
+    END IF;
+    SET v_supply = p_w;
+    IF FLOOR(1 + RAND() * 100) = 1 THEN
+      WHILE v_supply = p_w AND p_max_w <> 1 DO
+        SET v_supply = FLOOR(1 + RAND() * p_max_w);
+      END WHILE;
+    END IF;
+    SET v_qty = FLOOR(1 + RAND() * 10);
+    SET v_price = NULL;
+    SELECT i_price INTO v_price FROM item WHERE i_id = v_item;
+    IF v_price IS NULL THEN
+      SIGNAL SQLSTATE 'SB002' SET MESSAGE_TEXT = 'the New-Order names the unused item';
+    END IF;
+    SELECT s_quantity, ELT(p_d, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05,
+                           s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10)
+    INTO v_stock, v_dist FROM stock WHERE s_i_id = v_item AND s_w_id = v_supply FOR UPDATE;
+    UPDATE stock SET s_quantity = IF(v_stock - v_qty >= 10, v_stock - v_qty, v_stock - v_qty + 91),
+      s_ytd = s_ytd + v_qty, s_order_cnt = s_order_cnt + 1,
+      s_remote_cnt = s_remote_cnt + IF(v_supply <> p_w, 1, 0)
+    WHERE s_i_id = v_item AND s_w_id = v_supply;
+    INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,
+                            ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)
+    VALUES (v_o, p_d, p_w, v_i, v_item, v_supply, NULL, v_qty, v_qty * v_price, v_dist);
+    IF v_supply <> p_w THEN
+      SET v_remote = v_remote + 1;
+    END IF;
+    SET v_i = v_i + 1;
+  END WHILE;
+  IF v_remote > 0 THEN
+    UPDATE orders SET o_all_local = 0 WHERE o_w_id = p_w AND o_d_id = p_d AND o_id = v_o;
+  END IF;
+  SELECT v_remote AS remote_lines;
+END

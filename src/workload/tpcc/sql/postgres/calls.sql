@@ -15,3 +15,7 @@ SELECT tpcc_delivery(?, ?)
 
 -- name: call_stock_level
 SELECT tpcc_stock_level(?, ?, ?)
+
+-- name: call_hammerdb_new_order
+-- --profile=hammerdb: warehouse, warehouse count, district, customer, line count.
+SELECT tpcc_hammerdb_new_order(?, ?, ?, ?, ?)

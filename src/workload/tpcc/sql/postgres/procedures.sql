@@ -152,3 +152,75 @@ BEGIN
     AND s_w_id = p_w AND s_i_id = ol_i_id AND s_quantity < p_threshold;
   RETURN v_low;
 END $$ LANGUAGE plpgsql
+
+-- name: tpcc_hammerdb_new_order
+-- --profile=hammerdb with --sql_mode=procedures: New-Order the way HammerDB's PostgreSQL NEWORD
+-- runs it (docs/tpcc.md, Profiles), written for this schema. The driver gives the warehouse,
+-- the warehouse count, the district, the customer and the line count; the function draws each
+-- line itself, with the server's random(): item uniform in 1..100000 (in 1 % of orders the
+-- last line names the unused item 100001), in 1 % of lines the supply warehouse
+-- 1 + (w + r) mod W with r uniform in 0..W-1 (which may be w itself; the order is then no
+-- longer all-local), quantity 1..10; lines in the order drawn. The unused item has no price and
+-- no STOCK row: its line is inserted with amount 0 and the order commits, as HammerDB's
+-- PostgreSQL NEWORD lets it commit. Returns the lines supplied by another warehouse.
+CREATE OR REPLACE FUNCTION tpcc_hammerdb_new_order(p_w INT, p_max_w INT, p_d INT, p_c INT,
+    p_ol_cnt INT) RETURNS INT AS $$
+DECLARE
+  v_o INT;
+  v_price NUMERIC;
+  v_dist CHAR(24);
+  v_items INT[];
+  v_supply INT[];
+  v_qty INT[];
+  v_all_local INT := 1;
+  v_remote INT := 0;
+  v_rbk INT := 1 + floor(random() * 100)::INT;
+BEGIN
+  FOR i IN 1..p_ol_cnt LOOP
+    IF i = p_ol_cnt AND v_rbk = 1 THEN
+      v_items[i] := 100001;
+    ELSE
+      v_items[i] := 1 + floor(random() * 100000)::INT;
+    END IF;
+    v_supply[i] := p_w;
+    IF 1 + floor(random() * 100)::INT = 1 THEN
+      v_all_local := 0;
+      v_supply[i] := 1 + mod(p_w + floor(random() * p_max_w)::INT, p_max_w);
+      IF v_supply[i] <> p_w THEN
+        v_remote := v_remote + 1;
+      END IF;
+    END IF;
+    v_qty[i] := 1 + floor(random() * 10)::INT;
+  END LOOP;
+  PERFORM w_tax FROM warehouse WHERE w_id = p_w;
+  PERFORM c_discount FROM customer WHERE c_w_id = p_w AND c_d_id = p_d AND c_id = p_c;
+  UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = p_w AND d_id = p_d
+  RETURNING d_next_o_id - 1 INTO v_o;
+  INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt,
+                      o_all_local)
+  VALUES (v_o, p_d, p_w, p_c, CURRENT_TIMESTAMP, NULL, p_ol_cnt, v_all_local);
+  INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (v_o, p_d, p_w);
+  FOR i IN 1..p_ol_cnt LOOP
+    SELECT i_price INTO v_price FROM item WHERE i_id = v_items[i];
+    IF NOT FOUND THEN
+      INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,
+                              ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)
+      VALUES (v_o, p_d, p_w, i, v_items[i], v_supply[i], NULL, v_qty[i], 0, '');
+      CONTINUE;
+    END IF;
+    UPDATE stock SET s_quantity = CASE WHEN s_quantity - v_qty[i] >= 10
+                                       THEN s_quantity - v_qty[i]
+                                       ELSE s_quantity - v_qty[i] + 91 END,
+      s_ytd = s_ytd + v_qty[i], s_order_cnt = s_order_cnt + 1,
+      s_remote_cnt = s_remote_cnt + CASE WHEN v_supply[i] <> p_w THEN 1 ELSE 0 END
+    WHERE s_i_id = v_items[i] AND s_w_id = v_supply[i]
+    RETURNING CASE p_d WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02 WHEN 3 THEN s_dist_03
+      WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05 WHEN 6 THEN s_dist_06 WHEN 7 THEN s_dist_07
+      WHEN 8 THEN s_dist_08 WHEN 9 THEN s_dist_09 ELSE s_dist_10 END INTO v_dist;
+    INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,
+                            ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)
+    VALUES (v_o, p_d, p_w, i, v_items[i], v_supply[i], NULL, v_qty[i], v_qty[i] * v_price,
+            v_dist);
+  END LOOP;
+  RETURN v_remote;
+END $$ LANGUAGE plpgsql

@@ -1,0 +1,280 @@
+"""The TPC-C-like workload's defaults and its two profiles through the storebench binary, on the
+null back end (the driver's choices: mix shares, warnings, the efficiency ceiling) and on SQLite
+files (what reaches the database: the bad-credit share, the New-Order picks, the unused item):
+
+- the specification's deck is the default mix, its measured shares are reported, and the
+  compliance line fails when a share is below its clause 5.2.3 minimum;
+- Delivery is deferred by default, in line with --delivery=inline (or --profile=hammerdb);
+- every run draws a fresh seed (recorded), --seed N repeats a run, for every workload;
+- more than 10 terminals (or workers) per warehouse is warned about; the efficiency ceiling
+  follows the mix in use;
+- config.warehouses records the warehouses the run used; the null back end's skipped
+  Deliveries are called expected;
+- --profile=hammerdb makes HammerDB's choices (docs/tpcc.md, Profiles)."""
+import json
+import os
+import shutil
+import sqlite3
+import unittest
+
+import harness
+from harness import storebench, tmp_path
+
+TYPES = ("new_order", "payment", "order_status", "delivery", "stock_level")
+
+
+def fresh_dir(name):
+    d = tmp_path(name)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    return d
+
+
+def run_json(test, name, *args, timeout=120):
+    out = tmp_path(f"it-tpcc-prof-{name}.json")
+    if os.path.exists(out):
+        os.remove(out)
+    r = storebench("oltp", "run", "--json", out, *args, timeout=timeout)
+    test.assertEqual(r.returncode, 0, r.stderr[-3000:] + r.stdout[-3000:])
+    with open(out) as f:
+        return json.load(f), r
+
+
+def null_run(test, name, *args):
+    return run_json(test, name, "--workload", "tpcc", "--db", "null://", "--warmup_time", "0s",
+                    *args)
+
+
+class TpccDefaultsNullTest(unittest.TestCase):
+    """The driver's side of the defaults, measured on the null back end."""
+
+    def test_the_deck_is_the_default_mix_and_its_shares_meet_the_minimums(self):
+        doc, r = null_run(self, "deck", "--n_threads", "2", "--units_total", "4600",
+                          "--run_time", "30s")
+        self.assertEqual(doc["choices"]["mix"], "deck")
+        f = doc["figures"]
+        self.assertEqual(f["transactions"], 4600)
+        # A deck of 23 per worker: whole passes give exactly 10/10/1/1/1 of 23.
+        for t, cards in zip(TYPES, (10, 10, 1, 1, 1)):
+            self.assertAlmostEqual(f["mix_" + t + "_pct"], 100 * cards / 23, delta=0.1, msg=t)
+        self.assertEqual(f["mix_minimums_met"], 1)
+        self.assertIn("transaction mix (TPC-C clause 5.2.3 minimums):", r.stdout)
+        self.assertRegex(r.stdout, r"payment 43\.\d\d % >= 43 %;.* PASS")
+
+    def test_a_share_below_its_minimum_fails_the_compliance_line(self):
+        doc, r = null_run(self, "weights", "--weights", "50,42,4,2,2", "--units_total", "3000",
+                          "--run_time", "30s")
+        f = doc["figures"]
+        self.assertLess(f["mix_payment_pct"], 43)
+        self.assertEqual(f["mix_minimums_met"], 0)
+        line = [x for x in r.stdout.splitlines() if x.startswith("transaction mix (TPC-C")]
+        self.assertEqual(len(line), 1, r.stdout)
+        self.assertTrue(line[0].endswith("FAIL"), line[0])
+
+    def test_delivery_is_deferred_by_default_and_inline_on_request(self):
+        doc, _ = null_run(self, "deferred", "--units_total", "500", "--run_time", "30s")
+        self.assertTrue(doc["choices"]["delivery"].startswith("deferred (clause 2.7.2)"))
+        self.assertIn("n_delivery_deferred", doc["figures"])
+        doc, _ = null_run(self, "inline", "--units_total", "500", "--run_time", "30s",
+                          "--delivery", "inline")
+        words = doc["choices"]["delivery"]
+        self.assertTrue(words.startswith("in line (HammerDB's way)"), words)
+        self.assertIn("the specification defers it", words)
+        self.assertNotIn("allows deferring", words)
+        self.assertNotIn("n_delivery_deferred", doc["figures"])
+
+    def test_more_than_ten_terminals_per_warehouse_is_warned_about(self):
+        doc, r = null_run(self, "crowded", "--warehouses", "2", "--keying_and_thinking",
+                          "--terminals", "200", "--n_threads", "2", "--run_time", "1s")
+        self.assertEqual(len(doc["warnings"]), 1, doc["warnings"])
+        self.assertIn("200 terminals on 2 warehouses", doc["warnings"][0])
+        self.assertIn("use --warehouses 20", doc["warnings"][0])
+        self.assertIn("warning: 200 terminals on 2 warehouses", r.stderr)
+        # Workers without keying count the same way: 21 on 2 warehouses, but not 20.
+        doc, _ = null_run(self, "workers21", "--warehouses", "2", "--n_threads", "21",
+                          "--units_total", "100", "--run_time", "30s")
+        self.assertEqual(len(doc["warnings"]), 1, doc["warnings"])
+        doc, _ = null_run(self, "workers20", "--warehouses", "2", "--n_threads", "20",
+                          "--units_total", "100", "--run_time", "30s")
+        self.assertEqual(doc["warnings"], [])
+
+    def test_the_efficiency_ceiling_follows_the_mix_in_use(self):
+        ceilings = {}
+        for name, args in (("deck", ()), ("standard", ("--mix", "standard")),
+                           ("hammerdb", ("--profile", "hammerdb"))):
+            doc, r = null_run(self, "ceiling-" + name, "--warehouses", "1",
+                              "--keying_and_thinking", "--run_time", "1s", *args)
+            ceilings[name] = doc["figures"]["ceiling_tpmc_per_warehouse"]
+            self.assertIn("%.2f New-Orders per minute per warehouse's worth" % ceilings[name],
+                          r.stdout)
+        # 10 x 60 x share(New-Order) / mean(keying + think): 45/43/4/4/4 gives the familiar
+        # 12.86; 10/10/1/1/1 of 23 gives 12.61, with either profile's think times.
+        self.assertAlmostEqual(ceilings["standard"], 12.86, delta=0.005)
+        self.assertAlmostEqual(ceilings["deck"], 12.61, delta=0.005)
+        self.assertAlmostEqual(ceilings["hammerdb"], 12.61, delta=0.005)
+
+    def test_skipped_deliveries_on_the_null_back_end_are_called_expected(self):
+        doc, r = null_run(self, "skips", "--units_total", "2000", "--run_time", "30s",
+                          "--delivery", "inline")
+        self.assertGreater(doc["figures"]["deliveries_with_skips"], 0)
+        line = [x for x in r.stdout.splitlines() if x.startswith("deliveries with skipped")]
+        self.assertEqual(len(line), 1, r.stdout)
+        self.assertIn("expected on a back end that keeps no data", line[0])
+        self.assertNotIn("OVER", line[0])
+
+
+class SeedTest(unittest.TestCase):
+    """Every run draws a fresh seed and records it; --seed N repeats a run. Each workload."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = fresh_dir("it-tpcc-prof-seed")
+        cls.urls = {}
+        for workload, args in (("dvdstore", ("--db_size", "1MB")),
+                               ("soe", ("--soe_scale", "0.001")),
+                               ("oltp", ("--tables", "1", "--table_size", "100"))):
+            url = "sqlite://" + os.path.join(cls.dir, workload + ".db")
+            r = storebench("oltp", "load", "--workload", workload, "--db", url, *args,
+                           timeout=300)
+            assert r.returncode == 0, r.stderr
+            cls.urls[workload] = url
+        cls.urls["tpcc"] = "null://"
+
+    def runs(self, workload, *args):
+        sizes = ("--tables", "1", "--table_size", "100") if workload == "oltp" else ()
+        doc, _ = run_json(self, "seed-" + workload, "--workload", workload, "--db",
+                          self.urls[workload], "--n_threads", "1", "--run_time", "30s",
+                          "--warmup_time", "0s", "--units_total", "200", *sizes, *args)
+        self.assertEqual(str(doc["config"]["seed"]), doc["choices"]["seed"])
+        return doc
+
+    def test_each_run_draws_a_fresh_seed_and_seed_n_repeats_one(self):
+        for workload in ("tpcc", "dvdstore", "soe", "oltp"):
+            with self.subTest(workload=workload):
+                a = self.runs(workload)
+                b = self.runs(workload)
+                self.assertNotEqual(a["choices"]["seed"], b["choices"]["seed"])
+                self.assertNotEqual(a["choices"]["seed"], "0")
+                again = self.runs(workload, "--seed", a["choices"]["seed"])
+                self.assertEqual(again["choices"]["seed"], a["choices"]["seed"])
+        # The TPC-C-like run on the null back end depends on nothing but the seed: the same
+        # seed gives the same transactions, another seed others.
+        a = self.runs("tpcc", "--seed", "11")
+        b = self.runs("tpcc", "--seed", "11")
+        c = self.runs("tpcc", "--seed", "12")
+        counts = [[d["figures"]["n_" + t] for t in TYPES] for d in (a, b, c)]
+        self.assertEqual(counts[0], counts[1])
+        self.assertNotEqual(counts[0], counts[2])
+
+
+class TpccHammerDbProfileNullTest(unittest.TestCase):
+    """--profile=hammerdb's driver choices, on the null back end."""
+
+    def test_the_profile_is_recorded_with_its_mix_and_in_line_delivery(self):
+        doc, _ = null_run(self, "hdb", "--profile", "hammerdb", "--n_threads", "2",
+                          "--units_total", "23000", "--run_time", "60s", "--seed", "3")
+        c = doc["choices"]
+        self.assertTrue(c["profile"].startswith("hammerdb"), c["profile"])
+        self.assertEqual(c["mix"], "hammerdb")
+        self.assertTrue(c["delivery"].startswith("in line"), c["delivery"])
+        self.assertIn("uniform in 1..3000", c["picks"])
+        self.assertIn("drawn uniformly from 1..W once per worker", c["terminals"])
+        f = doc["figures"]
+        # 1..23 drawn with replacement: 10/10/1/1/1 of 23 on average, not exactly.
+        for t, cards in zip(TYPES, (10, 10, 1, 1, 1)):
+            self.assertAlmostEqual(f["mix_" + t + "_pct"], 100 * cards / 23, delta=0.6, msg=t)
+        doc, _ = null_run(self, "spec", "--units_total", "100", "--run_time", "30s")
+        self.assertTrue(doc["choices"]["profile"].startswith("spec"))
+        self.assertIn("NURand(8191, 1, 100000)", doc["choices"]["picks"])
+
+
+class TpccProfilesSqliteTest(unittest.TestCase):
+    """What each profile leaves in a database: one warehouse loaded with each profile."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = fresh_dir("it-tpcc-prof-sqlite")
+        cls.urls = {}
+        for profile in ("spec", "hammerdb"):
+            path = os.path.join(cls.dir, profile + ".db")
+            url = "sqlite://" + path
+            r = storebench("oltp", "load", "--workload", "tpcc", "--db", url, "--warehouses",
+                           "1", "--profile", profile, timeout=600)
+            assert r.returncode == 0, r.stderr
+            cls.urls[profile] = (url, path)
+
+    def bad_credit_pct(self, path):
+        with sqlite3.connect(path) as db:
+            bc, n = db.execute("SELECT SUM(c_credit = 'BC'), COUNT(*) FROM customer").fetchone()
+        return 100.0 * bc / n
+
+    def test_the_load_gives_each_profile_its_bad_credit_share(self):
+        # 30,000 customers: 10 % and 50 % within 1 point.
+        self.assertAlmostEqual(self.bad_credit_pct(self.urls["spec"][1]), 10, delta=1)
+        self.assertAlmostEqual(self.bad_credit_pct(self.urls["hammerdb"][1]), 50, delta=1)
+
+    def new_order_run(self, profile, units):
+        url, path = self.urls[profile]
+        with sqlite3.connect(path) as db:
+            first = db.execute("SELECT MAX(o_id) FROM orders").fetchone()[0]
+        doc, _ = run_json(self, "sqlite-" + profile, "--workload", "tpcc", "--db", url,
+                          "--profile", profile, "--n_threads", "1", "--units_total",
+                          str(units), "--run_time", "120s", "--warmup_time", "0s", "--seed",
+                          "5", timeout=300)
+        for v in doc["verify"]:
+            self.assertTrue(v["passed"], v)
+        with sqlite3.connect(path) as db:
+            customers = [c for (c,) in db.execute("SELECT o_c_id FROM orders WHERE o_id > ?",
+                                                  (first,)).fetchall()]
+            items = [i for (i,) in db.execute("SELECT ol_i_id FROM order_line WHERE ol_o_id > ?",
+                                              (first,)).fetchall()]
+            unused = db.execute("SELECT COUNT(*) FROM order_line WHERE ol_i_id = 100001"
+                                ).fetchone()[0]
+        return doc, customers, items, unused
+
+    def test_new_order_picks_follow_the_profile(self):
+        # The same number of New-Orders with each profile. NURand(1023, 1, 3000) and
+        # NURand(8191, 1, 100000) (clause 2.1.6) pick some ids far more often than others, so
+        # fewer distinct ones come up: about half as many customers as orders for ~1,300
+        # orders, where HammerDB's uniform picks give about 80 % (items: ~60 % against ~95 %).
+        distinct = {}
+        for profile in ("spec", "hammerdb"):
+            doc, customers, items, unused = self.new_order_run(profile, 3000)
+            self.assertEqual(doc["choices"]["profile"].split(":")[0], profile)
+            self.assertGreater(len(customers), 1000)
+            distinct[profile] = (len(set(customers)) / len(customers),
+                                 len(set(items)) / len(items))
+            # On SQLite both profiles roll the unused-item New-Order back (HammerDB commits it
+            # on PostgreSQL only): no line names item 100001.
+            self.assertEqual(unused, 0)
+            self.assertGreater(doc["figures"]["new_order_rollback_pct"], 0)
+        self.assertLess(distinct["spec"][0], 0.6, distinct)
+        self.assertGreater(distinct["hammerdb"][0], 0.72, distinct)
+        self.assertLess(distinct["spec"][1], 0.75, distinct)
+        self.assertGreater(distinct["hammerdb"][1], 0.9, distinct)
+
+    def test_payment_amounts_are_whole_dollars_with_the_hammerdb_profile(self):
+        url, path = self.urls["hammerdb"]
+        with sqlite3.connect(path) as db:
+            before = db.execute("SELECT COUNT(*) FROM history").fetchone()[0]
+        self.new_order_run("hammerdb", 400)
+        with sqlite3.connect(path) as db:
+            amounts = [a for (a,) in db.execute(
+                "SELECT h_amount FROM history WHERE rowid > ?", (before,)).fetchall()]
+        self.assertGreater(len(amounts), 50)
+        self.assertTrue(all(abs(a - round(a)) < 1e-9 for a in amounts), amounts[:20])
+
+    def test_config_records_the_warehouses_the_run_used(self):
+        path = os.path.join(self.dir, "two.db")
+        url = "sqlite://" + path
+        r = storebench("oltp", "load", "--workload", "tpcc", "--db", url, "--warehouses", "2",
+                       timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        doc, _ = run_json(self, "two", "--workload", "tpcc", "--db", url, "--units_total",
+                          "50", "--run_time", "60s", "--warmup_time", "0s")
+        self.assertEqual(doc["choices"]["warehouses"], "2")
+        self.assertEqual(doc["config"]["warehouses"], 2)
+
+
+if __name__ == "__main__":
+    harness.main()
