@@ -81,8 +81,8 @@ metrics::StorageTest TwoByTwo(bool same_range) {
 }
 
 std::vector<Row> Rows(const metrics::StorageTest& t) {
-  return DataRows(IometerResultsCsv({t}, "d", "host", "2026-01-01 00:00:00:000",
-                                    {"2026-01-01 00:00:10:000"}));
+  return DataRows(
+      IometerResultsCsv({t}, "d", "host", "2026-01-01 00:00:00:000", {"2026-01-01 00:00:10:000"}));
 }
 
 Row Bins(const Row& r) { return Row(r.begin() + 59, r.end()); }
