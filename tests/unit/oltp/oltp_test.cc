@@ -174,6 +174,37 @@ TEST(OltpSessionTest, StatementsOfAFailedTransactionAreCountedAsSent) {
   EXPECT_EQ(ok.counters()[kWrites], 4);
 }
 
+TEST(OltpSessionTest, ReadsOfRetriedAttemptsCountAsSysbenchCountsThem) {
+  // sysbench counts every query it ran, those of a restarted event included. Autocommit
+  // statements (--skip_trx): the 6 selects of each attempt complete beside a writer's lock,
+  // the first UPDATE fails on it; two attempts, then the unit fails.
+  Loaded l = Load("oltp-retried-unit.db", {"--table_size=200"});
+  const std::string path = std::string(STOREBENCH_TEST_TMP) + "/oltp-retried-unit.db";
+  db::BackendOptions bo;
+  bo.busy_timeout_ms = 0;
+  auto backend = std::move(db::OpenSqlite(*db::ParseDbUrl("sqlite://" + path), bo)).value();
+  config::OptionSet options;
+  OltpWorkload w;
+  w.DeclareOptions(&options);
+  ASSERT_TRUE(config::ParseCommandLine(
+                  {"--table_size=200", "--skip_trx=Y", "--point_selects=2"}, &options)
+                  .ok());
+  ASSERT_TRUE(w.Configure(options).ok());
+  auto conn = backend->Connect();
+  ASSERT_TRUE(conn.ok());
+  auto session = w.NewSession(std::move(conn).value(), 1, 0);
+  ASSERT_TRUE(session.ok()) << session.status().message();
+  auto locker = backend->Connect();
+  ASSERT_TRUE(locker.ok());
+  ASSERT_TRUE((*locker)->ExecuteScript("BEGIN IMMEDIATE").ok());
+  workload::TestOpContext ctx(/*tries=*/2);
+  EXPECT_FALSE((*session)->RunUnit(ctx).ok());
+  ASSERT_TRUE((*locker)->ExecuteScript("ROLLBACK").ok());
+  EXPECT_EQ(ctx.counted_now()[kSentBase + kSelect], 12);
+  EXPECT_EQ(ctx.counted_now()[kReads], 12);  // both attempts' selects
+  EXPECT_EQ(ctx.counted_now()[kWrites], 0);  // no write completed
+}
+
 std::vector<int64_t> Histogram10(KeyDistType type, int64_t n, int draws) {
   KeyDistParams p;
   p.type = type;
