@@ -26,9 +26,11 @@ const char* const kTests[] = {"read_write",   "read_only",        "point_select"
 
 std::string TableName(int64_t i) { return "sbtest" + std::to_string(i); }
 
+// {table} is the table's name, {n} its number (sysbench names table N's index k_N).
 std::string ForTable(const std::string& sql, int64_t table) {
   std::string out = sql;
   workload::ReplaceAll(out, "{table}", TableName(table));
+  workload::ReplaceAll(out, "{n}", std::to_string(table));
   return out;
 }
 

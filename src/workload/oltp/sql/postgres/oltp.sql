@@ -11,7 +11,8 @@ CREATE TABLE {table} (
 )
 
 -- name: create_index
-CREATE INDEX k_{table} ON {table} (k)
+-- The index name of sysbench (oltp_common.lua): k_N for table sbtestN.
+CREATE INDEX k_{n} ON {table} (k)
 
 -- name: after_load
 -- The ids were loaded explicitly; move the sequence past them so auto ids do not collide.

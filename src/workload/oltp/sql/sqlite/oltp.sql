@@ -13,7 +13,8 @@ CREATE TABLE {table} (
 )
 
 -- name: create_index
-CREATE INDEX k_{table} ON {table} (k)
+-- The index name of sysbench (oltp_common.lua): k_N for table sbtestN.
+CREATE INDEX k_{n} ON {table} (k)
 
 -- name: drop_table
 DROP TABLE IF EXISTS {table}
