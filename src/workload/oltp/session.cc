@@ -92,9 +92,9 @@ class OltpSession final : public workload::Session {
     }
     if (!out.status.ok()) {
       // The unit is dropped, but sysbench counts the queries a failed event ran.
-      for (const auto& [counter, n] : {std::pair{kReads, counts.reads},
-                                       std::pair{kWrites, counts.writes},
-                                       std::pair{kOther, counts.other}}) {
+      for (const auto& [counter, n] :
+           {std::pair{kReads, counts.reads}, std::pair{kWrites, counts.writes},
+            std::pair{kOther, counts.other}}) {
         if (n != 0) ctx.CountNow(counter, n);
       }
       return out.status;

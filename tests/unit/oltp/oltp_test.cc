@@ -186,9 +186,9 @@ TEST(OltpSessionTest, ReadsOfRetriedAttemptsCountAsSysbenchCountsThem) {
   config::OptionSet options;
   OltpWorkload w;
   w.DeclareOptions(&options);
-  ASSERT_TRUE(config::ParseCommandLine(
-                  {"--table_size=200", "--skip_trx=Y", "--point_selects=2"}, &options)
-                  .ok());
+  ASSERT_TRUE(
+      config::ParseCommandLine({"--table_size=200", "--skip_trx=Y", "--point_selects=2"}, &options)
+          .ok());
   ASSERT_TRUE(w.Configure(options).ok());
   auto conn = backend->Connect();
   ASSERT_TRUE(conn.ok());

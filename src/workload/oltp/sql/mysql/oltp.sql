@@ -20,6 +20,10 @@ ANALYZE TABLE {table}
 -- name: drop_table
 DROP TABLE IF EXISTS {table}
 
+-- name: sysbench_table
+-- A table with the columns of sysbench (oltp_common.lua), whoever made it; no row is read.
+SELECT count(*) FROM (SELECT id, k, c, pad FROM {table} LIMIT 0) AS t
+
 -- name: count_rows
 SELECT count(*) FROM {table}
 
