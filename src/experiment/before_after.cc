@@ -18,8 +18,8 @@ std::vector<Condition> AbbaOrder(int rounds) {
 }
 
 BeforeAfterRatio CompareBeforeAfter(const std::vector<double>& before,
-                                    const std::vector<double>& after, int resamples,
-                                    uint64_t seed, double confidence) {
+                                    const std::vector<double>& after, int resamples, uint64_t seed,
+                                    double confidence) {
   std::vector<report::RunFigure> a, b;
   for (double v : before) a.push_back({v, {}});
   for (double v : after) b.push_back({v, {}});

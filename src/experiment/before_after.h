@@ -27,7 +27,7 @@ enum class Condition { kBefore, kAfter };
 std::vector<Condition> AbbaOrder(int rounds);
 
 struct BeforeAfterRatio {
-  double ratio = 0;          // mean(after) / mean(before); NaN when the before mean is 0
+  double ratio = 0;  // mean(after) / mean(before); NaN when the before mean is 0
   bool has_interval = false;
   double low = 0, high = 0;  // the bootstrap interval (with has_interval)
   // "higher after", "lower after" (the interval excludes 1), "no measurable effect" (it holds

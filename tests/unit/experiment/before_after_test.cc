@@ -12,8 +12,8 @@ using C = Condition;
 
 TEST(AbbaOrderTest, AlternatesWhichConditionRunsFirst) {
   EXPECT_EQ(AbbaOrder(1), (std::vector<C>{C::kBefore, C::kAfter}));
-  EXPECT_EQ(AbbaOrder(3), (std::vector<C>{C::kBefore, C::kAfter, C::kAfter, C::kBefore,
-                                          C::kBefore, C::kAfter}));
+  EXPECT_EQ(AbbaOrder(3),
+            (std::vector<C>{C::kBefore, C::kAfter, C::kAfter, C::kBefore, C::kBefore, C::kAfter}));
   // Over an even number of rounds each condition has the same mean position, so a linear
   // drift (a cache warming up) adds the same to both.
   const std::vector<C> o = AbbaOrder(4);
