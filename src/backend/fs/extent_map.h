@@ -60,7 +60,7 @@ struct ExtentStats {
   uint64_t mapped_bytes = 0;  // bytes covered by extents (holes and unallocated tail excluded)
   int64_t extents = 0;        // physically contiguous runs: what filefrag counts
   int64_t fs_extents = 0;     // records the file system returned
-  int64_t min_records = 0;  // ceil(mapped / max_extent_bytes): the fewest records possible
+  int64_t min_records = 0;    // ceil(mapped / max_extent_bytes): the fewest records possible
   uint64_t mean_extent_bytes = 0, min_extent_bytes = 0, max_extent_bytes = 0;  // of `extents`
   int64_t discontinuities = 0;    // consecutive records that do not continue (extents - 1)
   uint64_t seek_bytes = 0;        // sum of |gap| at them: the head travel of one pass
