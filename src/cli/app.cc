@@ -264,7 +264,12 @@ Status ParseOptions(const std::string& command, const workload::WorkloadRegistry
                     config::OptionSet* options) {
   DeclareAllOptions(command, workloads, workload, options);
   SB_RETURN_IF_ERROR(config::ParseCommandLine(args, options));
-  if (workload.shape().sysbench_style) SB_RETURN_IF_ERROR(ApplySysbenchOptions(options));
+  if (workload.shape().sysbench_style) {
+    SB_RETURN_IF_ERROR(ApplySysbenchOptions(options));
+    for (const std::string& note : SysbenchNotes(*options)) {
+      std::fprintf(stderr, "%s\n", note.c_str());
+    }
+  }
   if (command == "run") driver::UseDrawnSeedUnlessGiven(options, driver::DrawSeed());
   return workload.Configure(*options);
 }
@@ -386,6 +391,13 @@ int RunCommandLine(int argc, char** argv) {
   if (args[0] != "oltp") {
     std::fprintf(stderr, "storebench: unknown command '%s'\n%s", args[0].c_str(), Usage().c_str());
     return kExitBadInput;
+  }
+  // sysbench's test name ("sysbench oltp_read_write ... run") names the oltp workload's test.
+  {
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    TakeSysbenchTestName(&rest);
+    args.resize(1);
+    args.insert(args.end(), rest.begin(), rest.end());
   }
   // sysbench writes its verb last ("sysbench oltp_read_write --tables=4 prepare"): a last word
   // that is a verb is taken when the first is an option.

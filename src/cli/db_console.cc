@@ -5,9 +5,12 @@
 
 #include "base/strings.h"
 #include "cli/power_cli.h"
+#include "cli/sysbench_options.h"
 #include "report/charbench_console.h"
 #include "report/instances_console.h"
 #include "report/live.h"
+#include "report/sysbench_report.h"
+#include "version/version.h"
 
 namespace sb::cli {
 namespace {
@@ -30,6 +33,7 @@ ConsoleReporter::ConsoleReporter(const std::vector<session::DbSetup>& setups,
       sysbench_(first_.shape().sysbench_style),
       charbench_(first_.shape().status_style == workload::StatusStyle::kCharbench) {
   percentile_ = sysbench_ ? static_cast<int>(common.GetInt("percentile")) : 0;
+  sysbench_quiet_ = sysbench_ && common.Has("verbosity") && common.GetInt("verbosity") < 3;
   report_every_ = common.GetInt("log_freq");
   all_threads_ = common.GetInt("n_threads");
   // DVD Store's stream layout: DS3 writes the controller's lines, status lines, thread
@@ -66,11 +70,27 @@ Status ConsoleReporter::Begin(const std::vector<driver::DbInstanceSpec>& specs,
     users_ += terminals > 0 ? terminals : spec.options.threads;
   }
   log_freq_sec_ = ro.log_freq_sec;
+  if (sysbench_ && !sysbench_quiet_) {
+    report::SysbenchHeader h;
+    h.using_what = std::string("storebench ") + version::Version();
+    h.threads = all_threads_;
+    h.rate = ro.rate_per_sec;
+    h.report_interval = report_every_;
+    h.seed = static_cast<int64_t>(ro.seed);
+    const int64_t time_sec = ro.run_nanos / kNanosPerSecond;
+    if (common_.Has("forced_shutdown")) {
+      auto forced = ForcedShutdownSeconds(common_.GetString("forced_shutdown"), time_sec);
+      if (forced.ok() && *forced >= 0) h.forced_shutdown = time_sec + *forced;
+    }
+    std::printf("%s", report::FormatSysbenchHeader(h).c_str());
+    std::fflush(stdout);
+  }
   return Status::Ok();
 }
 
 void ConsoleReporter::OnStart() {
   if (sysbench_) {
+    if (sysbench_quiet_) return;
     std::printf("Threads started!\n\n");  // sysbench's words before its interval lines
     std::fflush(stdout);
     return;
@@ -115,7 +135,7 @@ void ConsoleReporter::SysbenchInterval(const metrics::TimeSeries& series) {
   }
   // A line at every multiple of --report-interval seconds since Start, as sysbench (the
   // samples land on whole seconds, a little late; phase boundaries fall in between).
-  if (report_every_ > 0 && progress_ == "human") {
+  if (report_every_ > 0 && progress_ == "human" && !sysbench_quiet_) {
     const auto k = static_cast<int64_t>(std::floor((p.t_sec + 0.05) / report_every_));
     if (k > lines_printed_) {
       lines_printed_ = k;
@@ -143,8 +163,10 @@ void ConsoleReporter::OnInterval(const metrics::TimeSeries& series,
 void ConsoleReporter::PrintClosing(const session::RunOutcome& outcome) {
   const metrics::RunResult& r = outcome.result;
   if (sysbench_) {
+    if (sysbench_quiet_) return;
     measured_.seconds = r.measured_sec;
-    std::printf("\n");
+    // "SQL statistics:" (or the histogram) follows the interval lines, or the blank line after
+    // "Threads started!", directly, as in sysbench.
     if (common_.GetBool("histogram")) {
       std::printf("%s \n", report::FormatSysbenchHistogram(measured_.latency).c_str());
     }

@@ -53,6 +53,8 @@ class ConsoleReporter : public session::RunReporter {
   // sysbench's console for its users (--workload oltp): interval lines every --report-interval
   // seconds on stdout instead of DVD Store's status lines, and its final report.
   const bool sysbench_;
+  // sysbench's --verbosity: below 3 (its LOG_NOTICE) none of sysbench's lines are printed.
+  bool sysbench_quiet_ = false;
   // Swingbench-style workloads print charbench's line instead of DVD Store's status line.
   const bool charbench_;
   FILE* ds_out_ = stdout;

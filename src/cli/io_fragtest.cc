@@ -1,10 +1,13 @@
 // storebench io fragtest: the fragmentation guide's before/after test in one command. The test
-// file is fragmented to --extents, the access specifications (and a sequential 1 MiB read of the
-// whole data area) run --rounds times, the file is defragmented, and everything runs again; one
-// result holds every trial with its target's extent count, and the medians side by side.
+// file is fragmented to --extents; each of --rounds rounds runs the access specifications (and a
+// sequential 1 MiB read of the whole data area) once fragmented ("before") and once
+// defragmented ("after"), in ABBA order across rounds (experiment/before_after.h), the file
+// fragmented or defragmented between trials as the order needs and its pages dropped from the
+// page cache before each trial. One result holds every trial with its target's extent count;
+// per figure the medians, and the after/before ratio with its bootstrap interval.
 //
-// Trials alternate specifications within a round (spec 1, spec 2, ..., then again), so slow
-// drifts of a shared machine spread over all of them; the median of the rounds is the figure.
+// Trials alternate specifications within a trial (spec 1, spec 2, ...), so slow drifts of a
+// shared machine spread over all of them.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -24,9 +27,11 @@
 #include "cli/result_path.h"
 #include "driver/file_pass_runner.h"
 #include "driver/io_runner.h"
+#include "experiment/before_after.h"
 #include "report/json_report.h"
 #include "report/storage_report.h"
 #include "workload/fs/file_pass.h"
+#include "workload/fs/page_cache.h"
 #include "workload/storage/access_spec.h"
 
 namespace sb::cli {
@@ -138,11 +143,15 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
     return Fail(s);
   }
 
-  auto run_phase = [&](Phase* ph) -> Status {
-    ph->iops.assign(preset.specs.size(), {});
-    ph->mibs.assign(preset.specs.size(), {});
-    for (int round = 0; round < rounds; ++round) {
+  // Pages of the file left in the page cache by the last trial, the fragmenting or the
+  // defragmenting would make the next trial's reads memory's: dropped before each trial.
+  std::string cache_words;
+  auto run_phase = [&](Phase* ph, int round) -> Status {
+    ph->iops.resize(preset.specs.size());
+    ph->mibs.resize(preset.specs.size());
+    {
       for (size_t i = 0; i < preset.specs.size(); ++i) {
+        cache_words = fsload::DropCaches("file", {path});
         if (stop->load()) return Status::Cancelled("io fragtest stopped by a signal");
         auto info_now = storage::InspectTarget(path);
         if (!info_now.ok()) return info_now.status();
@@ -167,6 +176,7 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
         r.storage.push_back(std::move(*test));
       }
       if (seq) {
+        cache_words = fsload::DropCaches("file", {path});
         auto mibs = SequentialRead(engines, clock, path, info.data_start, info.data_bytes, direct);
         if (!mibs.ok()) return mibs.status();
         ph->seq_mibs.push_back(*mibs);
@@ -178,9 +188,7 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
   Phase before, after;
   before.name = "before";
   after.name = "after";
-  auto measured = MeasureTargetExtents(path);
-  before.extents = measured.extents;
-  if (Status s = run_phase(&before); !s.ok()) return Fail(s);
+  before.extents = MeasureTargetExtents(path).extents;
 
   fs::DefragOptions d;
   d.path = path;
@@ -189,34 +197,71 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
                            : (m == "copy" ? fs::DefragMethod::kCopy : fs::DefragMethod::kAuto);
   d.stop = stop;
   d.clock = &clock;
-  auto defrag = fs::DefragFile(d, *fsinfo, Progress);
-  if (!defrag.ok()) return Fail(defrag.status());
-  if (defrag->new_lock) held = std::move(defrag->new_lock);
-  std::string attempts;
-  for (const auto& a : defrag->attempts) {
-    attempts += (attempts.empty() ? "" : "; ") + a.method + ": " + a.outcome + " (" +
-                std::to_string(a.before) + " -> " + std::to_string(a.after) + " extents, " +
-                std::to_string(a.seconds).substr(0, 5) + " s)";
+  std::string attempts, final_method;
+  auto defragment = [&]() -> Status {
+    auto defrag = fs::DefragFile(d, *fsinfo, Progress);
+    if (!defrag.ok()) return defrag.status();
+    if (defrag->new_lock) held = std::move(defrag->new_lock);
+    for (const auto& a : defrag->attempts) {
+      attempts += (attempts.empty() ? "" : "; ") + a.method + ": " + a.outcome + " (" +
+                  std::to_string(a.before) + " -> " + std::to_string(a.after) + " extents, " +
+                  std::to_string(a.seconds).substr(0, 5) + " s)";
+    }
+    final_method = defrag->final_method;
+    after.extents = MeasureTargetExtents(path).extents;
+    return Status::Ok();
+  };
+  auto refragment = [&]() -> Status {
+    auto again = FragmentTestFile(path, o.GetInt("extents"), fragment_method, stop);
+    if (!again.ok()) return again.status();
+    if (again->new_lock) held = std::move(again->new_lock);
+    SB_RETURN_IF_ERROR(FragmentShortfall(path, o.GetInt("extents"), *again));
+    before.extents = MeasureTargetExtents(path).extents;
+    return Status::Ok();
+  };
+  // ABBA: the file changes state between trials as the order asks (fragmented first).
+  bool fragmented_now = true;
+  const std::vector<experiment::Condition> order = experiment::AbbaOrder(rounds);
+  for (size_t k = 0; k < order.size(); ++k) {
+    const bool want_before = order[k] == experiment::Condition::kBefore;
+    if (want_before != fragmented_now) {
+      if (Status s = want_before ? refragment() : defragment(); !s.ok()) return Fail(s);
+      fragmented_now = want_before;
+    }
+    if (Status s = run_phase(want_before ? &before : &after, static_cast<int>(k / 2)); !s.ok()) {
+      return Fail(s);
+    }
   }
-  after.extents = MeasureTargetExtents(path).extents;
-  if (Status s = run_phase(&after); !s.ok()) return Fail(s);
   r.ended_at = WallClockIsoUtc();
 
   std::printf("\n%s\n", report::FormatStorageTable(r.storage).c_str());
-  std::printf(
-      "fragtest %s (%s): before %lld extents, after %lld (defrag: %s)\n",
-      EscapeForTerminal(path).c_str(), fsinfo->type.c_str(), static_cast<long long>(before.extents),
-      static_cast<long long>(after.extents),
-      defrag->final_method.empty() ? "no method lowered the count" : defrag->final_method.c_str());
-  std::printf("  %-34s %14s %14s %8s\n",
+  std::printf("fragtest %s (%s): before %lld extents, after %lld (defrag: %s)\n",
+              EscapeForTerminal(path).c_str(), fsinfo->type.c_str(),
+              static_cast<long long>(before.extents), static_cast<long long>(after.extents),
+              final_method.empty() ? "no method lowered the count" : final_method.c_str());
+  std::printf("  %-34s %12s %12s  %s\n",
               ("median of " + std::to_string(rounds) + " rounds").c_str(), "before", "after",
-              "after/before");
+              "after/before of the means [95% bootstrap interval]");
   auto row = [&](const std::string& name, const std::vector<double>& b,
                  const std::vector<double>& a, const std::string& key) {
     const double mb = Median(b), ma = Median(a);
-    std::printf("  %-34s %14.1f %14.1f %8.2f\n", name.c_str(), mb, ma, mb > 0 ? ma / mb : 0);
+    // As storebench compare judges two groups: the ratio of the means, its interval from
+    // resampling the trials, and no effect claimed when the interval holds 1.
+    const experiment::BeforeAfterRatio ratio = experiment::CompareBeforeAfter(b, a);
+    char interval[96] = "";
+    if (ratio.has_interval) {
+      std::snprintf(interval, sizeof interval, " [%.3f, %.3f]", ratio.low, ratio.high);
+    }
+    std::printf("  %-34s %12.1f %12.1f  %.3f%s: %s\n", name.c_str(), mb, ma, ratio.ratio, interval,
+                ratio.verdict.c_str());
     r.figures.emplace_back("before." + key, mb);
     r.figures.emplace_back("after." + key, ma);
+    r.figures.emplace_back("ratio." + key, ratio.ratio);
+    if (ratio.has_interval) {
+      r.figures.emplace_back("ratio_low." + key, ratio.low);
+      r.figures.emplace_back("ratio_high." + key, ratio.high);
+    }
+    r.choices["fragtest.verdict." + key] = ratio.verdict;
   };
   for (size_t i = 0; i < preset.specs.size(); ++i) {
     const std::string& n = preset.specs[i].name;
@@ -233,7 +278,8 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
   r.headline_value = static_cast<double>(before.extents);
   r.loop_model = "closed loop per trial: " + std::to_string(c.workers) + " worker(s) x " +
                  std::to_string(c.outstanding) +
-                 " outstanding I/Os (Iometer model); trials alternate specifications";
+                 " outstanding I/Os (Iometer model); trials alternate specifications, before and "
+                 "after in ABBA order across rounds";
   r.config_json = o.ToJson();
   r.environment = CollectEnvironment(path);
   r.choices["fragtest.fragment"] = "to " + std::to_string(o.GetInt("extents")) +
@@ -243,9 +289,14 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
   r.choices["fragtest.fragment_method"] = fragmented->method;
   r.choices["fragtest.fragment_attempts"] = fs::DescribeAttempts(fragmented->attempts);
   r.choices["fragtest.defrag"] =
-      (defrag->final_method.empty() ? std::string("no method lowered the count")
-                                    : "by " + defrag->final_method) +
+      (final_method.empty() ? std::string("no method lowered the count") : "by " + final_method) +
       "; attempts: " + attempts;
+  r.choices["fragtest.order"] =
+      "ABBA: round 1 before then after, round 2 after then before, ...; the file fragmented or "
+      "defragmented again between trials as the order needs";
+  r.choices["fragtest.page_cache"] = std::string("the file's pages dropped before each trial (") +
+                                     (direct ? "O_DIRECT trials" : "buffered trials") +
+                                     "); last: " + cache_words;
   if (seq) {
     r.choices["fragtest.seq_read"] =
         std::string("one pass over the data area in 1 MiB reads, one at a time, ") +

@@ -36,7 +36,7 @@ Json StatsToJson(const fs::ExtentStats& s) {
   j["mapped_bytes"] = s.mapped_bytes;
   j["extents"] = s.extents;
   j["fs_extents"] = s.fs_extents;
-  j["ideal_extents"] = s.ideal_extents;
+  j["min_records"] = s.min_records;
   j["mean_extent_bytes"] = s.mean_extent_bytes;
   j["min_extent_bytes"] = s.min_extent_bytes;
   j["max_extent_bytes"] = s.max_extent_bytes;
@@ -74,7 +74,7 @@ struct Volume {
   fs::FileSystemInfo fs;
   int64_t files = 0;
   fs::ExtentStats sum;           // summed (min/max/mean recomputed)
-  int64_t fragmented_files = 0;  // more extents than ideal
+  int64_t fragmented_files = 0;  // more records than the fewest possible
   std::vector<size_t> rows;      // indexes into the file rows
 };
 
@@ -161,7 +161,7 @@ int Extents(const config::OptionSet& o, const std::vector<std::string>& paths) {
     t.mapped_bytes += s->mapped_bytes;
     t.extents += s->extents;
     t.fs_extents += s->fs_extents;
-    t.ideal_extents += s->ideal_extents;
+    t.min_records += s->min_records;
     t.discontinuities += s->discontinuities;
     t.seek_bytes += s->seek_bytes;
     t.unwritten_extents += s->unwritten_extents;
@@ -173,7 +173,9 @@ int Extents(const config::OptionSet& o, const std::vector<std::string>& paths) {
       t.min_extent_bytes = s->min_extent_bytes;
     }
     t.max_extent_bytes = std::max(t.max_extent_bytes, s->max_extent_bytes);
-    if (s->extents > std::max<int64_t>(1, s->ideal_extents)) ++v.fragmented_files;
+    // Records against records: a file stored as the fewest maximum-length records, laid end to
+    // end or not, is not fragmented; one with more is.
+    if (s->fs_extents > std::max<int64_t>(1, s->min_records)) ++v.fragmented_files;
   }
   const int64_t top = o.GetInt("top");
   // Most fragmented first: by extents, then by seek distance.
@@ -183,13 +185,13 @@ int Extents(const config::OptionSet& o, const std::vector<std::string>& paths) {
     }
     return rows[a].stats.seek_bytes > rows[b].stats.seek_bytes;
   };
-  std::printf("%10s %7s %8s %10s %10s %10s %8s %11s %9s %7s  %s\n", "extents", "ideal", "records",
+  std::printf("%10s %8s %7s %10s %10s %10s %8s %11s %9s %7s  %s\n", "extents", "records", "min rec",
               "size", "mean ext", "min ext", "discont", "seek", "unwritten", "shared", "file");
   auto print_row = [&](const FileRow& r) {
     const fs::ExtentStats& s = r.stats;
-    std::printf("%10lld %7lld %8lld %10s %10s %10s %8lld %11s %9lld %7lld  %s\n",
-                static_cast<long long>(s.extents), static_cast<long long>(s.ideal_extents),
-                static_cast<long long>(s.fs_extents), Human(s.size_bytes).c_str(),
+    std::printf("%10lld %8lld %7lld %10s %10s %10s %8lld %11s %9lld %7lld  %s\n",
+                static_cast<long long>(s.extents), static_cast<long long>(s.fs_extents),
+                static_cast<long long>(s.min_records), Human(s.size_bytes).c_str(),
                 Human(s.mean_extent_bytes).c_str(), Human(s.min_extent_bytes).c_str(),
                 static_cast<long long>(s.discontinuities), Human(s.seek_bytes).c_str(),
                 static_cast<long long>(s.unwritten_extents),
@@ -206,13 +208,15 @@ int Extents(const config::OptionSet& o, const std::vector<std::string>& paths) {
     }
     const fs::FreeSpace free = fs::MeasureFreeSpace(v.fs.mount_point);
     std::printf(
-        "volume %s (%s on %s, %llu-byte blocks): %lld file(s), %lld extents (ideal %lld), "
+        "volume %s (%s on %s, %llu-byte blocks): %lld file(s), %lld extents (%lld records, at "
+        "least %lld), "
         "%lld fragmented, %s in files, seek distance %s\n",
         EscapeForTerminal(v.fs.mount_point).c_str(), v.fs.type.c_str(),
         EscapeForTerminal(v.fs.source).c_str(), static_cast<unsigned long long>(v.fs.block_size),
         static_cast<long long>(v.files), static_cast<long long>(v.sum.extents),
-        static_cast<long long>(v.sum.ideal_extents), static_cast<long long>(v.fragmented_files),
-        Human(v.sum.size_bytes).c_str(), Human(v.sum.seek_bytes).c_str());
+        static_cast<long long>(v.sum.fs_extents), static_cast<long long>(v.sum.min_records),
+        static_cast<long long>(v.fragmented_files), Human(v.sum.size_bytes).c_str(),
+        Human(v.sum.seek_bytes).c_str());
     if (free.available) {
       std::printf("  free space: %lld free extents, %s free, largest %s (GETFSMAP)\n",
                   static_cast<long long>(free.free_extents), Human(free.free_bytes).c_str(),
@@ -251,8 +255,9 @@ int Extents(const config::OptionSet& o, const std::vector<std::string>& paths) {
     doc["measured_at"] = WallClockIsoUtc();
     doc["counting"] =
         "extents: physically contiguous runs of FIEMAP records, as filefrag counts them; "
-        "fs_extents: the records themselves; ideal_extents: ceil(mapped bytes / the file "
-        "system's longest extent)";
+        "fs_extents: the records themselves; min_records: the fewest records possible, ceil(mapped "
+        "bytes / the file system's longest record) (a count of records, not of extents: in "
+        "filefrag's count a file's best is 1)";
     Json jfiles = Json::array();
     for (const FileRow& r : rows) {
       Json jr = StatsToJson(r.stats);

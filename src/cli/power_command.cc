@@ -79,6 +79,18 @@ bool WaitUntil(Clock& clock, int64_t deadline, const std::atomic<bool>* stop,
   return true;
 }
 
+// Waits (at most a second and a half) until every live source has finished tick `tick`: the
+// reading of a window's last second is taken just after that second ends (power/summary.h), so
+// stopping at the window's end would leave it missing.
+void WaitForTick(Clock& clock, const power::PowerSampler& sampler, int64_t tick,
+                 const std::atomic<bool>* stop) {
+  std::vector<double> watts;
+  const int64_t deadline = clock.NowNanos() + 3 * kNanosPerSecond / 2;
+  while (sampler.Latest(&watts) < tick && clock.NowNanos() < deadline && !stop->load()) {
+    clock.SleepFor(10 * kNanosPerMilli);
+  }
+}
+
 double Median(std::vector<double> v) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -180,12 +192,24 @@ int RunPowerCommand(const std::vector<std::string>& args) {
       at += settle + duration;
     }
   }
+  // The tick that ends the last window: `power log --duration 2s` averages ticks 1 and 2.
+  int64_t last_tick = -1;
+  if (command == "log" && o.GetDurationNanos("duration") > 0) {
+    last_tick = (o.GetDurationNanos("duration") + kNanosPerSecond - 1) / kNanosPerSecond;
+  } else if (!windows.empty()) {
+    last_tick = static_cast<int64_t>(std::ceil(windows.back().end_sec - 1e-9));
+  }
+  if (!stopped && last_tick >= 0) WaitForTick(clock, *sampler, last_tick, stop);
   sampler->Mark("stop");
   sampler->Stop();
   r.ended_at = WallClockIsoUtc();
   r.interrupted = stopped;
   const double end_sec = static_cast<double>(clock.NowNanos() - t0) / 1e9;
-  if (command == "log") windows.push_back({"log", 0, end_sec, {}});
+  if (command == "log") {
+    // With --duration, the log is that long (the wait for its last reading is no part of it).
+    const double d = static_cast<double>(o.GetDurationNanos("duration")) / 1e9;
+    windows.push_back({"log", 0, d > 0 && !stopped ? d : end_sec, {}});
+  }
   r.power = power::SummarizePower(sampler->Recording(), t0, windows, {});
   r.measured_sec = end_sec;
   r.config_json = o.ToJson();

@@ -54,17 +54,14 @@ void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
     OptionSpec s =
         spec("warmup_time", OptionType::kDuration, shape.default_warmup_time.c_str(),
              shape.sysbench_style
-                 ? "warm-up before the stats reset, with its unit: 30s or 1m (a bare number is "
-                   "refused: sysbench's --warmup-time counts seconds, DVD Store's minutes)"
+                 ? "warm-up before the stats reset: a bare number is seconds, as sysbench's "
+                   "--warmup-time counts it; or 30s, 2m"
                  : "warm-up before the stats reset: a bare number is minutes as --warmup_time (DVD "
                    "Store) and seconds as --warmup; or 30s, 2m");
     s.aliases = {"warmup"};
-    s.bare_unit_nanos = 60 * kNanosPerSecond;   // DVD Store counts whole minutes
-    s.alias_bare_unit_nanos = kNanosPerSecond;  // --warmup: seconds
-    if (shape.sysbench_style) {
-      s.bare_number_refused =
-          "write 30s or 1m (sysbench's --warmup-time counts seconds, DVD Store's minutes)";
-    }
+    // DVD Store counts whole minutes; sysbench (--warmup-time) and --warmup seconds.
+    s.bare_unit_nanos = shape.sysbench_style ? kNanosPerSecond : 60 * kNanosPerSecond;
+    s.alias_bare_unit_nanos = kNanosPerSecond;
     s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }

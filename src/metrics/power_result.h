@@ -36,10 +36,21 @@ struct PowerPoint {
   double sum_w = 0;           // NaN unless every source has a reading
 };
 
+// Whether the reading at `t_sec` belongs to the window (start, end]. A reading stands for the
+// sampling interval before it (a meter's last-second average, RAPL's energy since the previous
+// read), (t − interval, t], so it belongs where the middle of that interval lies: readings
+// taken a moment after each whole second (the sampler starts just after the run's Start) fall
+// in the window their second lies in, not in the next.
+inline bool PowerPointInWindow(double t_sec, double interval_sec, double start_sec,
+                               double end_sec) {
+  const double middle = t_sec - interval_sec / 2;
+  return middle > start_sec && middle <= end_sec;
+}
+
 struct PowerWindow {
   std::string label;  // "measured" (warm-up end to run end) or a --window label
   double start_sec = 0, end_sec = 0;
-  int64_t seconds = 0;  // points (with a complete sum) inside (start, end]
+  int64_t seconds = 0;  // points (with a complete sum) inside (start, end]: PowerPointInWindow
   int64_t missing = 0;  // points inside without a complete sum
   double avg_w = 0;     // mean of the complete sums
   double energy_j = 0;  // avg_w × (end − start)

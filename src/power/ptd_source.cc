@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <string_view>
 
 #include "power/line_socket.h"
 #include "power/reading_rule.h"
@@ -27,6 +28,24 @@ Result<double> ParsePtdWatts(const std::string& reply) {
     }
   }
   return Status::IoError("PTDaemon's Watts reply '" + reply.substr(0, 120) + "' holds no reading");
+}
+
+Result<double> ParsePtdUncertainty(const std::string& reply) {
+  static constexpr std::string_view kHead = "Uncertainty,";
+  if (reply.rfind(kHead, 0) == 0) {
+    size_t start = kHead.size();
+    while (start < reply.size() && reply[start] == ' ') ++start;
+    double u = 0;
+    const size_t used = ParseDecimal(std::string_view(reply).substr(start), &u);
+    size_t end = start + used;
+    const bool percent = end < reply.size() && reply[end] == '%';
+    if (percent) ++end;
+    if (used > 0 && u >= 0 && (end == reply.size() || reply[end] == ',' || reply[end] == ' ')) {
+      return percent ? u / 100 : u;
+    }
+  }
+  return Status::InvalidArgument("PTDaemon's Uncertainty reply '" + reply.substr(0, 120) +
+                                 "' holds no uncertainty");
 }
 
 namespace {
@@ -75,7 +94,10 @@ class PtdSource final : public PowerSource {
 
   void Close() override {
     if (!sock_.connected()) return;
-    if (auto u = Command("Uncertainty"); u.ok() && u->rfind("Error", 0) != 0) uncertainty_ = *u;
+    if (auto u = Command("Uncertainty"); u.ok() && u->rfind("Error", 0) != 0) {
+      uncertainty_ = *u;
+      if (auto fraction = ParsePtdUncertainty(*u); fraction.ok()) caps_.uncertainty = *fraction;
+    }
     if (sock_.Send("RL").ok()) {
       auto head = sock_.ReadLine(timeout_ms_);
       // "Last N samples" followed by N lines.

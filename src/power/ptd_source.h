@@ -5,7 +5,9 @@
 //   Identify              → the analyzer's identification (kept in the description)
 //   Go,1000,0,<mark>      → starts the analyzer's 1-s logging, tagged with a phase mark
 //   Watts                 → "Watts,<w>", the reading the sampler takes each second
-//   Uncertainty           → the analyzer's uncertainty (kept in the description, at the end)
+//   Uncertainty           → "Uncertainty,<u>", the analyzer's uncertainty as a fraction of the
+//                           reading (at the end: the source's `uncertainty`, the reply in the
+//                           description)
 //   RL                    → "Last N samples" and N log lines (read at the end: sample count)
 //   Stop                  → ends logging (at every mark change and at the end)
 //
@@ -31,6 +33,10 @@ inline constexpr int kPtdDefaultPort = 8888;
 // The watts of a "Watts,<w>" reply (also "Watts, <w>"); InvalidArgument naming the reply
 // otherwise (an "Error..." reply is quoted as the daemon's error).
 Result<double> ParsePtdWatts(const std::string& reply);
+
+// The uncertainty of an "Uncertainty,<u>" reply as a fraction of the reading ("<u>%" is a
+// percentage); an error naming the reply otherwise.
+Result<double> ParsePtdUncertainty(const std::string& reply);
 
 std::unique_ptr<PowerSource> MakePtdSource(const PowerSpec& spec);
 

@@ -7,12 +7,12 @@
 
 namespace sb::power {
 
-double WindowAverage(const std::vector<metrics::PowerPoint>& points, double start_sec,
-                     double end_sec, int64_t* seconds, int64_t* missing) {
+double WindowAverage(const std::vector<metrics::PowerPoint>& points, double interval_sec,
+                     double start_sec, double end_sec, int64_t* seconds, int64_t* missing) {
   double sum = 0;
   int64_t n = 0, gone = 0;
   for (const metrics::PowerPoint& p : points) {
-    if (p.t_sec <= start_sec || p.t_sec > end_sec) continue;
+    if (!metrics::PowerPointInWindow(p.t_sec, interval_sec, start_sec, end_sec)) continue;
     if (std::isnan(p.sum_w)) {
       ++gone;
       continue;
@@ -88,7 +88,8 @@ metrics::PowerResult SummarizePower(const PowerRecording& rec, int64_t t0_nanos,
     pw.label = w.label;
     pw.start_sec = w.start_sec;
     pw.end_sec = w.end_sec;
-    pw.avg_w = WindowAverage(out.points, w.start_sec, w.end_sec, &pw.seconds, &pw.missing);
+    pw.avg_w = WindowAverage(out.points, out.interval_sec, w.start_sec, w.end_sec, &pw.seconds,
+                             &pw.missing);
     pw.energy_j = pw.seconds > 0 ? pw.avg_w * std::max(0.0, w.end_sec - w.start_sec) : 0;
     if (pw.seconds > 0 && pw.avg_w > 0) {
       for (const auto& [name, value] : w.headlines) {

@@ -2,11 +2,12 @@
 // time axis (t_sec from Start), per window the average power, the energy and the headline
 // figures per watt (docs/power.md).
 //
-// A window (start, end] holds the points with start < t_sec <= end, as the workload's series
-// does. Its average is the mean of the points whose every source answered (a second with one
-// source missing has no sum); its energy is that average times the window's length. Per watt:
-// headline ÷ average watts (OPM/W, TPS/W, IOPS/W); energy per unit: average watts ÷ units per
-// second (J per order, per transaction, per I/O; per MiB for mib_per_sec).
+// A window (start, end] holds the points whose sampling interval (t_sec − interval, t_sec] lies
+// in it, by its middle (metrics::PowerPointInWindow). Its average is the mean of the points
+// whose every source answered (a second with one source missing has no sum); its energy is that
+// average times the window's length. Per watt: headline ÷ average watts (OPM/W, TPS/W, IOPS/W);
+// energy per unit: average watts ÷ units per second (J per order, per transaction, per I/O; per MiB
+// for mib_per_sec).
 #ifndef STOREBENCH_POWER_SUMMARY_H_
 #define STOREBENCH_POWER_SUMMARY_H_
 
@@ -41,10 +42,10 @@ metrics::PowerResult SummarizePower(const PowerRecording& rec, int64_t t0_nanos,
 std::vector<PowerWindowSpec> RunWindows(const metrics::RunResult& r, double reset_sec,
                                         double end_sec);
 
-// The average power of (start, end] from the points' sums; `seconds` and `missing` as in
-// PowerWindow. Exposed for tests and `power idle`.
-double WindowAverage(const std::vector<metrics::PowerPoint>& points, double start_sec,
-                     double end_sec, int64_t* seconds, int64_t* missing);
+// The average power of (start, end] from the points' sums, points `interval_sec` apart;
+// `seconds` and `missing` as in PowerWindow. Exposed for tests and `power idle`.
+double WindowAverage(const std::vector<metrics::PowerPoint>& points, double interval_sec,
+                     double start_sec, double end_sec, int64_t* seconds, int64_t* missing);
 
 }  // namespace sb::power
 

@@ -50,7 +50,7 @@ std::string PowerCsvFields(const metrics::PowerResult& power, double prev, doubl
   std::vector<double> sum(n + 1, 0);
   std::vector<int> count(n + 1, 0);
   for (const metrics::PowerPoint& p : power.points) {
-    if (p.t_sec <= prev || p.t_sec > t) continue;
+    if (!metrics::PowerPointInWindow(p.t_sec, power.interval_sec, prev, t)) continue;
     if (!std::isnan(p.sum_w)) {
       sum[0] += p.sum_w;
       ++count[0];

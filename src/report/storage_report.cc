@@ -114,8 +114,15 @@ void AddBlank(std::vector<std::string>* r, int n) {
   for (int i = 0; i < n; ++i) r->push_back("");
 }
 
+// Columns 60..80: the 21 latency bins, written on ALL, MANAGER, WORKER and DISK rows
+// (ManagerList.cpp, Manager.cpp, Worker.cpp: LATENCY_BIN_SIZE values of raw.latency_bin).
+void AddBins(std::vector<std::string>* r, const metrics::IoCounts& c) {
+  for (uint64_t b : c.latency_bins) r->push_back(std::to_string(b));
+}
+
 // The rows of one test, each type laid out as Iometer 1.1.0 writes it (ManagerList.cpp,
-// Manager.cpp and Worker.cpp, SaveResults). Packets/Second, Packet Errors and Segments
+// Manager.cpp and Worker.cpp, SaveResults): 80 fields on ALL, MANAGER, WORKER and DISK rows,
+// 59 on PROCESSOR rows. Packets/Second, Packet Errors and Segments
 // Retransmitted/Second stay empty: storebench samples no network counters (docs/storage.md).
 std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
                                                  const std::string& host) {
@@ -147,10 +154,10 @@ std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
   all.push_back(F(t.cpu.interrupts_per_sec));
   all.push_back(F(cpu_effectiveness));
   AddBlank(&all, 3);
-  for (uint64_t b : t.totals.latency_bins) all.push_back(std::to_string(b));
+  AddBins(&all, t.totals);
   rows.push_back(std::move(all));
 
-  // MANAGER: "# Managers" empty, raw columns, Processor Speed; no latency bins.
+  // MANAGER: "# Managers" empty, raw columns, Processor Speed, latency bins.
   std::vector<std::string> mgr = {"MANAGER",
                                   Cell(host),
                                   Cell(t.name),
@@ -165,15 +172,16 @@ std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
   mgr.push_back(F(t.cpu.interrupts_per_sec));
   mgr.push_back(F(cpu_effectiveness));
   AddBlank(&mgr, 3);
+  AddBins(&mgr, t.totals);
   rows.push_back(std::move(mgr));
 
-  // PROCESSOR, one per CPU: Iometer 1.1.0 writes the name and then 43 empty fields, so its CPU
-  // figures begin in column 46 ("Starting Sector"), where the pre-1.1.0 56-column layout had
-  // them; 1.1.0's three decimal-MBps columns moved the header but not these rows. storebench
-  // keeps that shift so that readers of real 1.1.0 files read these rows the same way.
+  // PROCESSOR, one per CPU: the name and 46 empty fields, so each CPU's figures stand under
+  // "% CPU Utilization" (column 49) as in the other rows (Manager.cpp, Manager::SaveResults,
+  // 1.1.0 GA; 1.1.0 RC1 wrote 43 and shifted them under "Starting Sector", the bug its
+  // changelog fixes). No latency bins: Iometer writes none on these rows.
   for (size_t cpu = 0; cpu < t.per_cpu.size(); ++cpu) {
     std::vector<std::string> p = {"PROCESSOR", "CPU " + std::to_string(cpu)};
-    AddBlank(&p, 43);
+    AddBlank(&p, 46);
     AddCpu(&p, t.per_cpu[cpu]);
     p.emplace_back(kTimerResolution);
     p.emplace_back("");  // interrupts per second: /proc/stat counts them for the system only
@@ -192,17 +200,22 @@ std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
     AddBlank(&wr, 5);
     wr.emplace_back(kTimerResolution);
     AddBlank(&wr, 5);
+    AddBins(&wr, t.per_worker[w]);
     rows.push_back(std::move(wr));
-    // DISK: 3-6 empty; the target's own figures, range and queue depth.
+    // DISK: 3-6 empty; the target's own figures, raw columns and latency bins (Iometer repeats
+    // its worker's raw columns and bins here: docs/fidelity.md#iometer); Starting Sector and
+    // Maximum Size are the worker's, as Worker::SaveResults writes GetDiskStart/GetDiskSize of
+    // the worker on each of its DISK rows (-1 when the worker's targets differ).
     for (size_t d = 0; d < t.targets.size() && w < t.per_worker_target.size(); ++d) {
       const metrics::IoCounts& c = t.per_worker_target[w][d];
       std::vector<std::string> dr = {"DISK", Cell(t.targets[d].path), "", "", "", ""};
       AddFigures(&dr, c, sec);
       AddRaw(&dr, c, sec);
-      dr.insert(dr.end(), {std::to_string(starts[d]), std::to_string(sizes[d]), qd});
+      dr.insert(dr.end(), {Common(starts), Common(sizes), qd});
       AddBlank(&dr, 5);
       dr.emplace_back(kTimerResolution);
       AddBlank(&dr, 5);
+      AddBins(&dr, c);
       rows.push_back(std::move(dr));
     }
   }

@@ -29,6 +29,22 @@ struct SysbenchCounts {
   void AddPoint(const metrics::TimeSeries& series, const metrics::IntervalPoint& point);
 };
 
+// What sysbench's header says about a run (sysbench.c: print_header, print_run_mode).
+struct SysbenchHeader {
+  std::string using_what;        // after "sysbench 1.0.20 (using ": "storebench 1.2.0"
+  int64_t threads = 1;           // --threads
+  double rate = 0;               // --rate (transactions per second), 0: none
+  int64_t report_interval = 0;   // --report-interval seconds, 0: none
+  int64_t seed = 0;              // --rand-seed, 0: "from current time"
+  int64_t forced_shutdown = -1;  // seconds from Start until a forced shutdown, -1: off
+};
+
+// sysbench 1.0.20's lines before its workers start, blank lines included: the version line,
+// "Running the test with following options:", "Number of threads: N", the rate, report
+// interval, random seed and forced shutdown lines it prints for the options given, and
+// "Initializing worker threads...". "Threads started!" follows when the run starts.
+std::string FormatSysbenchHeader(const SysbenchHeader& h);
+
 // "[ 10s ] thds: 4 tps: 97.50 qps: 1950.02 (r/w/o: 1365.01/390.00/195.00) lat (ms,95%): 50.11
 // err/s: 0.00 reconn/s: 0.00" (one line, no newline).
 std::string FormatSysbenchInterval(double t_sec, int64_t threads, int percentile,

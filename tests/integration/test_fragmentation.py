@@ -530,15 +530,30 @@ class FragmentationTest(unittest.TestCase):
         figures = doc["figures"]
         self.assertLessEqual(abs(figures["extents_before"] - 1000), 100)
         self.assertLess(figures["extents_after"], figures["extents_before"])
-        self.assertEqual(figures["extents_after"], filefrag(path))
-        names = [t["name"] for t in doc["storage"]]
-        self.assertEqual(len(names), 4)
-        self.assertTrue(names[0].startswith("before r1"))
-        self.assertTrue(names[-1].startswith("after r2"))
+        # Two rounds end with a "before" trial: the file is left fragmented.
+        self.assertEqual(figures["extents_before"], filefrag(path))
+        # ABBA: round 1 before then after, round 2 after then before (the file fragmented
+        # again for it), so a cache or device warming up weighs on both alike.
+        names = [t["name"].split(":")[0] for t in doc["storage"]]
+        self.assertEqual(names, ["before r1", "after r1", "after r2", "before r2"])
         for t in doc["storage"]:
-            expected = figures["extents_before" if t["name"].startswith("before")
-                               else "extents_after"]
-            self.assertEqual(t["targets"][0]["extents"], expected)
+            extents = t["targets"][0]["extents"]
+            if t["name"].startswith("before"):
+                self.assertLessEqual(abs(extents - 1000), 100)
+            else:
+                self.assertLess(extents, 100)
+        self.assertEqual(doc["storage"][-1]["targets"][0]["extents"], figures["extents_before"])
+        # The ratio with its bootstrap interval and a verdict that claims no effect when the
+        # interval holds 1; the file's pages dropped before each trial.
+        key = next(k[len("ratio."):] for k in figures if k.startswith("ratio.") and "iops" in k)
+        self.assertGreater(figures["ratio." + key], 0)
+        low, high = figures["ratio_low." + key], figures["ratio_high." + key]
+        self.assertLessEqual(low, high)
+        verdict = doc["choices"]["fragtest.verdict." + key]
+        self.assertEqual(verdict, "no measurable effect" if low <= 1 <= high
+                         else "higher after" if low > 1 else "lower after")
+        self.assertIn("posix_fadvise DONTNEED", doc["choices"]["fragtest.page_cache"])
+        self.assertIn("ABBA", doc["choices"]["fragtest.order"])
         self.assertIn("EXT4_IOC_MOVE_EXT", doc["choices"]["fragtest.defrag"])
         self.assertIn("before.seq_read.mib_per_sec_median", figures)
         method = doc["choices"]["fragtest.fragment_method"]

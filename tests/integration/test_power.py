@@ -279,6 +279,25 @@ class PowerCommandTest(unittest.TestCase):
         # Per-second lines as they come (which seconds a loaded machine samples is not asserted).
         self.assertRegex(r.stderr, r"power \d+ s: 333\.0  sum 333\.0 W")
 
+    def test_power_log_for_2s_averages_2_seconds_with_ptdaemons_uncertainty(self):
+        # The readings of the two seconds (at 1 s and 2 s), not the one taken at the start;
+        # PTDaemon's "Uncertainty,0.0123" fills the source's uncertainty.
+        sim = PtdSimulator("--watts", "120")
+        try:
+            out = tmp_path("it-power-log2.json")
+            r = storebench("power", "log", "--duration", "2s", "--power",
+                           "ptd://127.0.0.1:%d" % sim.port, "--json", out)
+        finally:
+            sim.close()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("power log: 120.0 W average over 2 s,", r.stdout)
+        with open(out) as f:
+            doc = json.load(f)
+        check_schema(self, out)
+        self.assertEqual(doc["power"]["windows"][0]["seconds"], 2)
+        self.assertAlmostEqual(doc["power"]["windows"][0]["end_sec"], 2.0, places=9)
+        self.assertAlmostEqual(doc["power"]["sources"][0]["uncertainty"], 0.0123, places=9)
+
     def test_power_idle_is_the_median_of_repetitions(self):
         out = tmp_path("it-power-idle.json")
         r = storebench("power", "idle", "--settle", "1s", "--duration", "2s", "--repeat", "3",
@@ -294,6 +313,7 @@ class PowerCommandTest(unittest.TestCase):
         for w in doc["power"]["windows"]:
             self.assertAlmostEqual(w["avg_w"], 75.5, places=9)
             self.assertAlmostEqual(w["end_sec"] - w["start_sec"], 2.0, places=9)
+            self.assertEqual(w["seconds"], 2)  # the readings of its two seconds, no more
         self.assertIn("idle: 75.5 W (median of 3 repetition(s))", r.stdout)
         marks = [m["mark"] for m in doc["power"]["marks"]]
         self.assertEqual(marks[:2], ["settle 1", "idle 1"])

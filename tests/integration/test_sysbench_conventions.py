@@ -5,6 +5,7 @@ refused, and --db-driver with --pgsql-*/--mysql-* naming the database."""
 import json
 import os
 import re
+import sqlite3
 import unittest
 
 import harness
@@ -80,8 +81,12 @@ class SysbenchConventionsTest(unittest.TestCase):
         f = parse_report(r.stdout)
         tx = f["transactions"]
         self.assertGreater(tx, 0)
-        # read_write: 14 reads, 4 writes, 2 other statements per transaction, as sysbench counts.
-        self.assertEqual((f["read"], f["write"], f["other"]), (14 * tx, 4 * tx, 2 * tx))
+        # read_write: 14 reads, 4 writes, 2 other statements per transaction, as sysbench counts
+        # (and a retried attempt's completed statements besides, as sysbench counts them).
+        if f["ignored errors"] == 0:
+            self.assertEqual((f["read"], f["write"], f["other"]), (14 * tx, 4 * tx, 2 * tx))
+        else:
+            self.assertGreaterEqual(f["read"], 14 * tx)
         self.assertEqual(f["total"], f["read"] + f["write"] + f["other"])
         self.assertEqual(f["queries"], f["total"])
         self.assertEqual(f["events"], tx)
@@ -100,6 +105,71 @@ class SysbenchConventionsTest(unittest.TestCase):
         self.assertEqual(sum(doc["workers"]["units"]), tx)
         self.assertEqual(doc["config"]["seed"], 7)
         self.assertEqual(doc["config"]["run_time"], 3)
+
+    def test_a_sysbench_command_line_runs_with_sysbenchs_header(self):
+        # A sysbench 1.0.20 command line with storebench in front: the test name as a word,
+        # sysbench's options, the verb last.
+        r = storebench("oltp", "oltp_read_write", "--db", "sqlite://" + self.db, "--tables=2",
+                       "--table-size=2000", "--threads=2", "--time=2", "--report-interval=1",
+                       "--db-ps-mode=disable", "--mysql-ignore-errors=1213,1205",
+                       "--forced-shutdown=1", "--verbosity=3", "--auto_inc=on",
+                       "--warmup-time=1", "--json", tmp_path("it-sysbench-cmdline.json"), "run")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stdout.splitlines()
+        # sysbench.c's print_header and print_run_mode, sb_thread.c's "Initializing worker
+        # threads...", then "Threads started!" and a blank line.
+        self.assertRegex(lines[0], r"^sysbench 1\.0\.20 \(using storebench \S+\)$")
+        self.assertEqual(lines[1:13], [
+            "", "Running the test with following options:", "Number of threads: 2",
+            "Report intermediate results every 1 second(s)",
+            "Initializing random number generator from seed (1).", "",
+            "Forcing shutdown in 3 seconds", "", "Initializing worker threads...", "",
+            "Threads started!", ""])
+        # The last interval line is followed by "SQL statistics:" at once, as in sysbench.
+        at = lines.index("SQL statistics:")
+        self.assertTrue(INTERVAL.match(lines[at - 1]), lines[at - 1])
+        self.assertIn("note: --db-ps-mode=disable", r.stderr)
+        f = parse_report(r.stdout)
+        self.assertGreaterEqual(f["read"], 14 * f["transactions"])  # retried attempts' too
+
+    def test_verbosity_below_3_prints_nothing_of_sysbenchs(self):
+        r = storebench("oltp", "run", *self.common, "--time=1", "--report-interval=1",
+                       "--verbosity=2", "--json", tmp_path("it-sysbench-quiet.json"))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for text in ("sysbench 1.0.20", "Threads started!", "[ 1s ]", "SQL statistics:"):
+            self.assertNotIn(text, r.stdout)
+
+    def test_prepare_names_the_index_as_sysbench(self):
+        with sqlite3.connect(self.db) as c:
+            names = c.execute("SELECT name FROM sqlite_master WHERE type='index' AND "
+                              "name LIKE 'k%' ORDER BY name").fetchall()
+        self.assertEqual(names, [("k_1",), ("k_2",)])
+
+    def test_run_on_tables_sysbench_prepared(self):
+        # The tables sysbench 1.0.20's prepare makes (oltp_common.lua's create_table: its
+        # PostgreSQL DDL with SERIAL as SQLite's INTEGER key, rows as its bulk insert writes
+        # them, the index k_1), without storebench's own table.
+        db = tmp_path("it-sysbench-theirs.db")
+        for suffix in ("", "-wal", "-shm", ".storebench-lock"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        with sqlite3.connect(db) as c:
+            c.execute("CREATE TABLE sbtest1(id INTEGER NOT NULL, k INTEGER DEFAULT '0' NOT NULL, "
+                      "c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, "
+                      "PRIMARY KEY (id))")
+            c.executemany("INSERT INTO sbtest1(id, k, c, pad) VALUES (?, ?, ?, ?)",
+                          [(i, (i * 7919) % 500 + 1, "-".join(["%011d" % i] * 10),
+                            "-".join(["%011d" % i] * 5)) for i in range(1, 501)])
+            c.execute("CREATE INDEX k_1 ON sbtest1(k)")
+        r = storebench("oltp", "oltp_read_write", "--db", "sqlite://" + db, "--tables=1",
+                       "--table-size=500", "--time=1", "--json",
+                       tmp_path("it-sysbench-theirs.json"), "run")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertGreater(parse_report(r.stdout)["transactions"], 0)
+        # Tables that are not there are still refused.
+        r = storebench("oltp", "oltp_read_write", "--db", "sqlite://" + db, "--tables=2",
+                       "--table-size=500", "--time=1", "run")
+        self.assertNotEqual(r.returncode, 0)
 
     def test_events_stops_after_that_many_transactions(self):
         r = storebench("oltp", "run", *self.common, "--threads=3", "--events=500", "--time=0",
@@ -125,10 +195,13 @@ class SysbenchConventionsTest(unittest.TestCase):
         self.assertEqual(r.returncode, 2, r.stderr)
         self.assertIn("give one of them", r.stderr)
 
-    def test_warmup_time_needs_a_unit(self):
-        r = storebench("oltp", "run", *self.common, "--warmup-time=5")
-        self.assertEqual(r.returncode, 2, r.stderr)
-        self.assertIn("write 30s or 1m", r.stderr)
+    def test_warmup_time_counts_seconds(self):
+        out = tmp_path("it-sysbench-warmup.json")
+        r = storebench("oltp", "run", *self.common, "--warmup-time=1", "--time=2", "--json", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as fh:
+            doc = json.load(fh)
+        self.assertEqual(doc["config"]["warmup_time"], 1)
 
     def test_cleanup_drops_the_tables(self):
         db = tmp_path("it-sysbench-cleanup.db")

@@ -187,7 +187,7 @@ ExtentStats Summarize(const std::vector<Extent>& extents, uint64_t size_bytes,
     s.mean_extent_bytes = s.mapped_bytes / runs.size();
   }
   if (s.mapped_bytes > 0) {
-    s.ideal_extents =
+    s.min_records =
         max_extent_bytes > 0
             ? static_cast<int64_t>((s.mapped_bytes + max_extent_bytes - 1) / max_extent_bytes)
             : 1;

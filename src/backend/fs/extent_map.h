@@ -7,7 +7,10 @@
 // ended, or keeps the previous one's logical-to-physical offset across a hole, belongs to the
 // same extent, so a file the file system stores as several maximum-length records
 // laid end to end counts 1, as filefrag says. The file system's own records are kept too
-// (fs_extents), with the ideal record count e4defrag compares them to.
+// (fs_extents), with the fewest records the file system could store the mapped bytes in
+// (min_records). That is a count of records, to compare with fs_extents: in filefrag's count a
+// file's best is 1 (e4defrag's "best" adds one per flex group the file must span), so it is no
+// target for `extents`.
 #ifndef STOREBENCH_BACKEND_FS_EXTENT_MAP_H_
 #define STOREBENCH_BACKEND_FS_EXTENT_MAP_H_
 
@@ -57,7 +60,7 @@ struct ExtentStats {
   uint64_t mapped_bytes = 0;  // bytes covered by extents (holes and unallocated tail excluded)
   int64_t extents = 0;        // physically contiguous runs: what filefrag counts
   int64_t fs_extents = 0;     // records the file system returned
-  int64_t ideal_extents = 0;  // ceil(mapped / max_extent_bytes): the fewest records possible
+  int64_t min_records = 0;    // ceil(mapped / max_extent_bytes): the fewest records possible
   uint64_t mean_extent_bytes = 0, min_extent_bytes = 0, max_extent_bytes = 0;  // of `extents`
   int64_t discontinuities = 0;    // consecutive records that do not continue (extents - 1)
   uint64_t seek_bytes = 0;        // sum of |gap| at them: the head travel of one pass

@@ -1,6 +1,7 @@
 // One worker's sysbench-style transactions.
 #include <bit>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "workload/named_sql.h"
@@ -71,7 +72,10 @@ class OltpSession final : public workload::Session {
     // The transaction is the unit and its only step: timed once, recorded once (as the unit),
     // not again as a step of the same value.
     workload::StepOutcome out = ctx.Timed([&] {
-      counts = Counts();
+      // Reads, writes and other keep every attempt's completed statements, as sysbench counts
+      // each query it ran, a restarted event's included; the rows only the last attempt's
+      // (a rolled-back attempt changed none).
+      counts.inserted = counts.deleted = 0;
       Status s = Execute(plan, &counts, &sent);
       if (!s.ok() && !opts_.skip_trx) conn_->Rollback().IgnoreError();
       return s;
@@ -86,7 +90,15 @@ class OltpSession final : public workload::Session {
       ctx.CountNow(kSentBase + k, sent.sent[k]);
       if (sent.failed[k] > 0) ctx.CountNow(kFailedBase + k, sent.failed[k]);
     }
-    SB_RETURN_IF_ERROR(out.status);
+    if (!out.status.ok()) {
+      // The unit is dropped, but sysbench counts the queries a failed event ran.
+      for (const auto& [counter, n] :
+           {std::pair{kReads, counts.reads}, std::pair{kWrites, counts.writes},
+            std::pair{kOther, counts.other}}) {
+        if (n != 0) ctx.CountNow(counter, n);
+      }
+      return out.status;
+    }
     ctx.AddToUnitTime(out.elapsed_nanos);
     auto count = [&ctx](int counter, int64_t n) {
       if (n != 0) ctx.Count(counter, n);
@@ -123,6 +135,7 @@ class OltpSession final : public workload::Session {
       // As in RunTransaction: the server saw them whatever becomes of the unit.
       ctx.CountNow(kSentBase + kSelect, sent);
       ctx.CountNow(kFailedBase + kSelect, failed);
+      if (sent > failed) ctx.CountNow(kReads, sent - failed);
       return out.status;
     }
     // The unit is complete: nothing after this can drop it, so its sent statements (more
@@ -130,7 +143,7 @@ class OltpSession final : public workload::Session {
     ctx.Count(kSentBase + kSelect, sent);
     ctx.Count(kFailedBase + kSelect, failed);
     ctx.AddToUnitTime(out.elapsed_nanos);
-    ctx.Count(kReads, 1);
+    ctx.Count(kReads, sent - failed);  // every attempt's completed select, as sysbench counts
     return Status::Ok();
   }
 

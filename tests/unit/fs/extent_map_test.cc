@@ -16,7 +16,9 @@ TEST(SummarizeTest, RecordsLaidEndToEndAreOneExtent) {
   const ExtentStats s = Summarize(map, 65536 * kB, 32768 * kB);
   EXPECT_EQ(s.extents, 1);
   EXPECT_EQ(s.fs_extents, 2);
-  EXPECT_EQ(s.ideal_extents, 2);
+  // The fewest records (two of 128 MiB), a count of records: the file's extents are already
+  // at their best, 1.
+  EXPECT_EQ(s.min_records, 2);
   EXPECT_EQ(s.discontinuities, 0);
   EXPECT_EQ(s.seek_bytes, 0u);
   EXPECT_EQ(s.mean_extent_bytes, 65536 * kB);
@@ -30,7 +32,7 @@ TEST(SummarizeTest, AHoleThatKeepsTheOffsetOrAPhysicalContinuationDoesNotSplit) 
   };
   const ExtentStats s = Summarize(map, 401 * kB, 0);
   EXPECT_EQ(s.extents, 1);
-  EXPECT_EQ(s.ideal_extents, 1);  // unknown longest extent: one
+  EXPECT_EQ(s.min_records, 1);  // unknown longest extent: one
 }
 
 TEST(SummarizeTest, JumpsAreExtentsWithTheirSeekDistance) {
@@ -54,7 +56,7 @@ TEST(SummarizeTest, JumpsAreExtentsWithTheirSeekDistance) {
 TEST(SummarizeTest, AnEmptyFileHasNoExtents) {
   const ExtentStats s = Summarize({}, 0, 32768 * kB);
   EXPECT_EQ(s.extents, 0);
-  EXPECT_EQ(s.ideal_extents, 0);
+  EXPECT_EQ(s.min_records, 0);
   EXPECT_EQ(s.min_extent_bytes, 0u);
 }
 

@@ -70,6 +70,17 @@ TEST(PtdSource, ReadsWattsAndSendsTheProtocol) {
   EXPECT_NE(d.find("WT310"), std::string::npos) << d;
   EXPECT_NE(d.find("Uncertainty,0.0123"), std::string::npos) << d;
   EXPECT_NE(d.find("2 samples"), std::string::npos) << d;
+  // The uncertainty reply fills the source's uncertainty (the result's `uncertainty`).
+  EXPECT_DOUBLE_EQ(src->capabilities().uncertainty, 0.0123);
+}
+
+TEST(ParsePtdUncertainty, ReadsAFractionOrAPercentage) {
+  EXPECT_DOUBLE_EQ(*ParsePtdUncertainty("Uncertainty,0.0123"), 0.0123);
+  EXPECT_DOUBLE_EQ(*ParsePtdUncertainty("Uncertainty, 1.5%"), 0.015);
+  EXPECT_FALSE(ParsePtdUncertainty("Uncertainty,").ok());
+  EXPECT_FALSE(ParsePtdUncertainty("Uncertainty,-1").ok());
+  EXPECT_FALSE(ParsePtdUncertainty("Uncertainty,0.1x").ok());
+  EXPECT_FALSE(ParsePtdUncertainty("Error: no uncertainty").ok());
 }
 
 TEST(PtdSource, AnErrorReplyIsAFailedReadAndTheNextReadWorks) {

@@ -102,6 +102,28 @@ TEST(SummarizePower, PointsSourcesAndWindowsByHand) {
   EXPECT_EQ(p.marks[0].second, "measure");
 }
 
+// The sampler starts a moment after the run's Start, so its ticks are at k s + 1 µs, tick 0
+// included; the reading at tick k is the power of the second before it. Watts = 10 × k.
+TEST(SummarizePower, AWindowUsesTheReadingsOfItsOwnSeconds) {
+  PowerRecording rec;
+  rec.period_nanos = kNanosPerSecond;
+  SourceRecording a;
+  a.spec = "cmd:x";
+  for (int k = 0; k <= 7; ++k) {
+    rec.tick_at.push_back(k * kNanosPerSecond + 1000);
+    a.watts.push_back(10.0 * k);
+  }
+  rec.sources = {a};
+  const metrics::PowerResult p =
+      SummarizePower(rec, 0, {{"idle", 2, 5, {}}, {"log", 0, 2, {}}}, {});
+  // (2, 5]: the readings at 3, 4 and 5.000001 s (the seconds 2-3, 3-4, 4-5), not 2.000001 s.
+  EXPECT_EQ(p.windows[0].seconds, 3);
+  EXPECT_DOUBLE_EQ(p.windows[0].avg_w, 40);
+  // (0, 2]: two seconds, the readings at 1 and 2 s; tick 0 is the second before the Start.
+  EXPECT_EQ(p.windows[1].seconds, 2);
+  EXPECT_DOUBLE_EQ(p.windows[1].avg_w, 15);
+}
+
 TEST(RunWindows, MeasuredFirstThenTheReportingWindowsCutAtTheEnd) {
   metrics::RunResult r;
   r.headlines = {{"opm", 1000}};

@@ -11,7 +11,8 @@ CREATE TABLE {table} (
 )
 
 -- name: create_index
-CREATE INDEX k_{table} ON {table} (k)
+-- The index name of sysbench (oltp_common.lua): k_N for table sbtestN.
+CREATE INDEX k_{n} ON {table} (k)
 
 -- name: after_load
 -- The ids were loaded explicitly; move the sequence past them so auto ids do not collide.
@@ -20,6 +21,10 @@ ANALYZE {table}
 
 -- name: drop_table
 DROP TABLE IF EXISTS {table}
+
+-- name: sysbench_table
+-- A table with the columns of sysbench (oltp_common.lua), whoever made it; no row is read.
+SELECT count(*) FROM (SELECT id, k, c, pad FROM {table} LIMIT 0) AS t
 
 -- name: count_rows
 SELECT count(*) FROM {table}
