@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "metrics/run_result.h"
-#include "report/comparison.h"
+#include "stats/comparison.h"
 #include "session/environment.h"
 #include "storebench/status.h"
 

@@ -5,9 +5,9 @@
 
 #include "base/strings.h"
 #include "cli/power_cli.h"
-#include "report/charbench_console.h"
-#include "report/instances_console.h"
-#include "report/live.h"
+#include "report/console/charbench_console.h"
+#include "report/console/instances_console.h"
+#include "report/console/live.h"
 
 namespace sb::cli {
 namespace {

@@ -14,8 +14,8 @@
 
 #include "cli/metrics_server.h"
 #include "config/options.h"
-#include "report/dvdstore_console.h"
-#include "report/sysbench_report.h"
+#include "report/console/dvdstore_console.h"
+#include "report/console/sysbench_report.h"
 #include "storebench/session.h"
 
 namespace sb::cli {

@@ -24,8 +24,8 @@
 #include "cli/result_path.h"
 #include "driver/file_pass_runner.h"
 #include "driver/io_runner.h"
-#include "report/json_report.h"
-#include "report/storage_report.h"
+#include "report/files/json_report.h"
+#include "report/files/storage_report.h"
 #include "workload/fs/file_pass.h"
 #include "workload/storage/access_spec.h"
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "report/charbench_console.h"
+#include "report/console/charbench_console.h"
 #include "session/environment.h"
 #include "storebench/session.h"
 

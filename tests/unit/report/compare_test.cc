@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "report/bootstrap.h"
-#include "report/comparison.h"
+#include "stats/bootstrap.h"
+#include "stats/comparison.h"
 
 namespace sb::report {
 namespace {
