@@ -11,6 +11,8 @@
 #include <ctime>
 #include <vector>
 
+#include "report/console/numbers.h"
+
 namespace sb::report {
 
 namespace {
@@ -80,11 +82,10 @@ std::string PadRight(std::string s, size_t width) {
 
 std::string Int(int64_t v) { return std::to_string(v); }
 
-std::string Printf(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), format, v);
-  return buf;
-}
+using numbers::Amount;
+using numbers::Ms;
+using numbers::Printf;
+
 
 // Breaks `t` into calendar fields (UTC or local) plus milliseconds.
 void BreakDown(std::chrono::system_clock::time_point t, bool utc, std::tm* tm, int* millis) {
@@ -125,23 +126,12 @@ std::string HeadlineValue(double v) {
   return Printf("%.1f", v);
 }
 
-// A latency in ms for the summary table.
-std::string Ms(double v) { return Printf("%.3f", v); }
-
 // A CPU time per operation, in the unit that keeps it readable.
 std::string CpuPerOp(double sec) {
   if (!std::isfinite(sec)) return "n/a";
   if (sec < 1e-3) return Printf("%.1f us", sec * 1e6);
   if (sec < 1.0) return Printf("%.3f ms", sec * 1e3);
   return Printf("%.3f s", sec);
-}
-
-// A per-minute rate or a baseline's measured value: whole numbers without decimals, others with
-// one decimal from 100 up and three below (so 0.253 ms stays readable).
-std::string Amount(double v) {
-  if (!std::isfinite(v)) return "n/a";
-  if (v == std::floor(v) && std::fabs(v) < 1e15) return Int(static_cast<int64_t>(v));
-  return Printf(std::fabs(v) >= 100 ? "%.1f" : "%.3f", v);
 }
 
 // The loop model in a few words, to stand next to latency figures: a closed-loop latency hides

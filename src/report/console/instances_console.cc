@@ -7,26 +7,14 @@
 #include <vector>
 
 #include "report/console/dvdstore_console.h"
+#include "report/console/numbers.h"
 
 namespace sb::report {
 
 namespace {
 
-std::string Printf(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), format, v);
-  return buf;
-}
-
-// A headline or a baseline's measured value, as the summary prints them: whole numbers without
-// decimals, others with one decimal from 100 up and three below.
-std::string Amount(double v) {
-  if (!std::isfinite(v)) return "n/a";
-  if (v == std::floor(v) && std::fabs(v) < 1e15) return std::to_string(static_cast<int64_t>(v));
-  return Printf(std::fabs(v) >= 100 ? "%.1f" : "%.3f", v);
-}
-
-std::string Ms(double v) { return Printf("%.3f", v); }
+using numbers::Amount;
+using numbers::Ms;
 
 // The headline columns: the aggregate's headlines by name, or its one headline.
 std::vector<std::string> HeadlineNames(const metrics::RunResult& r) {
