@@ -12,7 +12,7 @@
 #include "cli/app.h"
 #include "cli/command_options.h"
 #include "cli/output_paths.h"
-#include "stats/comparison.h"
+#include "report/files/comparison_json.h"
 #include "report/files/result_file.h"
 
 namespace sb::cli {

@@ -97,10 +97,7 @@ std::string FormatComparison(const Comparison& c);
 // CSV: metric,group,runs,median,min,max,mean,stddev,normalized_pct,ratio_to_first,ci_low,ci_high,
 // verdict (one row per metric and group; the first group's ratio is 1).
 std::string ComparisonCsv(const Comparison& c);
-// The comparison document (pretty-printed JSON ending in a newline) and its reader (fails with
-// InvalidArgument naming the key on a malformed document, FailedPrecondition on a newer version).
-std::string ComparisonToJson(const Comparison& c);
-Result<Comparison> ComparisonFromJson(const std::string& text);
+// Its JSON document: report/files/comparison_json.h.
 
 }  // namespace sb::report
 

@@ -1,9 +1,10 @@
 // The comparison document: written by `storebench compare --json`, read by `storebench report`.
+#include "report/files/comparison_json.h"
+
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "stats/comparison.h"
 #include "report/files/json_report.h"
 
 namespace sb::report {

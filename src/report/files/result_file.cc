@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "report/files/comparison_json.h"
 #include "report/files/json_document.h"
 #include "report/files/json_report.h"
 

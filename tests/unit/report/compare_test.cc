@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "report/files/comparison_json.h"
 #include "stats/bootstrap.h"
-#include "stats/comparison.h"
 
 namespace sb::report {
 namespace {

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "stats/comparison.h"
+#include "report/files/comparison_json.h"
 #include "report/files/json_report.h"
 
 namespace sb::report {
