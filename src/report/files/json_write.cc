@@ -391,6 +391,78 @@ Json ServerCheckToJson(const metrics::ServerCheckResult& c) {
   return j;
 }
 
+// The worker counts and, per worker, its units and busy time.
+Json WorkersToJson(const RunResult& r) {
+  Json workers = Json::object();
+  workers["started"] = r.workers_started;
+  workers["failed"] = r.workers_failed;
+  if (!r.threads.empty()) {
+    Json units = Json::array(), busy = Json::array();
+    for (const metrics::ThreadShare& t : r.threads) {
+      units.push_back(t.units);
+      busy.push_back(Num(t.busy_sec));
+    }
+    workers["units"] = std::move(units);
+    workers["busy_sec"] = std::move(busy);
+  }
+  return workers;
+}
+
+// DVD Store's figures of the last status line.
+Json FinalStatusToJson(const metrics::StatusFigures& f) {
+  Json status = Json::object();
+  status["et_sec"] = Num(f.et_sec);
+  status["n_overall"] = f.n_overall;
+  status["opm"] = f.opm;
+  status["rt_tot_lastn_max_msec"] = f.rt_tot_lastn_max_msec;
+  status["rt_tot_avg_msec"] = f.rt_tot_avg_msec;
+  status["rt_tot_sampled"] = f.rt_tot_sampled;
+  status["n_rollbacks"] = f.n_rollbacks;
+  status["rollback_pct"] = Num(f.rollback_pct);
+  return status;
+}
+
+// The verification's checks.
+Json VerifyToJson(const std::vector<RunResult::Check>& checks) {
+  Json verify = Json::array();
+  for (const auto& c : checks) {
+    Json check = Json::object();
+    check["name"] = c.name;
+    check["passed"] = c.passed;
+    check["detail"] = c.detail;
+    verify.push_back(std::move(check));
+  }
+  return verify;
+}
+
+Json SutCpuToJson(const metrics::SutCpu& c) {
+  // The system under test's CPU, one array per column (compact for long runs).
+  Json sut = Json::object();
+  sut["source"] = c.source;
+  if (!c.error.empty()) sut["error"] = c.error;
+  sut["measured_mean_pct"] = Num(c.measured_mean_pct);
+  sut["measured_max_pct"] = Num(c.measured_max_pct);
+  Json t = Json::array(), util = Json::array(), user = Json::array(), sys = Json::array(),
+       iowait = Json::array(), steal = Json::array();
+  for (const auto& p : c.points) {
+    t.push_back(Num(p.t_sec));
+    util.push_back(Num(p.utilization_pct));
+    user.push_back(Num(p.user_pct));
+    sys.push_back(Num(p.system_pct));
+    iowait.push_back(Num(p.iowait_pct));
+    steal.push_back(Num(p.steal_pct));
+  }
+  Json points = Json::object();
+  points["t"] = std::move(t);
+  points["utilization_pct"] = std::move(util);
+  points["user_pct"] = std::move(user);
+  points["system_pct"] = std::move(sys);
+  points["iowait_pct"] = std::move(iowait);
+  points["steal_pct"] = std::move(steal);
+  sut["points"] = std::move(points);
+  return sut;
+}
+
 }  // namespace
 
 Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsSplice>* splices) {
@@ -434,35 +506,13 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
   doc["counters"] = MapToJson(r.counters);
   doc["errors"] = MapToJson(r.errors);
   doc["retries"] = r.retries;
-  Json workers = Json::object();
-  workers["started"] = r.workers_started;
-  workers["failed"] = r.workers_failed;
-  if (!r.threads.empty()) {
-    Json units = Json::array(), busy = Json::array();
-    for (const metrics::ThreadShare& t : r.threads) {
-      units.push_back(t.units);
-      busy.push_back(Num(t.busy_sec));
-    }
-    workers["units"] = std::move(units);
-    workers["busy_sec"] = std::move(busy);
-  }
-  doc["workers"] = std::move(workers);
+  doc["workers"] = WorkersToJson(r);
 
   Json figures = Json::object();
   for (const auto& [name, value] : r.figures) figures[name] = Figure(value);
   doc["figures"] = std::move(figures);
 
-  const metrics::StatusFigures& f = r.final_status;
-  Json status = Json::object();
-  status["et_sec"] = Num(f.et_sec);
-  status["n_overall"] = f.n_overall;
-  status["opm"] = f.opm;
-  status["rt_tot_lastn_max_msec"] = f.rt_tot_lastn_max_msec;
-  status["rt_tot_avg_msec"] = f.rt_tot_avg_msec;
-  status["rt_tot_sampled"] = f.rt_tot_sampled;
-  status["n_rollbacks"] = f.n_rollbacks;
-  status["rollback_pct"] = Num(f.rollback_pct);
-  doc["final_status"] = std::move(status);
+  doc["final_status"] = FinalStatusToJson(r.final_status);
 
   Json driver = Json::object();
   driver["cpu_sec"] = Num(r.driver_cpu_sec);
@@ -479,44 +529,9 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
   doc["steady_state"] = SteadyStateToJson(r.steady_state);
   doc["warnings"] = StringsToJson(r.warnings);
 
-  Json verify = Json::array();
-  for (const auto& c : r.verify) {
-    Json check = Json::object();
-    check["name"] = c.name;
-    check["passed"] = c.passed;
-    check["detail"] = c.detail;
-    verify.push_back(std::move(check));
-  }
-  doc["verify"] = std::move(verify);
+  doc["verify"] = VerifyToJson(r.verify);
   if (r.server_check.present) doc["server_check"] = ServerCheckToJson(r.server_check);
-  if (!r.sut_cpu.source.empty()) {
-    // The system under test's CPU, one array per column (compact for long runs).
-    const metrics::SutCpu& c = r.sut_cpu;
-    Json sut = Json::object();
-    sut["source"] = c.source;
-    if (!c.error.empty()) sut["error"] = c.error;
-    sut["measured_mean_pct"] = Num(c.measured_mean_pct);
-    sut["measured_max_pct"] = Num(c.measured_max_pct);
-    Json t = Json::array(), util = Json::array(), user = Json::array(), sys = Json::array(),
-         iowait = Json::array(), steal = Json::array();
-    for (const auto& p : c.points) {
-      t.push_back(Num(p.t_sec));
-      util.push_back(Num(p.utilization_pct));
-      user.push_back(Num(p.user_pct));
-      sys.push_back(Num(p.system_pct));
-      iowait.push_back(Num(p.iowait_pct));
-      steal.push_back(Num(p.steal_pct));
-    }
-    Json points = Json::object();
-    points["t"] = std::move(t);
-    points["utilization_pct"] = std::move(util);
-    points["user_pct"] = std::move(user);
-    points["system_pct"] = std::move(sys);
-    points["iowait_pct"] = std::move(iowait);
-    points["steal_pct"] = std::move(steal);
-    sut["points"] = std::move(points);
-    doc["sut_cpu"] = std::move(sut);
-  }
+  if (!r.sut_cpu.source.empty()) doc["sut_cpu"] = SutCpuToJson(r.sut_cpu);
   if (r.power.present()) doc["power"] = PowerToJson(r.power);
   if (!r.storage.empty()) {
     Json storage = Json::array();
