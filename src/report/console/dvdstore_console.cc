@@ -86,7 +86,6 @@ using numbers::Amount;
 using numbers::Ms;
 using numbers::Printf;
 
-
 // Breaks `t` into calendar fields (UTC or local) plus milliseconds.
 void BreakDown(std::chrono::system_clock::time_point t, bool utc, std::tm* tm, int* millis) {
   using std::chrono::duration_cast;

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "metrics/run_result.h"
-#include "stats/comparison.h"
 #include "report/files/consolidation_search.h"
+#include "stats/comparison.h"
 #include "storebench/status.h"
 
 namespace sb::report {

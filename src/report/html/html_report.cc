@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "report/html/html_parts.h"
 #include "report/files/json_report.h"
+#include "report/html/html_parts.h"
 
 namespace sb::report {
 

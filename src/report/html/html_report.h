@@ -1,6 +1,7 @@
 // The HTML report (storebench report): one self-contained page, readable offline and printable,
-// from result files of every kind (docs/report.md). Charts are inline SVG (report/html/svg_chart.h),
-// each with a table of its figures beside it; all text taken from the inputs is HTML-escaped.
+// from result files of every kind (docs/report.md). Charts are inline SVG
+// (report/html/svg_chart.h), each with a table of its figures beside it; all text taken from the
+// inputs is HTML-escaped.
 #ifndef STOREBENCH_REPORT_HTML_HTML_REPORT_H_
 #define STOREBENCH_REPORT_HTML_HTML_REPORT_H_
 
