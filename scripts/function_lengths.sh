@@ -7,6 +7,10 @@
 set -eu
 cd "${ROOT:-$(dirname "$0")/..}"
 n="${1:-20}"
+if ! ctags --version 2>/dev/null | grep -q "Universal Ctags"; then
+  echo "function_lengths.sh: needs universal-ctags (apt-get install universal-ctags)" >&2
+  exit 1
+fi
 ctags -R -x --_xformat='%{line} %{end} %{input} %{scope}::%{name}' \
   --kinds-C++=f --languages=C++ --fields=+ne src include |
   awk '$2 != "" { print $2 - $1 + 1, $3 ":" $1, $4 }' |
