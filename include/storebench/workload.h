@@ -40,10 +40,6 @@ namespace sb::workload {
 
 // The names of what a workload measures. Type 0 is always the unit of work (DVD Store: "order");
 // its latency is the sum of the unit's timed steps. Step types follow.
-// How the run's periodic status lines look: DVD Store's "et=... n_overall=... opm=..." or
-// Swingbench charbench's "time users TPM TPS errors <one rate per step type>".
-enum class StatusStyle { kDvdStore, kCharbench };
-
 struct Shape {
   std::string unit_name;      // "order"
   std::string headline_name;  // units per minute under the workload's name: "opm"
@@ -58,11 +54,15 @@ struct Shape {
   std::string default_run_time = "0";
   std::string default_warmup_time = "1";
   std::string default_log_freq = "10";  // seconds between status lines (sysbench: 0, none)
-  // The workload's users are sysbench's: its option names (--db-driver, --pgsql-*, ...), its
-  // prepare/run/cleanup verbs, its interval line and final report. Its --warmup-time counts
-  // seconds where DS3's warmup_time counts minutes, so a bare number there is refused.
+  // The workload's users are sysbench's: its option names (--db-driver, --pgsql-*, ...) and its
+  // prepare/run/cleanup verbs. Its --warmup-time counts seconds where DS3's warmup_time counts
+  // minutes, so a bare number there is refused.
   bool sysbench_style = false;
-  StatusStyle status_style = StatusStyle::kDvdStore;
+  // The console of the tool the workload imitates, by name (report/console/console_style.h):
+  // "dvdstore" (DVD Store 3's status and Final lines), "sysbench" (its interval lines and final
+  // report), "charbench" (Swingbench charbench's lines and end summary) or "hammerdb" (DVD
+  // Store's lines, and HammerDB's result lines from the run's figures).
+  std::string console = "dvdstore";
 };
 
 // True when a COMMIT failed because the connection was lost: the server may have committed
@@ -330,9 +330,6 @@ class Workload {
   // Creates the schema and loads generated data. Refuses to replace an existing database unless
   // ctx.force, and never touches a database this workload did not create.
   virtual Status Load(db::DbBackend& backend, const LoadContext& ctx) = 0;
-  // The closing summary over the whole run, warm-up and wind-down included (DVD Store 3:
-  // "n_purchase_from_start= X n_rollbacks_from_start= Y"); "" when the workload has none.
-  virtual std::string FromStartLine(const Totals& /*whole_run*/) const { return ""; }
   // Removes what Load created (sysbench's cleanup), reporting each table through `progress`;
   // leaves alone a database this workload did not create. Unimplemented by default.
   virtual Status Cleanup(db::DbBackend& /*backend*/,
@@ -364,14 +361,6 @@ class Workload {
   virtual std::vector<std::pair<std::string, double>> ServerFigures(const Totals& span,
                                                                     const ServerView& server,
                                                                     double seconds) const {
-    return {};
-  }
-  // Lines printed under the run's summary from the result's figures, in a peer tool's own words
-  // (HammerDB's "System achieved X NOPM from Y <db> TPM"); `db_product` is the server's product
-  // name ("PostgreSQL", "MariaDB", "SQLite").
-  virtual std::vector<std::string> ResultLines(
-      const std::vector<std::pair<std::string, double>>& figures,
-      const std::string& db_product) const {
     return {};
   }
   // Consistency checks after a run. `before` is Snapshot() from before the run (empty when

@@ -16,7 +16,7 @@
 #include "cli/app.h"
 #include "cli/command_options.h"
 #include "cli/output_paths.h"
-#include "report/comparison.h"
+#include "report/files/comparison_json.h"
 
 namespace sb::cli {
 

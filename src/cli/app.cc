@@ -23,8 +23,8 @@
 #include "dist/world.h"
 #include "driver/load.h"
 #include "driver/run_options.h"
-#include "report/json_report.h"
-#include "report/load_progress.h"
+#include "report/console/load_progress.h"
+#include "report/files/json_report.h"
 #include "version/version.h"
 #include "workload/registry.h"
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "metrics/run_result.h"
-#include "report/comparison.h"
 #include "session/environment.h"
+#include "stats/comparison.h"
 #include "storebench/status.h"
 
 namespace sb::cli {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "config/options.h"
-#include "report/comparison.h"
+#include "stats/comparison.h"
 #include "storebench/status.h"
 
 namespace sb::cli {

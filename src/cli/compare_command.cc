@@ -12,8 +12,8 @@
 #include "cli/app.h"
 #include "cli/command_options.h"
 #include "cli/output_paths.h"
-#include "report/comparison.h"
-#include "report/result_file.h"
+#include "report/files/comparison_json.h"
+#include "report/files/result_file.h"
 
 namespace sb::cli {
 

@@ -25,7 +25,7 @@
 #include "config/plan.h"
 #include "dist/world.h"
 #include "experiment/consolidate.h"
-#include "report/consolidation_search.h"
+#include "report/files/consolidation_search.h"
 
 namespace sb::cli {
 namespace {

@@ -6,10 +6,8 @@
 #include "base/strings.h"
 #include "cli/power_cli.h"
 #include "cli/sysbench_options.h"
-#include "report/charbench_console.h"
-#include "report/instances_console.h"
-#include "report/live.h"
-#include "report/sysbench_report.h"
+#include "report/console/instances_console.h"
+#include "report/console/live.h"
 #include "version/version.h"
 
 namespace sb::cli {
@@ -23,34 +21,58 @@ report::LogTimestamp LogTimestampOf(const std::string& mode) {
 
 }  // namespace
 
+report::ConsoleRegistry MakeConsoles() {
+  report::ConsoleRegistry r;
+  r.Register("dvdstore", report::NewDvdStoreConsole);
+  r.Register("sysbench", report::NewSysbenchConsole);
+  r.Register("charbench", report::NewCharbenchConsole);
+  r.Register("hammerdb", report::NewHammerDbConsole);
+  return r;
+}
+
 ConsoleReporter::ConsoleReporter(const std::vector<session::DbSetup>& setups,
                                  const config::OptionSet& common)
     : setups_(setups),
       common_(common),
       first_(*setups[0].workload),
       progress_(common.GetString("progress")),
-      ts_(LogTimestampOf(common.GetString("log_timestamp"))),
-      sysbench_(first_.shape().sysbench_style),
-      charbench_(first_.shape().status_style == workload::StatusStyle::kCharbench) {
-  percentile_ = sysbench_ ? static_cast<int>(common.GetInt("percentile")) : 0;
-  sysbench_quiet_ = sysbench_ && common.Has("verbosity") && common.GetInt("verbosity") < 3;
-  report_every_ = common.GetInt("log_freq");
-  all_threads_ = common.GetInt("n_threads");
-  // DVD Store's stream layout: DS3 writes the controller's lines, status lines, thread
-  // messages and the Final line to stdout ("ds3xdriver ... > run.log" keeps them all), DS2
-  // everything but "Run over" to stderr (ds3xdriver.cs, ds2xdriver.cs). storebench's own
-  // diagnostics (the settings echo, where the result went) stay on stderr.
-  const bool ds2 = common.Has("ds2_mode") && common.GetBool("ds2_mode");
-  ds_out_ = sysbench_ || ds2 ? stderr : stdout;
+      ts_(LogTimestampOf(common.GetString("log_timestamp"))) {
+  // sysbench's options (--percentile, --histogram) are declared for its workloads only.
+  report::ConsoleSettings settings;
+  settings.human = progress_ == "human";
+  settings.ds2 = common.Has("ds2_mode") && common.GetBool("ds2_mode");
+  settings.percentile =
+      common.Has("percentile") ? static_cast<int>(common.GetInt("percentile")) : 0;
+  settings.report_every = common.GetInt("log_freq");
+  settings.threads = common.GetInt("n_threads");
+  settings.histogram = common.Has("histogram") && common.GetBool("histogram");
+  settings.quiet = common.Has("verbosity") && common.GetInt("verbosity") < 3;
+  report::SysbenchHeader& h = settings.sysbench_header;
+  h.using_what = std::string("storebench ") + version::Version();
+  h.threads = settings.threads;
+  h.rate = common.Has("rate") ? common.GetDouble("rate") : 0;
+  h.report_interval = settings.report_every;
+  h.seed = common.Has("seed") ? common.GetInt("seed") : 0;
+  if (common.Has("forced_shutdown")) {
+    const int64_t time_sec = common.GetDurationNanos("run_time") / kNanosPerSecond;
+    auto forced = ForcedShutdownSeconds(common.GetString("forced_shutdown"), time_sec);
+    if (forced.ok() && *forced >= 0) h.forced_shutdown = time_sec + *forced;
+  }
+  auto style = MakeConsoles().Create(first_.shape().console, settings);
+  if (style.ok()) {
+    style_ = std::move(*style);
+  } else {
+    style_status_ = style.status();
+  }
 }
 
 void ConsoleReporter::DsLine(const std::string& line) const {
-  std::fprintf(ds_out_, "%s\n", EscapeForTerminal(line, /*keep_newlines=*/true).c_str());
-  std::fflush(ds_out_);
+  if (style_) style_->Line(line);
 }
 
 Status ConsoleReporter::Begin(const std::vector<driver::DbInstanceSpec>& specs,
                               const driver::RunOptions& ro, bool speaks) {
+  SB_RETURN_IF_ERROR(style_status_);
   std::fprintf(stderr, "%s\n", common_.EchoLine().c_str());
   const std::string& csv_path = speaks ? common_.GetString("out_filename") : std::string();
   if (!csv_path.empty()) {
@@ -65,93 +87,32 @@ Status ConsoleReporter::Begin(const std::vector<driver::DbInstanceSpec>& specs,
   }
   for (const std::string& w : first_.Warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
   // Users: the workers, or the terminals they serve (Swingbench's pooled users).
+  int64_t users = 0;
   for (const auto& spec : specs) {
     const int64_t terminals = spec.workload ? spec.workload->terminals() : 0;
-    users_ += terminals > 0 ? terminals : spec.options.threads;
+    users += terminals > 0 ? terminals : spec.options.threads;
   }
-  log_freq_sec_ = ro.log_freq_sec;
-  if (sysbench_ && !sysbench_quiet_) {
-    report::SysbenchHeader h;
-    h.using_what = std::string("storebench ") + version::Version();
-    h.threads = all_threads_;
-    h.rate = ro.rate_per_sec;
-    h.report_interval = report_every_;
-    h.seed = static_cast<int64_t>(ro.seed);
-    const int64_t time_sec = ro.run_nanos / kNanosPerSecond;
-    if (common_.Has("forced_shutdown")) {
-      auto forced = ForcedShutdownSeconds(common_.GetString("forced_shutdown"), time_sec);
-      if (forced.ok() && *forced >= 0) h.forced_shutdown = time_sec + *forced;
-    }
-    std::printf("%s", report::FormatSysbenchHeader(h).c_str());
-    std::fflush(stdout);
-  }
+  style_->Begin(users, ro.log_freq_sec);
   return Status::Ok();
 }
 
 void ConsoleReporter::OnStart() {
-  if (sysbench_) {
-    if (sysbench_quiet_) return;
-    std::printf("Threads started!\n\n");  // sysbench's words before its interval lines
-    std::fflush(stdout);
-    return;
-  }
-  DsLine("Controller (" + report::FinalLineDateTime(std::chrono::system_clock::now()) +
-         "): all threads connected - issuing Start");
+  if (style_) style_->OnStart();
 }
 
 void ConsoleReporter::OnStatus(const metrics::StatusFigures& f) {
   const std::string prefix = report::StatusTimestampPrefix(ts_, std::chrono::system_clock::now());
-  if (progress_ == "human" && charbench_ && last_series_ != nullptr) {
-    if (!header_printed_) {
-      std::fprintf(stderr, "%s\n", report::CharbenchHeader(*last_series_).c_str());
-      header_printed_ = true;
-    }
-    std::fprintf(stderr, "%s\n",
-                 report::FormatCharbenchLine(*last_series_, users_, log_freq_sec_,
-                                             std::chrono::system_clock::now())
-                     .c_str());
-  } else if (progress_ == "human" && !sysbench_) {
-    DsLine(report::FormatStatusLine(f, prefix));
-  }
+  if (style_) style_->OnStatus(f, prefix);
   if (csv_) *csv_ << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
 }
 
 void ConsoleReporter::OnInstanceStatus(const std::string& name, const metrics::StatusFigures& f) {
-  if (progress_ == "human" && !sysbench_) {
-    DsLine("  " + report::FormatInstanceStatusLine(name, f, ""));
-  }
-}
-
-void ConsoleReporter::SysbenchInterval(const metrics::TimeSeries& series) {
-  const metrics::IntervalPoint& p = series.points.back();
-  const double start =
-      series.points.size() > 1 ? series.points[series.points.size() - 2].t_sec : 0.0;
-  since_line_.AddPoint(series, p);
-  since_line_.latency.Merge(interval_units_);
-  since_line_.seconds += p.t_sec - start;
-  if (p.phase == "measure") {
-    measured_.AddPoint(series, p);
-    measured_.latency.Merge(interval_units_);
-  }
-  // A line at every multiple of --report-interval seconds since Start, as sysbench (the
-  // samples land on whole seconds, a little late; phase boundaries fall in between).
-  if (report_every_ > 0 && progress_ == "human" && !sysbench_quiet_) {
-    const auto k = static_cast<int64_t>(std::floor((p.t_sec + 0.05) / report_every_));
-    if (k > lines_printed_) {
-      lines_printed_ = k;
-      std::printf("%s\n", report::FormatSysbenchInterval(static_cast<double>(k * report_every_),
-                                                         all_threads_, percentile_, since_line_)
-                              .c_str());
-      std::fflush(stdout);
-      since_line_ = report::SysbenchCounts();
-    }
-  }
+  if (style_) style_->OnInstanceStatus(name, f);
 }
 
 void ConsoleReporter::OnInterval(const metrics::TimeSeries& series,
                                  const metrics::StatusFigures& running) {
-  if (sysbench_ && !series.points.empty()) SysbenchInterval(series);
-  last_series_ = &series;
+  if (style_) style_->OnInterval(series);
   if (progress_ == "json") {
     std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
   }
@@ -161,47 +122,39 @@ void ConsoleReporter::OnInterval(const metrics::TimeSeries& series,
 }
 
 void ConsoleReporter::PrintClosing(const session::RunOutcome& outcome) {
-  const metrics::RunResult& r = outcome.result;
-  if (sysbench_) {
-    if (sysbench_quiet_) return;
-    measured_.seconds = r.measured_sec;
-    // "SQL statistics:" (or the histogram) follows the interval lines, or the blank line after
-    // "Threads started!", directly, as in sysbench.
-    if (common_.GetBool("histogram")) {
-      std::printf("%s \n", report::FormatSysbenchHistogram(measured_.latency).c_str());
-    }
-    std::printf("%s\n", report::FormatSysbenchReport(measured_, percentile_, r.threads).c_str());
-    return;
-  }
-  // DS3's closing: the Final line after an empty line, then (its threads have stopped) the
-  // controller's last line, the purchases and rollbacks since Start, and "Run over".
-  const auto now = std::chrono::system_clock::now();
-  std::fprintf(ds_out_, "\n%s\n",
-               report::FormatFinalLine(r, report::FinalLineDateTime(now)).c_str());
-  if (charbench_) std::printf("%s", report::FormatCharbenchSummary(r).c_str());
-  DsLine("Controller (" + report::FinalLineDateTime(now) + "): all threads stopped, exiting");
-  if (const std::string line = first_.FromStartLine(outcome.whole_run); !line.empty()) {
-    DsLine(line);
-  }
-  std::printf("Run over\n");
-  std::fflush(stdout);
+  if (!style_) return;
+  const workload::Shape& shape = first_.shape();
+  report::WholeRunCounts whole_run;
+  whole_run.step_types = shape.step_types;
+  for (const auto& t : outcome.whole_run.types) whole_run.types.push_back(t.count);
+  whole_run.counters = outcome.whole_run.counters;
+  whole_run.rollback_counter = shape.rollback_counter;
+  style_->Close(outcome.result, whole_run);
 }
 
-// A peer tool's own result line (HammerDB's for TPC-C-like runs), per instance when several.
+// A peer tool's own result lines (HammerDB's for TPC-C-like runs), from the console style each
+// instance's workload names, per instance when several. The server's product names the database
+// in them; the back end's dialect stands in when the server told none.
 void ConsoleReporter::PrintResultLines(const metrics::RunResult& r) {
   const std::string& product =
       r.environment.count("db.product") ? r.environment.at("db.product") : std::string();
+  const auto lines = [&](const session::DbSetup& setup, const metrics::RunResult& figures_of) {
+    auto style = MakeConsoles().Create(setup.workload->shape().console, report::ConsoleSettings());
+    if (!style.ok()) return std::vector<std::string>();
+    const std::string db = !product.empty() ? product
+                           : setup.backend  ? setup.backend->dialect()
+                                            : std::string();
+    return (*style)->ResultLines(figures_of.figures, db);
+  };
   if (setups_.size() > 1) {
     for (size_t i = 0; i < setups_.size(); ++i) {
-      for (const auto& line : setups_[i].workload->ResultLines(r.instances[i].figures, product)) {
+      for (const auto& line : lines(setups_[i], r.instances[i])) {
         std::printf("  [%s] %s\n", setups_[i].name.c_str(), line.c_str());
       }
     }
     return;
   }
-  for (const auto& line : first_.ResultLines(r.figures, product)) {
-    std::printf("%s\n", line.c_str());
-  }
+  for (const auto& line : lines(setups_[0], r)) std::printf("%s\n", line.c_str());
 }
 
 void ConsoleReporter::PrintSummary(const session::RunOutcome& outcome) {

@@ -14,11 +14,14 @@
 
 #include "cli/metrics_server.h"
 #include "config/options.h"
-#include "report/dvdstore_console.h"
-#include "report/sysbench_report.h"
+#include "report/console/console_style.h"
+#include "report/console/dvdstore_console.h"
 #include "storebench/session.h"
 
 namespace sb::cli {
+
+// The console styles storebench knows, by the names workloads give (Shape::console).
+report::ConsoleRegistry MakeConsoles();
 
 class ConsoleReporter : public session::RunReporter {
  public:
@@ -30,18 +33,20 @@ class ConsoleReporter : public session::RunReporter {
   void OnStart() override;
   void OnStatus(const metrics::StatusFigures& f) override;
   void OnInstanceStatus(const std::string& name, const metrics::StatusFigures& f) override;
-  bool WantsIntervalUnits() const override { return sysbench_; }
-  void OnIntervalUnits(const metrics::Histogram& h) override { interval_units_ = h; }
+  bool WantsIntervalUnits() const override { return style_ && style_->WantsIntervalUnits(); }
+  void OnIntervalUnits(const metrics::Histogram& h) override {
+    if (style_) style_->OnIntervalUnits(h);
+  }
   void OnInterval(const metrics::TimeSeries& series,
                   const metrics::StatusFigures& running) override;
 
-  // After the run: sysbench's report or DVD Store's closing lines, then the summary, the
-  // workloads' own result lines, the instance table, the SUT CPU and power lines.
+  // After the run: the console style's closing (sysbench's report, DVD Store's closing lines),
+  // then the summary, the workloads' own result lines, the instance table, the SUT CPU and power
+  // lines.
   void PrintSummary(const session::RunOutcome& outcome);
 
  private:
   void DsLine(const std::string& line) const;
-  void SysbenchInterval(const metrics::TimeSeries& series);
   void PrintClosing(const session::RunOutcome& outcome);
   void PrintResultLines(const metrics::RunResult& r);
 
@@ -50,22 +55,10 @@ class ConsoleReporter : public session::RunReporter {
   const workload::Workload& first_;
   const std::string progress_;
   report::LogTimestamp ts_ = report::LogTimestamp::kNone;
-  // sysbench's console for its users (--workload oltp): interval lines every --report-interval
-  // seconds on stdout instead of DVD Store's status lines, and its final report.
-  const bool sysbench_;
-  // sysbench's --verbosity: below 3 (its LOG_NOTICE) none of sysbench's lines are printed.
-  bool sysbench_quiet_ = false;
-  // Swingbench-style workloads print charbench's line instead of DVD Store's status line.
-  const bool charbench_;
-  FILE* ds_out_ = stdout;
-  int percentile_ = 0;
-  int64_t report_every_ = 0, all_threads_ = 0, lines_printed_ = 0;
-  report::SysbenchCounts since_line_, measured_;
-  metrics::Histogram interval_units_;
-  int64_t users_ = 0;
-  int64_t log_freq_sec_ = 0;
-  const metrics::TimeSeries* last_series_ = nullptr;
-  bool header_printed_ = false;
+  // The console of the tool the first workload imitates (Shape::console); null when its name is
+  // unknown, which Begin reports.
+  std::unique_ptr<report::ConsoleStyle> style_;
+  Status style_status_;
   std::unique_ptr<std::ofstream> csv_;
   MetricsServer metrics_server_;
   std::string metrics_addr_;

@@ -11,8 +11,8 @@
 #include "cli/power_cli.h"
 #include "cli/result_path.h"
 #include "dist/world.h"
-#include "report/instance_series_csv.h"
-#include "report/json_report.h"
+#include "report/files/instance_series_csv.h"
+#include "report/files/json_report.h"
 #include "storebench/session.h"
 
 namespace sb::cli {

@@ -24,8 +24,8 @@
 #include "cli/result_path.h"
 #include "config/options.h"
 #include "power/summary.h"
-#include "report/instance_series_csv.h"
-#include "report/json_report.h"
+#include "report/files/instance_series_csv.h"
+#include "report/files/json_report.h"
 
 namespace sb::cli {
 

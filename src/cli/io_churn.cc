@@ -18,7 +18,7 @@
 #include "cli/app.h"
 #include "cli/io_fs_internal.h"
 #include "driver/churn_run.h"
-#include "report/json_report.h"
+#include "report/files/json_report.h"
 
 namespace sb::cli {
 namespace {

@@ -16,7 +16,7 @@
 #include "cli/io_fs_internal.h"
 #include "cli/result_path.h"
 #include "driver/file_pass_runner.h"
-#include "report/json_report.h"
+#include "report/files/json_report.h"
 #include "workload/fs/file_pass.h"
 #include "workload/fs/page_cache.h"
 

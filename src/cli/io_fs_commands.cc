@@ -22,7 +22,7 @@
 #include "cli/app.h"
 #include "cli/io_fs_internal.h"
 #include "cli/output_paths.h"
-#include "report/json_report.h"
+#include "report/files/json_report.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {

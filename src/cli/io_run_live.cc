@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "report/live.h"
+#include "report/console/live.h"
 
 namespace sb::cli {
 

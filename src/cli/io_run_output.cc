@@ -13,8 +13,8 @@
 #include "metrics/headline.h"
 #include "metrics/windows.h"
 #include "power/summary.h"
-#include "report/json_report.h"
-#include "report/storage_report.h"
+#include "report/files/json_report.h"
+#include "report/files/storage_report.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {

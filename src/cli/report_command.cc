@@ -9,8 +9,8 @@
 #include "cli/app.h"
 #include "cli/command_options.h"
 #include "cli/output_paths.h"
-#include "report/html_report.h"
-#include "report/result_file.h"
+#include "report/files/result_file.h"
+#include "report/html/html_report.h"
 
 namespace sb::cli {
 

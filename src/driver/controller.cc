@@ -80,6 +80,93 @@ class RealtimeScope {
   bool raised_ = false;
 };
 
+// Waits until every worker of every instance is ready: the first instance's error, a stop, or
+// the connect timeout ends the wait.
+Status WaitConnected(const std::vector<Instance*>& instances, Clock& clock,
+                     const ControllerOptions& o) {
+  auto stop_requested = [&] { return o.stop != nullptr && o.stop->load(); };
+  const int64_t connect_deadline = clock.NowNanos() + o.connect_timeout_nanos;
+  Status connected;
+  for (;;) {
+    int ready = 0, total = 0;
+    for (Instance* in : instances) {
+      const Readiness r = in->Ready();
+      if (r.failed > 0) {
+        connected = instances.size() == 1
+                        ? r.first_error
+                        : Status(r.first_error.code(),
+                                 "instance " + in->name() + ": " + r.first_error.message());
+        break;
+      }
+      ready += r.ready;
+      total += r.total;
+    }
+    if (!connected.ok() || ready == total) break;
+    if (stop_requested() || clock.NowNanos() > connect_deadline) {
+      connected = stop_requested()
+                      ? Status::Cancelled("stopped before all threads connected")
+                      : Status::FailedPrecondition("only " + std::to_string(ready) + " of " +
+                                                   std::to_string(total) +
+                                                   " threads connected within the timeout");
+      break;
+    }
+    clock.SleepFor(kConnectPollNanos);
+  }
+  return connected;
+}
+
+// The windows that begin at Start (0 s), from the snapshot taken before the workers began; their
+// indexes, for the first sample to report.
+std::vector<int> StartWindowsAtStart(
+    int64_t t0, const std::vector<metrics::RecorderSnapshot>& at_start,
+    std::vector<WindowMeasure>* windows,
+    std::vector<std::vector<metrics::RecorderSnapshot>>* window_start) {
+  std::vector<int> started_at_start;
+  for (size_t w = 0; w < windows->size(); ++w) {
+    WindowMeasure& m = (*windows)[w];
+    if (m.spec.start_sec > 0) continue;
+    m.started = true;
+    m.start_at = t0;
+    (*window_start)[w] = at_start;
+    started_at_start.push_back(static_cast<int>(w));
+  }
+  return started_at_start;
+}
+
+// The windows whose start or end the sample at `now` reaches: their snapshots and deltas, and
+// the sample's lists of started and ended windows.
+void MarkWindowEdges(int64_t now, const std::vector<metrics::RecorderSnapshot>& now_snap, Sample* s,
+                     std::vector<WindowMeasure>* windows,
+                     std::vector<std::vector<metrics::RecorderSnapshot>>* window_start) {
+  for (size_t w = 0; w < windows->size(); ++w) {
+    WindowMeasure& m = (*windows)[w];
+    if (!m.started && s->t_sec + kEdgeSlackSec >= m.spec.start_sec) {
+      m.started = true;
+      m.start_at = now;
+      (*window_start)[w] = now_snap;
+      s->windows_started.push_back(static_cast<int>(w));
+    }
+    if (m.started && !m.complete && s->t_sec + kEdgeSlackSec >= m.spec.end_sec) {
+      m.complete = true;
+      m.end_at = now;
+      Difference(now_snap, (*window_start)[w], &m.delta);
+      s->windows_ended.push_back(static_cast<int>(w));
+    }
+  }
+}
+
+// Windows still open when the run ended: they end with it.
+void EndOpenWindows(const std::vector<std::vector<metrics::RecorderSnapshot>>& window_start,
+                    ControllerOutcome* out) {
+  for (size_t w = 0; w < out->windows.size(); ++w) {
+    WindowMeasure& m = out->windows[w];
+    if (m.started && !m.complete) {
+      m.end_at = out->end_at;
+      Difference(out->at_end, window_start[w], &m.delta);
+    }
+  }
+}
+
 }  // namespace
 
 ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
@@ -103,33 +190,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
   out.realtime = realtime.raised();
 
   // Connect phase: every worker of every instance ready, or give up.
-  const int64_t connect_deadline = clock_.NowNanos() + o.connect_timeout_nanos;
-  Status connected;
-  for (;;) {
-    int ready = 0, total = 0;
-    for (Instance* in : instances) {
-      const Readiness r = in->Ready();
-      if (r.failed > 0) {
-        connected = instances.size() == 1
-                        ? r.first_error
-                        : Status(r.first_error.code(),
-                                 "instance " + in->name() + ": " + r.first_error.message());
-        break;
-      }
-      ready += r.ready;
-      total += r.total;
-    }
-    if (!connected.ok() || ready == total) break;
-    if (stop_requested() || clock_.NowNanos() > connect_deadline) {
-      connected = stop_requested()
-                      ? Status::Cancelled("stopped before all threads connected")
-                      : Status::FailedPrecondition("only " + std::to_string(ready) + " of " +
-                                                   std::to_string(total) +
-                                                   " threads connected within the timeout");
-      break;
-    }
-    clock_.SleepFor(kConnectPollNanos);
-  }
+  Status connected = WaitConnected(instances, clock_, o);
   // With peers every process reports its connect phase, and all start or none.
   if (o.peers != nullptr) connected = o.peers->AllReady(connected);
   if (!connected.ok()) {
@@ -158,15 +219,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
   // waiting for the first sample, a second in, left its first second out (`--window 0s-1s`
   // showed 0 IOPS, `0s-3s` two thirds of the rate). The first sample reports it started, as it
   // reports every edge (the running figures and the phase marks are the sample's).
-  std::vector<int> started_at_start;
-  for (size_t w = 0; w < o.windows.size(); ++w) {
-    WindowMeasure& m = out.windows[w];
-    if (m.spec.start_sec > 0) continue;
-    m.started = true;
-    m.start_at = t0;
-    window_start[w] = prev;
-    started_at_start.push_back(static_cast<int>(w));
-  }
+  std::vector<int> started_at_start = StartWindowsAtStart(t0, prev, &out.windows, &window_start);
   signals.gate.store(RunSignals::kStarted, std::memory_order_release);
   signals.gate.notify_all();
 
@@ -224,21 +277,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     if (now >= t0 + tick * o.tick_nanos) s.tick = tick++;
     s.windows_started = std::move(started_at_start);  // empty after the first sample
     started_at_start.clear();
-    for (size_t w = 0; w < o.windows.size(); ++w) {
-      WindowMeasure& m = out.windows[w];
-      if (!m.started && s.t_sec + kEdgeSlackSec >= m.spec.start_sec) {
-        m.started = true;
-        m.start_at = now;
-        window_start[w] = now_snap;
-        s.windows_started.push_back(static_cast<int>(w));
-      }
-      if (m.started && !m.complete && s.t_sec + kEdgeSlackSec >= m.spec.end_sec) {
-        m.complete = true;
-        m.end_at = now;
-        Difference(now_snap, window_start[w], &m.delta);
-        s.windows_ended.push_back(static_cast<int>(w));
-      }
-    }
+    MarkWindowEdges(now, now_snap, &s, &out.windows, &window_start);
     if (cb.on_sample) cb.on_sample(s);
     prev = now_snap;
 
@@ -270,13 +309,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
       break;
     }
   }
-  for (size_t w = 0; w < o.windows.size(); ++w) {
-    WindowMeasure& m = out.windows[w];
-    if (m.started && !m.complete) {
-      m.end_at = out.end_at;
-      Difference(out.at_end, window_start[w], &m.delta);
-    }
-  }
+  EndOpenWindows(window_start, &out);
   // A run that ended during warm-up keeps Start as its reset (warmed_up tells).
   out.warmed_up = reset_done;
   end_and_join();

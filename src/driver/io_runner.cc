@@ -136,11 +136,9 @@ void StorageWindows(const ControllerOutcome& run, const storage::AccessSpec& spe
   }
 }
 
-}  // namespace
-
-Result<metrics::StorageTest> RunStorageTest(
-    const io::EngineRegistry& engines, const storage::AccessSpec& spec, int spec_index,
-    const IoRunConfig& c, Clock& clock, const std::function<void(const std::string&)>& progress) {
+// Refuses a run the engines cannot do: no workers, targets or room for a transfer, or writes
+// where writing is not allowed.
+Status CheckIoRun(const storage::AccessSpec& spec, const IoRunConfig& c) {
   if (c.workers < 1 || c.outstanding < 1) {
     return Status::InvalidArgument("workers and outstanding I/Os must be at least 1");
   }
@@ -168,9 +166,11 @@ Result<metrics::StorageTest> RunStorageTest(
     return Status::FailedPrecondition("access specification '" + spec.name +
                                       "' writes, but writing to the target is not allowed");
   }
-  IoInstance instance("1", engines, spec, spec_index, c, clock);
-  const IoLayout& shape = instance.layout();
-  metrics::StorageTest t;
+  return Status::Ok();
+}
+
+// The controller's settings for a test: ramp, run time and every window measured once.
+ControllerOptions IoControllerOptions(const IoRunConfig& c) {
   ControllerOptions co;
   co.warmup_nanos = c.ramp_nanos;
   co.run_nanos = c.run_nanos;
@@ -185,6 +185,55 @@ Result<metrics::StorageTest> RunStorageTest(
       co.windows.push_back(b.window);
     }
   }
+  return co;
+}
+
+// Read, write and overall latency percentiles over the measured window.
+void SetPercentiles(const Directions& dirs, metrics::StorageTest* t) {
+  const metrics::Histogram& rh = dirs.read;
+  const metrics::Histogram& wh = dirs.write;
+  metrics::Histogram all = rh;
+  all.Merge(wh);
+  t->read_p50_ms = Ms(rh.ValueAtPercentile(50));
+  t->read_p99_ms = Ms(rh.ValueAtPercentile(99));
+  t->read_p999_ms = Ms(rh.ValueAtPercentile(99.9));
+  t->write_p50_ms = Ms(wh.ValueAtPercentile(50));
+  t->write_p99_ms = Ms(wh.ValueAtPercentile(99));
+  t->write_p999_ms = Ms(wh.ValueAtPercentile(99.9));
+  t->all_p50_ms = Ms(all.ValueAtPercentile(50));
+  t->all_p90_ms = Ms(all.ValueAtPercentile(90));
+  t->all_p99_ms = Ms(all.ValueAtPercentile(99));
+  t->all_p999_ms = Ms(all.ValueAtPercentile(99.9));
+  t->all_p9999_ms = Ms(all.ValueAtPercentile(99.99));
+}
+
+// What ran: the specification, the targets and the engine's settings.
+void DescribeTest(const storage::AccessSpec& spec, const IoRunConfig& c, metrics::StorageTest* t) {
+  t->name = spec.name;
+  for (const auto& l : spec.lines) t->spec_lines.push_back(l.ToIcfLine());
+  for (const IoTarget& target : c.targets) {
+    t->targets.push_back({target.path, target.range_start, target.range_bytes, target.extents,
+                          target.extents_note, target.filesystem});
+  }
+  t->engine = c.engine;
+  t->workers = c.workers;
+  t->outstanding = c.outstanding;
+  t->submit_batch = c.submit_batch;
+  t->direct = c.direct;
+  t->data_pattern = storage::DataPatternName(c.pattern);
+  t->ramp_sec = static_cast<double>(c.ramp_nanos) / 1e9;
+}
+
+}  // namespace
+
+Result<metrics::StorageTest> RunStorageTest(
+    const io::EngineRegistry& engines, const storage::AccessSpec& spec, int spec_index,
+    const IoRunConfig& c, Clock& clock, const std::function<void(const std::string&)>& progress) {
+  SB_RETURN_IF_ERROR(CheckIoRun(spec, c));
+  IoInstance instance("1", engines, spec, spec_index, c, clock);
+  const IoLayout& shape = instance.layout();
+  metrics::StorageTest t;
+  const ControllerOptions co = IoControllerOptions(c);
   // The series windows, baselines and live outputs read (types io, read, write; bytes).
   metrics::TimeSeries generic;
   generic.type_names = {"io", "read", "write"};
@@ -275,36 +324,9 @@ Result<metrics::StorageTest> RunStorageTest(
     }
   }
   StorageWindows(run, spec, shape, c, generic, &t);
-  const Directions dirs = Split(window, spec, shape, -1);
-  const metrics::Histogram& rh = dirs.read;
-  const metrics::Histogram& wh = dirs.write;
-  metrics::Histogram all = rh;
-  all.Merge(wh);
-  t.read_p50_ms = Ms(rh.ValueAtPercentile(50));
-  t.read_p99_ms = Ms(rh.ValueAtPercentile(99));
-  t.read_p999_ms = Ms(rh.ValueAtPercentile(99.9));
-  t.write_p50_ms = Ms(wh.ValueAtPercentile(50));
-  t.write_p99_ms = Ms(wh.ValueAtPercentile(99));
-  t.write_p999_ms = Ms(wh.ValueAtPercentile(99.9));
-  t.all_p50_ms = Ms(all.ValueAtPercentile(50));
-  t.all_p90_ms = Ms(all.ValueAtPercentile(90));
-  t.all_p99_ms = Ms(all.ValueAtPercentile(99));
-  t.all_p999_ms = Ms(all.ValueAtPercentile(99.9));
-  t.all_p9999_ms = Ms(all.ValueAtPercentile(99.99));
+  SetPercentiles(Split(window, spec, shape, -1), &t);
 
-  t.name = spec.name;
-  for (const auto& l : spec.lines) t.spec_lines.push_back(l.ToIcfLine());
-  for (const IoTarget& target : c.targets) {
-    t.targets.push_back({target.path, target.range_start, target.range_bytes, target.extents,
-                         target.extents_note, target.filesystem});
-  }
-  t.engine = c.engine;
-  t.workers = c.workers;
-  t.outstanding = c.outstanding;
-  t.submit_batch = c.submit_batch;
-  t.direct = c.direct;
-  t.data_pattern = storage::DataPatternName(c.pattern);
-  t.ramp_sec = static_cast<double>(c.ramp_nanos) / 1e9;
+  DescribeTest(spec, c, &t);
   if (t.totals.read_errors + t.totals.write_errors > 0 && progress) {
     progress("warning: " + std::to_string(t.totals.read_errors + t.totals.write_errors) +
              " I/O errors in '" + spec.name + "', e.g. " + instance.FirstIoError());

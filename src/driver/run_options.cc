@@ -11,39 +11,43 @@
 
 namespace sb::driver {
 
-void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
-  using config::OptionSpec;
-  using config::OptionType;
-  // Every option here has a name, type, default and help; the few extras are set after.
-  auto spec = [](const char* name, OptionType type, const char* default_value, const char* help) {
-    return OptionSpec{.name = name,
-                      .type = type,
-                      .default_value = default_value,
-                      .help = help,
-                      .group = "driver"};
-  };
+namespace {
+
+using config::OptionSpec;
+using config::OptionType;
+
+// Every option here has a name, type, default and help; the few extras are set after.
+OptionSpec DriverSpec(const char* name, OptionType type, const char* default_value,
+                      const char* help) {
+  return OptionSpec{
+      .name = name, .type = type, .default_value = default_value, .help = help, .group = "driver"};
+}
+
+// Threads, pacing and the run's length.
+void DeclareLoadOptions(config::OptionSet* o, const workload::Shape& shape) {
   {
     OptionSpec s =
-        spec("n_threads", OptionType::kInt, "1",
-             "worker threads, each with its own connection (with terminals: the connection "
-             "pool serving them)");
+        DriverSpec("n_threads", OptionType::kInt, "1",
+                   "worker threads, each with its own connection (with terminals: the connection "
+                   "pool serving them)");
     s.aliases = {"threads", "connections"};
     s.min = 1;
     s.max = limits::kMaxDbThreads;
     o->Add(s);
   }
   {
-    OptionSpec s =
-        spec("ramp_rate", OptionType::kInt, "10", "connections opened per second at start-up");
+    OptionSpec s = DriverSpec("ramp_rate", OptionType::kInt, "10",
+                              "connections opened per second at start-up");
     s.min = 1;
     s.max = 1000000;
     o->Add(s);
   }
   {
-    OptionSpec s = spec("run_time", OptionType::kDuration, shape.default_run_time.c_str(),
-                        "measured time after warm-up, exactly this long: a bare number is "
-                        "minutes as --run_time (DVD Store) and seconds as --duration or --time "
-                        "(sysbench); or 90s, 2m; 0 = until stopped");
+    OptionSpec s =
+        DriverSpec("run_time", OptionType::kDuration, shape.default_run_time.c_str(),
+                   "measured time after warm-up, exactly this long: a bare number is "
+                   "minutes as --run_time (DVD Store) and seconds as --duration or --time "
+                   "(sysbench); or 90s, 2m; 0 = until stopped");
     s.aliases = {"duration", "time"};
     s.bare_unit_nanos = 60 * kNanosPerSecond;   // DVD Store counts whole minutes
     s.alias_bare_unit_nanos = kNanosPerSecond;  // --duration, sysbench's --time: seconds
@@ -51,13 +55,13 @@ void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
     o->Add(s);
   }
   {
-    OptionSpec s =
-        spec("warmup_time", OptionType::kDuration, shape.default_warmup_time.c_str(),
-             shape.sysbench_style
-                 ? "warm-up before the stats reset: a bare number is seconds, as sysbench's "
-                   "--warmup-time counts it; or 30s, 2m"
-                 : "warm-up before the stats reset: a bare number is minutes as --warmup_time (DVD "
-                   "Store) and seconds as --warmup; or 30s, 2m");
+    OptionSpec s = DriverSpec(
+        "warmup_time", OptionType::kDuration, shape.default_warmup_time.c_str(),
+        shape.sysbench_style
+            ? "warm-up before the stats reset: a bare number is seconds, as sysbench's "
+              "--warmup-time counts it; or 30s, 2m"
+            : "warm-up before the stats reset: a bare number is minutes as --warmup_time (DVD "
+              "Store) and seconds as --warmup; or 30s, 2m");
     s.aliases = {"warmup"};
     // DVD Store counts whole minutes; sysbench (--warmup-time) and --warmup seconds.
     s.bare_unit_nanos = shape.sysbench_style ? kNanosPerSecond : 60 * kNanosPerSecond;
@@ -66,15 +70,15 @@ void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
     o->Add(s);
   }
   {
-    OptionSpec s = spec("think_time", OptionType::kDouble, "0",
-                        "mean think time per order in seconds (drawn uniformly in [0, 2T))");
+    OptionSpec s = DriverSpec("think_time", OptionType::kDouble, "0",
+                              "mean think time per order in seconds (drawn uniformly in [0, 2T))");
     s.max_double = limits::kMaxThinkTimeSec;
     o->Add(s);
   }
   {
-    OptionSpec s =
-        spec("log_freq", OptionType::kInt, shape.default_log_freq.c_str(),
-             shape.sysbench_style ? "seconds between sysbench interval lines (0 = none, sysbench's "
+    OptionSpec s = DriverSpec("log_freq", OptionType::kInt, shape.default_log_freq.c_str(),
+                              shape.sysbench_style
+                                  ? "seconds between sysbench interval lines (0 = none, sysbench's "
                                     "default)"
                                   : "seconds between status lines (0 = none)");
     s.aliases = {"report_interval"};
@@ -85,106 +89,129 @@ void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
   }
   {
     OptionSpec s =
-        spec("rate", OptionType::kDouble, "0",
-             "open loop: start units (orders) at this aggregate rate per second, measuring "
-             "latency from the intended start; 0 = closed loop with think time");
+        DriverSpec("rate", OptionType::kDouble, "0",
+                   "open loop: start units (orders) at this aggregate rate per second, measuring "
+                   "latency from the intended start; 0 = closed loop with think time");
     s.min_double = limits::kMinRatePerSec;
     s.max_double = limits::kMaxRatePerSec;
     s.zero_is_off = true;
     o->Add(s);
   }
   {
-    OptionSpec s = spec("arrival", OptionType::kEnum, "constant",
-                        "open loop: evenly spaced or Poisson arrivals");
+    OptionSpec s = DriverSpec("arrival", OptionType::kEnum, "constant",
+                              "open loop: evenly spaced or Poisson arrivals");
     s.choices = {"constant", "poisson"};
     o->Add(s);
   }
   {
-    OptionSpec s = spec("max_lag", OptionType::kDuration, "10s",
-                        "open loop: stop the run when the schedule falls this far behind");
+    OptionSpec s = DriverSpec("max_lag", OptionType::kDuration, "10s",
+                              "open loop: stop the run when the schedule falls this far behind");
     s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }
   {
-    OptionSpec s = spec("latency_limit", OptionType::kDuration, "0",
-                        "count units slower than this as late (0 = off)");
+    OptionSpec s = DriverSpec("latency_limit", OptionType::kDuration, "0",
+                              "count units slower than this as late (0 = off)");
     s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }
-  o->Add(spec("window", OptionType::kString, "",
-              "report windows measured from Start, e.g. 23m-28m or 5m-10m,23m-28m: per-second "
-              "min/mean/median/max throughput, latency percentiles, running OPM at both ends"));
-  o->Add(spec("baseline", OptionType::kString, "",
-              "pass/fail rules separated by ';', e.g. opm>=2600@23m-28m or p99_ms<=500@5m-10m "
-              "(metrics: opm, min_opm, running_opm, tps, p50_ms, p90_ms, p95_ms, p99_ms, max_ms, "
-              "and the workload's headline metrics such as qps); with several instances each "
-              "instance is judged and all must pass"));
+}
+
+// Windows, baselines and what a run's figures are judged by.
+void DeclareJudgingOptions(config::OptionSet* o) {
+  o->Add(
+      DriverSpec("window", OptionType::kString, "",
+                 "report windows measured from Start, e.g. 23m-28m or 5m-10m,23m-28m: per-second "
+                 "min/mean/median/max throughput, latency percentiles, running OPM at both ends"));
+  o->Add(DriverSpec(
+      "baseline", OptionType::kString, "",
+      "pass/fail rules separated by ';', e.g. opm>=2600@23m-28m or p99_ms<=500@5m-10m "
+      "(metrics: opm, min_opm, running_opm, tps, p50_ms, p90_ms, p95_ms, p99_ms, max_ms, "
+      "and the workload's headline metrics such as qps); with several instances each "
+      "instance is judged and all must pass"));
   {
-    OptionSpec s = spec("baseline_rule", OptionType::kEnum, "window_mean",
-                        "how a rate baseline is judged over its window: window_mean (units in the "
-                        "window / its length), every_interval (every 10-s interval of the "
-                        "window), ds_cumulative (DVD Store 3's cumulative figure since the "
-                        "warm-up reset at every second of it)");
+    OptionSpec s =
+        DriverSpec("baseline_rule", OptionType::kEnum, "window_mean",
+                   "how a rate baseline is judged over its window: window_mean (units in the "
+                   "window / its length), every_interval (every 10-s interval of the "
+                   "window), ds_cumulative (DVD Store 3's cumulative figure since the "
+                   "warm-up reset at every second of it)");
     s.choices = {"window_mean", "every_interval", "ds_cumulative"};
     o->Add(s);
   }
   // Percentages of the mean: a change or spread can exceed 100 %, not 1e6 %.
   {
-    OptionSpec s = spec("steady_slope", OptionType::kDouble, "10",
-                        "steady state: largest change of the fitted throughput line across the "
-                        "measured window, in % of the mean");
-    s.max_double = 1e6;
-    o->Add(s);
-  }
-  {
     OptionSpec s =
-        spec("steady_cv", OptionType::kDouble, "25",
-             "steady state: largest per-second throughput spread (coefficient of variation), %");
+        DriverSpec("steady_slope", OptionType::kDouble, "10",
+                   "steady state: largest change of the fitted throughput line across the "
+                   "measured window, in % of the mean");
     s.max_double = 1e6;
     o->Add(s);
   }
-  o->Add(spec("op_log", OptionType::kString, "",
-              "write one line per sampled operation: worker type intended_start_us start_us "
-              "latency_us outcome (times from Start)"));
   {
-    OptionSpec s = spec("op_log_sampling", OptionType::kDouble, "1",
-                        "fraction of operations written to the op_log (0.01 = 1 %)");
+    OptionSpec s = DriverSpec(
+        "steady_cv", OptionType::kDouble, "25",
+        "steady state: largest per-second throughput spread (coefficient of variation), %");
+    s.max_double = 1e6;
+    o->Add(s);
+  }
+}
+
+// What is recorded beside the figures (operation log, server check, SUT CPU) and the run's limits.
+void DeclareProbeOptions(config::OptionSet* o) {
+  o->Add(DriverSpec("op_log", OptionType::kString, "",
+                    "write one line per sampled operation: worker type intended_start_us start_us "
+                    "latency_us outcome (times from Start)"));
+  {
+    OptionSpec s = DriverSpec("op_log_sampling", OptionType::kDouble, "1",
+                              "fraction of operations written to the op_log (0.01 = 1 %)");
     s.max_double = 1;
     o->Add(s);
   }
-  o->Add(spec("server_check", OptionType::kBool, "Y",
-              "cross-check against the database: read its own counters and the workload's row "
-              "counts at the start and end of the measured window (the workers pause between "
-              "units for the start reading at the end of warm-up)"));
-  o->Add(spec("sut_cpu", OptionType::kBool, "Y",
-              "sample the system under test's CPU each second beside the run (the local "
-              "/proc/stat, or --sut_cpu_cmd's output)"));
-  o->Add(spec("sut_cpu_cmd", OptionType::kString, "",
-              "a command that prints the database host's /proc/stat, e.g. \"ssh db1 cat "
-              "/proc/stat\" (run once a second, 5 s timeout); default: this host"));
+  o->Add(
+      DriverSpec("server_check", OptionType::kBool, "Y",
+                 "cross-check against the database: read its own counters and the workload's row "
+                 "counts at the start and end of the measured window (the workers pause between "
+                 "units for the start reading at the end of warm-up)"));
+  o->Add(DriverSpec("sut_cpu", OptionType::kBool, "Y",
+                    "sample the system under test's CPU each second beside the run (the local "
+                    "/proc/stat, or --sut_cpu_cmd's output)"));
+  o->Add(DriverSpec("sut_cpu_cmd", OptionType::kString, "",
+                    "a command that prints the database host's /proc/stat, e.g. \"ssh db1 cat "
+                    "/proc/stat\" (run once a second, 5 s timeout); default: this host"));
   {
-    OptionSpec s = spec("seed", OptionType::kInt, "0",
-                        "run seed: the same seed and data give the same sequence of operations; "
-                        "0 (the default): a fresh seed drawn for each run, recorded in the "
-                        "result (choices.seed), so that repeated runs are separate samples");
+    OptionSpec s =
+        DriverSpec("seed", OptionType::kInt, "0",
+                   "run seed: the same seed and data give the same sequence of operations; "
+                   "0 (the default): a fresh seed drawn for each run, recorded in the "
+                   "result (choices.seed), so that repeated runs are separate samples");
     s.aliases = {"rand_seed"};
     o->Add(s);
   }
   {
-    OptionSpec s = spec("units_per_thread", OptionType::kInt, "0",
-                        "stop each thread after this many units (orders); the run ends when "
-                        "every thread has stopped, or at run_time; 0 = no limit");
+    OptionSpec s = DriverSpec("units_per_thread", OptionType::kInt, "0",
+                              "stop each thread after this many units (orders); the run ends when "
+                              "every thread has stopped, or at run_time; 0 = no limit");
     s.aliases = {"orders_per_thread"};
     s.min = 0;
     o->Add(s);
   }
   {
-    OptionSpec s = spec("units_total", OptionType::kInt, "0",
-                        "stop after this many units (transactions, orders) in all, over every "
-                        "thread of an instance (sysbench's --events); 0 = no limit");
+    OptionSpec s =
+        DriverSpec("units_total", OptionType::kInt, "0",
+                   "stop after this many units (transactions, orders) in all, over every "
+                   "thread of an instance (sysbench's --events); 0 = no limit");
     s.aliases = {"events"};
     o->Add(s);
   }
+}
+
+}  // namespace
+
+void DeclareRunOptions(config::OptionSet* o, const workload::Shape& shape) {
+  DeclareLoadOptions(o, shape);
+  DeclareJudgingOptions(o);
+  DeclareProbeOptions(o);
 }
 
 uint64_t DrawSeed() {

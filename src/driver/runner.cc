@@ -61,6 +61,147 @@ void SetDriverCpu(metrics::RunResult* r, double cpu) {
   }
 }
 
+// Each instance with its op log and server check, ready for the controller.
+Status OpenInstances(const std::vector<DbInstanceSpec>& specs, const RunOptions& common,
+                     Clock& clock, const std::function<void(const std::string&)>& message,
+                     std::vector<InstanceRun>* runs, std::vector<Instance*>* instances,
+                     std::vector<const DbInstance*>* db_instances) {
+  const bool several = specs.size() > 1;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const DbInstanceSpec& spec = specs[i];
+    InstanceRun& ir = (*runs)[i];
+    ir.spec = &spec;
+    DbInstanceOptions io = InstanceOptions(spec.options);
+    if (!spec.options.op_log_path.empty()) {
+      auto opened = OpLog::Open(spec.options.op_log_path);
+      if (!opened.ok()) return opened.status();
+      ir.op_log = std::move(opened).value();
+      io.limits.op_log = ir.op_log.get();
+      io.limits.op_log_sampling = spec.options.op_log_sampling;
+    }
+    std::function<void(const std::string&)> instance_message = message;
+    if (several) {
+      instance_message = [message, name = spec.name](const std::string& m) {
+        std::string line = "[" + name;
+        line += "] ";
+        line += m;
+        message(line);
+      };
+    }
+    ir.instance = std::make_unique<DbInstance>(spec.name, *spec.workload, *spec.backend, clock, io,
+                                               instance_message);
+    if (spec.options.server_check) {
+      ir.check = std::make_unique<ServerCheck>(*spec.workload, *spec.backend, clock);
+      if (common.warmup_nanos > 0) {
+        ir.instance->set_warmup_reading([&ir] {
+          ir.check_start = ir.check->Start();
+          ir.check_started = true;
+        });
+      }
+    }
+    instances->push_back(ir.instance.get());
+    db_instances->push_back(ir.instance.get());
+  }
+  return Status::Ok();
+}
+
+// The controller's settings for a database run: the run's times and every window measured once.
+ControllerOptions ControllerOptionsFor(const RunOptions& common) {
+  ControllerOptions co;
+  co.warmup_nanos = common.warmup_nanos;
+  co.run_nanos = common.run_nanos;
+  co.connect_timeout_nanos = common.connect_timeout_nanos;
+  co.stop = common.stop;
+  co.peers = common.peers;
+  co.system_cpu = false;
+  co.realtime = true;
+  // The user's windows and the baselines', each measured once.
+  for (const auto& b : common.baselines) {
+    if (b.window.label == metrics::kWholeRunWindow) continue;  // the measured window itself
+    if (std::none_of(common.windows.begin(), common.windows.end(),
+                     [&](const metrics::WindowSpec& w) { return w.label == b.window.label; })) {
+      co.windows.push_back(b.window);
+    }
+  }
+  co.windows.insert(co.windows.begin(), common.windows.begin(), common.windows.end());
+  return co;
+}
+
+// Instance i's result after the run: its figures, its failures, the server cross-check.
+metrics::RunResult FinishInstance(const std::vector<DbInstanceSpec>& specs, size_t i,
+                                  InstanceRun& ir, DbView& view, const ControllerOutcome& run,
+                                  const RunOptions& common, RunOutcome* out) {
+  const bool several = specs.size() > 1;
+  metrics::RunResult r = view.Finish(run);
+  if (several) {
+    r.name = specs[i].name;
+    r.target = specs[i].target;
+    r.workload = specs[i].workload->name();
+  }
+  if (ir.instance->Check().all_failed) {
+    const Status s = Status::FailedPrecondition(several ? "every thread of instance " +
+                                                              specs[i].name + " stopped on an error"
+                                                        : "every thread stopped on an error");
+    if (out->status.ok()) out->status = s;
+    r.warnings.push_back(s.message());
+  }
+  if (run.lagging_instance == static_cast<int>(i)) {
+    char buf[260];
+    std::snprintf(buf, sizeof buf,
+                  "%sthe system fell %.1f s behind the requested rate of %g/s (max_lag %.1f s); "
+                  "the run stopped instead of silently dropping work",
+                  several ? ("instance " + specs[i].name + ": ").c_str() : "",
+                  static_cast<double>(ir.instance->max_lag_seen()) / 1e9,
+                  specs[i].options.rate_per_sec,
+                  static_cast<double>(specs[i].options.max_lag_nanos) / 1e9);
+    out->status = Status::FailedPrecondition(buf);
+  }
+  const bool at_once = common.at_once != nullptr && common.at_once->load();
+  if (ir.check_started && at_once) {
+    r.warnings.push_back("the server cross-check was skipped: a signal asked to stop at once");
+  } else if (ir.check_started) {
+    // Close every worker's connection first: the span then ends after their last unit, and a
+    // server that counts a session's work late has it by the time the session is gone.
+    ir.instance->CloseSessions();
+    bool settled = true;
+    ir.check_end = ir.check->End(&settled);
+    const bool exact = common.warmup_nanos <= 0 || ir.instance->reading_exact();
+    r.server_check =
+        CompareReadings(*specs[i].workload, ir.check_start, ir.check_end, view.SinceReset(run),
+                        exact, &r.warnings, r.measured_sec, &r.figures);
+    r.server_check.counters_settled = settled;
+    r.server_check.hold_ms = ir.instance->hold_ms();
+    r.server_check.span = common.warmup_nanos > 0
+                              ? "from the end of warm-up to the end of the run, wind-down "
+                                "included"
+                              : "from before the workers began to the end of the run, "
+                                "wind-down included";
+  }
+  if (ir.op_log) {
+    if (Status s = ir.op_log->Close(); !s.ok() && out->status.ok()) out->status = s;
+  }
+  r.threads = ir.instance->ThreadShares();
+  out->instance_whole_run.push_back(view.WholeRun(run));
+  return r;
+}
+
+// The system under test's CPU points and their mean and maximum over the measured window.
+void SetSutCpu(SutCpuProbe& probe, const ControllerOutcome& run, metrics::SutCpu* sc) {
+  sc->source = probe.Source();
+  sc->points = probe.Points(run.t0, &sc->error);
+  const double from = static_cast<double>(run.reset_at - run.t0) / 1e9;
+  const double to = static_cast<double>(run.end_at - run.t0) / 1e9;
+  double sum = 0;
+  int n = 0;
+  for (const metrics::CpuPoint& p : sc->points) {
+    if (p.t_sec <= from || p.t_sec > to + 0.5) continue;
+    sum += p.utilization_pct;
+    sc->measured_max_pct = std::max(sc->measured_max_pct, p.utilization_pct);
+    ++n;
+  }
+  sc->measured_mean_pct = n > 0 ? sum / n : 0;
+}
+
 }  // namespace
 
 int64_t DrawThinkTimeNanos(Random& rng, double think_time_sec) {
@@ -86,69 +227,17 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     return out;
   }
   const bool several = specs.size() > 1;
-  auto message = [&](const std::string& m) {
+  const std::function<void(const std::string&)> message = [&](const std::string& m) {
     if (cb.on_message) cb.on_message(m);
   };
   std::vector<InstanceRun> runs(specs.size());
   std::vector<Instance*> instances;
   std::vector<const DbInstance*> db_instances;
-  for (size_t i = 0; i < specs.size(); ++i) {
-    const DbInstanceSpec& spec = specs[i];
-    InstanceRun& ir = runs[i];
-    ir.spec = &spec;
-    DbInstanceOptions io = InstanceOptions(spec.options);
-    if (!spec.options.op_log_path.empty()) {
-      auto opened = OpLog::Open(spec.options.op_log_path);
-      if (!opened.ok()) {
-        out.status = opened.status();
-        return out;
-      }
-      ir.op_log = std::move(opened).value();
-      io.limits.op_log = ir.op_log.get();
-      io.limits.op_log_sampling = spec.options.op_log_sampling;
-    }
-    std::function<void(const std::string&)> instance_message = message;
-    if (several) {
-      instance_message = [&message, name = spec.name](const std::string& m) {
-        std::string line = "[" + name;
-        line += "] ";
-        line += m;
-        message(line);
-      };
-    }
-    ir.instance = std::make_unique<DbInstance>(spec.name, *spec.workload, *spec.backend, clock_, io,
-                                               instance_message);
-    if (spec.options.server_check) {
-      ir.check = std::make_unique<ServerCheck>(*spec.workload, *spec.backend, clock_);
-      if (common.warmup_nanos > 0) {
-        ir.instance->set_warmup_reading([&ir] {
-          ir.check_start = ir.check->Start();
-          ir.check_started = true;
-        });
-      }
-    }
-    instances.push_back(ir.instance.get());
-    db_instances.push_back(ir.instance.get());
-  }
+  out.status = OpenInstances(specs, common, clock_, message, &runs, &instances, &db_instances);
+  if (!out.status.ok()) return out;
 
-  ControllerOptions co;
-  co.warmup_nanos = common.warmup_nanos;
-  co.run_nanos = common.run_nanos;
-  co.connect_timeout_nanos = common.connect_timeout_nanos;
-  co.stop = common.stop;
-  co.peers = common.peers;
-  co.system_cpu = false;
-  co.realtime = true;
-  // The user's windows and the baselines', each measured once.
-  RunOptions view_options = common;
-  for (const auto& b : common.baselines) {
-    if (b.window.label == metrics::kWholeRunWindow) continue;  // the measured window itself
-    if (std::none_of(view_options.windows.begin(), view_options.windows.end(),
-                     [&](const metrics::WindowSpec& w) { return w.label == b.window.label; })) {
-      co.windows.push_back(b.window);
-    }
-  }
-  co.windows.insert(co.windows.begin(), common.windows.begin(), common.windows.end());
+  const ControllerOptions co = ControllerOptionsFor(common);
+  const RunOptions& view_options = common;
 
   // One view per instance, and the aggregate when there are several.
   const workload::Shape& shape = specs[0].workload->shape();
@@ -236,59 +325,9 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
 
   std::vector<metrics::RunResult> results;
   for (size_t i = 0; i < specs.size(); ++i) {
-    InstanceRun& ir = runs[i];
-    metrics::RunResult r = views[i].Finish(run);
+    metrics::RunResult r = FinishInstance(specs, i, runs[i], views[i], run, common, &out);
     r.started_at = started_at;
     r.ended_at = ended_at;
-    if (several) {
-      r.name = specs[i].name;
-      r.target = specs[i].target;
-      r.workload = specs[i].workload->name();
-    }
-    if (ir.instance->Check().all_failed) {
-      const Status s = Status::FailedPrecondition(
-          several ? "every thread of instance " + specs[i].name + " stopped on an error"
-                  : "every thread stopped on an error");
-      if (out.status.ok()) out.status = s;
-      r.warnings.push_back(s.message());
-    }
-    if (run.lagging_instance == static_cast<int>(i)) {
-      char buf[260];
-      std::snprintf(buf, sizeof buf,
-                    "%sthe system fell %.1f s behind the requested rate of %g/s (max_lag %.1f s); "
-                    "the run stopped instead of silently dropping work",
-                    several ? ("instance " + specs[i].name + ": ").c_str() : "",
-                    static_cast<double>(ir.instance->max_lag_seen()) / 1e9,
-                    specs[i].options.rate_per_sec,
-                    static_cast<double>(specs[i].options.max_lag_nanos) / 1e9);
-      out.status = Status::FailedPrecondition(buf);
-    }
-    const bool at_once = common.at_once != nullptr && common.at_once->load();
-    if (ir.check_started && at_once) {
-      r.warnings.push_back("the server cross-check was skipped: a signal asked to stop at once");
-    } else if (ir.check_started) {
-      // Close every worker's connection first: the span then ends after their last unit, and a
-      // server that counts a session's work late has it by the time the session is gone.
-      ir.instance->CloseSessions();
-      bool settled = true;
-      ir.check_end = ir.check->End(&settled);
-      const bool exact = common.warmup_nanos <= 0 || ir.instance->reading_exact();
-      r.server_check =
-          CompareReadings(*specs[i].workload, ir.check_start, ir.check_end,
-                          views[i].SinceReset(run), exact, &r.warnings, r.measured_sec, &r.figures);
-      r.server_check.counters_settled = settled;
-      r.server_check.hold_ms = ir.instance->hold_ms();
-      r.server_check.span = common.warmup_nanos > 0
-                                ? "from the end of warm-up to the end of the run, wind-down "
-                                  "included"
-                                : "from before the workers began to the end of the run, "
-                                  "wind-down included";
-    }
-    if (ir.op_log) {
-      if (Status s = ir.op_log->Close(); !s.ok() && out.status.ok()) out.status = s;
-    }
-    r.threads = ir.instance->ThreadShares();
-    out.instance_whole_run.push_back(views[i].WholeRun(run));
     results.push_back(std::move(r));
   }
 
@@ -322,22 +361,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     out.whole_run = out.instance_whole_run[0];
   }
   SetDriverCpu(&out.result, run.process_cpu_sec);
-  if (sut_cpu) {
-    metrics::SutCpu& sc = out.result.sut_cpu;
-    sc.source = sut_cpu->Source();
-    sc.points = sut_cpu->Points(run.t0, &sc.error);
-    const double from = static_cast<double>(run.reset_at - run.t0) / 1e9;
-    const double to = static_cast<double>(run.end_at - run.t0) / 1e9;
-    double sum = 0;
-    int n = 0;
-    for (const metrics::CpuPoint& p : sc.points) {
-      if (p.t_sec <= from || p.t_sec > to + 0.5) continue;
-      sum += p.utilization_pct;
-      sc.measured_max_pct = std::max(sc.measured_max_pct, p.utilization_pct);
-      ++n;
-    }
-    sc.measured_mean_pct = n > 0 ? sum / n : 0;
-  }
+  if (sut_cpu) SetSutCpu(*sut_cpu, run, &out.result.sut_cpu);
   return out;
 }
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "report/bootstrap.h"
+#include "stats/bootstrap.h"
 
 namespace sb::experiment {
 

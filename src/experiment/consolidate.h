@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "metrics/run_result.h"
-#include "report/consolidation_search.h"
+#include "report/files/consolidation_search.h"
 #include "storebench/status.h"
 
 namespace sb::experiment {

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "report/charbench_console.h"
+#include "report/console/charbench_console.h"
 #include "session/environment.h"
 #include "storebench/session.h"
 
@@ -71,7 +71,7 @@ void DescribeWhole(const std::vector<DbSetup>& setups,
   }
   for (const auto& [k, v] : first.Choices()) r->choices[k] = v;  // keeps scale_out's
   for (const std::string& w : first.Warnings()) r->warnings.push_back(w);
-  if (first.shape().status_style == workload::StatusStyle::kCharbench) {
+  if (first.shape().console == "charbench") {
     r->figures.emplace_back("maximum_tpm", report::MaximumTpm(r->series, r->measured_sec));
   }
   r->choices["driver_cpu"] =

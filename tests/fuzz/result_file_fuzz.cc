@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "report/json_report.h"
-#include "report/result_file.h"
+#include "report/files/json_report.h"
+#include "report/files/result_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -573,19 +573,6 @@ std::vector<workload::ServerComparison> DvdStoreWorkload::CompareWithServer(
   return out;
 }
 
-std::string DvdStoreWorkload::FromStartLine(const workload::Totals& whole_run) const {
-  // ds3xdriver.cs after "all threads stopped": purchases and rollbacks since Start, so X - Y is
-  // the number of new orders the run stored.
-  const size_t purchase = 1 + kPurchase;
-  const int64_t purchases =
-      whole_run.types.size() > purchase ? static_cast<int64_t>(whole_run.types[purchase].count) : 0;
-  const int64_t rollbacks = whole_run.counters.size() > static_cast<size_t>(kRollbacks)
-                                ? whole_run.counters[kRollbacks]
-                                : 0;
-  return "n_purchase_from_start= " + std::to_string(purchases) +
-         " n_rollbacks_from_start= " + std::to_string(rollbacks);
-}
-
 std::vector<std::pair<std::string, double>> DvdStoreWorkload::Figures(
     const workload::Totals& window, const workload::Totals& since_start,
     const workload::WindowFacts& facts) const {

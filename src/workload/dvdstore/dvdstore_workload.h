@@ -86,7 +86,6 @@ class DvdStoreWorkload final : public workload::Workload {
   Result<std::vector<workload::Check>> Verify(db::Connection& conn,
                                               const std::map<std::string, int64_t>& before,
                                               const workload::Totals* whole_run) override;
-  std::string FromStartLine(const workload::Totals& whole_run) const override;
   std::vector<std::pair<std::string, double>> Figures(
       const workload::Totals& window, const workload::Totals& since_start,
       const workload::WindowFacts& facts) const override;

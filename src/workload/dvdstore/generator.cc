@@ -116,6 +116,223 @@ void Split(int64_t first, int64_t last, int64_t target, F&& emit) {
   }
 }
 
+// Spec §4.1; field order = table order, 20 fields.
+void GenerateCustomers(const ChunkSpec& chunk, bool ds2, Random& rng, const RowSink& sink) {
+  Row r;
+  const int expiry_base = ds2 ? kExpiryBaseDs2 : kExpiryBaseDs3;
+  char first[6], last[10], city[7];
+  for (int64_t id = chunk.first_id; id <= chunk.last_id; ++id) {
+    for (char& c : first) c = static_cast<char>('A' + rng.Uniform(0, 25));
+    for (char& c : last) c = static_cast<char>('A' + rng.Uniform(0, 25));
+    for (char& c : city) c = static_cast<char>('A' + rng.Uniform(0, 25));
+    const std::string_view last_name(last, sizeof(last));
+    std::string_view state, country;
+    int64_t zip = 0;
+    if (chunk.us) {
+      state = UsStates()[rng.Uniform(0, 50)];
+      zip = rng.Uniform(10'000, 99'999);
+      country = "US";
+    } else {
+      country = RowCountries()[rng.Uniform(0, 9)];
+    }
+    const int64_t phone = rng.Uniform(1'000'000'000LL, 9'999'999'999LL);
+    const int64_t card_type = rng.Uniform(1, 5);
+    const int64_t card = rng.Uniform(1'000'000'000'000'000LL, 9'999'999'999'999'999LL);
+    const int expiry_year = expiry_base + static_cast<int>(rng.Uniform(1, 5));
+    const int expiry_month = static_cast<int>(rng.Uniform(1, 12));
+    const int64_t age = rng.Uniform(18, 90);
+    const int64_t income = 20'000 * rng.Uniform(1, 5);
+    const bool male = rng.Uniform(0, 1) == 0;
+
+    r.Reset();
+    r.IntField(id);
+    r.Field(std::string_view(first, sizeof(first)));
+    r.Field(last_name);
+    r.PutInt(phone);
+    r.Field(" Dell Way");
+    r.End();  // address2: empty
+    r.Field(std::string_view(city, sizeof(city)));
+    r.Field(state);
+    if (chunk.us) {
+      r.IntField(zip);  // always 5 digits
+    } else {
+      r.Field("00000");
+    }
+    r.Field(country);
+    r.Field(chunk.us ? "1" : "2");
+    r.Put(last_name);
+    r.Field("@dell.com");
+    r.IntField(phone);
+    r.IntField(card_type);
+    r.IntField(card);
+    r.PutYearMonth(expiry_year, expiry_month);
+    r.End();
+    r.Put("user");
+    r.IntField(id);
+    r.Field("password");
+    r.IntField(age);
+    r.IntField(income);
+    r.Field(male ? "M" : "F");
+    sink(Table::kCustomers, r.fields());
+  }
+}
+
+void GenerateOrders(const ChunkSpec& chunk, const DsSize& size, bool ds2, Random& rng,
+                    const RowSink& sink, std::vector<int64_t>* sales) {
+  Row r;
+  // Spec §4.2. The chunk's month for every order (not DS3's uninitialised-variable quirk).
+  const int year = ds2 ? kOrderYearDs2 : kOrderYearDs3;
+  const int month = std::clamp(chunk.month, 1, 12);
+  Row line_row;
+  Row hist_row;
+  for (int64_t id = chunk.first_id; id <= chunk.last_id; ++id) {
+    const int day = static_cast<int>(rng.Uniform(1, kDaysInMonth[month]));
+    const int64_t customer = rng.Uniform(1, size.customers);
+    const int64_t net = rng.Uniform(1, 40'000);  // cents
+    // 8.25 % tax rounded half up to the cent; the total is their sum, so it equals the
+    // rounded exact total (net + tax has the same fraction as tax).
+    const int64_t tax = (net * 825 + 5'000) / 10'000;
+    r.Reset();
+    r.IntField(id);
+    r.PutDate(year, month, day);
+    r.End();
+    r.IntField(customer);
+    r.PutMoney(net);
+    r.End();
+    r.PutMoney(tax);
+    r.End();
+    r.PutMoney(net + tax);
+    r.End();
+    sink(Table::kOrders, r.fields());
+
+    const int64_t n_lines = rng.Uniform(1, 9);
+    for (int64_t line = 1; line <= n_lines; ++line) {
+      const int64_t product = rng.Uniform(1, size.products);
+      const int64_t quantity = rng.Uniform(1, 3);
+      if (sales != nullptr) (*sales)[product] += quantity;
+      line_row.Reset();
+      line_row.IntField(line);
+      line_row.IntField(id);
+      line_row.IntField(product);
+      line_row.IntField(quantity);
+      line_row.PutDate(year, month, day);
+      line_row.End();
+      sink(Table::kOrderlines, line_row.fields());
+      hist_row.Reset();
+      hist_row.IntField(customer);
+      hist_row.IntField(id);
+      hist_row.IntField(product);
+      sink(Table::kCustHist, hist_row.fields());
+    }
+  }
+}
+
+void GenerateProducts(const ChunkSpec& chunk, const DsSize& size, bool ds2, Random& rng,
+                      const RowSink& sink) {
+  Row r;
+  // Spec §4.4.
+  const auto& titles = TitleWords();
+  const auto& firsts = ActorFirstNames();
+  const auto& lasts = ActorLastNames();
+  const int64_t n = size.products;
+  const int64_t special_one_in = n <= 100'000 ? 100 : 10'000;
+  for (int64_t id = chunk.first_id; id <= chunk.last_id; ++id) {
+    const int64_t i = id - 1;
+    const int64_t category = rng.Uniform(1, 16);
+    const std::string_view actor_first = firsts[rng.Uniform(0, kNumActorFirst - 1)];
+    const std::string_view actor_last = lasts[rng.Uniform(0, kNumActorLast - 1)];
+    const int64_t dollars = rng.Uniform(9, 29);
+    const bool special = rng.Uniform(1, special_one_in) == 1;
+    const int64_t common = rng.Uniform(1, n);
+    r.Reset();
+    r.IntField(id);
+    r.IntField(category);
+    r.Put(titles[(i / kNumTitleWords) % kNumTitleWords]);
+    r.Put(' ');
+    r.Field(titles[i % kNumTitleWords]);
+    r.Put(actor_first);
+    r.Put(' ');
+    r.Field(actor_last);
+    r.PutInt(dollars);
+    r.Field(".99");
+    r.Field(special ? "1" : "0");
+    r.IntField(common);
+    if (!ds2) r.IntField(rng.Uniform(0, 3));  // membership_item
+    sink(Table::kProducts, r.fields());
+  }
+}
+
+void GenerateMembership(const ChunkSpec& chunk, const DsSize& size, Random& rng,
+                        const RowSink& sink) {
+  Row r;
+  // Spec §4.5: the customer ids are cut into `members` consecutive blocks of floor or ceil
+  // of customers/members ids (block j = (j·N/m, (j+1)·N/m]); one random customer per block.
+  const int64_t n = size.customers;
+  const int64_t m = size.members();
+  for (int64_t ordinal = chunk.first_id; ordinal <= chunk.last_id; ++ordinal) {
+    const __int128 j = ordinal - 1;
+    const auto lo = static_cast<int64_t>(j * n / m) + 1;
+    const auto hi = static_cast<int64_t>((j + 1) * n / m);
+    const int64_t customer = rng.Uniform(lo, hi);
+    const int64_t type = rng.Uniform(1, 3);
+    const int year = kExpiryBaseDs3 + static_cast<int>(rng.Uniform(1, 5));
+    const int month = static_cast<int>(rng.Uniform(1, 12));
+    r.Reset();
+    r.IntField(customer);
+    r.IntField(type);
+    r.PutDate(year, month, 15);
+    r.End();
+    sink(Table::kMembership, r.fields());
+  }
+}
+
+void GenerateReviews(const ChunkSpec& chunk, const DsSize& size, uint64_t seed, Random& rng,
+                     const RowSink& sink) {
+  Row r;
+  // Spec §4.6. Each review's helpfulness count k comes from the chunk's own k stream, the
+  // same one Chunks() used to number the helpfulness rows.
+  const auto& words = ReviewWords();
+  Random k_rng(StreamSeed(seed, Table::kReviewsHelpfulness, chunk.index));
+  Row help_row;
+  int64_t helpfulness_id = chunk.first_helpfulness_id;
+  for (int64_t id = chunk.first_id; id <= chunk.last_id; ++id) {
+    const int64_t product = rng.Uniform(1, size.products);
+    const int month = static_cast<int>(rng.Uniform(1, 12));
+    const int day = static_cast<int>(rng.Uniform(1, kDaysInMonth[month]));
+    const int64_t stars = rng.Uniform(1, 5);
+    const int64_t customer = rng.Uniform(1, size.customers);
+    r.Reset();
+    r.IntField(id);
+    r.IntField(product);
+    r.PutDate(kOrderYearDs3, month, day);
+    r.End();
+    r.IntField(stars);
+    r.IntField(customer);
+    for (int w = 0; w < 3; ++w) {
+      if (w > 0) r.Put(' ');
+      r.Put(words[rng.Uniform(0, kReviewWordsGenerator - 1)]);
+    }
+    r.End();
+    const int64_t length = rng.Uniform(7, 130);
+    for (int64_t w = 1; w < length; ++w) {
+      r.Put(words[rng.Uniform(0, kReviewWordsGenerator - 1)]);
+      r.Put(' ');
+    }
+    r.End();
+    sink(Table::kReviews, r.fields());
+
+    const int64_t k = k_rng.Uniform(3, 40);
+    for (int64_t h = 1; h < k; ++h) {
+      help_row.Reset();
+      help_row.IntField(helpfulness_id++);
+      help_row.IntField(id);
+      help_row.IntField(customer);  // the author, as DVD Store does (spec §8.1 item 21)
+      help_row.IntField(rng.Uniform(1, 10));
+      sink(Table::kReviewsHelpfulness, help_row.fields());
+    }
+  }
+}
+
 }  // namespace
 
 
@@ -188,13 +405,10 @@ std::vector<ChunkSpec> Generator::Chunks(int64_t target_rows) const {
 void Generator::Generate(const ChunkSpec& chunk, const RowSink& sink,
                          std::vector<int64_t>* sales) const {
   Random rng(StreamSeed(seed_, chunk.table, chunk.index));
-  Row r;
-
   switch (chunk.table) {
     case Table::kCategories:
       GenerateCategories(sink);
       return;
-
     case Table::kInventory:
       if (sales != nullptr) {
         GenerateInventory(*sales, sink);
@@ -202,222 +416,18 @@ void Generator::Generate(const ChunkSpec& chunk, const RowSink& sink,
         GenerateInventory({}, sink);
       }
       return;
-
-    case Table::kCustomers: {
-      // Spec §4.1; field order = table order, 20 fields.
-      const int expiry_base = ds2_ ? kExpiryBaseDs2 : kExpiryBaseDs3;
-      char first[6], last[10], city[7];
-      for (int64_t id = chunk.first_id; id <= chunk.last_id; ++id) {
-        for (char& c : first) c = static_cast<char>('A' + rng.Uniform(0, 25));
-        for (char& c : last) c = static_cast<char>('A' + rng.Uniform(0, 25));
-        for (char& c : city) c = static_cast<char>('A' + rng.Uniform(0, 25));
-        const std::string_view last_name(last, sizeof(last));
-        std::string_view state, country;
-        int64_t zip = 0;
-        if (chunk.us) {
-          state = UsStates()[rng.Uniform(0, 50)];
-          zip = rng.Uniform(10'000, 99'999);
-          country = "US";
-        } else {
-          country = RowCountries()[rng.Uniform(0, 9)];
-        }
-        const int64_t phone = rng.Uniform(1'000'000'000LL, 9'999'999'999LL);
-        const int64_t card_type = rng.Uniform(1, 5);
-        const int64_t card = rng.Uniform(1'000'000'000'000'000LL, 9'999'999'999'999'999LL);
-        const int expiry_year = expiry_base + static_cast<int>(rng.Uniform(1, 5));
-        const int expiry_month = static_cast<int>(rng.Uniform(1, 12));
-        const int64_t age = rng.Uniform(18, 90);
-        const int64_t income = 20'000 * rng.Uniform(1, 5);
-        const bool male = rng.Uniform(0, 1) == 0;
-
-        r.Reset();
-        r.IntField(id);
-        r.Field(std::string_view(first, sizeof(first)));
-        r.Field(last_name);
-        r.PutInt(phone);
-        r.Field(" Dell Way");
-        r.End();  // address2: empty
-        r.Field(std::string_view(city, sizeof(city)));
-        r.Field(state);
-        if (chunk.us) {
-          r.IntField(zip);  // always 5 digits
-        } else {
-          r.Field("00000");
-        }
-        r.Field(country);
-        r.Field(chunk.us ? "1" : "2");
-        r.Put(last_name);
-        r.Field("@dell.com");
-        r.IntField(phone);
-        r.IntField(card_type);
-        r.IntField(card);
-        r.PutYearMonth(expiry_year, expiry_month);
-        r.End();
-        r.Put("user");
-        r.IntField(id);
-        r.Field("password");
-        r.IntField(age);
-        r.IntField(income);
-        r.Field(male ? "M" : "F");
-        sink(Table::kCustomers, r.fields());
-      }
+    case Table::kCustomers:
+      return GenerateCustomers(chunk, ds2_, rng, sink);
+    case Table::kOrders:
+      return GenerateOrders(chunk, size_, ds2_, rng, sink, sales);
+    case Table::kProducts:
+      return GenerateProducts(chunk, size_, ds2_, rng, sink);
+    case Table::kMembership:
+      if (!ds2_) GenerateMembership(chunk, size_, rng, sink);
       return;
-    }
-
-    case Table::kOrders: {
-      // Spec §4.2. The chunk's month for every order (not DS3's uninitialised-variable quirk).
-      const int year = ds2_ ? kOrderYearDs2 : kOrderYearDs3;
-      const int month = std::clamp(chunk.month, 1, 12);
-      Row line_row;
-      Row hist_row;
-      for (int64_t id = chunk.first_id; id <= chunk.last_id; ++id) {
-        const int day = static_cast<int>(rng.Uniform(1, kDaysInMonth[month]));
-        const int64_t customer = rng.Uniform(1, size_.customers);
-        const int64_t net = rng.Uniform(1, 40'000);  // cents
-        // 8.25 % tax rounded half up to the cent; the total is their sum, so it equals the
-        // rounded exact total (net + tax has the same fraction as tax).
-        const int64_t tax = (net * 825 + 5'000) / 10'000;
-        r.Reset();
-        r.IntField(id);
-        r.PutDate(year, month, day);
-        r.End();
-        r.IntField(customer);
-        r.PutMoney(net);
-        r.End();
-        r.PutMoney(tax);
-        r.End();
-        r.PutMoney(net + tax);
-        r.End();
-        sink(Table::kOrders, r.fields());
-
-        const int64_t n_lines = rng.Uniform(1, 9);
-        for (int64_t line = 1; line <= n_lines; ++line) {
-          const int64_t product = rng.Uniform(1, size_.products);
-          const int64_t quantity = rng.Uniform(1, 3);
-          if (sales != nullptr) (*sales)[product] += quantity;
-          line_row.Reset();
-          line_row.IntField(line);
-          line_row.IntField(id);
-          line_row.IntField(product);
-          line_row.IntField(quantity);
-          line_row.PutDate(year, month, day);
-          line_row.End();
-          sink(Table::kOrderlines, line_row.fields());
-          hist_row.Reset();
-          hist_row.IntField(customer);
-          hist_row.IntField(id);
-          hist_row.IntField(product);
-          sink(Table::kCustHist, hist_row.fields());
-        }
-      }
+    case Table::kReviews:
+      if (!ds2_) GenerateReviews(chunk, size_, seed_, rng, sink);
       return;
-    }
-
-    case Table::kProducts: {
-      // Spec §4.4.
-      const auto& titles = TitleWords();
-      const auto& firsts = ActorFirstNames();
-      const auto& lasts = ActorLastNames();
-      const int64_t n = size_.products;
-      const int64_t special_one_in = n <= 100'000 ? 100 : 10'000;
-      for (int64_t id = chunk.first_id; id <= chunk.last_id; ++id) {
-        const int64_t i = id - 1;
-        const int64_t category = rng.Uniform(1, 16);
-        const std::string_view actor_first = firsts[rng.Uniform(0, kNumActorFirst - 1)];
-        const std::string_view actor_last = lasts[rng.Uniform(0, kNumActorLast - 1)];
-        const int64_t dollars = rng.Uniform(9, 29);
-        const bool special = rng.Uniform(1, special_one_in) == 1;
-        const int64_t common = rng.Uniform(1, n);
-        r.Reset();
-        r.IntField(id);
-        r.IntField(category);
-        r.Put(titles[(i / kNumTitleWords) % kNumTitleWords]);
-        r.Put(' ');
-        r.Field(titles[i % kNumTitleWords]);
-        r.Put(actor_first);
-        r.Put(' ');
-        r.Field(actor_last);
-        r.PutInt(dollars);
-        r.Field(".99");
-        r.Field(special ? "1" : "0");
-        r.IntField(common);
-        if (!ds2_) r.IntField(rng.Uniform(0, 3));  // membership_item
-        sink(Table::kProducts, r.fields());
-      }
-      return;
-    }
-
-    case Table::kMembership: {
-      // Spec §4.5: the customer ids are cut into `members` consecutive blocks of floor or ceil
-      // of customers/members ids (block j = (j·N/m, (j+1)·N/m]); one random customer per block.
-      if (ds2_) return;
-      const int64_t n = size_.customers;
-      const int64_t m = size_.members();
-      for (int64_t ordinal = chunk.first_id; ordinal <= chunk.last_id; ++ordinal) {
-        const __int128 j = ordinal - 1;
-        const auto lo = static_cast<int64_t>(j * n / m) + 1;
-        const auto hi = static_cast<int64_t>((j + 1) * n / m);
-        const int64_t customer = rng.Uniform(lo, hi);
-        const int64_t type = rng.Uniform(1, 3);
-        const int year = kExpiryBaseDs3 + static_cast<int>(rng.Uniform(1, 5));
-        const int month = static_cast<int>(rng.Uniform(1, 12));
-        r.Reset();
-        r.IntField(customer);
-        r.IntField(type);
-        r.PutDate(year, month, 15);
-        r.End();
-        sink(Table::kMembership, r.fields());
-      }
-      return;
-    }
-
-    case Table::kReviews: {
-      // Spec §4.6. Each review's helpfulness count k comes from the chunk's own k stream, the
-      // same one Chunks() used to number the helpfulness rows.
-      if (ds2_) return;
-      const auto& words = ReviewWords();
-      Random k_rng(StreamSeed(seed_, Table::kReviewsHelpfulness, chunk.index));
-      Row help_row;
-      int64_t helpfulness_id = chunk.first_helpfulness_id;
-      for (int64_t id = chunk.first_id; id <= chunk.last_id; ++id) {
-        const int64_t product = rng.Uniform(1, size_.products);
-        const int month = static_cast<int>(rng.Uniform(1, 12));
-        const int day = static_cast<int>(rng.Uniform(1, kDaysInMonth[month]));
-        const int64_t stars = rng.Uniform(1, 5);
-        const int64_t customer = rng.Uniform(1, size_.customers);
-        r.Reset();
-        r.IntField(id);
-        r.IntField(product);
-        r.PutDate(kOrderYearDs3, month, day);
-        r.End();
-        r.IntField(stars);
-        r.IntField(customer);
-        for (int w = 0; w < 3; ++w) {
-          if (w > 0) r.Put(' ');
-          r.Put(words[rng.Uniform(0, kReviewWordsGenerator - 1)]);
-        }
-        r.End();
-        const int64_t length = rng.Uniform(7, 130);
-        for (int64_t w = 1; w < length; ++w) {
-          r.Put(words[rng.Uniform(0, kReviewWordsGenerator - 1)]);
-          r.Put(' ');
-        }
-        r.End();
-        sink(Table::kReviews, r.fields());
-
-        const int64_t k = k_rng.Uniform(3, 40);
-        for (int64_t h = 1; h < k; ++h) {
-          help_row.Reset();
-          help_row.IntField(helpfulness_id++);
-          help_row.IntField(id);
-          help_row.IntField(customer);  // the author, as DVD Store does (spec §8.1 item 21)
-          help_row.IntField(rng.Uniform(1, 10));
-          sink(Table::kReviewsHelpfulness, help_row.fields());
-        }
-      }
-      return;
-    }
-
     case Table::kOrderlines:
     case Table::kCustHist:
     case Table::kReviewsHelpfulness:

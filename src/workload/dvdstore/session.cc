@@ -60,6 +60,14 @@ class DsSession final : public workload::Session {
   Status RunUnit(OpContext& ctx) override;
 
  private:
+  // The steps of one order, in the order they draw from the session's random stream.
+  Status ChooseCustomer(OpContext& ctx, bool returning, int64_t* customerid);
+  Status JoinAsMember(OpContext& ctx);
+  Status BrowseProducts(OpContext& ctx);
+  Status BrowseReviews(OpContext& ctx);
+  Status WriteReviews(OpContext& ctx, bool new_review, bool new_help, int64_t customerid);
+  Status Checkout(OpContext& ctx, int64_t customerid);
+
   db::Statement& S(const char* name) { return *stmts_.at(name); }
   int64_t RandomProduct() {
     return (*prod_array_)[rng_.Uniform(0, static_cast<int64_t>(prod_array_->size()) - 1)];
@@ -397,8 +405,6 @@ Status DsSession::PurchaseCall(int64_t customerid,
 }
 
 Status DsSession::RunUnit(OpContext& ctx) {
-  const int64_t max_customer = opts_.size.customers;
-  const int64_t max_product = opts_.size.products;
   // §5.1: one draw decides new customer, new member, new review and new helpfulness.
   const double user_type = rng_.NextDouble();
   const bool returning = user_type >= static_cast<double>(opts_.pct_newcustomers) / 100.0;
@@ -406,13 +412,25 @@ Status DsSession::RunUnit(OpContext& ctx) {
   const bool new_member = ds3 && user_type <= static_cast<double>(opts_.pct_newmember) / 100.0;
   const bool new_review = ds3 && user_type <= static_cast<double>(opts_.pct_newreviews) / 100.0;
   const bool new_help = ds3 && user_type <= static_cast<double>(opts_.pct_newhelpfulness) / 100.0;
-
   int64_t customerid = 0;
+  SB_RETURN_IF_ERROR(ChooseCustomer(ctx, returning, &customerid));
+  if (new_member) SB_RETURN_IF_ERROR(JoinAsMember(ctx));
+  SB_RETURN_IF_ERROR(BrowseProducts(ctx));
+  if (ds3) {
+    SB_RETURN_IF_ERROR(BrowseReviews(ctx));
+    SB_RETURN_IF_ERROR(WriteReviews(ctx, new_review, new_help, customerid));
+  }
+  return Checkout(ctx, customerid);
+}
+
+// A returning customer's login, or a new customer under a free user name (§5.2, §5.3).
+Status DsSession::ChooseCustomer(OpContext& ctx, bool returning, int64_t* customerid) {
+  const int64_t max_customer = opts_.size.customers;
   if (returning) {
     const std::string username = "user" + std::to_string(rng_.Uniform(1, max_customer));
-    auto out = ctx.Step(kLogin, [&] { return Login(username, &customerid); });
+    auto out = ctx.Step(kLogin, [&] { return Login(username, customerid); });
     SB_RETURN_IF_ERROR(out.status);
-    if (customerid == 0) {
+    if (*customerid == 0) {
       return Status::FailedPrecondition(
           "User " + username +
           " not found: the database does not match db_size=" + opts_.size.label);
@@ -420,36 +438,42 @@ Status DsSession::RunUnit(OpContext& ctx) {
   } else {
     const CustomerData data = NewCustomerData();
     workload::StepOutcome out;
-    for (int attempt = 0; customerid < 1; ++attempt) {
+    for (int attempt = 0; *customerid < 1; ++attempt) {
       if (attempt == kMaxPickAttempts) {
         return Status::FailedPrecondition("no free new-customer user name after " +
                                           std::to_string(kMaxPickAttempts) + " tries");
       }
       const std::string username = "newuser" + std::to_string(rng_.Uniform(1, max_customer));
-      out = ctx.Timed([&] { return NewCustomer(data, username, &customerid); });
+      out = ctx.Timed([&] { return NewCustomer(data, username, customerid); });
       SB_RETURN_IF_ERROR(out.status);
     }
     // Only the last attempt counts (spec §5.3).
     ctx.RecordStep(kNewCust, out.elapsed_nanos, /*add_to_unit=*/true);
   }
+  return Status::Ok();
+}
 
-  if (new_member) {
-    int64_t result = 0;
-    workload::StepOutcome out;
-    for (int attempt = 0; result == 0; ++attempt) {
-      if (attempt == kMaxPickAttempts) {
-        return Status::FailedPrecondition("no customer without membership found after " +
-                                          std::to_string(kMaxPickAttempts) + " tries");
-      }
-      // A random customer, not the current one (DVD Store's behaviour, spec §5.4).
-      const int64_t member = rng_.Uniform(1, max_customer);
-      const int64_t level = rng_.Uniform(1, 3);
-      out = ctx.Timed([&] { return NewMember(member, level, &result); });
-      SB_RETURN_IF_ERROR(out.status);
+// §5.4: a membership for a random customer without one.
+Status DsSession::JoinAsMember(OpContext& ctx) {
+  const int64_t max_customer = opts_.size.customers;
+  int64_t result = 0;
+  workload::StepOutcome out;
+  for (int attempt = 0; result == 0; ++attempt) {
+    if (attempt == kMaxPickAttempts) {
+      return Status::FailedPrecondition("no customer without membership found after " +
+                                        std::to_string(kMaxPickAttempts) + " tries");
     }
-    ctx.RecordStep(kNewMember, out.elapsed_nanos, /*add_to_unit=*/true);
+    // A random customer, not the current one (DVD Store's behaviour, spec §5.4).
+    const int64_t member = rng_.Uniform(1, max_customer);
+    const int64_t level = rng_.Uniform(1, 3);
+    out = ctx.Timed([&] { return NewMember(member, level, &result); });
+    SB_RETURN_IF_ERROR(out.status);
   }
+  ctx.RecordStep(kNewMember, out.elapsed_nanos, /*add_to_unit=*/true);
+  return Status::Ok();
+}
 
+Status DsSession::BrowseProducts(OpContext& ctx) {
   // §5.5 product browse.
   const int64_t n_browse = rng_.UniformMean(opts_.n_searches);
   for (int64_t i = 0; i < n_browse; ++i) {
@@ -468,73 +492,81 @@ Status DsSession::RunUnit(OpContext& ctx) {
     }
     SB_RETURN_IF_ERROR(ctx.Step(kBrowse, [&] { return ReadRows(*stmt); }).status);
   }
+  return Status::Ok();
+}
 
-  if (ds3) {
-    // §5.6 review browse by actor last name or title word.
-    const int64_t n_rb = rng_.UniformMean(opts_.n_reviews);
-    int64_t first_loop_nanos = 0;
-    for (int64_t i = 0; i < n_rb; ++i) {
-      const int64_t batch = rng_.UniformMean(opts_.search_batch_size);
-      const bool by_actor = rng_.Uniform(0, 1) == 0;
-      // Only the actor's last name, or the title's second word (spec §5.6).
-      const std::string words = by_actor ? RandomActor() : RandomTitle();
-      db::Statement& stmt = S(by_actor ? "reviews_by_actor" : "reviews_by_title");
-      stmt.BindText(1, words.substr(words.find(' ') + 1));
-      stmt.BindInt(2, opts_.search_depth);
-      stmt.BindInt(3, batch);
-      auto out = ctx.Step(kReviewBrowse, [&] { return ReadRows(stmt); });
-      SB_RETURN_IF_ERROR(out.status);
-      first_loop_nanos += out.elapsed_nanos;
-    }
-    // Spec §8.1 item 1: DVD Store adds the first review loop to rt_tot twice.
-    if (opts_.bug_compat) ctx.AddToUnitTime(first_loop_nanos);
-
-    // §5.7 review read by product.
-    const int64_t stars = rng_.Uniform(1, 5);
-    const int64_t n_rr = rng_.UniformMean(opts_.n_reviews);
-    for (int64_t i = 0; i < n_rr; ++i) {
-      const int64_t batch = rng_.UniformMean(opts_.search_batch_size);
-      const int64_t prod = RandomProduct();
-      const int64_t type = rng_.Uniform(0, 2);
-      db::Statement* stmt = nullptr;
-      if (type == 1) {
-        stmt = &S("reviews_by_product_stars");
-        stmt->BindInt(1, prod);
-        stmt->BindInt(2, stars);
-        stmt->BindInt(3, batch);
-      } else {
-        stmt = &S(type == 0 ? "reviews_by_product" : "reviews_by_product_date");
-        stmt->BindInt(1, prod);
-        stmt->BindInt(2, batch);
-      }
-      SB_RETURN_IF_ERROR(ctx.Step(kReviewBrowse, [&] { return ReadRows(*stmt); }).status);
-    }
-
-    // §5.8 new review and helpfulness rating.
-    if (new_review) {
-      const std::string summary = ReviewWords(3);
-      const std::string text = ReviewWords(25);
-      const int64_t review_stars = rng_.Uniform(1, 5);
-      const int64_t prod = rng_.Uniform(1, max_product);
-      db::Statement& stmt = S("new_review");
-      stmt.BindInt(1, prod);
-      stmt.BindInt(2, review_stars);
-      stmt.BindInt(3, customerid);
-      stmt.BindText(4, summary);
-      stmt.BindText(5, text);
-      SB_RETURN_IF_ERROR(ctx.Step(kNewReview, [&] { return ReadRows(stmt); }).status);
-    }
-    if (new_help) {
-      const int64_t review = rng_.Uniform(1, 20 * max_product);
-      const int64_t rating = rng_.Uniform(1, 10);
-      db::Statement& stmt = S("new_helpfulness");
-      stmt.BindInt(1, review);
-      stmt.BindInt(2, customerid);
-      stmt.BindInt(3, rating);
-      SB_RETURN_IF_ERROR(ctx.Step(kNewHelpfulness, [&] { return ReadRows(stmt); }).status);
-    }
+Status DsSession::BrowseReviews(OpContext& ctx) {
+  // §5.6 review browse by actor last name or title word.
+  const int64_t n_rb = rng_.UniformMean(opts_.n_reviews);
+  int64_t first_loop_nanos = 0;
+  for (int64_t i = 0; i < n_rb; ++i) {
+    const int64_t batch = rng_.UniformMean(opts_.search_batch_size);
+    const bool by_actor = rng_.Uniform(0, 1) == 0;
+    // Only the actor's last name, or the title's second word (spec §5.6).
+    const std::string words = by_actor ? RandomActor() : RandomTitle();
+    db::Statement& stmt = S(by_actor ? "reviews_by_actor" : "reviews_by_title");
+    stmt.BindText(1, words.substr(words.find(' ') + 1));
+    stmt.BindInt(2, opts_.search_depth);
+    stmt.BindInt(3, batch);
+    auto out = ctx.Step(kReviewBrowse, [&] { return ReadRows(stmt); });
+    SB_RETURN_IF_ERROR(out.status);
+    first_loop_nanos += out.elapsed_nanos;
   }
+  // Spec §8.1 item 1: DVD Store adds the first review loop to rt_tot twice.
+  if (opts_.bug_compat) ctx.AddToUnitTime(first_loop_nanos);
 
+  // §5.7 review read by product.
+  const int64_t stars = rng_.Uniform(1, 5);
+  const int64_t n_rr = rng_.UniformMean(opts_.n_reviews);
+  for (int64_t i = 0; i < n_rr; ++i) {
+    const int64_t batch = rng_.UniformMean(opts_.search_batch_size);
+    const int64_t prod = RandomProduct();
+    const int64_t type = rng_.Uniform(0, 2);
+    db::Statement* stmt = nullptr;
+    if (type == 1) {
+      stmt = &S("reviews_by_product_stars");
+      stmt->BindInt(1, prod);
+      stmt->BindInt(2, stars);
+      stmt->BindInt(3, batch);
+    } else {
+      stmt = &S(type == 0 ? "reviews_by_product" : "reviews_by_product_date");
+      stmt->BindInt(1, prod);
+      stmt->BindInt(2, batch);
+    }
+    SB_RETURN_IF_ERROR(ctx.Step(kReviewBrowse, [&] { return ReadRows(*stmt); }).status);
+  }
+  return Status::Ok();
+}
+
+Status DsSession::WriteReviews(OpContext& ctx, bool new_review, bool new_help, int64_t customerid) {
+  const int64_t max_product = opts_.size.products;
+  // §5.8 new review and helpfulness rating.
+  if (new_review) {
+    const std::string summary = ReviewWords(3);
+    const std::string text = ReviewWords(25);
+    const int64_t review_stars = rng_.Uniform(1, 5);
+    const int64_t prod = rng_.Uniform(1, max_product);
+    db::Statement& stmt = S("new_review");
+    stmt.BindInt(1, prod);
+    stmt.BindInt(2, review_stars);
+    stmt.BindInt(3, customerid);
+    stmt.BindText(4, summary);
+    stmt.BindText(5, text);
+    SB_RETURN_IF_ERROR(ctx.Step(kNewReview, [&] { return ReadRows(stmt); }).status);
+  }
+  if (new_help) {
+    const int64_t review = rng_.Uniform(1, 20 * max_product);
+    const int64_t rating = rng_.Uniform(1, 10);
+    db::Statement& stmt = S("new_helpfulness");
+    stmt.BindInt(1, review);
+    stmt.BindInt(2, customerid);
+    stmt.BindInt(3, rating);
+    SB_RETURN_IF_ERROR(ctx.Step(kNewHelpfulness, [&] { return ReadRows(stmt); }).status);
+  }
+  return Status::Ok();
+}
+
+Status DsSession::Checkout(OpContext& ctx, int64_t customerid) {
   // §5.9 purchase.
   const int64_t lines = std::min<int64_t>(rng_.UniformMean(opts_.n_line_items), kMaxCartLines);
   std::vector<std::pair<int64_t, int64_t>> cart;

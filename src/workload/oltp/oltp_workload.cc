@@ -136,6 +136,7 @@ OltpWorkload::OltpWorkload() {
   shape_.default_warmup_time = "0";
   shape_.default_log_freq = "0";  // --report-interval: off unless asked
   shape_.sysbench_style = true;
+  shape_.console = "sysbench";
 }
 
 void OltpWorkload::DeclareOptions(config::OptionSet* o) const {

@@ -74,7 +74,7 @@ SoeWorkload::SoeWorkload() {
     shape_.counters.push_back(std::string("failed.") + InfoOf(t).short_name);
   }
   shape_.rollback_counter = kRollbacks;
-  shape_.status_style = workload::StatusStyle::kCharbench;
+  shape_.console = "charbench";
   opts_.size = *SizeForScale(1);
   for (int t = 0; t < kNumTx; ++t) opts_.weights[t] = InfoOf(t).default_weight;
 }

@@ -40,6 +40,7 @@ TpccWorkload::TpccWorkload() {
   shape_.headline_name = "tpm";
   for (int t = 0; t < kNumTxnTypes; ++t) shape_.step_types.emplace_back(TxnName(t));
   shape_.step_types.emplace_back("delivery_deferred");  // kDeferredDeliveryStep
+  shape_.console = "hammerdb";
   shape_.counters = {"new_order_rollbacks",  "order_lines",       "remote_order_lines",
                      "payments_by_name",     "remote_payments",   "order_status_by_name",
                      "delivered_orders",     "skipped_districts", "new_orders_in_doubt",

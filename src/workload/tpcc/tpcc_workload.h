@@ -131,8 +131,6 @@ class TpccWorkload final : public workload::Workload {
   std::vector<std::pair<std::string, double>> ServerFigures(const workload::Totals& span,
                                                             const workload::ServerView& server,
                                                             double seconds) const override;
-  std::vector<std::string> ResultLines(const std::vector<std::pair<std::string, double>>& figures,
-                                       const std::string& db_product) const override;
   Result<std::vector<workload::Check>> Verify(db::Connection& conn,
                                               const std::map<std::string, int64_t>& before,
                                               const workload::Totals* whole_run) override;

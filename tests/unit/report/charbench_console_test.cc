@@ -1,7 +1,7 @@
 // The charbench-style lines and summary of Swingbench-like workloads: TPM over the trailing
 // 60 s, TPS over the last interval, failed transactions left out, per-transaction columns, and
 // the maximum TPM of the measured window.
-#include "report/charbench_console.h"
+#include "report/console/charbench_console.h"
 
 #include <gtest/gtest.h>
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "report/bootstrap.h"
-#include "report/comparison.h"
+#include "report/files/comparison_json.h"
+#include "stats/bootstrap.h"
 
 namespace sb::report {
 namespace {

@@ -1,4 +1,4 @@
-#include "report/dvdstore_console.h"
+#include "report/console/dvdstore_console.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>

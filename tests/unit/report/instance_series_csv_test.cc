@@ -1,4 +1,4 @@
-#include "report/instance_series_csv.h"
+#include "report/files/instance_series_csv.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "report/instances_console.h"
+#include "report/console/instances_console.h"
 
 #include <gtest/gtest.h>
 

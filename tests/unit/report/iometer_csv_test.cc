@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "metrics/storage_result.h"
-#include "report/storage_report.h"
+#include "report/files/storage_report.h"
 
 namespace sb::report {
 namespace {

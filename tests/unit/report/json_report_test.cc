@@ -1,4 +1,4 @@
-#include "report/json_report.h"
+#include "report/files/json_report.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>

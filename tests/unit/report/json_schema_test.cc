@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "report/json_report.h"
+#include "report/files/json_report.h"
 #include "unit/report/sample_result.h"
 
 namespace sb::report {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "report/json_report.h"
+#include "report/files/json_report.h"
 #include "unit/report/expect_same_result.h"
 #include "unit/report/sample_result.h"
 

@@ -1,5 +1,5 @@
-// The live outputs (report/live.h): the --progress=json line's rates.
-#include "report/live.h"
+// The live outputs (report/console/live.h): the --progress=json line's rates.
+#include "report/console/live.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "report/load_progress.h"
+#include "report/console/load_progress.h"
 
 namespace sb::report {
 namespace {

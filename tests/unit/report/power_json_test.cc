@@ -6,8 +6,8 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "report/instance_series_csv.h"
-#include "report/json_report.h"
+#include "report/files/instance_series_csv.h"
+#include "report/files/json_report.h"
 
 namespace sb::report {
 namespace {

@@ -1,5 +1,5 @@
 // Reading any storebench file back, and the part of a run's power that compare and the report use.
-#include "report/result_file.h"
+#include "report/files/result_file.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "report/comparison.h"
-#include "report/json_report.h"
+#include "report/files/comparison_json.h"
+#include "report/files/json_report.h"
 
 namespace sb::report {
 namespace {

@@ -1,5 +1,5 @@
 // The report's SVG charts: escaped text, one path per series, gaps for missing values.
-#include "report/svg_chart.h"
+#include "report/html/svg_chart.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // version line's "(using ...)" differs.
 #include <gtest/gtest.h>
 
-#include "report/sysbench_report.h"
+#include "report/console/sysbench_report.h"
 
 namespace sb::report {
 namespace {

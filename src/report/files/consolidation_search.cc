@@ -1,0 +1,113 @@
+#include "report/files/consolidation_search.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace sb::report {
+
+namespace {
+using Json = nlohmann::ordered_json;
+}  // namespace
+
+int SearchCount::runs_passed() const {
+  return static_cast<int>(
+      std::count_if(runs.begin(), runs.end(), [](const SearchRun& r) { return r.passed; }));
+}
+
+std::string SearchToJson(const Search& s) {
+  Json j;
+  j["kind"] = kSearchKind;
+  j["plan"] = s.plan;
+  j["step"] = s.step;
+  j["instances"] = {{"from", s.from}, {"to", s.to}};
+  j["runs_per_count"] = s.runs;
+  j["headline"] = s.headline;
+  j["finished"] = s.finished;
+  j["peak"] = s.peak;
+  Json counts = Json::array();
+  for (const SearchCount& c : s.counts) {
+    Json cj;
+    cj["count"] = c.count;
+    cj["passed"] = c.passed;
+    cj["median_run"] = c.median_run;
+    cj["runs_passed"] = c.runs_passed();
+    Json runs = Json::array();
+    for (const SearchRun& r : c.runs) {
+      runs.push_back({{"result_file", r.result_file},
+                      {"exit_code", r.exit_code},
+                      {"passed", r.passed},
+                      {"deciding_figure", r.deciding},
+                      {"instance_min", r.instance_min},
+                      {"instance_median", r.instance_median},
+                      {"aggregate", r.aggregate}});
+    }
+    cj["runs"] = std::move(runs);
+    counts.push_back(std::move(cj));
+  }
+  j["counts"] = std::move(counts);
+  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+Result<Search> SearchFromJson(const std::string& text, const std::string& path) {
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("kind") || !j["kind"].is_string() ||
+      j["kind"].get<std::string>() != kSearchKind) {
+    return Status::InvalidArgument("'" + path + "' is not a storebench consolidation search file");
+  }
+  // value() throws on a key of the wrong type: every such file is refused with one message.
+  try {
+    Search s;
+    s.plan = j.value("plan", "");
+    s.step = j.value("step", "linear");
+    const Json instances = j.value("instances", Json::object());
+    s.from = instances.value("from", 1);
+    s.to = instances.value("to", 1);
+    s.runs = j.value("runs_per_count", 3);
+    s.headline = j.value("headline", "");
+    s.finished = j.value("finished", false);
+    s.peak = j.value("peak", 0);
+    for (const auto& cj : j.value("counts", Json::array())) {
+      SearchCount c;
+      c.count = cj.value("count", 0);
+      c.passed = cj.value("passed", false);
+      c.median_run = cj.value("median_run", -1);
+      for (const auto& rj : cj.value("runs", Json::array())) {
+        SearchRun r;
+        r.result_file = rj.value("result_file", "");
+        r.exit_code = rj.value("exit_code", 0);
+        r.passed = rj.value("passed", false);
+        r.deciding = rj.value("deciding_figure", 0.0);
+        r.instance_min = rj.value("instance_min", 0.0);
+        r.instance_median = rj.value("instance_median", 0.0);
+        r.aggregate = rj.value("aggregate", 0.0);
+        c.runs.push_back(r);
+      }
+      if (c.median_run >= static_cast<int>(c.runs.size())) {
+        return Status::InvalidArgument("'" + path + "': count " + std::to_string(c.count) +
+                                       " names a median run it does not have");
+      }
+      s.counts.push_back(std::move(c));
+    }
+    return s;
+  } catch (const Json::exception& e) {
+    return Status::InvalidArgument("'" + path +
+                                   "' is a damaged consolidation search file: " + e.what());
+  }
+}
+
+Status WriteSearchFile(const Search& s, const std::string& path) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << SearchToJson(s);
+    if (!out) return Status::IoError("cannot write the search file '" + tmp + "'");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) return Status::IoError("cannot write the search file '" + path + "': " + ec.message());
+  return Status::Ok();
+}
+
+}  // namespace sb::report

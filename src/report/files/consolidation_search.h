@@ -1,0 +1,52 @@
+// The state of a consolidation search (storebench consolidate; docs/consolidation.md) as plain
+// data, and its JSON file: written after every run by the search, read back by --resume and by
+// `storebench report`.
+#ifndef STOREBENCH_REPORT_FILES_CONSOLIDATION_SEARCH_H_
+#define STOREBENCH_REPORT_FILES_CONSOLIDATION_SEARCH_H_
+
+#include <string>
+#include <vector>
+
+#include "storebench/status.h"
+
+namespace sb::report {
+
+// The "kind" of a search file; a file without it is not a search.
+inline constexpr char kSearchKind[] = "storebench consolidation search";
+
+struct SearchRun {
+  std::string result_file;  // the run's result document, as the search wrote its path
+  int exit_code = 0;
+  bool passed = false;
+  double deciding = 0;  // the first baseline's combined figure (lowest instance)
+  double instance_min = 0, instance_median = 0, aggregate = 0;  // headline metric
+};
+
+struct SearchCount {
+  int count = 0;
+  std::vector<SearchRun> runs;
+  int median_run = -1;  // index into runs once all are done
+  bool passed = false;
+  int runs_passed() const;
+};
+
+struct Search {
+  std::string plan;
+  std::string step = "linear";
+  int from = 1, to = 1, runs = 3;
+  std::string headline;
+  std::vector<SearchCount> counts;  // in the order tried
+  bool finished = false;
+  int peak = 0;  // 0: not even the first count passed
+};
+
+// The search file's text (pretty-printed, ending in a newline).
+std::string SearchToJson(const Search& s);
+// Parses a search file's text; InvalidArgument naming `path` when it is not one.
+Result<Search> SearchFromJson(const std::string& text, const std::string& path);
+// Writes the search file atomically (a temporary file renamed over `path`).
+Status WriteSearchFile(const Search& s, const std::string& path);
+
+}  // namespace sb::report
+
+#endif  // STOREBENCH_REPORT_FILES_CONSOLIDATION_SEARCH_H_

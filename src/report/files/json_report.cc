@@ -1,0 +1,208 @@
+#include "report/files/json_report.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "report/files/json_document.h"
+#include "version/version.h"
+
+namespace sb::report {
+
+namespace {
+
+using internal::Json;
+using metrics::RunResult;
+
+std::string ErrnoText(int err) { return std::error_code(err, std::generic_category()).message(); }
+
+Status WriteFailure(const std::string& path, const std::string& why) {
+  return Status::IoError("cannot write result file '" + path + "': " + why);
+}
+
+}  // namespace
+
+const char* ToolVersion() { return version::Version(); }
+
+namespace {
+
+// Where `quoted` occurs in `text`: its only position, or npos when it occurs never or twice.
+size_t OnlyOccurrence(const std::string& text, const std::string& quoted) {
+  const size_t at = text.find(quoted);
+  if (at == std::string::npos || text.find(quoted, at + 1) != std::string::npos) {
+    return std::string::npos;
+  }
+  return at;
+}
+
+// The series' points as a JSON array, one point per line, for a "points" key whose line is
+// indented by `indent` spaces.
+std::string PointLines(const metrics::TimeSeries& series, size_t indent) {
+  const std::string point_indent(indent + 2, ' ');
+  std::string out = "[\n";
+  for (size_t i = 0; i < series.points.size(); ++i) {
+    out += point_indent + internal::Dump(internal::PointToJson(series.points[i]), -1);
+    out += i + 1 < series.points.size() ? ",\n" : "\n";
+  }
+  return out + std::string(indent, ' ') + "]";
+}
+
+// ToDocument's text with every placeholder replaced by its points, or "" when a placeholder does
+// not occur exactly once (a user string happens to hold it).
+std::string Splice(const std::string& text, const std::vector<internal::PointsSplice>& splices) {
+  std::vector<std::pair<size_t, const internal::PointsSplice*>> at;
+  for (const auto& s : splices) {
+    const size_t pos = OnlyOccurrence(text, "\"" + s.placeholder + "\"");
+    if (pos == std::string::npos) return "";
+    at.emplace_back(pos, &s);
+  }
+  std::sort(at.begin(), at.end());
+  std::string out;
+  size_t done = 0;
+  for (const auto& [pos, s] : at) {
+    const size_t line_start = text.rfind('\n', pos) + 1;  // npos + 1 == 0 on the first line
+    const size_t indent = text.find_first_not_of(' ', line_start) - line_start;
+    out.append(text, done, pos - done);
+    out += PointLines(*s->series, indent);
+    done = pos + s->placeholder.size() + 2;
+  }
+  out.append(text, done, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
+std::string ResultToJson(const RunResult& r) {
+  // The salt changes only if a placeholder collides with a user string, which takes a string
+  // made to collide; after a few tries the points are simply written inline (valid, less compact).
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    std::vector<internal::PointsSplice> splices;
+    const std::string salt = attempt == 0 ? "" : std::to_string(attempt) + "_";
+    const std::string text = internal::Dump(internal::ToDocument(r, salt, &splices), 2);
+    if (splices.empty()) return text;
+    std::string spliced = Splice(text, splices);
+    if (!spliced.empty()) return spliced;
+  }
+  return internal::Dump(internal::ToDocument(r, "", nullptr), 2);
+}
+
+Result<RunResult> ResultFromJson(std::string_view text) {
+  Json doc;
+  try {
+    doc = Json::parse(text.begin(), text.end());
+  } catch (const Json::exception& e) {
+    // parse_error ("parse error at line 3, column 5: ...") and the parser's out_of_range for a
+    // number beyond a double ("number overflow parsing '1e400'").
+    return Status::InvalidArgument("result JSON is not valid JSON: " + internal::JsonErrorWords(e));
+  }
+  RunResult r;
+  try {
+    SB_RETURN_IF_ERROR(internal::ReadDocument(doc, "", &r));
+  } catch (const Json::exception& e) {
+    return Status::InvalidArgument("result JSON is damaged: " + internal::JsonErrorWords(e));
+  }
+  return r;
+}
+
+namespace {
+
+// Writes all of `text` to `fd`; returns 0 or the errno of the failed write.
+int WriteAll(int fd, const std::string& text) {
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    done += static_cast<size_t>(n);
+  }
+  return 0;
+}
+
+}  // namespace
+
+Status WriteResultFile(const std::string& path, const RunResult& r) {
+  namespace fs = std::filesystem;
+  if (path.empty()) return Status::InvalidArgument("the result file path is empty");
+  const fs::path target(path);
+  const fs::path dir = target.parent_path();
+  if (!dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) {
+      return WriteFailure(path, "cannot create directory '" + dir.string() + "': " + ec.message());
+    }
+  }
+
+  const std::string text = ResultToJson(r) + "\n";
+  // Not a regular file (/dev/null, a FIFO, /dev/stdout): write into it as it is. Renaming a
+  // temporary file over it would replace the device node or FIFO with a regular file.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    const int out = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (out < 0) return WriteFailure(path, ErrnoText(errno));
+    int err = WriteAll(out, text);
+    if (::close(out) != 0 && err == 0) err = errno;
+    return err == 0 ? Status::Ok() : WriteFailure(path, ErrnoText(err));
+  }
+
+  // A unique temporary name in the same directory, so the rename stays on one file system.
+  std::string tmp;
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  if (fd < 0) return WriteFailure(path, "cannot create '" + tmp + "': " + ErrnoText(errno));
+
+  int err = WriteAll(fd, text);
+  if (err == 0 && ::fsync(fd) != 0) err = errno;
+  if (::close(fd) != 0 && err == 0) err = errno;
+  if (err != 0) {
+    ::unlink(tmp.c_str());
+    return WriteFailure(path, "writing '" + tmp + "' failed: " + ErrnoText(err));
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    err = errno;
+    ::unlink(tmp.c_str());
+    return WriteFailure(path, ErrnoText(err));
+  }
+  // Make the rename itself durable; a failure here does not lose the file, so it is ignored.
+  const int dir_fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    ::fsync(dir_fd);
+    ::close(dir_fd);
+  }
+  return Status::Ok();
+}
+
+Result<RunResult> ReadResultFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int err = errno;
+    if (err == ENOENT) return Status::NotFound("result file '" + path + "' does not exist");
+    return Status::IoError("cannot read result file '" + path + "': " + ErrnoText(err));
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad()) return Status::IoError("cannot read result file '" + path + "'");
+  Result<RunResult> r = ResultFromJson(buf.str());
+  if (!r.ok()) {
+    return Status(r.status().code(), path + ": " + r.status().message());
+  }
+  return r;
+}
+
+}  // namespace sb::report

@@ -1,0 +1,287 @@
+#include "report/html/svg_chart.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace sb::report {
+
+namespace {
+
+// A palette that stays apart in print and for the common colour-vision deficiencies.
+constexpr const char* kColors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                                   "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
+constexpr int kWidth = 760, kHeight = 280;
+constexpr int kLeft = 70, kRight = 16, kTop = 28, kBottom = 42;
+
+std::string Fmt(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+// A tick label: short, no trailing zeros.
+std::string TickText(double v) {
+  char buf[32];
+  const double a = std::fabs(v);
+  if (a >= 1e6) {
+    std::snprintf(buf, sizeof buf, "%.3gM", v / 1e6);
+  } else if (a >= 1e4) {
+    std::snprintf(buf, sizeof buf, "%.4gk", v / 1e3);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+  }
+  return buf;
+}
+
+// Round steps (1, 2, 5 × 10^k) giving about `want` ticks over [lo, hi].
+std::vector<double> Ticks(double lo, double hi, int want) {
+  std::vector<double> t;
+  if (!(hi > lo)) return {lo};
+  const double raw = (hi - lo) / want;
+  const double mag = std::pow(10, std::floor(std::log10(raw)));
+  double step = mag;
+  for (double m : {1.0, 2.0, 5.0, 10.0}) {
+    step = m * mag;
+    if (step >= raw) break;
+  }
+  // Counted, not accumulated: a step below the values' precision cannot loop forever.
+  const double first = std::ceil(lo / step);
+  for (int i = 0; i <= 4 * want; ++i) {
+    const double v = (first + i) * step;
+    if (v > hi + step * 1e-9) break;
+    t.push_back(std::fabs(v) < step * 1e-9 ? 0 : v);
+  }
+  return t;
+}
+
+struct Scale {
+  double d0 = 0, d1 = 1, r0 = 0, r1 = 1;
+  double operator()(double v) const { return r0 + (v - d0) / (d1 - d0) * (r1 - r0); }
+};
+
+std::string Open(const std::string& id, const char* kind, size_t count, const std::string& title,
+                 int height) {
+  return "<svg class='chart' id='" + HtmlEscape(id) + "' data-kind='" + kind + "' data-count='" +
+         std::to_string(count) + "' xmlns='http://www.w3.org/2000/svg' " + "viewBox='0 0 " +
+         std::to_string(kWidth) + " " + std::to_string(height) + "' width='" +
+         std::to_string(kWidth) + "' height='" + std::to_string(height) +
+         "' role='img' aria-label='" + HtmlEscape(title) + "'><title>" + HtmlEscape(title) +
+         "</title><text class='ctitle' x='" + std::to_string(kLeft) + "' y='16'>" +
+         HtmlEscape(title) + "</text>";
+}
+
+}  // namespace
+
+std::string HtmlEscape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string RenderLineChart(const LineChart& c, const std::string& id) {
+  double x0 = INFINITY, x1 = -INFINITY, y0 = 0, y1 = -INFINITY;
+  for (const ChartSeries& s : c.series) {
+    for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+      if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
+      x0 = std::min(x0, s.x[i]);
+      x1 = std::max(x1, s.x[i]);
+      y0 = std::min(y0, s.y[i]);
+      y1 = std::max(y1, s.y[i]);
+    }
+  }
+  for (const ChartBand& b : c.bands) {
+    if (std::isfinite(x0)) {
+      x0 = std::min(x0, b.from);
+      x1 = std::max(x1, b.to);
+    }
+  }
+  for (const ChartLine& l : c.lines) y1 = std::max(y1, l.y);
+  if (!std::isfinite(x0)) x0 = 0, x1 = 1;
+  x0 = std::min(x0, 0.0);  // time from Start, instance counts: both read from 0
+  if (x1 <= x0) x1 = x0 + 1;
+  if (!std::isfinite(y1) || y1 <= y0) y1 = y0 + 1;
+  y1 *= 1.05;
+  // Legend entries in columns wide enough for the longest name (up to 40 characters).
+  size_t longest = 4;
+  for (const ChartSeries& s : c.series) {
+    longest = std::max(longest, std::min<size_t>(s.name.size(), 40));
+  }
+  const int column = static_cast<int>(longest) * 7 + 24;
+  const int per_row = std::max(1, (kWidth - kLeft - kRight) / column);
+  const int legend_rows =
+      c.series.size() > 1 ? static_cast<int>((c.series.size() + per_row - 1) / per_row) : 0;
+  const int height = kHeight + (legend_rows > 0 ? 10 : 0) + legend_rows * 16;
+  const int plot_bottom = kHeight - kBottom;
+  const Scale sx{x0, x1, static_cast<double>(kLeft), static_cast<double>(kWidth - kRight)};
+  const Scale sy{y0, y1, static_cast<double>(plot_bottom), static_cast<double>(kTop)};
+  std::string svg = Open(id, "line", c.series.size(), c.title, height);
+  // Bands under everything.
+  for (const ChartBand& b : c.bands) {
+    const double a = sx(std::max(b.from, x0)), z = sx(std::min(b.to, x1));
+    if (z <= a) continue;
+    svg += "<rect class='" + std::string(b.warmup ? "band warmup" : "band window") + "' x='" +
+           Fmt(a) + "' y='" + std::to_string(kTop) + "' width='" + Fmt(z - a) + "' height='" +
+           std::to_string(plot_bottom - kTop) + "'><title>" + HtmlEscape(b.label) +
+           "</title></rect><text class='blabel' x='" + Fmt(a + 3) + "' y='" +
+           std::to_string(kTop + 11) + "'>" + HtmlEscape(b.label) + "</text>";
+  }
+  // Axes and grid.
+  for (double t : Ticks(y0, y1, 5)) {
+    const double y = sy(t);
+    svg += "<line class='grid' x1='" + std::to_string(kLeft) + "' x2='" +
+           std::to_string(kWidth - kRight) + "' y1='" + Fmt(y) + "' y2='" + Fmt(y) +
+           "'/><text class='tick' x='" + std::to_string(kLeft - 5) + "' y='" + Fmt(y + 4) +
+           "' text-anchor='end'>" + TickText(t) + "</text>";
+  }
+  for (double t : Ticks(x0, x1, 8)) {
+    const double x = sx(t);
+    svg += "<line class='axis' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
+           std::to_string(plot_bottom) + "' y2='" + std::to_string(plot_bottom + 4) +
+           "'/><text class='tick' x='" + Fmt(x) + "' y='" + std::to_string(plot_bottom + 16) +
+           "' text-anchor='middle'>" + TickText(t) + "</text>";
+  }
+  svg += "<line class='axis' x1='" + std::to_string(kLeft) + "' x2='" +
+         std::to_string(kWidth - kRight) + "' y1='" + std::to_string(plot_bottom) + "' y2='" +
+         std::to_string(plot_bottom) + "'/>";
+  svg += "<text class='alabel' x='" + std::to_string((kLeft + kWidth - kRight) / 2) + "' y='" +
+         std::to_string(plot_bottom + 32) + "' text-anchor='middle'>" + HtmlEscape(c.x_label) +
+         "</text>";
+  svg += "<text class='alabel' transform='translate(14," +
+         std::to_string((kTop + plot_bottom) / 2) + ") rotate(-90)' text-anchor='middle'>" +
+         HtmlEscape(c.y_label) + "</text>";
+  // Series.
+  for (size_t k = 0; k < c.series.size(); ++k) {
+    const ChartSeries& s = c.series[k];
+    const char* color = kColors[k % (sizeof kColors / sizeof kColors[0])];
+    std::string d;
+    bool pen_down = false;
+    std::string dots;
+    for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+      if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) {
+        pen_down = false;
+        continue;
+      }
+      const std::string px = Fmt(sx(s.x[i])), py = Fmt(sy(s.y[i]));
+      d += pen_down ? 'L' : 'M';
+      d += px;
+      d += ' ';
+      d += py;
+      pen_down = true;
+      if (c.markers) {
+        dots += "<circle cx='";
+        dots += px;
+        dots += "' cy='";
+        dots += py;
+        dots += "' r='3' fill='";
+        dots += color;
+        dots += "'/>";
+      }
+    }
+    svg += "<path class='series' data-name='" + HtmlEscape(s.name) + "' d='";
+    svg += d;
+    svg += "' fill='none' stroke='";
+    svg += color;
+    svg += "' stroke-width='1.5'";
+    if (s.dashed) svg += " stroke-dasharray='5 3'";
+    svg += "><title>" + HtmlEscape(s.name) + "</title></path>";
+    svg += dots;
+  }
+  for (const ChartLine& l : c.lines) {
+    const double y = sy(l.y);
+    svg += "<line class='ref' x1='" + std::to_string(kLeft) + "' x2='" +
+           std::to_string(kWidth - kRight) + "' y1='" + Fmt(y) + "' y2='" + Fmt(y) +
+           "'/><text class='rlabel' x='" + std::to_string(kWidth - kRight - 4) + "' y='" +
+           Fmt(y - 4) + "' text-anchor='end'>" + HtmlEscape(l.label) + "</text>";
+  }
+  // Legend below the plot.
+  if (c.series.size() > 1) {
+    for (size_t k = 0; k < c.series.size(); ++k) {
+      const int row = static_cast<int>(k) / per_row, col = static_cast<int>(k) % per_row;
+      const int x = kLeft + col * column, y = kHeight + 6 + row * 16;
+      svg += "<rect x='" + std::to_string(x) + "' y='" + std::to_string(y - 8) +
+             "' width='10' height='10' fill='" + kColors[k % (sizeof kColors / sizeof kColors[0])] +
+             "'/><text class='legend' x='" + std::to_string(x + 14) + "' y='" +
+             std::to_string(y + 1) + "'>" + HtmlEscape(c.series[k].name.substr(0, 40)) + "</text>";
+    }
+  }
+  return svg + "</svg>";
+}
+
+std::string RenderBarChart(const BarChart& c, const std::string& id) {
+  constexpr int kRow = 22, kLabelWidth = 230;
+  const int height = kTop + static_cast<int>(c.bars.size()) * kRow + kBottom;
+  double hi = c.has_reference ? c.reference : 0;
+  double lo = 0;
+  for (const Bar& b : c.bars) {
+    for (double v : {b.value, b.has_error ? b.high : b.value, b.has_error ? b.low : b.value}) {
+      if (std::isfinite(v)) {
+        hi = std::max(hi, v);
+        lo = std::min(lo, v);
+      }
+    }
+  }
+  if (hi <= lo) hi = lo + 1;
+  hi *= 1.05;
+  const Scale sx{lo, hi, static_cast<double>(kLabelWidth), static_cast<double>(kWidth - kRight)};
+  std::string svg = Open(id, "bar", c.bars.size(), c.title, height);
+  const int plot_bottom = height - kBottom;
+  for (double t : Ticks(lo, hi, 6)) {
+    const double x = sx(t);
+    svg += "<line class='grid' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
+           std::to_string(kTop) + "' y2='" + std::to_string(plot_bottom) +
+           "'/><text class='tick' x='" + Fmt(x) + "' y='" + std::to_string(plot_bottom + 14) +
+           "' text-anchor='middle'>" + TickText(t) + "</text>";
+  }
+  svg += "<text class='alabel' x='" + std::to_string((kLabelWidth + kWidth - kRight) / 2) +
+         "' y='" + std::to_string(plot_bottom + 32) + "' text-anchor='middle'>" +
+         HtmlEscape(c.value_label) + "</text>";
+  for (size_t i = 0; i < c.bars.size(); ++i) {
+    const Bar& b = c.bars[i];
+    const int y = kTop + static_cast<int>(i) * kRow;
+    svg += "<text class='tick' x='" + std::to_string(kLabelWidth - 6) + "' y='" +
+           std::to_string(y + 15) + "' text-anchor='end'>" +
+           HtmlEscape(b.label.size() > 36 ? b.label.substr(0, 35) + "…" : b.label) + "</text>";
+    if (!std::isfinite(b.value)) continue;
+    const double a = sx(std::min(0.0, b.value)), z = sx(std::max(0.0, b.value));
+    const char* fill = b.good ? "#2ca02c" : b.bad ? "#d62728" : "#1f77b4";
+    svg += "<rect class='bar' x='" + Fmt(a) + "' y='" + std::to_string(y + 4) + "' width='" +
+           Fmt(std::max(z - a, 1.0)) + "' height='14' fill='" + fill + "'><title>" +
+           HtmlEscape(b.label) + "</title></rect>";
+    if (b.has_error && std::isfinite(b.low) && std::isfinite(b.high)) {
+      const std::string ym = std::to_string(y + 11);
+      svg += "<path class='errorbar' d='M" + Fmt(sx(b.low)) + " " + ym + "H" + Fmt(sx(b.high)) +
+             "M" + Fmt(sx(b.low)) + " " + std::to_string(y + 6) + "v10M" + Fmt(sx(b.high)) + " " +
+             std::to_string(y + 6) + "v10' stroke='#000' stroke-width='1.5' fill='none'/>";
+    }
+  }
+  if (c.has_reference) {
+    const double x = sx(c.reference);
+    svg += "<line class='ref' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
+           std::to_string(kTop - 4) + "' y2='" + std::to_string(plot_bottom) + "'/>";
+  }
+  return svg + "</svg>";
+}
+
+}  // namespace sb::report
