@@ -100,7 +100,8 @@ TEST(HammerDbLinesTest, ConstraintsWithKeyingAndADeferredDelivery) {
       {"rt_new_order_p90_msec", 1500},      {"rt_payment_p90_msec", 200},
       {"rt_order_status_p90_msec", 100},    {"rt_delivery_p90_msec", 6000},
       {"rt_stock_level_p90_msec", 900},     {"rt_delivery_deferred_p90_msec", 1000},
-      {"response_time_constraints_met", 0}, {"efficiency_pct", 97.3}};
+      {"response_time_constraints_met", 0}, {"efficiency_pct", 97.3},
+      {"ceiling_tpmc_per_warehouse", 12.61}};
   const std::vector<std::string> lines = HammerDbResultLines(figures, "PostgreSQL");
   ASSERT_EQ(lines.size(), 2u);
   // Delivery's limit is the queuing's 5 s when deferred.
@@ -108,9 +109,29 @@ TEST(HammerDbLinesTest, ConstraintsWithKeyingAndADeferredDelivery) {
             "response-time constraints (90th percentile, TPC-C clause 5.2.5.7): new_order 1.500 s "
             "<= 5 s; payment 0.200 s <= 5 s; order_status 0.100 s <= 5 s; delivery 6.000 s <= 5 "
             "s; stock_level 0.900 s <= 20 s; delivery_deferred 1.000 s <= 80 s; FAIL");
+  // The ceiling is the mix's (the deck's 12.61), as the workload computed it.
   EXPECT_EQ(lines[1],
-            "efficiency: 97.3 % of the specification's 12.86 New-Orders per minute per "
-            "warehouse's worth (10) of terminals");
+            "efficiency: 97.3 % of the 12.61 New-Orders per minute per warehouse's worth (10) of "
+            "terminals that this mix's keying and think times allow");
+}
+
+TEST(HammerDbLinesTest, MixAgainstTheMinimumSharesAndExpectedSkips) {
+  const std::vector<std::pair<std::string, double>> figures = {
+      {"transactions", 1000},        {"mix_new_order_pct", 45.1},
+      {"mix_payment_pct", 42.9},     {"mix_order_status_pct", 4.0},
+      {"mix_delivery_pct", 4.0},     {"mix_stock_level_pct", 4.0},
+      {"mix_minimums_met", 0},       {"deliveries_with_skips", 3},
+      {"delivery_skip_pct", 7.5},    {"delivery_skips_within_limit", 0},
+      {"delivery_skips_expected", 1}};
+  const std::vector<std::string> lines = HammerDbResultLines(figures, "null");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0],
+            "transaction mix (TPC-C clause 5.2.3 minimums): new_order 45.10 %; payment 42.90 % >= "
+            "43 %; order_status 4.00 % >= 4 %; delivery 4.00 % >= 4 %; stock_level 4.00 % >= 4 %; "
+            "FAIL");
+  // A back end that keeps no data has no new orders to deliver: not a finding there.
+  EXPECT_NE(lines[1].find("expected on a back end that keeps no data"), std::string::npos);
+  EXPECT_EQ(lines[1].find("OVER"), std::string::npos);
 }
 
 }  // namespace
