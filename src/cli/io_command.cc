@@ -32,6 +32,7 @@
 #include "driver/run_options.h"
 #include "metrics/headline.h"
 #include "storebench/io_engine.h"
+#include "workload/fs/target_extents.h"
 #include "workload/storage/access_spec.h"
 #include "workload/storage/test_file.h"
 
@@ -238,7 +239,7 @@ int Prepare(const config::OptionSet& o) {
       auto r = FragmentTestFile(path, o.GetInt("fragment"), fs::FragmentMethod::kAuto, p.stop);
       if (!r.ok()) return Fail(r.status());
       if (r->new_lock) locks[i] = std::move(r->new_lock);
-      if (Status s = FragmentShortfall(path, o.GetInt("fragment"), *r); !s.ok()) return Fail(s);
+      if (Status s = fsload::FragmentShortfall(path, o.GetInt("fragment"), *r); !s.ok()) return Fail(s);
     }
     if (created) {
       const double sec = static_cast<double>(SteadyClock().NowNanos() - t0) / 1e9;

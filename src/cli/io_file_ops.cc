@@ -19,6 +19,7 @@
 #include "report/json_report.h"
 #include "workload/fs/file_pass.h"
 #include "workload/fs/page_cache.h"
+#include "workload/fs/target_extents.h"
 
 namespace sb::cli {
 namespace {
@@ -38,7 +39,7 @@ Result<uint64_t> BlockSize(const config::OptionSet& o) {
 }
 
 int64_t Extents(const std::string& path, std::string* fs_type) {
-  const TargetExtents t = MeasureTargetExtents(path);
+  const fsload::TargetExtents t = fsload::MeasureTargetExtents(path);
   *fs_type = t.filesystem;
   return t.extents;
 }

@@ -1,11 +1,6 @@
-// storebench io fragtest: the fragmentation guide's before/after test in one command. The test
-// file is fragmented to --extents, the access specifications (and a sequential 1 MiB read of the
-// whole data area) run --rounds times, the file is defragmented, and everything runs again; one
-// result holds every trial with its target's extent count, and the medians side by side.
-//
-// Trials alternate specifications within a round (spec 1, spec 2, ..., then again), so slow
-// drifts of a shared machine spread over all of them; the median of the rounds is the figure.
-#include <algorithm>
+// storebench io fragtest: the fragmentation guide's before/after test in one command; its schedule
+// is workload/fs/fragtest.h, its trials are run and timed by driver/fragtest_trials.h. One result
+// holds every trial with its target's extent count, and the medians side by side.
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -22,53 +17,13 @@
 #include "cli/io_fs_commands.h"
 #include "cli/io_fs_internal.h"
 #include "cli/result_path.h"
-#include "driver/file_pass_runner.h"
-#include "driver/io_runner.h"
+#include "driver/fragtest_trials.h"
 #include "report/json_report.h"
 #include "report/storage_report.h"
-#include "workload/fs/file_pass.h"
+#include "workload/fs/fragtest.h"
 #include "workload/storage/access_spec.h"
 
 namespace sb::cli {
-namespace {
-
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-// One pass over [start, start + len) in 1 MiB reads, one at a time (fio's psync with bs=1M,
-// rw=read), through the psync engine and timed by the driver; MiB/s.
-Result<double> SequentialRead(const io::EngineRegistry& engines, Clock& clock,
-                              const std::string& path, uint64_t start, uint64_t len, bool direct) {
-  auto engine = engines.Create("psync", io::EngineOptions{});
-  if (!engine.ok()) return engine.status();
-  fsload::ReadPassOptions ro;
-  ro.path = path;
-  ro.block = 1 << 20;
-  ro.direct = direct;
-  ro.buffered_fallback = false;
-  ro.start = start;
-  ro.length = len;
-  auto pass = fsload::OpenReadPass(std::move(engine).value(), ro);
-  if (!pass.ok()) return pass.status();
-  auto timed = driver::RunFilePass(clock, **pass, nullptr);
-  if (!timed.ok()) return timed.status();
-  return timed->MibPerSec();
-}
-
-struct Phase {
-  std::string name;  // "before", "after"
-  int64_t extents = 0;
-  std::vector<std::vector<double>> iops;  // [spec][round]
-  std::vector<std::vector<double>> mibs;  // [spec][round]
-  std::vector<double> seq_mibs;           // [round]
-};
-
-}  // namespace
-
 int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
   const std::string& path = o.GetString("target");
   if (path.empty()) return Fail(Status::InvalidArgument("io fragtest needs --target FILE"));
@@ -129,77 +84,41 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
   const bool seq = o.GetBool("seq_read");
   SteadyClock clock;
 
-  const fs::FragmentMethod fragment_method =
+  fsload::FragtestOptions fo;
+  fo.path = path;
+  fo.extents = o.GetInt("extents");
+  fo.fragment_method =
       fs::ParseFragmentMethod(o.GetString("fragment_method")).value_or(fs::FragmentMethod::kAuto);
-  auto fragmented = FragmentTestFile(path, o.GetInt("extents"), fragment_method, stop);
-  if (!fragmented.ok()) return Fail(fragmented.status());
-  if (fragmented->new_lock) held = std::move(fragmented->new_lock);
-  if (Status s = FragmentShortfall(path, o.GetInt("extents"), *fragmented); !s.ok()) {
-    return Fail(s);
-  }
-
-  auto run_phase = [&](Phase* ph) -> Status {
-    ph->iops.assign(preset.specs.size(), {});
-    ph->mibs.assign(preset.specs.size(), {});
-    for (int round = 0; round < rounds; ++round) {
-      for (size_t i = 0; i < preset.specs.size(); ++i) {
-        if (stop->load()) return Status::Cancelled("io fragtest stopped by a signal");
-        auto info_now = storage::InspectTarget(path);
-        if (!info_now.ok()) return info_now.status();
-        driver::IoTarget t;
-        t.path = path;
-        t.range_start = info_now->data_start;
-        t.range_bytes = info_now->data_bytes;
-        const TargetExtents ext = MeasureTargetExtents(path);
-        t.extents = ext.extents;
-        t.extents_note = ext.note;
-        t.filesystem = ext.filesystem;
-        c.targets = {t};
-        storage::AccessSpec spec = preset.specs[i];
-        Progress(ph->name + " round " + std::to_string(round + 1) + ": '" + spec.name + "' (" +
-                 std::to_string(ext.extents) + " extents)");
-        auto test = driver::RunStorageTest(engines, spec, static_cast<int>(i), c, clock, Progress);
-        if (!test.ok()) return test.status();
-        test->name = ph->name + " r" + std::to_string(round + 1) + ": " + spec.name;
-        ph->iops[i].push_back(test->Iops());
-        ph->mibs[i].push_back(test->MibPerSec());
-        r.measured_sec += test->measured_sec;
-        r.storage.push_back(std::move(*test));
-      }
-      if (seq) {
-        auto mibs = SequentialRead(engines, clock, path, info.data_start, info.data_bytes, direct);
-        if (!mibs.ok()) return mibs.status();
-        ph->seq_mibs.push_back(*mibs);
-      }
-    }
-    return Status::Ok();
-  };
-
-  Phase before, after;
-  before.name = "before";
-  after.name = "after";
-  auto measured = MeasureTargetExtents(path);
-  before.extents = measured.extents;
-  if (Status s = run_phase(&before); !s.ok()) return Fail(s);
-
-  fs::DefragOptions d;
-  d.path = path;
   const std::string& m = o.GetString("method");
-  d.method = m == "online" ? fs::DefragMethod::kOnline
-                           : (m == "copy" ? fs::DefragMethod::kCopy : fs::DefragMethod::kAuto);
-  d.stop = stop;
-  d.clock = &clock;
-  auto defrag = fs::DefragFile(d, *fsinfo, Progress);
-  if (!defrag.ok()) return Fail(defrag.status());
-  if (defrag->new_lock) held = std::move(defrag->new_lock);
+  fo.defrag_method = m == "online"
+                         ? fs::DefragMethod::kOnline
+                         : (m == "copy" ? fs::DefragMethod::kCopy : fs::DefragMethod::kAuto);
+  fo.rounds = rounds;
+  fo.specs = preset.specs.size();
+  fo.seq_read = seq;
+  fo.stop = stop;
+  fo.clock = &clock;
+  fo.progress = Progress;
+  fo.on_fragmented = [&](const fs::FragmentResult& f) {
+    PrintFragmentOutcome(path, fsinfo->type, fo.extents, f);
+  };
+  driver::FragtestTrialRunner trials(engines, preset.specs, c, clock, path, info.data_start,
+                                     info.data_bytes, Progress);
+  auto outcome = fsload::RunFragtest(fo, *fsinfo, trials, &held);
+  if (!outcome.ok()) return Fail(outcome.status());
+  const fs::FragmentMethod fragment_method = fo.fragment_method;
+  const fs::FragmentResult* fragmented = &outcome->fragmented;
+  const fs::DefragResult* defrag = &outcome->defrag;
+  const fsload::FragtestPhase& before = outcome->before;
+  const fsload::FragtestPhase& after = outcome->after;
+  r.measured_sec = trials.measured_sec();
+  r.storage = std::move(trials.tests());
   std::string attempts;
   for (const auto& a : defrag->attempts) {
     attempts += (attempts.empty() ? "" : "; ") + a.method + ": " + a.outcome + " (" +
                 std::to_string(a.before) + " -> " + std::to_string(a.after) + " extents, " +
                 std::to_string(a.seconds).substr(0, 5) + " s)";
   }
-  after.extents = MeasureTargetExtents(path).extents;
-  if (Status s = run_phase(&after); !s.ok()) return Fail(s);
   r.ended_at = WallClockIsoUtc();
 
   std::printf("\n%s\n", report::FormatStorageTable(r.storage).c_str());
@@ -213,7 +132,7 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
               "after/before");
   auto row = [&](const std::string& name, const std::vector<double>& b,
                  const std::vector<double>& a, const std::string& key) {
-    const double mb = Median(b), ma = Median(a);
+    const double mb = fsload::Median(b), ma = fsload::Median(a);
     std::printf("  %-34s %14.1f %14.1f %8.2f\n", name.c_str(), mb, ma, mb > 0 ? ma / mb : 0);
     r.figures.emplace_back("before." + key, mb);
     r.figures.emplace_back("after." + key, ma);

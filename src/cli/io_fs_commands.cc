@@ -23,6 +23,7 @@
 #include "cli/io_fs_internal.h"
 #include "cli/output_paths.h"
 #include "report/json_report.h"
+#include "workload/fs/target_extents.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {
@@ -325,7 +326,7 @@ int Fragment(const config::OptionSet& o) {
     if (Status s = WriteJsonDocument(json_path, doc.dump(2)); !s.ok()) return Fail(s);
     Progress("written " + json_path);
   }
-  if (Status s = FragmentShortfall(path, extents, *r); !s.ok()) return Fail(s);
+  if (Status s = fsload::FragmentShortfall(path, extents, *r); !s.ok()) return Fail(s);
   return kExitOk;
 }
 
@@ -422,62 +423,27 @@ Result<std::unique_ptr<FileLock>> LockOwnTestFile(const std::string& path, const
 Result<fs::FragmentResult> FragmentTestFile(const std::string& path, int64_t extents,
                                             fs::FragmentMethod method,
                                             const std::atomic<bool>* stop) {
-  auto info = storage::InspectTarget(path);
-  if (!info.ok()) return info.status();
+  auto r = fsload::FragmentTestFile(path, extents, method, stop, Progress);
+  if (!r.ok()) return r.status();
   auto fsinfo = fs::DescribeFileSystem(path);
   if (!fsinfo.ok()) return fsinfo.status();
-  fs::FragmentOptions f;
-  f.path = path;
-  f.target_extents = extents;
-  f.region_start = info->data_start;
-  f.region_bytes = info->data_bytes - info->data_bytes % std::max<uint64_t>(fsinfo->block_size, 1);
-  f.stop = stop;
-  f.method = method;
-  auto r = fs::FragmentFile(f, *fsinfo, Progress);
-  if (!r.ok()) return r.status();
-  std::printf(
-      "fragment %s (%s): %lld -> %lld extents (target %lld)%s in %d round(s), %llu "
-      "blocks\n",
-      EscapeForTerminal(path).c_str(), fsinfo->type.c_str(), static_cast<long long>(r->before),
-      static_cast<long long>(r->after), static_cast<long long>(extents),
-      r->method.empty() ? "" : (" by " + r->method).c_str(), r->rounds,
-      static_cast<unsigned long long>(r->blocks_refilled));
-  if (!r->attempts.empty()) {
-    std::printf("  methods: %s\n", EscapeForTerminal(fs::DescribeAttempts(r->attempts)).c_str());
-  }
-  std::fflush(stdout);
+  PrintFragmentOutcome(path, fsinfo->type, extents, *r);
   return r;
 }
 
-Status FragmentShortfall(const std::string& path, int64_t extents, const fs::FragmentResult& r) {
-  if (r.reached) return Status::Ok();
-  return Status::IoError("'" + path + "' has " + std::to_string(r.after) +
-                         " extents, not within 5 % of the " + std::to_string(extents) +
-                         " asked for" +
-                         (r.attempts.empty() ? " (it was more fragmented already; run io defrag)"
-                                             : " (" + fs::DescribeAttempts(r.attempts) + ")"));
-}
-
-TargetExtents MeasureTargetExtents(const std::string& path) {
-  TargetExtents t;
-  auto fsinfo = fs::DescribeFileSystem(path);
-  if (!fsinfo.ok()) {
-    t.note = fsinfo.status().message();
-    return t;
+void PrintFragmentOutcome(const std::string& path, const std::string& fs_type, int64_t extents,
+                          const fs::FragmentResult& r) {
+  std::printf(
+      "fragment %s (%s): %lld -> %lld extents (target %lld)%s in %d round(s), %llu "
+      "blocks\n",
+      EscapeForTerminal(path).c_str(), fs_type.c_str(), static_cast<long long>(r.before),
+      static_cast<long long>(r.after), static_cast<long long>(extents),
+      r.method.empty() ? "" : (" by " + r.method).c_str(), r.rounds,
+      static_cast<unsigned long long>(r.blocks_refilled));
+  if (!r.attempts.empty()) {
+    std::printf("  methods: %s\n", EscapeForTerminal(fs::DescribeAttempts(r.attempts)).c_str());
   }
-  t.filesystem = fsinfo->type;
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && S_ISBLK(st.st_mode)) {
-    t.note = "a block device has no extents";
-    return t;
-  }
-  auto s = fs::MeasureFile(path, *fsinfo);
-  if (!s.ok()) {
-    t.note = s.status().message();
-    return t;
-  }
-  t.extents = s->extents;
-  return t;
+  std::fflush(stdout);
 }
 
 std::vector<std::string> TakeOperands(std::vector<std::string>* args,

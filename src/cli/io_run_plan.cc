@@ -11,6 +11,7 @@
 #include "base/units.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_targets.h"
+#include "workload/fs/target_extents.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {
@@ -214,7 +215,7 @@ Result<std::vector<std::unique_ptr<FileLock>>> OpenRunTargets(const config::Opti
     if (!info.ok()) return info.status();
     auto range = TestRange(*info, start, wanted);
     if (!range.ok()) return range.status();
-    const TargetExtents ext = MeasureTargetExtents(path);
+    const fsload::TargetExtents ext = fsload::MeasureTargetExtents(path);
     range->extents = ext.extents;
     range->extents_note = ext.note;
     range->filesystem = ext.filesystem;
