@@ -15,7 +15,7 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
-#include "cli/output_paths.h"
+#include "session/output_paths.h"
 #include "report/comparison.h"
 
 namespace sb::cli {

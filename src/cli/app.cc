@@ -15,7 +15,7 @@
 #include "base/strings.h"
 #include "cli/command_paths.h"
 #include "cli/db_run.h"
-#include "cli/result_path.h"
+#include "session/result_path.h"
 #include "cli/scale_out.h"
 #include "cli/status_line.h"
 #include "cli/sysbench_options.h"

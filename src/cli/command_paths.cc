@@ -2,7 +2,7 @@
 
 #include "base/clock.h"
 #include "base/strings.h"
-#include "cli/output_paths.h"
+#include "session/output_paths.h"
 #include "storebench/db.h"
 #include "workload/dvdstore/csv_ds3.h"
 #include "workload/dvdstore/generator.h"

@@ -11,7 +11,7 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
-#include "cli/output_paths.h"
+#include "session/output_paths.h"
 #include "report/comparison.h"
 #include "report/result_file.h"
 

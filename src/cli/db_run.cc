@@ -9,7 +9,7 @@
 #include "cli/app.h"
 #include "cli/db_console.h"
 #include "cli/power_cli.h"
-#include "cli/result_path.h"
+#include "session/result_path.h"
 #include "dist/world.h"
 #include "report/instance_series_csv.h"
 #include "report/json_report.h"

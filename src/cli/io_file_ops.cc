@@ -14,7 +14,7 @@
 #include "cli/app.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_fs_internal.h"
-#include "cli/result_path.h"
+#include "session/result_path.h"
 #include "driver/file_pass_runner.h"
 #include "report/json_report.h"
 #include "workload/fs/file_pass.h"

@@ -16,7 +16,7 @@
 #include "cli/app.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_fs_internal.h"
-#include "cli/result_path.h"
+#include "session/result_path.h"
 #include "driver/fragtest_trials.h"
 #include "report/json_report.h"
 #include "report/storage_report.h"

@@ -9,7 +9,7 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/power_cli.h"
-#include "cli/result_path.h"
+#include "session/result_path.h"
 #include "metrics/headline.h"
 #include "metrics/windows.h"
 #include "power/summary.h"

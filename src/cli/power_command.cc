@@ -23,7 +23,7 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/power_cli.h"
-#include "cli/result_path.h"
+#include "session/result_path.h"
 #include "config/options.h"
 #include "power/summary.h"
 #include "report/instance_series_csv.h"

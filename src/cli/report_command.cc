@@ -8,7 +8,7 @@
 #include "base/clock.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
-#include "cli/output_paths.h"
+#include "session/output_paths.h"
 #include "report/html_report.h"
 #include "report/result_file.h"
 

@@ -1,4 +1,4 @@
-#include "cli/output_paths.h"
+#include "session/output_paths.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "cli/result_path.h"
+#include "session/result_path.h"
 
 #include "base/clock.h"
 #include "base/unique_file.h"

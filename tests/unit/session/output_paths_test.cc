@@ -1,6 +1,6 @@
 // CheckOutputPaths on real files: links, names of files not there yet, shared special files and
 // writability (issue #20).
-#include "cli/output_paths.h"
+#include "session/output_paths.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
