@@ -15,8 +15,8 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
-#include "session/output_paths.h"
 #include "report/comparison.h"
+#include "session/output_paths.h"
 
 namespace sb::cli {
 

@@ -15,7 +15,6 @@
 #include "base/strings.h"
 #include "cli/command_paths.h"
 #include "cli/db_run.h"
-#include "session/result_path.h"
 #include "cli/scale_out.h"
 #include "cli/status_line.h"
 #include "cli/sysbench_options.h"
@@ -25,6 +24,7 @@
 #include "driver/run_options.h"
 #include "report/json_report.h"
 #include "report/load_progress.h"
+#include "session/result_path.h"
 #include "version/version.h"
 #include "workload/registry.h"
 

@@ -10,6 +10,8 @@
 #include "metrics/run_result.h"
 #include "report/comparison.h"
 #include "session/environment.h"
+#include "session/output_paths.h"
+#include "session/result_path.h"
 #include "storebench/status.h"
 
 namespace sb::cli {
@@ -35,6 +37,10 @@ int Main(int argc, char** argv);
 
 // Facts about this machine (session/environment.h).
 using session::CollectEnvironment;
+// Result paths and the output-vs-input checks (session/result_path.h, session/output_paths.h).
+using session::CheckOutputPaths;
+using session::PathUse;
+using session::ResultPath;
 
 // Installs SIGINT/SIGTERM/SIGQUIT handlers (signals.cc): the first SIGINT/SIGTERM requests a
 // graceful stop, a second is only noted (supervisors such as GNU timeout send two), a third or

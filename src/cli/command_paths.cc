@@ -2,6 +2,7 @@
 
 #include "base/clock.h"
 #include "base/strings.h"
+#include "cli/app.h"
 #include "session/output_paths.h"
 #include "storebench/db.h"
 #include "workload/dvdstore/csv_ds3.h"

@@ -11,9 +11,9 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
-#include "session/output_paths.h"
 #include "report/comparison.h"
 #include "report/result_file.h"
+#include "session/output_paths.h"
 
 namespace sb::cli {
 

@@ -9,10 +9,10 @@
 #include "cli/app.h"
 #include "cli/db_console.h"
 #include "cli/power_cli.h"
-#include "session/result_path.h"
 #include "dist/world.h"
 #include "report/instance_series_csv.h"
 #include "report/json_report.h"
+#include "session/result_path.h"
 #include "storebench/session.h"
 
 namespace sb::cli {

@@ -19,13 +19,13 @@
 #include "base/clock.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
-#include "session/output_paths.h"
 #include "cli/power_cli.h"
-#include "session/result_path.h"
 #include "config/options.h"
 #include "power/summary.h"
 #include "report/instance_series_csv.h"
 #include "report/json_report.h"
+#include "session/output_paths.h"
+#include "session/result_path.h"
 
 namespace sb::cli {
 

@@ -16,10 +16,10 @@
 #include "cli/app.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_fs_internal.h"
-#include "session/result_path.h"
 #include "driver/fragtest_trials.h"
 #include "report/json_report.h"
 #include "report/storage_report.h"
+#include "session/result_path.h"
 #include "workload/fs/fragtest.h"
 #include "workload/storage/access_spec.h"
 

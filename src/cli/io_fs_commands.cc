@@ -21,8 +21,8 @@
 #include "base/strings.h"
 #include "cli/app.h"
 #include "cli/io_fs_internal.h"
-#include "session/output_paths.h"
 #include "report/json_report.h"
+#include "session/output_paths.h"
 #include "workload/fs/target_extents.h"
 #include "workload/storage/test_file.h"
 

@@ -9,12 +9,12 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/power_cli.h"
-#include "session/result_path.h"
 #include "metrics/headline.h"
 #include "metrics/windows.h"
 #include "power/summary.h"
 #include "report/json_report.h"
 #include "report/storage_report.h"
+#include "session/result_path.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {

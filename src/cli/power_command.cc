@@ -23,11 +23,11 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/power_cli.h"
-#include "session/result_path.h"
 #include "config/options.h"
 #include "power/summary.h"
 #include "report/instance_series_csv.h"
 #include "report/json_report.h"
+#include "session/result_path.h"
 
 namespace sb::cli {
 

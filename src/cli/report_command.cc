@@ -8,9 +8,9 @@
 #include "base/clock.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
-#include "session/output_paths.h"
 #include "report/html_report.h"
 #include "report/result_file.h"
+#include "session/output_paths.h"
 
 namespace sb::cli {
 

@@ -1,10 +1,10 @@
 // The file a run's result document goes to.
-#ifndef STOREBENCH_CLI_RESULT_PATH_H_
-#define STOREBENCH_CLI_RESULT_PATH_H_
+#ifndef STOREBENCH_SESSION_RESULT_PATH_H_
+#define STOREBENCH_SESSION_RESULT_PATH_H_
 
 #include <string>
 
-namespace sb::cli {
+namespace sb::session {
 
 // `json_option` when given (report::WriteResultFile then replaces that file, as asked). When it
 // is empty, a new file results/<YYYYmmdd-HHMMSS><ext> claimed with CreateUniqueFile: the name
@@ -14,6 +14,6 @@ namespace sb::cli {
 // the reason.
 std::string ResultPath(const std::string& json_option, const std::string& ext);
 
-}  // namespace sb::cli
+}  // namespace sb::session
 
-#endif  // STOREBENCH_CLI_RESULT_PATH_H_
+#endif  // STOREBENCH_SESSION_RESULT_PATH_H_

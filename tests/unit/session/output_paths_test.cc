@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace sb::cli {
+namespace sb::session {
 namespace {
 
 namespace fs = std::filesystem;
@@ -99,4 +99,4 @@ TEST_F(OutputPathsTest, UnwritableOutputsAreRefused) {
 }
 
 }  // namespace
-}  // namespace sb::cli
+}  // namespace sb::session
