@@ -13,6 +13,7 @@
 #include "backend/db/registry.h"
 #include "base/clock.h"
 #include "base/strings.h"
+#include "cli/builtins.h"
 #include "cli/command_paths.h"
 #include "cli/db_run.h"
 #include "cli/scale_out.h"

@@ -18,6 +18,7 @@
 #include "base/clock.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/builtins.h"
 #include "cli/command_options.h"
 #include "cli/db_run.h"
 #include "cli/plan_instances.h"

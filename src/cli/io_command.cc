@@ -6,15 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "backend/io/io_uring/io_uring_engine.h"
-#include "backend/io/libaio/libaio_engine.h"
-#include "backend/io/null/null_engine.h"
-#include "backend/io/sync/psync_engine.h"
 #include "base/clock.h"
 #include "base/file_lock.h"
 #include "base/limits.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/builtins.h"
 #include "cli/command_paths.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_run_live.h"
@@ -54,15 +51,6 @@ constexpr const char* kIoUsage =
     "       storebench io churn --dir DIR [--writers 3] [--duration 10m]\n"
     "       storebench io fragtest --target PATH --extents N --preset vmtn [--rounds 3]\n"
     "       storebench io SUBCOMMAND --help     (all its options)\n";
-
-io::EngineRegistry MakeEngines() {
-  io::EngineRegistry r;
-  r.Register("psync", io::CreatePsyncEngine);
-  r.Register("libaio", io::CreateLibaioEngine);
-  r.Register("io_uring", io::CreateIoUringEngine);
-  r.Register("null", io::CreateNullEngine);
-  return r;
-}
 
 void DeclareIoOptions(config::OptionSet* o, const std::string& command,
                       const io::EngineRegistry& engines) {

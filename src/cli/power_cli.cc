@@ -4,31 +4,9 @@
 #include <cstdio>
 
 #include "base/strings.h"
-#include "power/cmd_source.h"
-#include "power/csv_source.h"
-#include "power/ipmi_source.h"
-#include "power/ptd_source.h"
-#include "power/rapl_source.h"
-#include "power/redfish_source.h"
+#include "cli/builtins.h"
 
 namespace sb::cli {
-
-power::PowerRegistry MakePowerSources() {
-  power::PowerRegistry r;
-  r.Register("ptd", "ptd://host:port (SPEC PTDaemon)",
-             [](const power::PowerSpec& s, Clock&) { return power::MakePtdSource(s); });
-  r.Register("rapl", "rapl: (CPU package and DRAM energy, powercap sysfs)",
-             [](const power::PowerSpec& s, Clock& c) { return power::MakeRaplSource(s, c); });
-  r.Register("ipmi", "ipmi: or ipmi://user@host (BMC, DCMI)",
-             [](const power::PowerSpec& s, Clock&) { return power::MakeIpmiSource(s); });
-  r.Register("redfish", "redfish://host/... (BMC, Redfish)",
-             [](const power::PowerSpec& s, Clock&) { return power::MakeRedfishSource(s); });
-  r.Register("csv", "csv:FILE (an analyzer's log, imported after the run)",
-             [](const power::PowerSpec& s, Clock&) { return power::MakeCsvSource(s); });
-  r.Register("cmd", "cmd:\"COMMAND\" (a command printing watts)",
-             [](const power::PowerSpec& s, Clock&) { return power::MakeCmdSource(s); });
-  return r;
-}
 
 void DeclarePowerOption(config::OptionSet* o) {
   o->Add(

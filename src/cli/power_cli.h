@@ -17,9 +17,6 @@
 
 namespace sb::cli {
 
-// ptd, rapl, ipmi, redfish, csv, cmd.
-power::PowerRegistry MakePowerSources();
-
 // Declares --power (repeatable) in `o`.
 void DeclarePowerOption(config::OptionSet* o);
 
