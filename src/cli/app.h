@@ -10,6 +10,7 @@
 #include "metrics/run_result.h"
 #include "report/comparison.h"
 #include "session/environment.h"
+#include "session/exec_timed.h"
 #include "session/output_paths.h"
 #include "session/result_path.h"
 #include "storebench/status.h"
@@ -79,18 +80,10 @@ int RunReportCommand(const std::vector<std::string>& args);
 Result<report::Comparison> CompareFiles(const std::vector<std::string>& positional,
                                         const report::CompareOptions& options);
 
-// What one timed command did (exec_command.cc).
-struct ExecOutcome {
-  std::string started_at, ended_at;  // ISO-8601 UTC
-  double wall_sec = 0, user_sec = 0, system_sec = 0;
-  int exit_status = 0;  // the command's, or 128 + signal when a signal ended it
-  int signal = 0;
-};
-// Runs `command` (argv, no shell) and waits for it. InvalidArgument when it cannot be started.
-Result<ExecOutcome> ExecTimed(const std::vector<std::string>& command);
-// The result document of a timed command: workload "exec", headlines wall_sec and cpu_sec.
-metrics::RunResult ExecResult(const std::vector<std::string>& command, const std::string& label,
-                              const ExecOutcome& outcome);
+// A timed command (session/exec_timed.h).
+using session::ExecOutcome;
+using session::ExecResult;
+using session::ExecTimed;
 
 }  // namespace sb::cli
 
