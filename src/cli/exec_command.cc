@@ -10,13 +10,12 @@
 #include "cli/app.h"
 #include "cli/command_options.h"
 #include "cli/power_cli.h"
+#include "cli/result_document.h"
 #include "config/options.h"
 #include "power/summary.h"
 #include "report/instance_series_csv.h"
-#include "report/json_report.h"
 #include "session/exec_timed.h"
 #include "session/output_paths.h"
-#include "session/result_path.h"
 
 namespace sb::cli {
 
@@ -80,9 +79,9 @@ int RunExecCommand(const std::vector<std::string>& args) {
   std::printf("exec: exit status %d, wall %.3f s, CPU %.3f s (user %.3f, system %.3f)\n",
               o->exit_status, o->wall_sec, o->user_sec + o->system_sec, o->user_sec, o->system_sec);
   std::printf("%s", FormatPowerSummary(r, r.headline_specs).c_str());
-  const std::string path = ResultPath(json, ".json");
-  if (Status s = report::WriteResultFile(path, r); !s.ok()) return Fail(s);
-  std::fprintf(stderr, "result written to %s\n", path.c_str());
+  if (auto written = WriteResultDocument(json, ".json", r); !written.ok()) {
+    return Fail(written.status());
+  }
   if (!series_csv.empty()) {
     std::ofstream out(series_csv, std::ios::trunc | std::ios::binary);
     out << report::PowerSeriesCsv(r.power);

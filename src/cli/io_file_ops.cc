@@ -14,9 +14,8 @@
 #include "cli/app.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_fs_internal.h"
+#include "cli/result_document.h"
 #include "driver/file_pass_runner.h"
-#include "report/json_report.h"
-#include "session/result_path.h"
 #include "workload/fs/file_pass.h"
 #include "workload/fs/page_cache.h"
 #include "workload/fs/target_extents.h"
@@ -62,9 +61,9 @@ metrics::RunResult FileOpResult(const std::string& workload, double seconds, uin
 
 int WriteResult(const config::OptionSet& o, metrics::RunResult* r, const std::string& ext) {
   r->config_json = o.ToJson();
-  const std::string path = ResultPath(o.GetString("json"), ext);
-  if (Status s = report::WriteResultFile(path, *r); !s.ok()) return Fail(s);
-  Progress("result written to " + path);
+  if (auto written = WriteResultDocument(o.GetString("json"), ext, *r); !written.ok()) {
+    return Fail(written.status());
+  }
   return kExitOk;
 }
 

@@ -16,10 +16,9 @@
 #include "cli/app.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_fs_internal.h"
+#include "cli/result_document.h"
 #include "driver/fragtest_trials.h"
-#include "report/json_report.h"
 #include "report/storage_report.h"
-#include "session/result_path.h"
 #include "workload/fs/fragtest.h"
 #include "workload/storage/access_spec.h"
 
@@ -175,9 +174,9 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
       std::to_string(c.outstanding) + " outstanding, run " + FormatDuration(c.run_nanos) +
       ", ramp " + FormatDuration(c.ramp_nanos) + ", test range the whole data area (" +
       std::to_string(info.data_bytes) + " B)";
-  const std::string json_path = ResultPath(o.GetString("json"), "-fragtest.json");
-  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
-  Progress("result written to " + json_path);
+  if (auto written = WriteResultDocument(o.GetString("json"), "-fragtest.json", r); !written.ok()) {
+    return Fail(written.status());
+  }
   return kExitOk;
 }
 

@@ -9,12 +9,11 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/power_cli.h"
+#include "cli/result_document.h"
 #include "metrics/headline.h"
 #include "metrics/windows.h"
 #include "power/summary.h"
-#include "report/json_report.h"
 #include "report/storage_report.h"
-#include "session/result_path.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {
@@ -170,9 +169,9 @@ void DescribeIoRun(const config::OptionSet& o, const IoRunPlan& plan, const driv
 int WriteIoRunFiles(const config::OptionSet& o, const IoRunPlan& plan, const IoRunRecord& rec,
                     int rc) {
   const metrics::RunResult& r = rec.result;
-  const std::string json_path = ResultPath(o.GetString("json"), "-io.json");
-  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
-  Progress("result written to " + json_path);
+  if (auto written = WriteResultDocument(o.GetString("json"), "-io.json", r); !written.ok()) {
+    return Fail(written.status());
+  }
   auto write_text = [&](const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::trunc);
     out << text;

@@ -5,6 +5,7 @@
 
 #include "base/strings.h"
 #include "cli/builtins.h"
+#include "session/power_open.h"
 
 namespace sb::cli {
 
@@ -21,12 +22,7 @@ void DeclarePowerOption(config::OptionSet* o) {
 }
 
 Result<std::unique_ptr<power::PowerSampler>> OpenPower(const config::OptionSet& o, Clock& clock) {
-  const std::string& text = o.GetString("power");
-  if (text.empty()) return std::unique_ptr<power::PowerSampler>();
-  const power::PowerRegistry registry = MakePowerSources();
-  auto sources = power::OpenPowerSources(registry, power::SplitPowerSpecs(text, registry), clock);
-  if (!sources.ok()) return sources.status();
-  return std::make_unique<power::PowerSampler>(clock, std::move(sources).value());
+  return session::OpenPower(o.GetString("power"), MakePowerSources(), clock);
 }
 
 namespace {
