@@ -1,4 +1,4 @@
-// storebench io prepare|run: Iometer-style storage tests (issue #5, docs/storage.md).
+// storebench io prepare|run: Iometer-style storage tests (docs/storage.md).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>

@@ -1,4 +1,4 @@
-// storebench io extents|fragment|defrag (issue #16, docs/storage.md "Fragmentation"); copy, read,
+// storebench io extents|fragment|defrag (docs/storage.md, "Fragmentation"); copy, read,
 // churn and fragtest are in io_file_ops.cc and io_fragtest.cc.
 #include "cli/io_fs_commands.h"
 

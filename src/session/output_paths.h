@@ -1,7 +1,7 @@
 // Where a command may write: never onto one of its own inputs or onto another of its outputs,
 // and only where writing will work. Checked before anything runs, so a mistyped path costs
 // neither an input (a database replaced by a JSON document, a test file turned into a CSV) nor
-// a whole run that fails at its last step (issue #20).
+// a whole run that fails at its last step (README.md, "Output").
 #ifndef STOREBENCH_SESSION_OUTPUT_PATHS_H_
 #define STOREBENCH_SESSION_OUTPUT_PATHS_H_
 
