@@ -9,9 +9,9 @@ namespace sb::session {
 // `json_option` when given (report::WriteResultFile then replaces that file, as asked). When it
 // is empty, a new file results/<YYYYmmdd-HHMMSS><ext> claimed with CreateUniqueFile: the name
 // has one-second resolution, so runs ending in the same second get <stamp>-2<ext>, -3, ...
-// instead of overwriting each other (README.md, "Output"). When no file can be claimed (the directory
-// became unwritable during the run), the plain name is returned and writing the result reports
-// the reason.
+// instead of overwriting each other (README.md, "Output"). When no file can be claimed (the
+// directory became unwritable during the run), the plain name is returned and writing the result
+// reports the reason.
 std::string ResultPath(const std::string& json_option, const std::string& ext);
 
 }  // namespace sb::session
