@@ -33,6 +33,10 @@ int FailDuringWork(const Status& s);
 // A progress or diagnostic line on stderr.
 void Progress(const std::string& message);
 
+// The top-level usage: every command, every workload (from the registry, so a new one is listed
+// without editing this text) and every database URL scheme. Lines stay within 100 columns.
+std::string StorebenchUsage();
+
 // Runs the storebench command line; returns the process exit code.
 int Main(int argc, char** argv);
 
