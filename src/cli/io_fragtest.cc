@@ -23,30 +23,43 @@
 #include "workload/storage/access_spec.h"
 
 namespace sb::cli {
-int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
-  const std::string& path = o.GetString("target");
-  if (path.empty()) return Fail(Status::InvalidArgument("io fragtest needs --target FILE"));
-  if (!o.IsSet("extents")) return Fail(Status::InvalidArgument("io fragtest needs --extents N"));
+
+namespace {
+
+// The access specifications of the trials: --preset's, or the one --spec gives.
+Result<storage::Preset> FragtestPreset(const config::OptionSet& o) {
   const std::string& preset_name = o.GetString("preset");
   const std::string& spec_text = o.GetString("spec");
   if (preset_name.empty() == spec_text.empty()) {
-    return Fail(Status::InvalidArgument("give exactly one of --preset and --spec"));
+    return Status::InvalidArgument("give exactly one of --preset and --spec");
   }
-  const bool direct = o.GetBool("direct");
   storage::Preset preset;
   if (!preset_name.empty()) {
     auto p = storage::FindPreset(preset_name, storage::AlignMode::kSector);
-    if (!p.ok()) return Fail(p.status());
+    if (!p.ok()) return p.status();
     preset = *p;
   } else {
     auto s = storage::ParseSpecText(spec_text);
-    if (!s.ok()) return Fail(s.status());
+    if (!s.ok()) return s.status();
     preset.name = "spec";
     preset.specs = {*s};
   }
   for (const auto& s : preset.specs) {
-    if (Status st = storage::ValidateSpec(s, direct); !st.ok()) return Fail(st);
+    if (Status st = storage::ValidateSpec(s, o.GetBool("direct")); !st.ok()) return st;
   }
+  return preset;
+}
+
+}  // namespace
+
+int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
+  const std::string& path = o.GetString("target");
+  if (path.empty()) return Fail(Status::InvalidArgument("io fragtest needs --target FILE"));
+  if (!o.IsSet("extents")) return Fail(Status::InvalidArgument("io fragtest needs --extents N"));
+  const bool direct = o.GetBool("direct");
+  auto specs = FragtestPreset(o);
+  if (!specs.ok()) return Fail(specs.status());
+  const storage::Preset& preset = *specs;
   storage::TargetInfo info;
   auto lock = LockOwnTestFile(path, "run fragtest on", &info);
   if (!lock.ok()) return Fail(lock.status());
