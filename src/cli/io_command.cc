@@ -151,7 +151,9 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   IoRunLive live(o.GetString("progress"), metrics_addr.empty() ? nullptr : &metrics_server);
   c.on_interval = [&live](const metrics::TimeSeries& series,
                           const metrics::StatusFigures& running) { live.Update(series, running); };
-  auto locks = OpenRunTargets(o, *plan, /*lock=*/speaks, &c);
+  std::vector<std::string> warnings;
+  auto locks = OpenRunTargets(o, *plan, /*lock=*/speaks, &c, &warnings);
+  for (const std::string& w : warnings) Progress(w);
   if (!locks.ok()) return Fail(locks.status());
   // Power sources are opened before the tests: one that cannot be used ends the command here.
   SteadyClock clock;

@@ -9,7 +9,6 @@
 #include "base/input_file.h"
 #include "base/limits.h"
 #include "base/units.h"
-#include "cli/io_fs_commands.h"
 #include "cli/io_targets.h"
 #include "workload/fs/target_extents.h"
 #include "workload/storage/test_file.h"
@@ -185,7 +184,8 @@ Result<driver::IoRunConfig> IoRunSettings(const config::OptionSet& o, const IoRu
 
 Result<std::vector<std::unique_ptr<FileLock>>> OpenRunTargets(const config::OptionSet& o,
                                                               const IoRunPlan& plan, bool lock,
-                                                              driver::IoRunConfig* c) {
+                                                              driver::IoRunConfig* c,
+                                                              std::vector<std::string>* warnings) {
   const std::optional<storage::IcfImport>& icf = plan.icf;
   // Every worker runs on every target, each with the same start sector and maximum size (Iometer
   // applies a worker's disk settings to each of its targets); a smaller target is used whole.
@@ -213,7 +213,9 @@ Result<std::vector<std::unique_ptr<FileLock>>> OpenRunTargets(const config::Opti
   for (const std::string& path : plan.targets) {
     auto info = storage::InspectTarget(path);
     if (!info.ok()) return info.status();
-    auto range = TestRange(*info, start, wanted);
+    std::string warning;
+    auto range = TestRange(*info, start, wanted, &warning);
+    if (!warning.empty()) warnings->push_back(std::move(warning));
     if (!range.ok()) return range.status();
     const fsload::TargetExtents ext = fsload::MeasureTargetExtents(path);
     range->extents = ext.extents;

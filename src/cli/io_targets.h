@@ -32,9 +32,9 @@ Result<std::unique_ptr<FileLock>> LockTarget(const std::string& path, bool write
 Result<uint64_t> ParseMaxSize(const std::string& text);
 
 // The test range of a target: from `start` (bytes into its data area) for `wanted` bytes (0 = to
-// the end); a smaller target is used whole, with a warning.
-Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t start,
-                                   uint64_t wanted);
+// the end); a smaller target is used whole, and `*warning` says so (else it is left as it is).
+Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t start, uint64_t wanted,
+                                   std::string* warning);
 
 }  // namespace sb::cli
 

@@ -65,7 +65,9 @@ int IoVerify(const config::OptionSet& o, const io::EngineRegistry& engines) {
         return Fail(s);
       }
     }
-    auto range = TestRange(*info, start, wanted);
+    std::string warning;
+    auto range = TestRange(*info, start, wanted, &warning);
+    if (!warning.empty()) Progress(warning);
     if (!range.ok()) return Fail(range.status());
     if (range->range_bytes < c.block) {
       return Fail(Status::InvalidArgument("the test range of '" + path + "' is smaller than one " +
