@@ -15,7 +15,7 @@
 #include "cli/io_internal.h"
 #include "cli/io_run_live.h"
 #include "cli/io_run_output.h"
-#include "cli/io_run_plan.h"
+#include "session/io_run_plan.h"
 #include "cli/metrics_server.h"
 #include "cli/power_cli.h"
 #include "cli/scale_out.h"

@@ -12,7 +12,7 @@
 #include "cli/app.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_internal.h"
-#include "cli/io_targets.h"
+#include "session/io_targets.h"
 #include "config/options.h"
 #include "workload/fs/target_extents.h"
 #include "workload/storage/test_file.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/io_run_plan.h"
+#include "session/io_run_plan.h"
 #include "config/options.h"
 #include "driver/io_run_config.h"
 #include "metrics/run_result.h"

@@ -12,7 +12,7 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/io_internal.h"
-#include "cli/io_targets.h"
+#include "session/io_targets.h"
 #include "config/options.h"
 #include "storebench/io_engine.h"
 #include "workload/storage/access_spec.h"

@@ -1,5 +1,5 @@
 // The storage targets of io prepare, run and verify (io_targets.h).
-#include "cli/io_targets.h"
+#include "session/io_targets.h"
 
 #include <algorithm>
 #include <string>

@@ -1,5 +1,5 @@
 // The plan of io run: its tests, settings and targets (io_run_plan.h).
-#include "cli/io_run_plan.h"
+#include "session/io_run_plan.h"
 
 #include <algorithm>
 #include <thread>
@@ -9,7 +9,7 @@
 #include "base/input_file.h"
 #include "base/limits.h"
 #include "base/units.h"
-#include "cli/io_targets.h"
+#include "session/io_targets.h"
 #include "workload/fs/target_extents.h"
 #include "workload/storage/test_file.h"
 
