@@ -15,7 +15,6 @@
 #include "cli/io_internal.h"
 #include "cli/io_run_live.h"
 #include "cli/io_run_output.h"
-#include "session/io_run_plan.h"
 #include "cli/metrics_server.h"
 #include "cli/power_cli.h"
 #include "cli/scale_out.h"
@@ -24,6 +23,7 @@
 #include "driver/io_runner.h"
 #include "driver/run_options.h"
 #include "metrics/headline.h"
+#include "session/io_run_plan.h"
 #include "storebench/io_engine.h"
 #include "workload/storage/access_spec.h"
 #include "workload/storage/test_file.h"
@@ -115,9 +115,9 @@ Result<int> RunTests(const config::OptionSet& o, const io::EngineRegistry& engin
 }
 
 int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
-  auto plan = PlanIoRun(o);
+  auto plan = session::PlanIoRun(o);
   if (!plan.ok()) return Fail(plan.status());
-  auto settings = IoRunSettings(o, *plan);
+  auto settings = session::IoRunSettings(o, *plan);
   if (!settings.ok()) return Fail(settings.status());
   driver::IoRunConfig c = std::move(settings).value();
   c.stop = InstallStopHandlers();
@@ -152,7 +152,7 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   c.on_interval = [&live](const metrics::TimeSeries& series,
                           const metrics::StatusFigures& running) { live.Update(series, running); };
   std::vector<std::string> warnings;
-  auto locks = OpenRunTargets(o, *plan, /*lock=*/speaks, &c, &warnings);
+  auto locks = session::OpenRunTargets(o, *plan, /*lock=*/speaks, &c, &warnings);
   for (const std::string& w : warnings) Progress(w);
   if (!locks.ok()) return Fail(locks.status());
   // Power sources are opened before the tests: one that cannot be used ends the command here.

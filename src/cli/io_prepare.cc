@@ -12,15 +12,15 @@
 #include "cli/app.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_internal.h"
-#include "session/io_targets.h"
 #include "config/options.h"
+#include "session/io_targets.h"
 #include "workload/fs/target_extents.h"
 #include "workload/storage/test_file.h"
 
 namespace sb::cli {
 
 int IoPrepare(const config::OptionSet& o) {
-  auto targets = TargetPaths(o);
+  auto targets = session::TargetPaths(o);
   if (!targets.ok()) return Fail(targets.status());
   storage::PrepareOptions p;
   auto size = ParseBytes(o.GetString("size"));
@@ -39,7 +39,7 @@ int IoPrepare(const config::OptionSet& o) {
     const auto parent = std::filesystem::path(path).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent, ec);
     bool made = false;
-    auto lock = LockTarget(path, /*write=*/true, /*create=*/true, &made);
+    auto lock = session::LockTarget(path, /*write=*/true, /*create=*/true, &made);
     if (!lock.ok()) return Fail(lock.status());
     locks.push_back(std::move(lock).value());
     new_file.push_back(made);

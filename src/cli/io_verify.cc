@@ -12,8 +12,8 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/io_internal.h"
-#include "session/io_targets.h"
 #include "config/options.h"
+#include "session/io_targets.h"
 #include "storebench/io_engine.h"
 #include "workload/storage/access_spec.h"
 #include "workload/storage/test_file.h"
@@ -21,7 +21,7 @@
 namespace sb::cli {
 
 int IoVerify(const config::OptionSet& o, const io::EngineRegistry& engines) {
-  auto targets = TargetPaths(o);
+  auto targets = session::TargetPaths(o);
   if (!targets.ok()) return Fail(targets.status());
   const std::string phase = o.GetString("verify_phase");
   const bool write = phase != "read", read = phase != "write";
@@ -37,7 +37,7 @@ int IoVerify(const config::OptionSet& o, const io::EngineRegistry& engines) {
   }
   uint64_t wanted = 0;
   if (!o.GetString("max_size").empty()) {
-    auto r = ParseMaxSize(o.GetString("max_size"));
+    auto r = session::ParseMaxSize(o.GetString("max_size"));
     if (!r.ok()) return Fail(r.status());
     wanted = *r;
   }
@@ -52,7 +52,7 @@ int IoVerify(const config::OptionSet& o, const io::EngineRegistry& engines) {
   // Every target is locked and checked for writing before any is written.
   std::vector<std::unique_ptr<FileLock>> locks;
   for (const std::string& path : *targets) {
-    auto lock = LockTarget(path, write, /*create=*/false);
+    auto lock = session::LockTarget(path, write, /*create=*/false);
     if (!lock.ok()) return Fail(lock.status());
     locks.push_back(std::move(lock).value());
   }
@@ -66,7 +66,7 @@ int IoVerify(const config::OptionSet& o, const io::EngineRegistry& engines) {
       }
     }
     std::string warning;
-    auto range = TestRange(*info, start, wanted, &warning);
+    auto range = session::TestRange(*info, start, wanted, &warning);
     if (!warning.empty()) Progress(warning);
     if (!range.ok()) return Fail(range.status());
     if (range->range_bytes < c.block) {

@@ -13,7 +13,7 @@
 #include "workload/fs/target_extents.h"
 #include "workload/storage/test_file.h"
 
-namespace sb::cli {
+namespace sb::session {
 namespace {
 
 // Reads and checks an Iometer configuration file; every error names the file and line.
@@ -237,4 +237,4 @@ Result<std::vector<std::unique_ptr<FileLock>>> OpenRunTargets(const config::Opti
   return locks;
 }
 
-}  // namespace sb::cli
+}  // namespace sb::session

@@ -2,8 +2,8 @@
 // --spec or --icf), the run settings (the options over the preset's or the ICF's defaults) and
 // the targets, locked, inspected and checked for writing (docs/storage.md). Every error is bad
 // input (the command exits 2), found before the first I/O.
-#ifndef STOREBENCH_CLI_IO_RUN_PLAN_H_
-#define STOREBENCH_CLI_IO_RUN_PLAN_H_
+#ifndef STOREBENCH_SESSION_IO_RUN_PLAN_H_
+#define STOREBENCH_SESSION_IO_RUN_PLAN_H_
 
 #include <memory>
 #include <optional>
@@ -17,7 +17,7 @@
 #include "workload/storage/access_spec.h"
 #include "workload/storage/icf.h"
 
-namespace sb::cli {
+namespace sb::session {
 
 // The tests of a run and where their settings came from.
 struct IoRunPlan {
@@ -51,6 +51,6 @@ Result<std::vector<std::unique_ptr<FileLock>>> OpenRunTargets(const config::Opti
                                                               driver::IoRunConfig* c,
                                                               std::vector<std::string>* warnings);
 
-}  // namespace sb::cli
+}  // namespace sb::session
 
-#endif  // STOREBENCH_CLI_IO_RUN_PLAN_H_
+#endif  // STOREBENCH_SESSION_IO_RUN_PLAN_H_

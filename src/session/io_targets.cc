@@ -8,7 +8,7 @@
 #include "base/units.h"
 #include "workload/storage/access_spec.h"
 
-namespace sb::cli {
+namespace sb::session {
 
 Result<std::vector<std::string>> TargetPaths(const config::OptionSet& o) {
   std::vector<std::string> targets;
@@ -66,4 +66,4 @@ Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t sta
   return t;
 }
 
-}  // namespace sb::cli
+}  // namespace sb::session

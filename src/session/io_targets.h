@@ -1,8 +1,8 @@
 // The storage targets of `storebench io prepare|run|verify`: the --target paths, locking them
 // against other storebench processes, and the test range a run or a check uses on each
 // (docs/storage.md).
-#ifndef STOREBENCH_CLI_IO_TARGETS_H_
-#define STOREBENCH_CLI_IO_TARGETS_H_
+#ifndef STOREBENCH_SESSION_IO_TARGETS_H_
+#define STOREBENCH_SESSION_IO_TARGETS_H_
 
 #include <cstdint>
 #include <memory>
@@ -15,7 +15,7 @@
 #include "storebench/status.h"
 #include "workload/storage/test_file.h"
 
-namespace sb::cli {
+namespace sb::session {
 
 // The --target paths (repeated or comma-separated), each once; an error when one is given twice
 // or none is.
@@ -36,6 +36,6 @@ Result<uint64_t> ParseMaxSize(const std::string& text);
 Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t start, uint64_t wanted,
                                    std::string* warning);
 
-}  // namespace sb::cli
+}  // namespace sb::session
 
-#endif  // STOREBENCH_CLI_IO_TARGETS_H_
+#endif  // STOREBENCH_SESSION_IO_TARGETS_H_
