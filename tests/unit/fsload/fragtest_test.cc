@@ -27,7 +27,7 @@ class RecordingTrials : public FragtestTrials {
     return FragtestTrial{base + static_cast<double>(spec), base / 10};
   }
   Result<double> SequentialRead() override {
-    calls.push_back("seq");
+    calls.emplace_back("seq");
     return 7.0;
   }
   std::vector<std::string> calls;

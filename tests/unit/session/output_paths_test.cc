@@ -27,7 +27,7 @@ class OutputPathsTest : public ::testing::Test {
     inputs_ = {{"the database file", db_}, {"the database's -wal file", db_ + "-wal"}};
   }
 
-  Status Check(std::vector<PathUse> outputs) { return CheckOutputPaths(inputs_, outputs); }
+  Status Check(const std::vector<PathUse>& outputs) { return CheckOutputPaths(inputs_, outputs); }
 
   std::string dir_, db_;
   std::vector<PathUse> inputs_;
