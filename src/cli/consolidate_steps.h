@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backend/db/registry.h"
@@ -42,14 +43,14 @@ class ConsolidateSteps : public experiment::SearchSteps {
   ConsolidateSteps(const config::Plan& plan, const StepArgs& args,
                    const db::BackendRegistry& backends, const workload::WorkloadRegistry& workloads,
                    dist::Group* group, const std::atomic<bool>* stop,
-                   const std::string& search_path)
+                   std::string search_path)
       : plan_(plan),
         args_(args),
         backends_(backends),
         workloads_(workloads),
         group_(group),
         stop_(stop),
-        search_path_(search_path) {}
+        search_path_(std::move(search_path)) {}
 
   experiment::RunReport Run(int count, int run_no, int runs) override;
 

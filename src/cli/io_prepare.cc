@@ -64,8 +64,9 @@ int IoPrepare(const config::OptionSet& o) {
       auto r = FragmentTestFile(path, o.GetInt("fragment"), fs::FragmentMethod::kAuto, p.stop);
       if (!r.ok()) return Fail(r.status());
       if (r->new_lock) locks[i] = std::move(r->new_lock);
-      if (Status s = fsload::FragmentShortfall(path, o.GetInt("fragment"), *r); !s.ok())
+      if (Status s = fsload::FragmentShortfall(path, o.GetInt("fragment"), *r); !s.ok()) {
         return Fail(s);
+      }
     }
     if (created) {
       const double sec = static_cast<double>(SteadyClock().NowNanos() - t0) / 1e9;

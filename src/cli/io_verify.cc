@@ -23,7 +23,7 @@ namespace sb::cli {
 int IoVerify(const config::OptionSet& o, const io::EngineRegistry& engines) {
   auto targets = session::TargetPaths(o);
   if (!targets.ok()) return Fail(targets.status());
-  const std::string phase = o.GetString("verify_phase");
+  const std::string& phase = o.GetString("verify_phase");
   const bool write = phase != "read", read = phase != "write";
   if (write && o.GetBool("readonly")) {
     return Fail(Status::InvalidArgument(
