@@ -42,8 +42,7 @@ class ConsolidateSteps : public experiment::SearchSteps {
  public:
   ConsolidateSteps(const config::Plan& plan, const StepArgs& args,
                    const db::BackendRegistry& backends, const workload::WorkloadRegistry& workloads,
-                   dist::Group* group, const std::atomic<bool>* stop,
-                   std::string search_path)
+                   dist::Group* group, const std::atomic<bool>* stop, std::string search_path)
       : plan_(plan),
         args_(args),
         backends_(backends),
