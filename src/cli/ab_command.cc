@@ -15,8 +15,9 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
-#include "cli/output_paths.h"
 #include "report/files/comparison_json.h"
+#include "session/output_paths.h"
+#include "stats/comparison.h"
 
 namespace sb::cli {
 
@@ -118,13 +119,14 @@ int RunAbCommand(const std::vector<std::string>& args) {
 
   std::vector<std::string> files;
   bool first_run = true;
+  SteadyClock clock;
   for (int round = 1; round <= rounds; ++round) {
     for (int side = 0; side < 2; ++side) {
       if (!between.empty() && !first_run) {
         ::setenv("STOREBENCH_AB_NEXT", labels[side].c_str(), 1);
         ::setenv("STOREBENCH_AB_ROUND", std::to_string(round).c_str(), 1);
         Progress("ab: between runs: " + between);
-        auto o = ExecTimed({"/bin/sh", "-c", between});
+        auto o = ExecTimed({"/bin/sh", "-c", between}, clock);
         if (!o.ok()) return Fail(o.status());
         if (o->exit_status != 0) {
           return Fail(Status::InvalidArgument("ab: --between exited with status " +
@@ -138,7 +140,7 @@ int RunAbCommand(const std::vector<std::string>& args) {
       const auto words = WithOutputs(side == 0 ? *a_words : *b_words, labels[side], file);
       Progress("ab: round " + std::to_string(round) + " of " + std::to_string(rounds) + ", " +
                labels[side]);
-      auto o = ExecTimed(words);
+      auto o = ExecTimed(words, clock);
       if (!o.ok()) return Fail(o.status());
       if (o->signal != 0 || o->exit_status == kExitInterrupted) {
         Progress("ab: interrupted; results so far are in " + dir);

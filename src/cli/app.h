@@ -9,6 +9,9 @@
 
 #include "metrics/run_result.h"
 #include "session/environment.h"
+#include "session/exec_timed.h"
+#include "session/output_paths.h"
+#include "session/result_path.h"
 #include "stats/comparison.h"
 #include "storebench/status.h"
 
@@ -30,11 +33,19 @@ int FailDuringWork(const Status& s);
 // A progress or diagnostic line on stderr.
 void Progress(const std::string& message);
 
+// The top-level usage: every command, every workload (from the registry, so a new one is listed
+// without editing this text) and every database URL scheme. Lines stay within 100 columns.
+std::string StorebenchUsage();
+
 // Runs the storebench command line; returns the process exit code.
 int Main(int argc, char** argv);
 
 // Facts about this machine (session/environment.h).
 using session::CollectEnvironment;
+// Result paths and the output-vs-input checks (session/result_path.h, session/output_paths.h).
+using session::CheckOutputPaths;
+using session::PathUse;
+using session::ResultPath;
 
 // Installs SIGINT/SIGTERM/SIGQUIT handlers (signals.cc): the first SIGINT/SIGTERM requests a
 // graceful stop, a second is only noted (supervisors such as GNU timeout send two), a third or
@@ -73,18 +84,10 @@ int RunReportCommand(const std::vector<std::string>& args);
 Result<report::Comparison> CompareFiles(const std::vector<std::string>& positional,
                                         const report::CompareOptions& options);
 
-// What one timed command did (exec_command.cc).
-struct ExecOutcome {
-  std::string started_at, ended_at;  // ISO-8601 UTC
-  double wall_sec = 0, user_sec = 0, system_sec = 0;
-  int exit_status = 0;  // the command's, or 128 + signal when a signal ended it
-  int signal = 0;
-};
-// Runs `command` (argv, no shell) and waits for it. InvalidArgument when it cannot be started.
-Result<ExecOutcome> ExecTimed(const std::vector<std::string>& command);
-// The result document of a timed command: workload "exec", headlines wall_sec and cpu_sec.
-metrics::RunResult ExecResult(const std::vector<std::string>& command, const std::string& label,
-                              const ExecOutcome& outcome);
+// A timed command (session/exec_timed.h).
+using session::ExecOutcome;
+using session::ExecResult;
+using session::ExecTimed;
 
 }  // namespace sb::cli
 

@@ -2,7 +2,8 @@
 
 #include "base/clock.h"
 #include "base/strings.h"
-#include "cli/output_paths.h"
+#include "cli/app.h"
+#include "session/output_paths.h"
 #include "storebench/db.h"
 #include "workload/dvdstore/csv_ds3.h"
 #include "workload/dvdstore/generator.h"

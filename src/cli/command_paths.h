@@ -1,5 +1,5 @@
 // The files each command reads and writes, named as its options name them, checked with
-// CheckOutputPaths before the command does anything (issue #20).
+// CheckOutputPaths before the command does anything (README.md, "Output").
 #ifndef STOREBENCH_CLI_COMMAND_PATHS_H_
 #define STOREBENCH_CLI_COMMAND_PATHS_H_
 

@@ -11,9 +11,10 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
-#include "cli/output_paths.h"
 #include "report/files/comparison_json.h"
 #include "report/files/result_file.h"
+#include "session/output_paths.h"
+#include "stats/comparison.h"
 
 namespace sb::cli {
 

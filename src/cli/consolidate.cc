@@ -5,20 +5,23 @@
 // under mpirun), maps the run's exit code to what the search decides on, and prints the table.
 // Every run writes its own result; the search file is written after every run, so an
 // interrupted search resumes (--resume) where it stopped (docs/consolidation.md).
+#include "experiment/consolidate.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "base/clock.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/builtins.h"
 #include "cli/command_options.h"
+#include "cli/consolidate_steps.h"
 #include "cli/db_run.h"
 #include "cli/plan_instances.h"
 #include "cli/scale_out.h"
@@ -32,10 +35,6 @@ namespace {
 
 using report::Search;
 using report::SearchCount;
-
-Status WriteSearch(const Search& s, const std::string& path) {
-  return report::WriteSearchFile(s, path);
-}
 
 // "4" or "1..16".
 Result<std::pair<int, int>> ParseRange(const std::string& text) {
@@ -102,119 +101,6 @@ std::string FormatTable(const Search& s) {
   }
   return out;
 }
-
-// What a search's run is, the same on every rank: its result file and options.
-struct StepArgs {
-  std::string run_dir;
-  bool series_csv = false;
-  std::vector<std::string> extra;
-};
-
-// One run of the search, `run_no` at `count` instances (under mpirun on every rank).
-int RunStep(const config::Plan& plan, const StepArgs& a, int count, int run_no,
-            const db::BackendRegistry& backends, const workload::WorkloadRegistry& workloads,
-            metrics::RunResult* result) {
-  const std::string stem =
-      a.run_dir + "/n" + std::to_string(count) + "-run" + std::to_string(run_no);
-  PlanBuild build;
-  build.scale_count = count;
-  build.command = "consolidate";
-  build.extra_args = a.extra;
-  build.extra_args.push_back("--json=" + stem + ".json");
-  if (a.series_csv) build.extra_args.push_back("--series_csv=" + stem + "-series.csv");
-  auto setups = BuildPlanOnRanks(plan, build, backends, workloads);
-  if (!setups.ok()) return Fail(setups.status());
-  return RunDatabases(*setups, *(*setups)[0].options, result);
-}
-
-// Under mpirun rank 0 leads the search and tells the other ranks each run ("count run 0") and
-// the end ("0 0 exit-code").
-std::string EncodeStep(int count, int run_no, int code) {
-  return std::to_string(count) + " " + std::to_string(run_no) + " " + std::to_string(code);
-}
-
-// A rank other than 0: runs what rank 0 says until it says the search is over.
-int FollowSearch(dist::Group& g, const config::Plan& plan, const StepArgs& a,
-                 const db::BackendRegistry& backends, const workload::WorkloadRegistry& workloads) {
-  for (;;) {
-    const std::optional<std::string> step = g.Share(std::string());
-    if (!step) return kExitFailure;  // rank 0 is gone (or failed, and said so)
-    int count = 0, run_no = 0, code = kExitFailure;
-    std::istringstream(*step) >> count >> run_no >> code;
-    if (count <= 0) return code;
-    g.BeginRun();
-    metrics::RunResult result;
-    const int rc = RunStep(plan, a, count, run_no, backends, workloads, &result);
-    if (g.failure_known() || g.any_lost()) return rc;
-  }
-}
-
-// The edge between the search and the process: runs each step (on every rank under mpirun),
-// maps its exit code to what the search decides on, prints the progress lines and writes the
-// search file.
-class ConsolidateSteps : public experiment::SearchSteps {
- public:
-  ConsolidateSteps(const config::Plan& plan, const StepArgs& args,
-                   const db::BackendRegistry& backends, const workload::WorkloadRegistry& workloads,
-                   dist::Group* group, const std::atomic<bool>* stop,
-                   const std::string& search_path)
-      : plan_(plan),
-        args_(args),
-        backends_(backends),
-        workloads_(workloads),
-        group_(group),
-        stop_(stop),
-        search_path_(search_path) {}
-
-  experiment::RunReport Run(int count, int run_no, int runs) override {
-    Progress("consolidate: " + std::to_string(count) + " instance(s), run " +
-             std::to_string(run_no) + " of " + std::to_string(runs));
-    if (group_ != nullptr) {
-      group_->Share(EncodeStep(count, run_no, 0));
-      group_->BeginRun();
-    }
-    experiment::RunReport run;
-    run.result_file =
-        args_.run_dir + "/n" + std::to_string(count) + "-run" + std::to_string(run_no) + ".json";
-    const int rc = RunStep(plan_, args_, count, run_no, backends_, workloads_, &run.result);
-    last_exit_code_ = rc;
-    run.exit_code = rc;
-    run.outcome = OutcomeOfStep(rc, run.result);
-    return run;
-  }
-
-  Status Save(const report::Search& s) override { return WriteSearch(s, search_path_); }
-
-  void Decided(const SearchCount& c) override {
-    Progress("consolidate: " + std::to_string(c.count) + " instance(s): " +
-             std::to_string(c.runs_passed()) + " of " + std::to_string(c.runs.size()) +
-             " runs passed; the median run " + (c.passed ? "passed" : "failed"));
-  }
-
-  int last_exit_code() const { return last_exit_code_; }
-
- private:
-  experiment::RunOutcome OutcomeOfStep(int rc, const metrics::RunResult& result) const {
-    using experiment::RunOutcome;
-    if (group_ != nullptr && (group_->failure_known() || group_->any_lost())) {
-      return RunOutcome::kRankLost;
-    }
-    if (rc == kExitInterrupted || (stop_ != nullptr && stop_->load())) {
-      return RunOutcome::kInterrupted;
-    }
-    if (rc == kExitBadInput || result.started_at.empty()) return RunOutcome::kNotStarted;
-    return rc == kExitOk ? RunOutcome::kCompleted : RunOutcome::kFailed;
-  }
-
-  const config::Plan& plan_;
-  const StepArgs& args_;
-  const db::BackendRegistry& backends_;
-  const workload::WorkloadRegistry& workloads_;
-  dist::Group* const group_;
-  const std::atomic<bool>* const stop_;
-  const std::string search_path_;
-  int last_exit_code_ = kExitOk;
-};
 
 // The search (rank 0 leads it under mpirun; the other ranks follow from inside).
 int RunSearch(const std::vector<std::string>& args) {

@@ -1,46 +1,13 @@
-// The registries of back ends and workloads and the command line's own options of oltp load,
-// run and verify (storebench/session.h).
+// The command line's own options of oltp load, run and verify (storebench/session.h).
 #include <algorithm>
 #include <memory>
 #include <thread>
 
-#include "backend/db/mysql/mysql_backend.h"
-#include "backend/db/null/null_backend.h"
-#include "backend/db/postgres/postgres_backend.h"
-#include "backend/db/sqlite/sqlite_backend.h"
 #include "cli/db_run.h"
 #include "cli/power_cli.h"
 #include "cli/scale_out.h"
-#include "workload/dvdstore/dvdstore_workload.h"
-#include "workload/noop/noop_workload.h"
-#include "workload/oltp/oltp_workload.h"
-#include "workload/soe/soe_workload.h"
-#include "workload/tpcc/tpcc_workload.h"
 
 namespace sb::cli {
-
-workload::WorkloadRegistry MakeWorkloads() {
-  workload::WorkloadRegistry r;
-  r.Register("dvdstore", "DVD Store 3 order loop",
-             [] { return std::make_unique<dvdstore::DvdStoreWorkload>(); });
-  r.Register("oltp", "sysbench-style OLTP", [] { return std::make_unique<oltp::OltpWorkload>(); });
-  r.Register("soe", "Order Entry (Swingbench SOE): nine weighted transactions",
-             [] { return std::make_unique<soe::SoeWorkload>(); });
-  r.Register("tpcc", "TPC-C-like (NOPM/TPM as HammerDB reports them; not TPC results)",
-             [] { return std::make_unique<tpcc::TpccWorkload>(); });
-  r.Register("noop", "one trivial query per operation, to measure the harness",
-             [] { return std::make_unique<noop::NoopWorkload>(); });
-  return r;
-}
-
-db::BackendRegistry MakeBackends() {
-  db::BackendRegistry r;
-  r.Register("sqlite", db::OpenSqlite);
-  r.Register("postgresql", db::OpenPostgres);
-  r.Register("mysql", db::OpenMysql);
-  r.Register("null", db::OpenNull);
-  return r;
-}
 
 void DeclareCliOptions(config::OptionSet* o, const std::string& command,
                        const workload::WorkloadRegistry& workloads) {

@@ -24,11 +24,6 @@
 
 namespace sb::cli {
 
-// The back ends storebench knows (sqlite, postgresql, mysql, null).
-db::BackendRegistry MakeBackends();
-// The workloads storebench knows (dvdstore, oltp, soe, tpcc, noop).
-workload::WorkloadRegistry MakeWorkloads();
-
 // Options of the command line itself (not of the driver or a workload) for `command` (load, run,
 // verify).
 void DeclareCliOptions(config::OptionSet* o, const std::string& command,

@@ -14,11 +14,12 @@
 #include "cli/app.h"
 #include "cli/io_fs_commands.h"
 #include "cli/io_fs_internal.h"
-#include "cli/result_path.h"
+#include "cli/result_document.h"
 #include "driver/file_pass_runner.h"
 #include "report/files/json_report.h"
 #include "workload/fs/file_pass.h"
 #include "workload/fs/page_cache.h"
+#include "workload/fs/target_extents.h"
 
 namespace sb::cli {
 namespace {
@@ -38,7 +39,7 @@ Result<uint64_t> BlockSize(const config::OptionSet& o) {
 }
 
 int64_t Extents(const std::string& path, std::string* fs_type) {
-  const TargetExtents t = MeasureTargetExtents(path);
+  const fsload::TargetExtents t = fsload::MeasureTargetExtents(path);
   *fs_type = t.filesystem;
   return t.extents;
 }
@@ -61,9 +62,9 @@ metrics::RunResult FileOpResult(const std::string& workload, double seconds, uin
 
 int WriteResult(const config::OptionSet& o, metrics::RunResult* r, const std::string& ext) {
   r->config_json = o.ToJson();
-  const std::string path = ResultPath(o.GetString("json"), ext);
-  if (Status s = report::WriteResultFile(path, *r); !s.ok()) return Fail(s);
-  Progress("result written to " + path);
+  if (auto written = WriteResultDocument(o.GetString("json"), ext, *r); !written.ok()) {
+    return Fail(written.status());
+  }
   return kExitOk;
 }
 

@@ -31,6 +31,9 @@ std::string FormatBytesShort(uint64_t bytes);
 // Writes `text` to `path` through a temporary file renamed over it (parents created).
 Status WriteJsonDocument(const std::string& path, const std::string& text);
 
+int ExtentsCommand(const config::OptionSet& o, const std::vector<std::string>& paths);
+int FragmentCommand(const config::OptionSet& o);
+int DefragCommand(const config::OptionSet& o, const std::vector<std::string>& paths);
 int CopyFile(const config::OptionSet& o, const std::vector<std::string>& operands,
              const io::EngineRegistry& engines);
 int ReadFile(const config::OptionSet& o, const std::vector<std::string>& operands,

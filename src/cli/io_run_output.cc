@@ -9,7 +9,7 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/power_cli.h"
-#include "cli/result_path.h"
+#include "cli/result_document.h"
 #include "metrics/headline.h"
 #include "metrics/windows.h"
 #include "power/summary.h"
@@ -50,7 +50,7 @@ std::string IoRunSettingsText(const config::OptionSet& o, const driver::IoRunCon
          ", seed " + std::to_string(c.seed);
 }
 
-void PrintIoRunHeader(const IoRunPlan& plan, const std::string& settings) {
+void PrintIoRunHeader(const session::IoRunPlan& plan, const std::string& settings) {
   std::string target_text;
   for (const auto& t : plan.targets) target_text += (target_text.empty() ? "" : ", ") + t;
   std::printf("storebench io %s on %s\n  %s\n", plan.preset.name.c_str(),
@@ -111,8 +111,9 @@ void PrintIoRunReport(const metrics::RunResult& r) {
   std::fflush(stdout);
 }
 
-void DescribeIoRun(const config::OptionSet& o, const IoRunPlan& plan, const driver::IoRunConfig& c,
-                   const std::string& settings, metrics::RunResult* r) {
+void DescribeIoRun(const config::OptionSet& o, const session::IoRunPlan& plan,
+                   const driver::IoRunConfig& c, const std::string& settings,
+                   metrics::RunResult* r) {
   for (size_t b = 0; b < c.baselines.size(); ++b) {
     std::vector<metrics::BaselineResult> per;
     std::vector<std::string> names;
@@ -167,12 +168,12 @@ void DescribeIoRun(const config::OptionSet& o, const IoRunPlan& plan, const driv
   r->driver_cpu_share = r->measured_sec > 0 ? r->driver_cpu_sec / r->measured_sec : 0;
 }
 
-int WriteIoRunFiles(const config::OptionSet& o, const IoRunPlan& plan, const IoRunRecord& rec,
-                    int rc) {
+int WriteIoRunFiles(const config::OptionSet& o, const session::IoRunPlan& plan,
+                    const IoRunRecord& rec, int rc) {
   const metrics::RunResult& r = rec.result;
-  const std::string json_path = ResultPath(o.GetString("json"), "-io.json");
-  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
-  Progress("result written to " + json_path);
+  if (auto written = WriteResultDocument(o.GetString("json"), "-io.json", r); !written.ok()) {
+    return Fail(written.status());
+  }
   auto write_text = [&](const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::trunc);
     out << text;

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "cli/io_run_plan.h"
 #include "config/options.h"
 #include "driver/io_run_config.h"
 #include "metrics/run_result.h"
 #include "power/sampler.h"
+#include "session/io_run_plan.h"
 
 namespace sb::cli {
 
@@ -40,7 +40,7 @@ std::string IoRunSettingsText(const config::OptionSet& o, const driver::IoRunCon
 
 // The header on stdout before the first test: tests and targets, `settings`, the preset's
 // description and the ICF note.
-void PrintIoRunHeader(const IoRunPlan& plan, const std::string& settings);
+void PrintIoRunHeader(const session::IoRunPlan& plan, const std::string& settings);
 
 // The power section of a storage run: time from the first test's Start; per test a window over
 // its measured time, labelled with its name, with its IOPS and MiB/s, and its reporting windows
@@ -56,14 +56,15 @@ void PrintIoRunReport(const metrics::RunResult& r);
 // Completes the result: each baseline combined over the specifications (a rule passes when it
 // passes for every one), the headline (the first specification's IOPS), the loop model, the
 // configuration, label and environment, the choices (with `settings`) and the driver's CPU.
-void DescribeIoRun(const config::OptionSet& o, const IoRunPlan& plan, const driver::IoRunConfig& c,
-                   const std::string& settings, metrics::RunResult* r);
+void DescribeIoRun(const config::OptionSet& o, const session::IoRunPlan& plan,
+                   const driver::IoRunConfig& c, const std::string& settings,
+                   metrics::RunResult* r);
 
 // Writes the result document (--json, else results/<timestamp>-io.json), then --csv and
 // --series_csv when given. Returns `rc` (the tests' exit code), or Fail's code when a file
 // cannot be written: a result document that cannot be written ends the outputs there.
-int WriteIoRunFiles(const config::OptionSet& o, const IoRunPlan& plan, const IoRunRecord& rec,
-                    int rc);
+int WriteIoRunFiles(const config::OptionSet& o, const session::IoRunPlan& plan,
+                    const IoRunRecord& rec, int rc);
 
 // The run's exit code: `rc` when it is not kExitOk; else kExitFailure when a test had I/O
 // errors, or when a baseline failed (the first failed one named on stderr: the report named

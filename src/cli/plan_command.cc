@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "cli/app.h"
+#include "cli/builtins.h"
 #include "cli/db_run.h"
 #include "cli/plan_instances.h"
 #include "cli/scale_out.h"

@@ -4,31 +4,10 @@
 #include <cstdio>
 
 #include "base/strings.h"
-#include "power/cmd_source.h"
-#include "power/csv_source.h"
-#include "power/ipmi_source.h"
-#include "power/ptd_source.h"
-#include "power/rapl_source.h"
-#include "power/redfish_source.h"
+#include "cli/builtins.h"
+#include "session/power_open.h"
 
 namespace sb::cli {
-
-power::PowerRegistry MakePowerSources() {
-  power::PowerRegistry r;
-  r.Register("ptd", "ptd://host:port (SPEC PTDaemon)",
-             [](const power::PowerSpec& s, Clock&) { return power::MakePtdSource(s); });
-  r.Register("rapl", "rapl: (CPU package and DRAM energy, powercap sysfs)",
-             [](const power::PowerSpec& s, Clock& c) { return power::MakeRaplSource(s, c); });
-  r.Register("ipmi", "ipmi: or ipmi://user@host (BMC, DCMI)",
-             [](const power::PowerSpec& s, Clock&) { return power::MakeIpmiSource(s); });
-  r.Register("redfish", "redfish://host/... (BMC, Redfish)",
-             [](const power::PowerSpec& s, Clock&) { return power::MakeRedfishSource(s); });
-  r.Register("csv", "csv:FILE (an analyzer's log, imported after the run)",
-             [](const power::PowerSpec& s, Clock&) { return power::MakeCsvSource(s); });
-  r.Register("cmd", "cmd:\"COMMAND\" (a command printing watts)",
-             [](const power::PowerSpec& s, Clock&) { return power::MakeCmdSource(s); });
-  return r;
-}
 
 void DeclarePowerOption(config::OptionSet* o) {
   o->Add(
@@ -43,12 +22,7 @@ void DeclarePowerOption(config::OptionSet* o) {
 }
 
 Result<std::unique_ptr<power::PowerSampler>> OpenPower(const config::OptionSet& o, Clock& clock) {
-  const std::string& text = o.GetString("power");
-  if (text.empty()) return std::unique_ptr<power::PowerSampler>();
-  const power::PowerRegistry registry = MakePowerSources();
-  auto sources = power::OpenPowerSources(registry, power::SplitPowerSpecs(text, registry), clock);
-  if (!sources.ok()) return sources.status();
-  return std::make_unique<power::PowerSampler>(clock, std::move(sources).value());
+  return session::OpenPower(o.GetString("power"), MakePowerSources(), clock);
 }
 
 namespace {

@@ -1,6 +1,6 @@
-// Power on the command line: the sources storebench knows, the repeatable --power option of
-// every run command, opening the named sources before a run (an unusable one ends the command
-// with exit 2 before any work) and the console lines at the end (docs/power.md).
+// Power on the command line: the repeatable --power option of every run command, opening the
+// named built-in sources before a run (an unusable one ends the command with exit 2 before any
+// work) and the console lines at the end (docs/power.md).
 #ifndef STOREBENCH_CLI_POWER_CLI_H_
 #define STOREBENCH_CLI_POWER_CLI_H_
 
@@ -17,14 +17,12 @@
 
 namespace sb::cli {
 
-// ptd, rapl, ipmi, redfish, csv, cmd.
-power::PowerRegistry MakePowerSources();
-
 // Declares --power (repeatable) in `o`.
 void DeclarePowerOption(config::OptionSet* o);
 
-// The sampler over every source --power names, opened (not started); nullptr when there is none.
-// Errors name the source and why (exit 2 through Fail).
+// The sampler over every source --power names (session/power_open.h) among the built-in sources,
+// opened (not started); nullptr when there is none. Errors name the source and why (exit 2
+// through Fail).
 Result<std::unique_ptr<power::PowerSampler>> OpenPower(const config::OptionSet& o, Clock& clock);
 
 // One line per window, "power measured: 412.3 W average over 300 s, 123690 J, 29.1 OPM/W,

@@ -23,7 +23,7 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/power_cli.h"
-#include "cli/result_path.h"
+#include "cli/result_document.h"
 #include "config/options.h"
 #include "power/summary.h"
 #include "report/files/instance_series_csv.h"
@@ -240,9 +240,9 @@ int RunPowerCommand(const std::vector<std::string>& args) {
     out << report::PowerSeriesCsv(r.power);
     if (!out) return Fail(Status::IoError("cannot write the CSV '" + path + "'"));
   }
-  const std::string json_path = ResultPath(o.GetString("json"), "-power.json");
-  if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
-  Progress("result written to " + json_path);
+  if (auto written = WriteResultDocument(o.GetString("json"), "-power.json", r); !written.ok()) {
+    return Fail(written.status());
+  }
   if (command == "idle" && stopped) return kExitInterrupted;
   return kExitOk;
 }

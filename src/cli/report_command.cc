@@ -8,9 +8,9 @@
 #include "base/clock.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
-#include "cli/output_paths.h"
 #include "report/files/result_file.h"
 #include "report/html/html_report.h"
+#include "session/output_paths.h"
 
 namespace sb::cli {
 

@@ -532,7 +532,8 @@ Status ReadStorage(const Json& doc, const std::string& base, int64_t version, Ru
             SB_RETURN_IF_ERROR(
                 Get(one, "range_start_bytes", ep, AsUint64, &target.range_start_bytes));
             SB_RETURN_IF_ERROR(Get(one, "range_bytes", ep, AsUint64, &target.range_bytes));
-            // "extents", "extents_note" and "filesystem" came with issue #16 (null: none).
+            // "extents", "extents_note" and "filesystem" came with the fragmentation tools
+            // (docs/storage.md, "Fragmentation"); null: none.
             if (const Json* e = Optional(one, "extents"); e != nullptr && !e->is_null()) {
               SB_RETURN_IF_ERROR(Get(one, "extents", ep, AsInt64, &target.extents));
             }

@@ -1,8 +1,8 @@
 // The storage targets of `storebench io prepare|run|verify`: the --target paths, locking them
 // against other storebench processes, and the test range a run or a check uses on each
 // (docs/storage.md).
-#ifndef STOREBENCH_CLI_IO_TARGETS_H_
-#define STOREBENCH_CLI_IO_TARGETS_H_
+#ifndef STOREBENCH_SESSION_IO_TARGETS_H_
+#define STOREBENCH_SESSION_IO_TARGETS_H_
 
 #include <cstdint>
 #include <memory>
@@ -15,7 +15,7 @@
 #include "storebench/status.h"
 #include "workload/storage/test_file.h"
 
-namespace sb::cli {
+namespace sb::session {
 
 // The --target paths (repeated or comma-separated), each once; an error when one is given twice
 // or none is.
@@ -32,10 +32,10 @@ Result<std::unique_ptr<FileLock>> LockTarget(const std::string& path, bool write
 Result<uint64_t> ParseMaxSize(const std::string& text);
 
 // The test range of a target: from `start` (bytes into its data area) for `wanted` bytes (0 = to
-// the end); a smaller target is used whole, with a warning.
-Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t start,
-                                   uint64_t wanted);
+// the end); a smaller target is used whole, and `*warning` says so (else it is left as it is).
+Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t start, uint64_t wanted,
+                                   std::string* warning);
 
-}  // namespace sb::cli
+}  // namespace sb::session
 
-#endif  // STOREBENCH_CLI_IO_TARGETS_H_
+#endif  // STOREBENCH_SESSION_IO_TARGETS_H_

@@ -1,6 +1,6 @@
 // CheckOutputPaths on real files: links, names of files not there yet, shared special files and
 // writability (issue #20).
-#include "cli/output_paths.h"
+#include "session/output_paths.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace sb::cli {
+namespace sb::session {
 namespace {
 
 namespace fs = std::filesystem;
@@ -27,7 +27,7 @@ class OutputPathsTest : public ::testing::Test {
     inputs_ = {{"the database file", db_}, {"the database's -wal file", db_ + "-wal"}};
   }
 
-  Status Check(std::vector<PathUse> outputs) { return CheckOutputPaths(inputs_, outputs); }
+  Status Check(const std::vector<PathUse>& outputs) { return CheckOutputPaths(inputs_, outputs); }
 
   std::string dir_, db_;
   std::vector<PathUse> inputs_;
@@ -99,4 +99,4 @@ TEST_F(OutputPathsTest, UnwritableOutputsAreRefused) {
 }
 
 }  // namespace
-}  // namespace sb::cli
+}  // namespace sb::session

@@ -1,9 +1,9 @@
-#include "cli/result_path.h"
+#include "session/result_path.h"
 
 #include "base/clock.h"
 #include "base/unique_file.h"
 
-namespace sb::cli {
+namespace sb::session {
 
 std::string ResultPath(const std::string& json_option, const std::string& ext) {
   if (!json_option.empty()) return json_option;
@@ -12,4 +12,4 @@ std::string ResultPath(const std::string& json_option, const std::string& ext) {
   return claimed.ok() ? *claimed : "results/" + stamp + ext;
 }
 
-}  // namespace sb::cli
+}  // namespace sb::session

@@ -1,4 +1,4 @@
-#include "cli/output_paths.h"
+#include "session/output_paths.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -10,7 +10,7 @@
 #include <optional>
 #include <system_error>
 
-namespace sb::cli {
+namespace sb::session {
 namespace {
 
 namespace fs = std::filesystem;
@@ -189,4 +189,4 @@ Status CheckOutputPaths(const std::vector<PathUse>& inputs, const std::vector<Pa
   return Status::Ok();
 }
 
-}  // namespace sb::cli
+}  // namespace sb::session

@@ -1,5 +1,5 @@
 // The plan of io run: its tests, settings and targets (io_run_plan.h).
-#include "cli/io_run_plan.h"
+#include "session/io_run_plan.h"
 
 #include <algorithm>
 #include <thread>
@@ -9,11 +9,11 @@
 #include "base/input_file.h"
 #include "base/limits.h"
 #include "base/units.h"
-#include "cli/io_fs_commands.h"
-#include "cli/io_targets.h"
+#include "session/io_targets.h"
+#include "workload/fs/target_extents.h"
 #include "workload/storage/test_file.h"
 
-namespace sb::cli {
+namespace sb::session {
 namespace {
 
 // Reads and checks an Iometer configuration file; every error names the file and line.
@@ -184,7 +184,8 @@ Result<driver::IoRunConfig> IoRunSettings(const config::OptionSet& o, const IoRu
 
 Result<std::vector<std::unique_ptr<FileLock>>> OpenRunTargets(const config::OptionSet& o,
                                                               const IoRunPlan& plan, bool lock,
-                                                              driver::IoRunConfig* c) {
+                                                              driver::IoRunConfig* c,
+                                                              std::vector<std::string>* warnings) {
   const std::optional<storage::IcfImport>& icf = plan.icf;
   // Every worker runs on every target, each with the same start sector and maximum size (Iometer
   // applies a worker's disk settings to each of its targets); a smaller target is used whole.
@@ -212,9 +213,11 @@ Result<std::vector<std::unique_ptr<FileLock>>> OpenRunTargets(const config::Opti
   for (const std::string& path : plan.targets) {
     auto info = storage::InspectTarget(path);
     if (!info.ok()) return info.status();
-    auto range = TestRange(*info, start, wanted);
+    std::string warning;
+    auto range = TestRange(*info, start, wanted, &warning);
+    if (!warning.empty()) warnings->push_back(std::move(warning));
     if (!range.ok()) return range.status();
-    const TargetExtents ext = MeasureTargetExtents(path);
+    const fsload::TargetExtents ext = fsload::MeasureTargetExtents(path);
     range->extents = ext.extents;
     range->extents_note = ext.note;
     range->filesystem = ext.filesystem;
@@ -234,4 +237,4 @@ Result<std::vector<std::unique_ptr<FileLock>>> OpenRunTargets(const config::Opti
   return locks;
 }
 
-}  // namespace sb::cli
+}  // namespace sb::session

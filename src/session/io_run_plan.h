@@ -1,9 +1,9 @@
 // What `storebench io run` runs, how and on what, before anything runs: the tests (--preset,
 // --spec or --icf), the run settings (the options over the preset's or the ICF's defaults) and
 // the targets, locked, inspected and checked for writing (docs/storage.md). Every error is bad
-// input for Fail (exit 2), found before the first I/O.
-#ifndef STOREBENCH_CLI_IO_RUN_PLAN_H_
-#define STOREBENCH_CLI_IO_RUN_PLAN_H_
+// input (the command exits 2), found before the first I/O.
+#ifndef STOREBENCH_SESSION_IO_RUN_PLAN_H_
+#define STOREBENCH_SESSION_IO_RUN_PLAN_H_
 
 #include <memory>
 #include <optional>
@@ -17,7 +17,7 @@
 #include "workload/storage/access_spec.h"
 #include "workload/storage/icf.h"
 
-namespace sb::cli {
+namespace sb::session {
 
 // The tests of a run and where their settings came from.
 struct IoRunPlan {
@@ -44,11 +44,13 @@ Result<driver::IoRunConfig> IoRunSettings(const config::OptionSet& o, const IoRu
 // null, else shared; none when `lock` is false: under mpirun rank 0 locks for the group),
 // inspects them, and sets c->targets (test range, extents) and c->allow_write after the
 // --readonly and overwrite checks. Locking comes first: a target being prepared looks
-// unfinished until it is. The returned locks hold until they are destroyed.
+// unfinished until it is. The returned locks hold until they are destroyed. A test range
+// smaller than asked for adds a line to `warnings`, also when an error follows.
 Result<std::vector<std::unique_ptr<FileLock>>> OpenRunTargets(const config::OptionSet& o,
                                                               const IoRunPlan& plan, bool lock,
-                                                              driver::IoRunConfig* c);
+                                                              driver::IoRunConfig* c,
+                                                              std::vector<std::string>* warnings);
 
-}  // namespace sb::cli
+}  // namespace sb::session
 
-#endif  // STOREBENCH_CLI_IO_RUN_PLAN_H_
+#endif  // STOREBENCH_SESSION_IO_RUN_PLAN_H_

@@ -1,16 +1,16 @@
 // Where a command may write: never onto one of its own inputs or onto another of its outputs,
 // and only where writing will work. Checked before anything runs, so a mistyped path costs
 // neither an input (a database replaced by a JSON document, a test file turned into a CSV) nor
-// a whole run that fails at its last step (issue #20).
-#ifndef STOREBENCH_CLI_OUTPUT_PATHS_H_
-#define STOREBENCH_CLI_OUTPUT_PATHS_H_
+// a whole run that fails at its last step (README.md, "Output").
+#ifndef STOREBENCH_SESSION_OUTPUT_PATHS_H_
+#define STOREBENCH_SESSION_OUTPUT_PATHS_H_
 
 #include <string>
 #include <vector>
 
 #include "storebench/status.h"
 
-namespace sb::cli {
+namespace sb::session {
 
 // A file a command reads or writes.
 struct PathUse {
@@ -37,6 +37,6 @@ struct PathUse {
 // Empty paths are ignored.
 Status CheckOutputPaths(const std::vector<PathUse>& inputs, const std::vector<PathUse>& outputs);
 
-}  // namespace sb::cli
+}  // namespace sb::session
 
-#endif  // STOREBENCH_CLI_OUTPUT_PATHS_H_
+#endif  // STOREBENCH_SESSION_OUTPUT_PATHS_H_

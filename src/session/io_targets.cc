@@ -1,15 +1,14 @@
 // The storage targets of io prepare, run and verify (io_targets.h).
-#include "cli/io_targets.h"
+#include "session/io_targets.h"
 
 #include <algorithm>
 #include <string>
 
 #include "base/strings.h"
 #include "base/units.h"
-#include "cli/app.h"
 #include "workload/storage/access_spec.h"
 
-namespace sb::cli {
+namespace sb::session {
 
 Result<std::vector<std::string>> TargetPaths(const config::OptionSet& o) {
   std::vector<std::string> targets;
@@ -46,8 +45,8 @@ Result<uint64_t> ParseMaxSize(const std::string& text) {
   return ParseBytes(text);
 }
 
-Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t start,
-                                   uint64_t wanted) {
+Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t start, uint64_t wanted,
+                                   std::string* warning) {
   if (start >= info.data_bytes) {
     return Status::InvalidArgument("start_sector lies beyond the end of '" + info.path + "'");
   }
@@ -55,10 +54,10 @@ Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t sta
   if (wanted > 0 && wanted <= range) {
     range = wanted;
   } else if (wanted > range) {
-    Progress("warning: the test range of " + info.path + " is " + std::to_string(range) +
-             " bytes, smaller than the " + std::to_string(wanted) +
-             " bytes asked for (the test file's data area ends there); a range that fits in a "
-             "cache measures the cache");
+    *warning = "warning: the test range of " + info.path + " is " + std::to_string(range) +
+               " bytes, smaller than the " + std::to_string(wanted) +
+               " bytes asked for (the test file's data area ends there); a range that fits in a "
+               "cache measures the cache";
   }
   driver::IoTarget t;
   t.path = info.path;
@@ -67,4 +66,4 @@ Result<driver::IoTarget> TestRange(const storage::TargetInfo& info, uint64_t sta
   return t;
 }
 
-}  // namespace sb::cli
+}  // namespace sb::session
