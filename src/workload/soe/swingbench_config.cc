@@ -102,6 +102,13 @@ class Reader {
   Status ApplyPooling();
   Status ReadLoad(const pugi::xml_node& load);
   Status ReadTransactions(const pugi::xml_node& list);
+  static std::string ClassFamily(const std::string& class_name);
+  static std::string VariantOfFamily(const std::string& family);
+  // --soe_variant from the listed classes' families, unless the command line gave it before
+  // the file; a family storebench does not reproduce, or a mix, is refused unless the command
+  // line chooses (Configure).
+  Status ChooseVariant(const pugi::xml_node& list, const std::vector<std::string>& families,
+                       bool v2_class, const pugi::xml_node& first_foreign);
   Status ReadPreferences(const pugi::xml_node& p);
 
   const std::string& path_;
@@ -278,15 +285,21 @@ Status Reader::ReadTransactions(const pugi::xml_node& list) {
   std::array<std::string, kNumTx> weights;
   std::array<pugi::xml_node, kNumTx> where;
   weights.fill("0");
-  int jdbc_classes = 0, other_classes = 0;
+  std::vector<std::string> families;  // each listed ClassName's family, in order
+  bool v2_class = false;
+  pugi::xml_node first_foreign;
   for (pugi::xml_node t = list.first_child(); t; t = t.next_sibling()) {
     if (t.type() != pugi::node_element || LocalName(t) != "Transaction") continue;
     const std::string class_name = Text(Child(t, "ClassName"));
     const std::string short_name = Text(Child(t, "ShortName"));
-    if (class_name.find(".orderentryjdbc.") != std::string::npos) {
-      ++jdbc_classes;
-    } else if (!class_name.empty()) {
-      ++other_classes;
+    if (!class_name.empty()) {
+      const std::string family = ClassFamily(class_name);
+      if (std::find(families.begin(), families.end(), family) == families.end()) {
+        families.push_back(family);
+      }
+      if (VariantOfFamily(family).empty() && !first_foreign) first_foreign = t;
+      v2_class = v2_class || (class_name.size() > 2 &&
+                              class_name.compare(class_name.size() - 2, 2, "V2") == 0);
     }
     int tx = TxFromClassName(class_name);
     if (tx < 0) tx = TxFromShortName(short_name);
@@ -304,19 +317,65 @@ Status Reader::ReadTransactions(const pugi::xml_node& list) {
   for (int tx = 0; tx < kNumTx; ++tx) {
     SB_RETURN_IF_ERROR(Set(InfoOf(tx).option, weights[tx], where[tx] ? where[tx] : list));
   }
-  // The JDBC classes (package orderentryjdbc) draw other ranges than the PL/SQL package: a
-  // configuration of only JDBC classes runs --soe_variant=jdbc, unless the command line chose
-  // a variant before the file (one after it wins anyway, as for every option).
-  if (jdbc_classes > 0 && options_->Has("soe_variant") && !options_->IsSet("soe_variant")) {
-    if (other_classes == 0) {
-      SB_RETURN_IF_ERROR(Set("soe_variant", "jdbc", list));
-    } else {
-      NotHonoured(
-          "Load/TransactionList mixes orderentryjdbc classes with others (every transaction "
-          "follows one --soe_variant: plsql unless given)");
-    }
+  return ChooseVariant(list, families, v2_class, first_foreign);
+}
+
+// The family of a ClassName: its package, "orderentryplsql" of
+// com.dom.benchmarking.swingbench.benchmarks.orderentryplsql.BrowseProducts.
+std::string Reader::ClassFamily(const std::string& class_name) {
+  const size_t last = class_name.rfind('.');
+  if (last == std::string::npos || last == 0) return class_name;
+  const size_t before = class_name.rfind('.', last - 1);
+  return class_name.substr(before == std::string::npos ? 0 : before + 1,
+                           last - (before == std::string::npos ? 0 : before + 1));
+}
+
+// The --soe_variant a class family runs; "" for a family storebench does not reproduce.
+// orderentryplsql serves both of Swingbench 2.5-2.7's server-side configurations: V2
+// (NewCustomerProcessV2, UpdateCustomerDetailsV2) calls the package those versions install;
+// the V1 classes call the earlier one, whose constants are the 2011 package's ("plsql2?" is
+// decided by ChooseVariant). plsqltransactions is Swingbench 2.3-2.4's server-side family,
+// which shipped the 2011 package.
+std::string Reader::VariantOfFamily(const std::string& family) {
+  if (family == "orderentryplsql") return "plsql2?";
+  if (family == "plsqltransactions") return "plsql20";
+  if (family == "orderentryjdbc") return "jdbc";
+  return "";
+}
+
+Status Reader::ChooseVariant(const pugi::xml_node& list, const std::vector<std::string>& families,
+                             bool v2_class, const pugi::xml_node& first_foreign) {
+  if (!options_->Has("soe_variant") || families.empty()) return Status::Ok();
+  std::string variant;
+  std::string refusal;
+  if (first_foreign) {
+    refusal = "its class '" +
+              QuotablePrefix(Text(Child(first_foreign, "ClassName")), limits::kMaxQuotedChars) +
+              "' (" + Origin(first_foreign) +
+              ") is of a family whose steps storebench does not reproduce";
+  } else if (families.size() > 1) {
+    std::string names;
+    for (const std::string& f : families) names += (names.empty() ? "" : ", ") + f;
+    refusal = "its transactions mix the class families " + names + " (" + Origin(list) + ")";
+  } else {
+    variant = VariantOfFamily(families[0]);
+    if (variant == "plsql2?") variant = v2_class ? "plsql21" : "plsql20";
   }
-  return Status::Ok();
+  if (options_->IsSet("soe_variant")) return Status::Ok();  // the command line chose
+  if (!refusal.empty()) {
+    // Refused in Configure unless a --soe_variant after the file chooses.
+    return Set("soe_config_variant_refusal", refusal, list);
+  }
+  SB_RETURN_IF_ERROR(Set("soe_variant", variant, list));
+  // "<variant>|<why>": Configure tells the file's choice from a later command-line one.
+  return Set("soe_config_variant_reason",
+             variant + "|chosen by the configuration's " + families[0] + " classes" +
+                 (families[0] == "orderentryplsql"
+                      ? std::string(v2_class ? " (V2: NewCustomerProcessV2 or "
+                                               "UpdateCustomerDetailsV2)"
+                                             : " (V1: no V2 class)")
+                      : std::string()),
+             list);
 }
 
 Status Reader::ReadPreferences(const pugi::xml_node& p) {
