@@ -15,10 +15,14 @@ browseProducts, newOrder, ...) and the orderentryjdbc classes sleep where docs/s
 New Order on data it finds (orders with lines) sleeps inside its transaction too; the unit test
 soe_session_test checks those on SQLite, since null:// finds nothing to order.
 
-Each case runs storebench for --seconds after --warmup seconds and prints expected and measured
-TPS; the exit status is 1 when any case is off by more than --tolerance (1 %).
+The mix a run realizes is a sample of the weights (each user's picks come from its seeded
+stream), and Browse Products' 1-23 look-ups make the cycle's spread wide: a few thousand
+transactions give a realized mix some percent off the weights. So each case prints the cycle of
+the weights and the cycle of the mix it realized (the same formula with the run's transaction
+counts as P(tx)); the exit status is 1 when the measured TPS is off the realized mix's cycle by
+more than --tolerance (1 %). The cases run side by side (null:// costs little CPU).
 
-  bench/soe_cycle.py [--bin build/storebench] [--seconds 15] [--warmup 3]
+  bench/soe_cycle.py [--bin build/storebench] [--seconds 120] [--warmup 5]
 """
 import argparse
 import json
@@ -51,9 +55,9 @@ def thinks_without_rows(variant):
             "sq": 1, "wq": 1, "wa": 1}
 
 
-def expected_tps(config):
+def expected_tps(config, weights=None):
     variant = config["soe_variant"]
-    weights = {t: config["weight_" + t] for t in TXS}
+    weights = weights or {t: config["weight_" + t] for t in TXS}
     total = sum(weights.values())
     lo, hi = config["min_delay"], config["max_delay"]
     guard = variant != "jdbc" and (lo == 0 or hi == 0)
@@ -65,23 +69,21 @@ def expected_tps(config):
     return users * 1000.0 / cycle_ms, users, cycle_ms
 
 
-def run(binary, args, seconds, warmup, out):
+def start(binary, args, seconds, warmup, out):
     # The case's options first: a configuration file's RunTime would override a --run_time
     # before it.
     cmd = [binary, "oltp", "run", "--workload=soe", "--db", "null://"] + args + [
         f"--warmup_time={warmup}s", f"--run_time={seconds}s", "--server_check=N",
         "--progress=none", "--json", out]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    with open(out) as f:
-        return json.load(f)
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default="build/storebench")
-    ap.add_argument("--seconds", type=int, default=15)
-    ap.add_argument("--warmup", type=int, default=3)
+    ap.add_argument("--seconds", type=int, default=120)
+    ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--tolerance", type=float, default=0.01)
     a = ap.parse_args()
     paper = "docs/examples/soe_vmware_ft.xml"
@@ -92,27 +94,37 @@ def main():
                                                         "--soe_variant=plsql21"]),
         ("VMware paper config, --soe_variant=jdbc", ["--config_file", paper,
                                                      "--soe_variant=jdbc"]),
-        ("V2 default mix, 40 users, plsql21", ["--n_threads=40"] + delays),
-        ("V2 default mix, 40 users, plsql20", ["--n_threads=40", "--soe_variant=plsql20"]
+        ("V2 default mix, 200 users, plsql21", ["--n_threads=200"] + delays),
+        ("V2 default mix, 200 users, plsql20", ["--n_threads=200", "--soe_variant=plsql20"]
          + delays),
-        ("V2 default mix, 40 users, jdbc", ["--n_threads=40", "--soe_variant=jdbc"] + delays),
-        ("every transaction, 40 users, plsql21, inter 10-30 ms",
-         ["--n_threads=40", "--weight_ucd=10", "--weight_sq=10", "--weight_wq=10",
+        ("V2 default mix, 200 users, jdbc", ["--n_threads=200", "--soe_variant=jdbc"] + delays),
+        ("every transaction, 200 users, plsql21, inter 10-30 ms",
+         ["--n_threads=200", "--weight_ucd=10", "--weight_sq=10", "--weight_wq=10",
           "--weight_wa=10", "--inter_min_delay=10", "--inter_max_delay=30"] + delays),
     ]
-    print(f"{'case':56} {'variant':8} {'users':>5} {'cycle ms':>9} {'expected':>9} "
-          f"{'measured':>9} {'ratio':>7}")
+    print(f"{'case':54} {'variant':8} {'users':>5} {'tx':>6} {'weights':>8} {'ratio':>7} "
+          f"{'realized':>8} {'measured':>9} {'ratio':>7}")
     failed = False
     with tempfile.TemporaryDirectory() as tmp:
-        for i, (name, args) in enumerate(cases):
-            d = run(a.bin, args, a.seconds, a.warmup, os.path.join(tmp, f"{i}.json"))
-            want, users, cycle = expected_tps(d["config"])
+        outs = [os.path.join(tmp, f"{i}.json") for i in range(len(cases))]
+        procs = [start(a.bin, args, a.seconds, a.warmup, out)
+                 for (_, args), out in zip(cases, outs)]
+        for p in procs:
+            if p.wait() != 0:
+                raise SystemExit(f"storebench failed: {p.args}")
+        for (name, _), out in zip(cases, outs):
+            with open(out) as f:
+                d = json.load(f)
+            want, users, _ = expected_tps(d["config"])
+            counts = {o["type"].lower(): o["count"] for o in d["operations"]}
+            realized, _, _ = expected_tps(d["config"], {t: counts.get(t, 0) for t in TXS})
             got = d["headlines"]["tps"]
-            ratio = got / want
+            ratio = got / realized
             ok = abs(ratio - 1) <= a.tolerance
             failed = failed or not ok
-            print(f"{name:56} {d['config']['soe_variant']:8} {users:5d} {cycle:9.1f} "
-                  f"{want:9.1f} {got:9.1f} {ratio:7.4f}{'' if ok else '  OFF'}")
+            print(f"{name:54} {d['config']['soe_variant']:8} {users:5d} "
+                  f"{counts.get('transaction', 0):6d} {want:8.1f} {got / want:7.4f} "
+                  f"{realized:8.1f} {got:9.1f} {ratio:7.4f}{'' if ok else '  OFF'}")
     return 1 if failed else 0
 
 

@@ -33,8 +33,7 @@ Status SoeSession::CallProcedure(int tx, const TxInputs& in) {
   auto text = [&](const std::string& v) { s.BindText(p++, v); };
   auto num = [&](int64_t v) { s.BindInt(p++, v); };
   // The logon's steps: 1 writes the LOGON row, 2 reads the customer first (package 2.1).
-  const int64_t logon =
-      (in.logon_row ? 1 : 0) | (opts_.variant == SoeVariant::kPlsql21 ? 2 : 0);
+  const int64_t logon = (in.logon_row ? 1 : 0) | (opts_.variant == SoeVariant::kPlsql21 ? 2 : 0);
   switch (tx) {
     case kNcr:
       text(in.first);

@@ -230,14 +230,12 @@ std::map<std::string, std::string> SoeWorkload::Choices() const {
   }
   c["transaction_mix"] = mix + "; each transaction picked with probability weight / sum";
   c["think_time"] = "intra-transaction U[" + Ms(opts_.delays.min_ms) + ", " +
-                    Ms(opts_.delays.max_ms) +
-                    "] where " + VariantName(opts_.variant) + " sleeps" +
+                    Ms(opts_.delays.max_ms) + "] where " + VariantName(opts_.variant) + " sleeps" +
                     (LimitsOf(opts_.variant).sleep_needs_both
                          ? " (none unless both are non-zero, as the package's sleep)"
                          : "") +
-                    "; inter-transaction U[" +
-                    Ms(opts_.delays.inter_min_ms) + ", " + Ms(opts_.delays.inter_max_ms) +
-                    "] before each transaction";
+                    "; inter-transaction U[" + Ms(opts_.delays.inter_min_ms) + ", " +
+                    Ms(opts_.delays.inter_max_ms) + "] before each transaction";
   c["timings_include_sleep"] =
       opts_.delays.include_sleep
           ? "Y: a transaction's response time includes its intra-transaction think times"
@@ -273,10 +271,9 @@ std::map<std::string, std::string> SoeWorkload::Choices() const {
       (v.logon_one_in == 1 ? std::string("every time")
                            : "one time in " + std::to_string(v.logon_one_in)) +
       ", UCD and BO write with at least " + std::to_string(v.min_rows_to_write) +
-      " matching rows, PO up to " +
-      std::to_string(v.pending_orders) + " unprocessed orders and new status 5-" +
-      std::to_string(v.max_po_status) + ", BO up to " + std::to_string(v.bo_lines) +
-      " lines of the chosen order); " + variant_reason_;
+      " matching rows, PO up to " + std::to_string(v.pending_orders) +
+      " unprocessed orders and new status 5-" + std::to_string(v.max_po_status) + ", BO up to " +
+      std::to_string(v.bo_lines) + " lines of the chosen order); " + variant_reason_;
   c["connections"] =
       opts_.users > 0
           ? std::to_string(opts_.users) + " users share a pool of " +

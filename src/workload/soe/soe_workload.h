@@ -110,7 +110,7 @@ class SoeWorkload final : public workload::Workload {
   bool scale_given_ = false;
   bool timeout_given_ = false;
   std::string dialect_ = "sqlite";
-  bool no_data_ = false;  // a back end that keeps no rows (null://)
+  bool no_data_ = false;        // a back end that keeps no rows (null://)
   std::string variant_reason_;  // why --soe_variant is what it is (the result's choices)
   // The dialect whose SQL files the sessions prepare: dialect_, or "postgres" without data.
   std::string SqlDialect() const { return no_data_ ? "postgres" : dialect_; }

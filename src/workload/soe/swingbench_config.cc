@@ -298,8 +298,8 @@ Status Reader::ReadTransactions(const pugi::xml_node& list) {
         families.push_back(family);
       }
       if (VariantOfFamily(family).empty() && !first_foreign) first_foreign = t;
-      v2_class = v2_class || (class_name.size() > 2 &&
-                              class_name.compare(class_name.size() - 2, 2, "V2") == 0);
+      v2_class = v2_class ||
+                 (class_name.size() > 2 && class_name.compare(class_name.size() - 2, 2, "V2") == 0);
     }
     int tx = TxFromClassName(class_name);
     if (tx < 0) tx = TxFromShortName(short_name);

@@ -93,18 +93,79 @@ TEST(SwingbenchConfig, JdbcClassesSelectTheJdbcVariantUnlessTheCommandLineGivesO
   ASSERT_TRUE(p->status.ok()) << p->status.message();
   EXPECT_EQ(p->options.GetString("soe_variant"), "jdbc");
   EXPECT_EQ(p->options.GetInt("weight_bp"), 50);
-  auto before = Parse({"--soe_variant", "plsql", "--config_file", jdbc});
+  auto before = Parse({"--soe_variant", "plsql21", "--config_file", jdbc});
   ASSERT_TRUE(before->status.ok()) << before->status.message();
-  EXPECT_EQ(before->options.GetString("soe_variant"), "plsql");
-  auto after = Parse({"--config_file", jdbc, "--soe_variant", "plsql"});
+  EXPECT_EQ(before->options.GetString("soe_variant"), "plsql21");
+  auto after = Parse({"--config_file", jdbc, "--soe_variant", "plsql21"});
   ASSERT_TRUE(after->status.ok()) << after->status.message();
-  EXPECT_EQ(after->options.GetString("soe_variant"), "plsql");
+  EXPECT_EQ(after->options.GetString("soe_variant"), "plsql21");
+  SoeWorkload later;
+  ASSERT_TRUE(later.Configure(after->options).ok());
+  EXPECT_NE(later.Choices()["soe_variant"].find("given on the command line"), std::string::npos)
+      << later.Choices()["soe_variant"];
   SoeWorkload w;
   ASSERT_TRUE(w.Configure(p->options).ok());
   EXPECT_EQ(w.Choices()["soe_variant"].rfind("jdbc:", 0), 0u) << w.Choices()["soe_variant"];
-  auto paper = Parse({"--config_file", kPaper});  // orderentryplsql classes
+  auto paper = Parse({"--config_file", kPaper});  // orderentryplsql classes, none V2
   ASSERT_TRUE(paper->status.ok());
-  EXPECT_EQ(paper->options.GetString("soe_variant"), "plsql");
+  EXPECT_EQ(paper->options.GetString("soe_variant"), "plsql20");
+}
+
+// A configuration of `classes` (the last part after the family), one transaction each.
+std::string ClassesConfig(const std::string& name, const std::vector<std::string>& classes) {
+  std::string xml = "<SwingBenchConfiguration><Load><TransactionList>\n";
+  for (const std::string& c : classes) {
+    xml += "<Transaction><ClassName>com.dom.benchmarking.swingbench." + c +
+           "</ClassName><Weight>10</Weight></Transaction>\n";
+  }
+  return WriteFile(name, xml + "</TransactionList></Load></SwingBenchConfiguration>\n");
+}
+
+// Every class family runs the variant whose original it calls, or is refused with a sentence
+// naming the class and the option that runs it anyway; never the default by guess.
+TEST(SwingbenchConfig, EachClassFamilyChoosesItsVariantOrIsRefused) {
+  const std::pair<std::vector<std::string>, const char*> chosen[] = {
+      {{"benchmarks.orderentryplsql.NewCustomerProcessV2",
+        "benchmarks.orderentryplsql.BrowseProducts"},
+       "plsql21"},
+      {{"benchmarks.orderentryplsql.NewCustomerProcess",
+        "benchmarks.orderentryplsql.BrowseProducts"},
+       "plsql20"},
+      {{"plsqltransactions.NewCustomerProcess", "plsqltransactions.BrowseProducts"}, "plsql20"},
+      {{"benchmarks.orderentryjdbc.NewCustomerProcess"}, "jdbc"},
+  };
+  int i = 0;
+  for (const auto& [classes, variant] : chosen) {
+    auto p = Parse(
+        {"--config_file", ClassesConfig("soe_family" + std::to_string(i++) + ".xml", classes)});
+    ASSERT_TRUE(p->status.ok()) << p->status.message();
+    EXPECT_EQ(p->options.GetString("soe_variant"), variant) << classes[0];
+    SoeWorkload w;
+    ASSERT_TRUE(w.Configure(p->options).ok());
+    EXPECT_NE(w.Choices()["soe_variant"].find("chosen by the configuration"), std::string::npos)
+        << w.Choices()["soe_variant"];
+  }
+  const std::vector<std::string> refused[] = {
+      // Swingbench's older client-side classes, and a mix of families.
+      {"transactions.NewCustomerProcess", "transactions.BrowseProducts"},
+      {"benchmarks.orderentryjdbc.BrowseProducts", "benchmarks.orderentryplsql.ProcessOrders"},
+      {"benchmarks.orderentrytruecache.BrowseProducts"},
+  };
+  for (const auto& classes : refused) {
+    const std::string path = ClassesConfig("soe_family" + std::to_string(i++) + ".xml", classes);
+    auto p = Parse({"--config_file", path});
+    ASSERT_TRUE(p->status.ok()) << p->status.message();
+    SoeWorkload w;
+    const Status s = w.Configure(p->options);
+    EXPECT_EQ(s.code(), StatusCode::kInvalidArgument) << classes[0];
+    EXPECT_NE(s.message().find("--soe_variant"), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find(path + ":"), std::string::npos) << s.message();
+    // A variant given on the command line runs it.
+    auto given = Parse({"--config_file", path, "--soe_variant", "jdbc"});
+    ASSERT_TRUE(given->status.ok());
+    SoeWorkload g;
+    EXPECT_TRUE(g.Configure(given->options).ok()) << classes[0];
+  }
 }
 
 TEST(SwingbenchConfig, MalformedXmlIsRefusedWithItsLine) {
