@@ -68,7 +68,7 @@ class SoeSqliteTest(unittest.TestCase):
         self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
         self.assertIn("Completed transactions", r.stdout)
         self.assertIn("query_timeout", doc["choices"])
-        self.assertTrue(doc["choices"]["soe_variant"].startswith("plsql:"), doc["choices"])
+        self.assertTrue(doc["choices"]["soe_variant"].startswith("plsql21:"), doc["choices"])
         r = storebench("oltp", "verify", *self.common)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 

@@ -129,6 +129,10 @@ void SoeWorkload::DeclareOptions(config::OptionSet* o) const {
       "jdbc, the orderentryjdbc classes; by default the Swingbench configuration's classes "
       "choose (docs/soe.md)",
       "soe (Order Entry)"));
+  add_int("retries", 9, 100,
+          "tries of a failed database call beyond the first before the transaction counts as "
+          "failed (a Swingbench configuration sets 0: Swingbench counts a timeout or deadlock "
+          "as a failed transaction at once)");
   add_int("soe_users", 0, 1000000,
           "users sharing a pool of --n_threads connections, each borrowing one per transaction "
           "(Swingbench's connection pooling); 0 = one connection per user (--n_threads users)");
@@ -192,6 +196,7 @@ Status SoeWorkload::Configure(const config::OptionSet& o) {
         "procedure; use --sql_mode=client with it, or a plsql variant with procedures");
   }
   opts_.users = o.GetInt("soe_users");
+  retries_ = o.GetInt("retries");
   if (o.Has("n_threads")) opts_.pool_size = std::max<int64_t>(1, o.GetInt("n_threads"));
   if (o.Has("seed")) run_seed_ = static_cast<uint64_t>(o.GetInt("seed"));
   if (opts_.users > 0 && opts_.users < opts_.pool_size) {
@@ -274,6 +279,10 @@ std::map<std::string, std::string> SoeWorkload::Choices() const {
       " matching rows, PO up to " + std::to_string(v.pending_orders) +
       " unprocessed orders and new status 5-" + std::to_string(v.max_po_status) + ", BO up to " +
       std::to_string(v.bo_lines) + " lines of the chosen order); " + variant_reason_;
+  c["retries"] = std::to_string(retries_) +
+                 (retries_ == 0 ? ": a failed call fails its transaction at once (Swingbench's)"
+                                : " more tries of a failed call (deadlock, serialization failure, "
+                                  "timeout) before its transaction counts as failed");
   c["connections"] =
       opts_.users > 0
           ? std::to_string(opts_.users) + " users share a pool of " +

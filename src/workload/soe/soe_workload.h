@@ -102,6 +102,9 @@ class SoeWorkload final : public workload::Workload {
       const workload::Totals& window, const workload::Totals& since_start,
       const workload::WindowFacts& facts) const override;
 
+  // --retries: tries per database call beyond the first (the driver's retry policy).
+  int max_failures() const override { return static_cast<int>(retries_) + 1; }
+
   const SoeOptions& options() const { return opts_; }
 
  private:
@@ -111,7 +114,8 @@ class SoeWorkload final : public workload::Workload {
   bool timeout_given_ = false;
   std::string dialect_ = "sqlite";
   bool no_data_ = false;        // a back end that keeps no rows (null://)
-  std::string variant_reason_;  // why --soe_variant is what it is (the result's choices)
+  std::string variant_reason_;
+  int64_t retries_ = 9;  // why --soe_variant is what it is (the result's choices)
   // The dialect whose SQL files the sessions prepare: dialect_, or "postgres" without data.
   std::string SqlDialect() const { return no_data_ ? "postgres" : dialect_; }
   uint64_t run_seed_ = 1;

@@ -120,6 +120,11 @@ class Reader {
 };
 
 Status Reader::Read(const pugi::xml_node& root) {
+  // Swingbench does not retry: a timeout or deadlock is a failed transaction at once. A
+  // --retries before the file wins; one after it wins anyway.
+  if (options_->Has("retries") && !options_->IsSet("retries")) {
+    SB_RETURN_IF_ERROR(options_->Set("retries", "0", path_));
+  }
   for (pugi::xml_node n = root.first_child(); n; n = n.next_sibling()) {
     if (n.type() != pugi::node_element) continue;
     const std::string_view name = LocalName(n);

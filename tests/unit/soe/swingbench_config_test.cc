@@ -168,6 +168,27 @@ TEST(SwingbenchConfig, EachClassFamilyChoosesItsVariantOrIsRefused) {
   }
 }
 
+// Swingbench counts a timeout or deadlock as a failed transaction at once: a configuration file
+// sets --retries 0 (one try per call), unless the command line gives --retries before it or
+// after it; without a file the driver's 9 retries stay.
+TEST(SwingbenchConfig, AConfigurationRetriesNothingUnlessTheCommandLineSays) {
+  const std::pair<std::vector<std::string>, int> cases[] = {
+      {{}, 10},
+      {{"--config_file", kPaper}, 1},
+      {{"--retries", "2", "--config_file", kPaper}, 3},
+      {{"--config_file", kPaper, "--retries", "4"}, 5},
+  };
+  for (const auto& [args, tries] : cases) {
+    auto p = Parse(args);
+    ASSERT_TRUE(p->status.ok()) << p->status.message();
+    SoeWorkload w;
+    ASSERT_TRUE(w.Configure(p->options).ok());
+    EXPECT_EQ(w.max_failures(), tries) << args.size();
+    EXPECT_EQ(w.Choices()["retries"].rfind(std::to_string(tries - 1), 0), 0u)
+        << w.Choices()["retries"];
+  }
+}
+
 TEST(SwingbenchConfig, MalformedXmlIsRefusedWithItsLine) {
   const std::string path = WriteFile("soe_bad.xml",
                                      "<?xml version=\"1.0\"?>\n"
