@@ -434,11 +434,13 @@ Status SoeWorkload::CheckReady(db::Connection& conn) {
   if (opts_.procedures) {
     auto procs = meta.Get("procedures");
     if (!procs.ok()) return procs.status();
-    if (*procs == "Y") {
+    if (*procs == "Y" || *procs == "2") {
       return Status::FailedPrecondition(
-          "the database holds the Order Entry stored procedures of an earlier storebench (their "
-          "PO and BO calls take no row limit); load it again with 'storebench oltp load "
-          "--workload soe --force' to install the current ones");
+          "the database holds the Order Entry stored procedures of an earlier storebench (" +
+          std::string(*procs == "Y" ? "their PO and BO calls take no row limit"
+                                    : "their calls take no logon argument") +
+          "); load it again with 'storebench oltp load --workload soe --force' to install the "
+          "current ones");
     }
     if (*procs != kProceduresVersion) {
       return Status::FailedPrecondition(

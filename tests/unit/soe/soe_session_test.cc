@@ -489,8 +489,9 @@ TEST_P(SoeSessionTest, ProceduresOfAnEarlierStorebenchAreRefused) {
   EXPECT_NE(s.message().find("--force"), std::string::npos) << s.message();
   EXPECT_TRUE(Make({})->CheckReady(*conn_).ok());  // client SQL needs no procedures
   ASSERT_TRUE(meta->Set("procedures", "2").ok());  // no logon argument yet
-  EXPECT_EQ(Make({"--sql_mode", "procedures"})->CheckReady(*conn_).code(),
-            StatusCode::kFailedPrecondition);
+  s = Make({"--sql_mode", "procedures"})->CheckReady(*conn_);
+  EXPECT_EQ(s.code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(s.message().find("earlier storebench"), std::string::npos) << s.message();
   ASSERT_TRUE(meta->Set("procedures", "3").ok());
   EXPECT_TRUE(Make({"--sql_mode", "procedures"})->CheckReady(*conn_).ok());
 }
