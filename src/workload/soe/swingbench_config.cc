@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
 #include <pugixml.hpp>
 #include <string_view>
@@ -61,28 +62,41 @@ class Reader {
   }
   void NotHonoured(std::string what) { notes_.push_back(std::move(what)); }
   const std::vector<std::string>& notes() const { return notes_; }
-  // "h:mm" (Swingbench's RunTime and StatsCollection*) in minutes; -1 when malformed.
-  static int64_t Minutes(const std::string& text) {
-    const size_t colon = text.find(':');
-    if (colon == std::string::npos || colon == 0 || colon > 6 || colon + 1 >= text.size() ||
-        text.size() - colon - 1 > 6) {
-      return -1;
+  // "h:mm" or "h:mm:ss" (Swingbench's RunTime and StatsCollection*; charbench writes both) in
+  // seconds; -1 when malformed.
+  static int64_t Seconds(const std::string& text) {
+    int64_t parts[3] = {0, 0, 0};
+    int n = 0;
+    size_t digits = 0;
+    for (const char c : text) {
+      if (c == ':') {
+        if (digits == 0 || ++n > 2) return -1;
+        digits = 0;
+      } else if (c >= '0' && c <= '9' && digits < 6) {
+        parts[n] = parts[n] * 10 + (c - '0');
+        ++digits;
+      } else {
+        return -1;
+      }
     }
-    int64_t h = 0, m = 0;
-    for (size_t i = 0; i < text.size(); ++i) {
-      if (i == colon) continue;
-      if (text[i] < '0' || text[i] > '9') return -1;
-      int64_t& part = i < colon ? h : m;
-      part = part * 10 + (text[i] - '0');
-    }
-    return h * 60 + m;
+    if (n == 0 || digits == 0) return -1;
+    return parts[0] * 3600 + parts[1] * 60 + (n == 2 ? parts[2] : 0);
   }
-  Result<int64_t> MinutesOf(const pugi::xml_node& n) const {
-    const int64_t m = Minutes(Text(n));
+  // Java's Boolean.parseBoolean, as Swingbench reads its flags: "true" in any case, else false.
+  static bool JavaBoolean(const std::string& text) {
+    if (text.size() != 4) return false;
+    const char* t = "true";
+    for (size_t i = 0; i < 4; ++i) {
+      if (std::tolower(static_cast<unsigned char>(text[i])) != t[i]) return false;
+    }
+    return true;
+  }
+  Result<int64_t> SecondsOf(const pugi::xml_node& n) const {
+    const int64_t m = Seconds(Text(n));
     if (m < 0) {
       return Status::InvalidArgument(std::string(LocalName(n)) + " '" +
                                      QuotablePrefix(Text(n), limits::kMaxQuotedChars) +
-                                     "' is not a time h:mm (" + Origin(n) + ")");
+                                     "' is not a time h:mm or h:mm:ss (" + Origin(n) + ")");
     }
     return m;
   }
@@ -104,6 +118,11 @@ class Reader {
   Status ReadTransactions(const pugi::xml_node& list);
   static std::string ClassFamily(const std::string& class_name);
   static std::string VariantOfFamily(const std::string& family);
+  // Swingbench's Order Entry class families (others are other benchmarks' classes).
+  static bool IsOrderEntryFamily(const std::string& family) {
+    return family.find("orderentry") != std::string::npos || family == "plsqltransactions" ||
+           family == "transactions";
+  }
   // --soe_variant from the listed classes' families, unless the command line gave it before
   // the file; a family storebench does not reproduce, or a mix, is refused unless the command
   // line chooses (Configure).
@@ -192,6 +211,30 @@ Status Reader::ApplyPooling() {
 }
 
 Status Reader::ReadLoad(const pugi::xml_node& load) {
+  static constexpr std::string_view kKnown[] = {"NumberOfUsers",
+                                                "MinDelay",
+                                                "MaxDelay",
+                                                "InterMinDelay",
+                                                "InterMaxDelay",
+                                                "QueryTimeout",
+                                                "MaxTransactions",
+                                                "RunTime",
+                                                "LogonGroupCount",
+                                                "LogonDelay",
+                                                "LogOutPostTransaction",
+                                                "WaitTillAllLogon",
+                                                "StatsCollectionStart",
+                                                "StatsCollectionEnd",
+                                                "ConnectionRefresh",
+                                                "TransactionList",
+                                                "EnvironmentVariables"};
+  for (pugi::xml_node n = load.first_child(); n; n = n.next_sibling()) {
+    if (n.type() != pugi::node_element) continue;
+    if (std::find(std::begin(kKnown), std::end(kKnown), LocalName(n)) == std::end(kKnown)) {
+      NotHonoured("Load/" + std::string(LocalName(n)) + " (" + Origin(n) +
+                  ": not a setting storebench knows)");
+    }
+  }
   const pugi::xml_node users_node = Child(load, "NumberOfUsers");
   users_node_ = users_node;
   int64_t users = 1;
@@ -221,17 +264,17 @@ Status Reader::ReadLoad(const pugi::xml_node& load) {
   int64_t run = 0, start = 0, end = 0;
   const pugi::xml_node run_node = Child(load, "RunTime");
   if (run_node) {
-    auto m = MinutesOf(run_node);
+    auto m = SecondsOf(run_node);
     if (!m.ok()) return m.status();
     run = *m;
   }
   if (pugi::xml_node n = Child(load, "StatsCollectionStart")) {
-    auto m = MinutesOf(n);
+    auto m = SecondsOf(n);
     if (!m.ok()) return m.status();
     start = *m;
   }
   if (pugi::xml_node n = Child(load, "StatsCollectionEnd")) {
-    auto m = MinutesOf(n);
+    auto m = SecondsOf(n);
     if (!m.ok()) return m.status();
     end = *m;
   }
@@ -240,8 +283,8 @@ Status Reader::ReadLoad(const pugi::xml_node& load) {
     return Status::InvalidArgument("StatsCollectionStart is at or after the end of the run (" +
                                    path_ + ")");
   }
-  SB_RETURN_IF_ERROR(Set("warmup_time", std::to_string(start) + "m", run_node ? run_node : load));
-  SB_RETURN_IF_ERROR(Set("run_time", std::to_string(stop > 0 ? stop - start : 0) + "m",
+  SB_RETURN_IF_ERROR(Set("warmup_time", std::to_string(start) + "s", run_node ? run_node : load));
+  SB_RETURN_IF_ERROR(Set("run_time", std::to_string(stop > 0 ? stop - start : 0) + "s",
                          run_node ? run_node : load));
   if (end > 0 && run > end) {
     NotHonoured(
@@ -258,12 +301,12 @@ Status Reader::ReadLoad(const pugi::xml_node& load) {
                    : std::max<int64_t>(1, group_size * 1000 / std::max<int64_t>(1, delay));
     SB_RETURN_IF_ERROR(Set("ramp_rate", std::to_string(rate), n));
   }
-  if (pugi::xml_node n = Child(load, "WaitTillAllLogon"); n && Text(n) == "false") {
+  if (pugi::xml_node n = Child(load, "WaitTillAllLogon"); n && !JavaBoolean(Text(n))) {
     NotHonoured(
         "Load/WaitTillAllLogon false (storebench starts every user together once all "
         "are connected)");
   }
-  if (pugi::xml_node n = Child(load, "LogOutPostTransaction"); n && Text(n) == "true") {
+  if (pugi::xml_node n = Child(load, "LogOutPostTransaction"); n && JavaBoolean(Text(n))) {
     NotHonoured("Load/LogOutPostTransaction (each user keeps its connection)");
   }
   if (pugi::xml_node n = Child(load, "ConnectionRefresh"); n && IntOr(Text(n), 0) != 0) {
@@ -289,12 +332,27 @@ Status Reader::ReadTransactions(const pugi::xml_node& list) {
   // Only the listed transactions run: the others get weight 0.
   std::array<std::string, kNumTx> weights;
   std::array<pugi::xml_node, kNumTx> where;
+  std::array<pugi::xml_node, kNumTx> seen;
   weights.fill("0");
   std::vector<std::string> families;  // each listed ClassName's family, in order
   bool v2_class = false;
   pugi::xml_node first_foreign;
   for (pugi::xml_node t = list.first_child(); t; t = t.next_sibling()) {
-    if (t.type() != pugi::node_element || LocalName(t) != "Transaction") continue;
+    if (t.type() != pugi::node_element) continue;
+    if (LocalName(t) != "Transaction") {
+      NotHonoured("Load/TransactionList/" + std::string(LocalName(t)) + " (" + Origin(t) +
+                  ": not a setting storebench knows)");
+      continue;
+    }
+    for (pugi::xml_node c = t.first_child(); c; c = c.next_sibling()) {
+      if (c.type() != pugi::node_element) continue;
+      const std::string_view name = LocalName(c);
+      if (name != "Id" && name != "ShortName" && name != "ClassName" && name != "Weight" &&
+          name != "Enabled") {
+        NotHonoured("Transaction/" + std::string(name) + " (" + Origin(c) +
+                    ": not a setting storebench knows)");
+      }
+    }
     const std::string class_name = Text(Child(t, "ClassName"));
     const std::string short_name = Text(Child(t, "ShortName"));
     if (!class_name.empty()) {
@@ -306,17 +364,27 @@ Status Reader::ReadTransactions(const pugi::xml_node& list) {
       v2_class = v2_class ||
                  (class_name.size() > 2 && class_name.compare(class_name.size() - 2, 2, "V2") == 0);
     }
-    int tx = TxFromClassName(class_name);
-    if (tx < 0) tx = TxFromShortName(short_name);
+    // A ClassName decides: a class of another benchmark is not found by a short name that
+    // happens to be Order Entry's (Calling Circle has its own UCD).
+    int tx = class_name.empty()                            ? TxFromShortName(short_name)
+             : IsOrderEntryFamily(ClassFamily(class_name)) ? TxFromClassName(class_name)
+                                                           : -1;
     if (tx < 0) {
       return Status::InvalidArgument(
           "transaction '" + QuotablePrefix(Text(Child(t, "Id")), limits::kMaxQuotedChars) +
           "' (class '" + QuotablePrefix(class_name, limits::kMaxQuotedChars) +
           "') is not one of Order Entry's (" + Origin(t) + ")");
     }
-    const std::string enabled = Text(Child(t, "Enabled"));
+    if (seen[tx]) {
+      return Status::InvalidArgument("transaction " + std::string(InfoOf(tx).short_name) +
+                                     " is listed twice (" + Origin(seen[tx]) + " and " + Origin(t) +
+                                     ")");
+    }
+    seen[tx] = t;
+    // Swingbench reads Enabled with Java's Boolean.parseBoolean.
+    const pugi::xml_node enabled = Child(t, "Enabled");
     const pugi::xml_node weight = Child(t, "Weight");
-    weights[tx] = enabled == "false" ? "0" : weight ? Text(weight) : "1";
+    weights[tx] = enabled && !JavaBoolean(Text(enabled)) ? "0" : weight ? Text(weight) : "1";
     where[tx] = weight ? weight : t;
   }
   for (int tx = 0; tx < kNumTx; ++tx) {
@@ -388,7 +456,7 @@ Status Reader::ReadPreferences(const pugi::xml_node& p) {
     if (n.type() != pugi::node_element) continue;
     const std::string_view name = LocalName(n);
     if (name == "TimingsIncludeSleep") {
-      SB_RETURN_IF_ERROR(Set("timings_include_sleep", Text(n), n));
+      SB_RETURN_IF_ERROR(Set("timings_include_sleep", JavaBoolean(Text(n)) ? "Y" : "N", n));
     } else if (name == "RefreshRate") {
       SB_RETURN_IF_ERROR(Set("log_freq", Text(n), n));
     } else if (name == "TimingsIn") {

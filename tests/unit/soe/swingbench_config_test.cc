@@ -189,6 +189,61 @@ TEST(SwingbenchConfig, AConfigurationRetriesNothingUnlessTheCommandLineSays) {
   }
 }
 
+// Every element is honoured, listed as not honoured with its name and line, or refused: a
+// misspelled Load or Transaction element is noted; booleans read as Java's parseBoolean; a
+// transaction listed twice and another benchmark's class are refused; h:mm:ss is a time.
+TEST(SwingbenchConfig, EveryElementIsHonouredNotedOrRefused) {
+  const std::string path =
+      WriteFile("soe_elements.xml",
+                "<SwingBenchConfiguration>\n"
+                "<Load><NumberOfUsers>4</NumberOfUsers>\n"
+                "<MinDlay>10</MinDlay>\n"
+                "<RunTime>0:5:30</RunTime>\n"
+                "<TransactionList>\n"
+                "<Transaction><ShortName>BP</ShortName><Weight>5</Weight><Enabled>False</Enabled>"
+                "</Transaction>\n"
+                "<Transaction><ShortName>PO</ShortName><Weight>7</Weight><Enabled>TRUE</Enabled>"
+                "<Wieght>3</Wieght></Transaction>\n"
+                "</TransactionList></Load>\n"
+                "<Preferences><TimingsIncludeSleep>True</TimingsIncludeSleep></Preferences>\n"
+                "</SwingBenchConfiguration>\n");
+  auto p = Parse({"--config_file", path});
+  ASSERT_TRUE(p->status.ok()) << p->status.message();
+  const config::OptionSet& o = p->options;
+  EXPECT_EQ(o.GetInt("weight_bp"), 0);  // Enabled False
+  EXPECT_EQ(o.GetInt("weight_po"), 7);
+  EXPECT_EQ(o.GetDurationNanos("run_time"), 330 * kNanosPerSecond);
+  EXPECT_TRUE(o.GetBool("timings_include_sleep"));
+  EXPECT_EQ(o.GetInt("min_delay"), 0);
+  const std::string& notes = o.GetString("soe_config_not_honoured");
+  EXPECT_NE(notes.find("Load/MinDlay (" + path + ":3"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("Transaction/Wieght (" + path + ":7"), std::string::npos) << notes;
+
+  const std::string twice =
+      WriteFile("soe_twice.xml",
+                "<SwingBenchConfiguration><Load><TransactionList>\n"
+                "<Transaction><ShortName>BP</ShortName><Weight>5</Weight></Transaction>\n"
+                "<Transaction><ShortName>BP</ShortName><Weight>9</Weight></Transaction>\n"
+                "</TransactionList></Load></SwingBenchConfiguration>\n");
+  auto t = Parse({"--config_file", twice});
+  EXPECT_EQ(t->status.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(t->status.message().find("listed twice (" + twice + ":2 and " + twice + ":3)"),
+            std::string::npos)
+      << t->status.message();
+
+  const std::string foreign =
+      WriteFile("soe_foreign.xml",
+                "<SwingBenchConfiguration><Load><TransactionList>\n"
+                "<Transaction><Id>Update Customer Details</Id><ShortName>UCD</ShortName><ClassName>"
+                "com.dom.benchmarking.swingbench.benchmarks.callingcircle.UpdateCustomerDetails"
+                "</ClassName><Weight>5</Weight></Transaction>\n"
+                "</TransactionList></Load></SwingBenchConfiguration>\n");
+  auto f = Parse({"--config_file", foreign});
+  EXPECT_EQ(f->status.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(f->status.message().find("not one of Order Entry's"), std::string::npos)
+      << f->status.message();
+}
+
 TEST(SwingbenchConfig, MalformedXmlIsRefusedWithItsLine) {
   const std::string path = WriteFile("soe_bad.xml",
                                      "<?xml version=\"1.0\"?>\n"
