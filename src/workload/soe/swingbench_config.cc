@@ -202,10 +202,10 @@ void Reader::ReadPooling(const pugi::xml_node& pooling) {
 }
 
 Status Reader::ApplyPooling() {
-  if (!pool_max_ || !users_node_) return Status::Ok();
+  if (!users_node_) return Status::Ok();
   const int64_t users = IntOr(Text(users_node_), 0);
-  const int64_t pool = IntOr(Text(pool_max_), 0);
-  if (pool < 1 || pool >= users) return Status::Ok();
+  const int64_t pool = pool_max_ ? IntOr(Text(pool_max_), 0) : 0;
+  if (pool < 1 || pool >= users) return Set("n_threads", Text(users_node_), users_node_);
   SB_RETURN_IF_ERROR(Set("soe_users", std::to_string(users), users_node_));
   return Set("n_threads", std::to_string(pool), pool_max_);
 }
@@ -238,10 +238,9 @@ Status Reader::ReadLoad(const pugi::xml_node& load) {
   const pugi::xml_node users_node = Child(load, "NumberOfUsers");
   users_node_ = users_node;
   int64_t users = 1;
-  if (users_node) {
-    SB_RETURN_IF_ERROR(Set("n_threads", Text(users_node), users_node));
-    users = std::max<int64_t>(1, IntOr(Text(users_node), 1));
-  }
+  // n_threads is set once the whole file is read (ApplyPooling): the users are connections
+  // only without a smaller pool, so 5000 users on a pool of 80 are not 5000 connections.
+  if (users_node) users = std::max<int64_t>(1, IntOr(Text(users_node), 1));
   SB_RETURN_IF_ERROR(SetFrom(load, "MinDelay", "min_delay"));
   SB_RETURN_IF_ERROR(SetFrom(load, "MaxDelay", "max_delay"));
   SB_RETURN_IF_ERROR(SetFrom(load, "InterMinDelay", "inter_min_delay"));

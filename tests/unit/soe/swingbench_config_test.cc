@@ -244,6 +244,20 @@ TEST(SwingbenchConfig, EveryElementIsHonouredNotedOrRefused) {
       << f->status.message();
 }
 
+// Users and connections are separate limits: 5000 users on a pool of 80 are 80 connections,
+// as --soe_users 5000 --n_threads 80 are.
+TEST(SwingbenchConfig, ManyUsersOnASmallPoolAreNotConnections) {
+  const std::string path = WriteFile(
+      "soe_many_users.xml",
+      "<SwingBenchConfiguration><Connection><ConnectionPooling>"
+      "<PooledMaxLimit>80</PooledMaxLimit></ConnectionPooling></Connection>\n"
+      "<Load><NumberOfUsers>5000</NumberOfUsers></Load></SwingBenchConfiguration>\n");
+  auto p = Parse({"--config_file", path});
+  ASSERT_TRUE(p->status.ok()) << p->status.message();
+  EXPECT_EQ(p->options.GetInt("soe_users"), 5000);
+  EXPECT_EQ(p->options.GetInt("n_threads"), 80);
+}
+
 TEST(SwingbenchConfig, MalformedXmlIsRefusedWithItsLine) {
   const std::string path = WriteFile("soe_bad.xml",
                                      "<?xml version=\"1.0\"?>\n"
