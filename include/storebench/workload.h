@@ -63,6 +63,9 @@ struct Shape {
   // seconds where DS3's warmup_time counts minutes, so a bare number there is refused.
   bool sysbench_style = false;
   StatusStyle status_style = StatusStyle::kDvdStore;
+  // A unit is one step of one type (Order Entry's transactions): the op_log names the unit by
+  // its step type ("NCR") rather than unit_name.
+  bool unit_named_by_step = false;
 };
 
 // True when a COMMIT failed because the connection was lost: the server may have committed

@@ -72,6 +72,17 @@ class SoeSqliteTest(unittest.TestCase):
         r = storebench("oltp", "verify", *self.common)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
+    def test_op_log_names_each_transaction(self):
+        # One line per transaction, named by its short name (not "transaction" for all).
+        ops = tmp_path("it-soe-ops.txt")
+        r, _ = self.run_json("--run_time", "1s", "--n_threads", "2", "--op_log", ops)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(ops) as f:
+            names = {line.split()[1] for line in f if not line.startswith("#")}
+        self.assertTrue(names, "no operation logged")
+        self.assertTrue(names <= {"NCR", "UCD", "BP", "OP", "PO", "BO", "SQ", "WQ", "WA"}, names)
+        self.assertIn("BP", names)
+
     def test_paper_configuration_runs(self):
         xml = os.path.join(harness.ARGS.source, "docs", "examples", "soe_vmware_ft.xml")
         # The paper's configuration, shortened and with shorter think times for a test, with the

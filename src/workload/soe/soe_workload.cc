@@ -76,6 +76,7 @@ SoeWorkload::SoeWorkload() {
   }
   shape_.rollback_counter = kRollbacks;
   shape_.status_style = workload::StatusStyle::kCharbench;
+  shape_.unit_named_by_step = true;  // the op_log names each transaction (NCR, BP, ...)
   opts_.size = *SizeForScale(1);
   for (int t = 0; t < kNumTx; ++t) opts_.weights[t] = InfoOf(t).default_weight;
 }
