@@ -55,14 +55,17 @@ struct Shape {
   std::string default_warmup_time = "1";
   std::string default_log_freq = "10";  // seconds between status lines (sysbench: 0, none)
   // The workload's users are sysbench's: its option names (--db-driver, --pgsql-*, ...) and its
-  // prepare/run/cleanup verbs. Its --warmup-time counts seconds where DS3's warmup_time counts
-  // minutes, so a bare number there is refused.
+  // prepare/run/cleanup verbs. A bare number of its --warmup-time counts seconds, as sysbench
+  // counts it, where DS3's warmup_time counts minutes.
   bool sysbench_style = false;
   // The console of the tool the workload imitates, by name (report/console/console_style.h):
   // "dvdstore" (DVD Store 3's status and Final lines), "sysbench" (its interval lines and final
   // report), "charbench" (Swingbench charbench's lines and end summary) or "hammerdb" (DVD
   // Store's lines, and HammerDB's result lines from the run's figures).
   std::string console = "dvdstore";
+  // A unit is one step of one type (Order Entry's transactions): the op_log names the unit by
+  // its step type ("NCR") rather than unit_name.
+  bool unit_named_by_step = false;
 };
 
 // True when a COMMIT failed because the connection was lost: the server may have committed

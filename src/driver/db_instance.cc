@@ -24,6 +24,8 @@ DbInstance::DbInstance(std::string name, workload::Workload& workload, db::DbBac
   layout_.workload_counters = static_cast<int>(shape.counters.size());
   layout_.rollback_counter = shape.rollback_counter;
   layout_.unit_name = shape.unit_name;
+  layout_.unit_named_by_step = shape.unit_named_by_step;
+  layout_.step_names = shape.step_types;
   options_.limits.hold = &hold_;
   if (options_.units_total > 0) {
     units_left_.store(options_.units_total);

@@ -23,6 +23,14 @@ class WorkerContext final : public workload::OpContext {
 
   int64_t terminal() const override { return w_.pacer ? w_.pacer->terminal() : -1; }
   int64_t queued_nanos() const override { return w_.pacer ? w_.pacer->queued_nanos() : 0; }
+  // The unit's first step type, or -1 when it recorded none (a failed unit).
+  int first_step() const {
+    int first = -1;
+    unit().steps.ForEach([&](const workload::UnitRecord::Item& s) {
+      if (first < 0) first = s.first;
+    });
+    return first;
+  }
   bool rolled_back(int rollback_counter) const {
     bool found = false;
     unit().counts.ForEach([&](const workload::UnitRecord::Item& c) {
@@ -141,10 +149,15 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
   int64_t now = clock.NowNanos();
   int64_t units_done = 0;
   std::string log_buf;
-  auto log_unit = [&](int64_t intended, int64_t start, int64_t latency, const char* outcome) {
+  auto log_unit = [&](int64_t intended, int64_t start, int64_t latency, const char* outcome,
+                      int step) {
     if (limits.op_log == nullptr || w.op_log_rng.NextDouble() >= limits.op_log_sampling) return;
+    const std::string& name =
+        layout.unit_named_by_step && step >= 0 && step < static_cast<int>(layout.step_names.size())
+            ? layout.step_names[static_cast<size_t>(step)]
+            : layout.unit_name;
     char line[160];
-    std::snprintf(line, sizeof line, "%d %s %lld %lld %lld %s\n", w.index, layout.unit_name.c_str(),
+    std::snprintf(line, sizeof line, "%d %s %lld %lld %lld %s\n", w.index, name.c_str(),
                   static_cast<long long>((intended - limits.t0) / 1000),
                   static_cast<long long>((start - limits.t0) / 1000),
                   static_cast<long long>(latency / 1000), outcome);
@@ -212,7 +225,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
       continue;
     }
     if (!unit.ok()) {
-      log_unit(intended, start, clock.NowNanos() - (open ? intended : start), "error");
+      log_unit(intended, start, clock.NowNanos() - (open ? intended : start), "error", -1);
       flush_log();
       w.error = unit;
       ctx.Message("exiting: " + unit.message());
@@ -241,7 +254,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     w.PushLast(now, latency);
     if (op_log) {  // rolled_back() scans the unit's counts
       log_unit(intended, start, latency,
-               ctx.rolled_back(layout.rollback_counter) ? "rollback" : "ok");
+               ctx.rolled_back(layout.rollback_counter) ? "rollback" : "ok", ctx.first_step());
     }
     if (max_units > 0 && ++units_done >= max_units) break;
   }

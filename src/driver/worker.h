@@ -32,6 +32,9 @@ struct Layout {
   int workload_counters = 0;
   int rollback_counter = -1;  // the workload's rollback counter, for the op log's outcome
   std::string unit_name;
+  // Shape::unit_named_by_step: the op_log names a unit by its first step's type.
+  bool unit_named_by_step = false;
+  std::vector<std::string> step_names;
   int lag_type() const { return 1 + steps; }  // schedule lag (open loop)
   int num_types() const { return 2 + steps; }
   int ErrorIndex(ErrorCategory c) const { return workload_counters + static_cast<int>(c); }

@@ -89,7 +89,7 @@ class SoeServerMixin:
         # charbench's Users column counts the users, not the connections.
         lines = [l.split() for l in stderr.splitlines() if l[:2].isdigit() and ":" in l[:8]]
         self.assertTrue(lines, stderr)
-        self.assertTrue(all(l[1] == "12" for l in lines), lines)
+        self.assertTrue(all(l[1] == "[12/12]" for l in lines), lines)
 
 
 class SoePostgresTest(SoeServerMixin, unittest.TestCase):

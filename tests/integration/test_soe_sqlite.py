@@ -68,9 +68,20 @@ class SoeSqliteTest(unittest.TestCase):
         self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
         self.assertIn("Completed transactions", r.stdout)
         self.assertIn("query_timeout", doc["choices"])
-        self.assertTrue(doc["choices"]["soe_variant"].startswith("plsql:"), doc["choices"])
+        self.assertTrue(doc["choices"]["soe_variant"].startswith("plsql21:"), doc["choices"])
         r = storebench("oltp", "verify", *self.common)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+
+    def test_op_log_names_each_transaction(self):
+        # One line per transaction, named by its short name (not "transaction" for all).
+        ops = tmp_path("it-soe-ops.txt")
+        r, _ = self.run_json("--run_time", "1s", "--n_threads", "2", "--op_log", ops)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(ops) as f:
+            names = {line.split()[1] for line in f if not line.startswith("#")}
+        self.assertTrue(names, "no operation logged")
+        self.assertTrue(names <= {"NCR", "UCD", "BP", "OP", "PO", "BO", "SQ", "WQ", "WA"}, names)
+        self.assertIn("BP", names)
 
     def test_paper_configuration_runs(self):
         xml = os.path.join(harness.ARGS.source, "docs", "examples", "soe_vmware_ft.xml")

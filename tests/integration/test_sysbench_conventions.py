@@ -119,10 +119,15 @@ class SysbenchConventionsTest(unittest.TestCase):
         # sysbench.c's print_header and print_run_mode, sb_thread.c's "Initializing worker
         # threads...", then "Threads started!" and a blank line.
         self.assertRegex(lines[0], r"^sysbench 1\.0\.20 \(using storebench \S+\)$")
+        # No --rand-seed: storebench draws one for the run (sysbench would seed from the clock)
+        # and names it, so the run can be repeated with --rand-seed.
+        self.assertRegex(lines[5], r"^Initializing random number generator from seed \((\d+)\)\.$")
+        with open(tmp_path("it-sysbench-cmdline.json")) as fh:
+            seed = json.load(fh)["config"]["seed"]
         self.assertEqual(lines[1:13], [
             "", "Running the test with following options:", "Number of threads: 2",
             "Report intermediate results every 1 second(s)",
-            "Initializing random number generator from seed (1).", "",
+            f"Initializing random number generator from seed ({seed}).", "",
             "Forcing shutdown in 3 seconds", "", "Initializing worker threads...", "",
             "Threads started!", ""])
         # The last interval line is followed by "SQL statistics:" at once, as in sysbench.

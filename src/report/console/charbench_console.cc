@@ -43,7 +43,7 @@ size_t StepTypes(const metrics::TimeSeries& s) {
 }  // namespace
 
 std::string CharbenchHeader(const metrics::TimeSeries& series) {
-  std::string h = "Time      Users     TPM      TPS  Errors";
+  std::string h = "Time         Users      TPM      TPS  Errors";
   for (size_t t = 0; t < StepTypes(series); ++t) {
     char col[32];
     std::snprintf(col, sizeof col, " %7s", series.type_names[1 + t].c_str());
@@ -72,18 +72,28 @@ std::string FormatCharbenchLine(const metrics::TimeSeries& series, int64_t users
   const std::time_t t = std::chrono::system_clock::to_time_t(now);
   std::tm local{};
   localtime_r(&t, &local);
-  char head[96];
-  std::snprintf(head, sizeof head, "%02d:%02d:%02d %6lld %8.0f %8.1f %7lld", local.tm_hour,
-                local.tm_min, local.tm_sec, static_cast<long long>(users), tpm, tps,
-                static_cast<long long>(errors));
+  // charbench shows the users logged on over the users configured: every user is logged on
+  // once the run is under way.
+  char users_col[48];
+  std::snprintf(users_col, sizeof users_col, "[%lld/%lld]", static_cast<long long>(users),
+                static_cast<long long>(users));
+  char head[128];
+  std::snprintf(head, sizeof head, "%02d:%02d:%02d %9s %8.0f %8.1f %7lld", local.tm_hour,
+                local.tm_min, local.tm_sec, users_col, tpm, tps, static_cast<long long>(errors));
   std::string line = head;
+  // Per transaction, as charbench: its average response time in ms over the last interval
+  // (0 when none completed).
   for (size_t type = 1; type <= StepTypes(series); ++type) {
-    uint64_t c = 0;
-    for (size_t i = n - minute; i < n; ++i) {
-      if (type < series.points[i].type_counts.size()) c += series.points[i].type_counts[type];
+    double count = 0, ms = 0;
+    for (size_t i = n - interval; i < n; ++i) {
+      const metrics::IntervalPoint& p = series.points[i];
+      if (type < p.type_counts.size() && type < p.type_mean_ms.size()) {
+        count += static_cast<double>(p.type_counts[type]);
+        ms += static_cast<double>(p.type_counts[type]) * p.type_mean_ms[type];
+      }
     }
     char col[32];
-    std::snprintf(col, sizeof col, " %7llu", static_cast<unsigned long long>(c));
+    std::snprintf(col, sizeof col, " %7.0f", count > 0 ? ms / count : 0.0);
     line += col;
   }
   return line;

@@ -40,7 +40,8 @@ std::string FormatSysbenchHeader(const SysbenchHeader& h) {
   }
   // sysbench's format strings end in "\n" here, hence the blank line.
   if (h.seed != 0) {
-    out += Line("Initializing random number generator from seed (%d).\n", static_cast<int>(h.seed));
+    out += Line("Initializing random number generator from seed (%lld).\n",
+                static_cast<long long>(h.seed));
   } else {
     out += "Initializing random number generator from current time\n\n";
   }

@@ -32,6 +32,8 @@ Status SoeSession::CallProcedure(int tx, const TxInputs& in) {
   int p = 1;
   auto text = [&](const std::string& v) { s.BindText(p++, v); };
   auto num = [&](int64_t v) { s.BindInt(p++, v); };
+  // The logon's steps: 1 writes the LOGON row, 2 reads the customer first (package 2.1).
+  const int64_t logon = (in.logon_row ? 1 : 0) | (opts_.variant == SoeVariant::kPlsql21 ? 2 : 0);
   switch (tx) {
     case kNcr:
       text(in.first);
@@ -49,6 +51,7 @@ Status SoeSession::CallProcedure(int tx, const TxInputs& in) {
       num(in.card_number);
       num(in.expiry_days);
       num(in.security_code);
+      num(logon);
       break;
     case kUcd:
       text(in.first);
@@ -61,6 +64,7 @@ Status SoeSession::CallProcedure(int tx, const TxInputs& in) {
     case kBp:
       num(in.customer);
       text(IdList(in.products));
+      num(logon);
       break;
     case kOp:
       num(in.customer);
@@ -69,6 +73,7 @@ Status SoeSession::CallProcedure(int tx, const TxInputs& in) {
       num(in.lines);
       num(in.delivery_cost);
       num(in.status);
+      num(logon);
       break;
     case kPo:
       num(in.warehouse);
@@ -80,6 +85,7 @@ Status SoeSession::CallProcedure(int tx, const TxInputs& in) {
       num(in.pick_order);
       num(in.pick_line);
       num(in.row_limit);
+      num(logon);
       break;
     case kSq:
       num(in.sales_rep);
@@ -88,13 +94,16 @@ Status SoeSession::CallProcedure(int tx, const TxInputs& in) {
       num(in.warehouse);
       break;
   }
-  num(opts_.delays.min_ms);
-  num(opts_.delays.max_ms);
+  const auto [lo, hi] = ThinkRange();  // the package's guard decided here, once
+  num(lo);
+  num(hi);
   if (Status e = s.Execute(); !e.ok()) {
     // The call commits inside: a connection lost during it leaves what it adds in doubt (at
     // most a logon, and the customer or the order it makes).
     if (workload::CommitInDoubt(e)) {
-      ++in_doubt_[kNewLogonsInDoubt];
+      if (in.logon_row && (tx == kNcr || tx == kBp || tx == kOp || tx == kBo)) {
+        ++in_doubt_[kNewLogonsInDoubt];
+      }
       if (tx == kNcr) ++in_doubt_[kNewCustomersInDoubt];
       if (tx == kOp) ++in_doubt_[kNewOrdersInDoubt];
     }

@@ -1,7 +1,7 @@
-// The Order Entry transactions as client SQL: the steps of Swingbench's PL/SQL package (version
-// 2, docs/soe.md) sent statement by statement, with a think time where the package sleeps,
-// except inside a write transaction (a write transaction never waits on a think time holding its
-// locks; docs/soe.md). procedure_calls.cc runs the same steps as one stored-procedure call.
+// The Order Entry transactions as client SQL, statement by statement, with a think time where
+// the --soe_variant's original sleeps: Swingbench's ORDERENTRY package (2.1 or 2.0), whose
+// New Order sleeps inside its write transaction, or its orderentryjdbc classes (docs/soe.md
+// cites the lines). procedure_calls.cc runs the package's steps as one stored-procedure call.
 #include "workload/soe/session.h"
 
 #include <algorithm>
@@ -33,8 +33,18 @@ Status SoeSession::Prepare(const std::map<std::string, std::string>& sql) {
   return Status::Ok();
 }
 
+std::pair<int64_t, int64_t> SoeSession::ThinkRange() const {
+  const Delays& d = opts_.delays;
+  // The package's sleep procedure sleeps only when both bounds are non-zero.
+  if (LimitsOf(opts_.variant).sleep_needs_both && (d.min_ms == 0 || d.max_ms == 0)) {
+    return {0, 0};
+  }
+  return {d.min_ms, d.max_ms};
+}
+
 void SoeSession::Think() {
-  const int64_t n = DrawDelayNanos(think_rng_, opts_.delays.min_ms, opts_.delays.max_ms);
+  const auto [lo, hi] = ThinkRange();
+  const int64_t n = DrawDelayNanos(think_rng_, lo, hi);
   if (n > 0) slept_ += ctx_->Pause(n);
 }
 
@@ -61,6 +71,7 @@ Result<int64_t> SoeSession::NextId(const char* name) {
   SB_RETURN_IF_ERROR(s.Execute());
   if (!s.Next()) {
     SB_RETURN_IF_ERROR(s.status());
+    if (opts_.no_data) return int64_t{0};  // null://: no sequence to read
     return Status::Internal(std::string(name) + " returned no row");
   }
   const int64_t id = s.GetInt(0);
@@ -98,7 +109,13 @@ Status SoeSession::Commit() {
   return Status::Ok();
 }
 
-Status SoeSession::Logon(int64_t customer) {
+Status SoeSession::Logon(int64_t customer, const TxInputs& in) {
+  // Package 2.1's logon reads the customer, then writes its row one time in three.
+  if (opts_.variant == SoeVariant::kPlsql21) {
+    S("get_customer").BindInt(1, customer);
+    SB_RETURN_IF_ERROR(Query(S("get_customer"), nullptr));
+  }
+  if (!in.logon_row) return Status::Ok();
   S("insert_logon").BindInt(1, customer);
   if (Status s = Write(S("insert_logon"), kInserts); !s.ok()) {
     // Autocommit: a connection lost during the insert leaves its commit in doubt.
@@ -204,7 +221,8 @@ Status SoeSession::NewCustomer(const TxInputs& in) {
   if (!address.ok()) return address.status();
   auto card = NextId("next_card_id");
   if (!card.ok()) return card.status();
-  Think();
+  // The JDBC class thinks before its inserts too; the package only after its commit.
+  if (jdbc()) Think();
   SB_RETURN_IF_ERROR(Begin());
   db::Statement& c = S("insert_customer");
   c.BindInt(1, *customer);
@@ -231,7 +249,7 @@ Status SoeSession::NewCustomer(const TxInputs& in) {
   AddsRow(kNewCustomers);
   SB_RETURN_IF_ERROR(Commit());
   Think();
-  SB_RETURN_IF_ERROR(Logon(*customer));
+  SB_RETURN_IF_ERROR(Logon(*customer, in));
   S("get_customer").BindInt(1, *customer);
   return Query(S("get_customer"), nullptr);
 }
@@ -253,12 +271,14 @@ Status SoeSession::UpdateCustomerDetails(const TxInputs& in) {
   db::Statement& find = S("find_customers_by_name");
   find.BindText(1, in.last);
   find.BindText(2, in.first);
-  int64_t customer = 0;
+  int64_t customer = 0, found = 0;
   SB_RETURN_IF_ERROR(Query(find, [&](db::Statement& s) {
-    if (customer == 0) customer = s.GetInt(0);
+    if (found++ == 0) customer = s.GetInt(0);
   }));
   Think();
-  if (customer == 0) return Status::Ok();
+  // The package updates only when two or more customers have the name (count > 1); the JDBC
+  // class when one does. Either takes the first.
+  if (found < LimitsOf(opts_.variant).min_rows_to_write) return Status::Ok();
   auto address = NextId("next_address_id");
   if (!address.ok()) return address.status();
   SB_RETURN_IF_ERROR(Begin());
@@ -274,8 +294,10 @@ Status SoeSession::BrowseProducts(const TxInputs& in) {
   S("get_customer").BindInt(1, in.customer);
   SB_RETURN_IF_ERROR(Query(S("get_customer"), nullptr));
   Think();
-  SB_RETURN_IF_ERROR(Logon(in.customer));
-  Think();
+  if (!jdbc()) {  // the JDBC class browses without a logon
+    SB_RETURN_IF_ERROR(Logon(in.customer, in));
+    Think();
+  }
   for (const int64_t product : in.products) {
     S("product_details").BindInt(1, product);
     SB_RETURN_IF_ERROR(Query(S("product_details"), nullptr));
@@ -291,6 +313,9 @@ Status SoeSession::NewOrder(const TxInputs& in) {
     bool address_null = true, card_null = true;
     std::string customer_class;
   } who;
+  // The JDBC class logs on first and thinks once before browsing; the package thinks after
+  // the customer's details and after the logon.
+  if (jdbc()) SB_RETURN_IF_ERROR(Logon(in.customer, in));
   S("get_customer_details").BindInt(1, in.customer);
   SB_RETURN_IF_ERROR(Query(S("get_customer_details"), [&](db::Statement& s) {
     if (who.found) return;
@@ -303,8 +328,10 @@ Status SoeSession::NewOrder(const TxInputs& in) {
     who.customer_class = std::string(s.GetText(6));
   }));
   Think();
-  SB_RETURN_IF_ERROR(Logon(in.customer));
-  Think();
+  if (!jdbc()) {
+    SB_RETURN_IF_ERROR(Logon(in.customer, in));
+    Think();
+  }
   struct Product {
     int64_t id;
     int64_t cents;
@@ -322,11 +349,12 @@ Status SoeSession::NewOrder(const TxInputs& in) {
     }));
     Think();
   }
-  Think();
+  if (!jdbc()) Think();
   if (browsed.empty() || !who.found) return Status::Ok();  // nothing to order
   const int64_t lines = std::min<int64_t>(in.lines, static_cast<int64_t>(browsed.size()));
   auto order = NextId("next_order_id");
   if (!order.ok()) return order.status();
+  if (jdbc()) Think();
   SB_RETURN_IF_ERROR(Begin());
   db::Statement& o = S("insert_order");
   o.BindInt(1, *order);
@@ -351,26 +379,33 @@ Status SoeSession::NewOrder(const TxInputs& in) {
     o.BindInt(9, who.address);
   }
   SB_RETURN_IF_ERROR(Write(o, kInserts));
+  // From here both originals think inside the open transaction, holding the order's row and
+  // the inventory rows locked so far: the package before and after each line, the JDBC class
+  // after each line.
+  Think();
   int64_t total = 0, items = 0;
   for (int64_t i = 0; i < lines; ++i) {
+    if (!jdbc()) Think();
     const Product& p = browsed[static_cast<size_t>(i)];
     db::Statement& stock = S("stock_for_update");
     stock.BindInt(1, p.id);
     stock.BindInt(2, warehouse);
     int64_t on_hand = 0;
     SB_RETURN_IF_ERROR(Query(stock, [&](db::Statement& s) { on_hand = s.GetInt(0); }));
-    if (on_hand <= 0) continue;
-    db::Statement& item = S("insert_order_item");
-    item.BindInt(1, *order);
-    item.BindInt(2, ++items);
-    item.BindInt(3, p.id);
-    item.BindText(4, MoneyText(p.cents));
-    SB_RETURN_IF_ERROR(Write(item, kInserts));
-    db::Statement& dec = S("decrement_inventory");
-    dec.BindInt(1, p.id);
-    dec.BindInt(2, warehouse);
-    SB_RETURN_IF_ERROR(Write(dec, kUpdates));
-    total += p.cents;
+    if (on_hand > 0) {
+      db::Statement& item = S("insert_order_item");
+      item.BindInt(1, *order);
+      item.BindInt(2, ++items);
+      item.BindInt(3, p.id);
+      item.BindText(4, MoneyText(p.cents));
+      SB_RETURN_IF_ERROR(Write(item, kInserts));
+      db::Statement& dec = S("decrement_inventory");
+      dec.BindInt(1, p.id);
+      dec.BindInt(2, warehouse);
+      SB_RETURN_IF_ERROR(Write(dec, kUpdates));
+      total += p.cents;
+    }
+    Think();
   }
   if (items == 0) {
     // Every browsed product is out of stock at this warehouse: no order without items.
@@ -384,6 +419,10 @@ Status SoeSession::NewOrder(const TxInputs& in) {
   fin.BindText(2, MoneyText(total));
   fin.BindInt(3, *order);
   SB_RETURN_IF_ERROR(Write(fin, kUpdates));
+  if (jdbc()) {  // after the order's update, before the inventories' (done here per line)
+    Think();
+    Think();
+  }
   AddsRow(kNewOrders);
   return Commit();
 }
@@ -407,17 +446,27 @@ Status SoeSession::ProcessOrders(const TxInputs& in) {
 }
 
 Status SoeSession::BrowseAndUpdateOrders(const TxInputs& in) {
+  // The JDBC class logs on first and never thinks; the package thinks after the customer's
+  // details and after the logon.
+  if (jdbc()) SB_RETURN_IF_ERROR(Logon(in.customer, in));
   S("get_customer_details").BindInt(1, in.customer);
   SB_RETURN_IF_ERROR(Query(S("get_customer_details"), nullptr));
-  Think();
-  SB_RETURN_IF_ERROR(Logon(in.customer));
-  Think();
+  if (!jdbc()) {
+    Think();
+    SB_RETURN_IF_ERROR(Logon(in.customer, in));
+    Think();
+  }
   std::vector<int64_t> orders;
   S("customer_orders").BindInt(1, in.customer);
   SB_RETURN_IF_ERROR(
       Query(S("customer_orders"), [&](db::Statement& s) { orders.push_back(s.GetInt(0)); }));
-  if (orders.empty()) return Status::Ok();
-  const int64_t order = orders[static_cast<size_t>(in.pick_order) % orders.size()];
+  // The package writes only when the customer has two or more orders (count > 1) and draws
+  // floor(dbms_random.value(1, count)): never the last one. The JDBC class writes with one
+  // and draws any.
+  const int64_t skip = LimitsOf(opts_.variant).min_rows_to_write - 1;
+  const int64_t n_orders = static_cast<int64_t>(orders.size());
+  if (n_orders == 0 || n_orders <= skip) return Status::Ok();
+  const int64_t order = orders[static_cast<size_t>(in.pick_order % (n_orders - skip))];
   SB_RETURN_IF_ERROR(Begin());
   struct Line {
     int64_t id;
@@ -430,7 +479,11 @@ Status SoeSession::BrowseAndUpdateOrders(const TxInputs& in) {
     lines.push_back({s.GetInt(0), MoneyText(CentsOf(s.GetDouble(2)))});
   }));
   if (!lines.empty()) {
-    const Line& line = lines[static_cast<size_t>(in.pick_line) % lines.size()];
+    // The package's floor(dbms_random.value(1, n)) again (the only line when n is 1); the
+    // JDBC class bumps the first line it reads.
+    const int64_t n = static_cast<int64_t>(lines.size());
+    const int64_t pick = jdbc() ? 0 : in.pick_line % std::max<int64_t>(1, n - skip);
+    const Line& line = lines[static_cast<size_t>(pick)];
     db::Statement& bump = S("bump_item");
     bump.BindInt(1, order);
     bump.BindInt(2, line.id);
@@ -446,7 +499,7 @@ Status SoeSession::BrowseAndUpdateOrders(const TxInputs& in) {
 Status SoeSession::SimpleQuery(const char* name, int64_t key) {
   S(name).BindInt(1, key);
   SB_RETURN_IF_ERROR(Query(S(name), nullptr));
-  Think();
+  if (!jdbc()) Think();  // the JDBC query classes never think
   return Status::Ok();
 }
 

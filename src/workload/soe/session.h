@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "workload/soe/soe_workload.h"
@@ -31,8 +32,12 @@ class SoeSession final : public workload::Session {
  private:
   db::Statement& S(const char* name) { return *stmts_.at(name); }
 
+  // The intra-transaction think range the variant sleeps: (0, 0) when the package's guard
+  // (both bounds non-zero) says none.
+  std::pair<int64_t, int64_t> ThinkRange() const;
   // Think time between a transaction's statements (client mode); adds to slept_.
   void Think();
+  bool jdbc() const { return opts_.variant == SoeVariant::kJdbc; }
   // Runs a query and reads all its rows through `row` (may be null).
   Status Query(db::Statement& s, const std::function<void(db::Statement&)>& row);
   Status Write(db::Statement& s, Counter kind);
@@ -41,8 +46,9 @@ class SoeSession final : public workload::Session {
   Status Commit();
   // Rows a committed transaction adds (counted at its commit).
   void AddsRow(Counter c) { ++pending_rows_[c]; }
-  // A logon: one row in LOGON, committed on its own.
-  Status Logon(int64_t customer);
+  // A logon: one row in LOGON (when in.logon_row), committed on its own; package 2.1 reads the
+  // customer first.
+  Status Logon(int64_t customer, const TxInputs& in);
   Status InsertAddress(int64_t address, int64_t customer, const TxInputs& in);
 
   Status Run(int tx, const TxInputs& in);

@@ -22,8 +22,9 @@ namespace {
 
 // What storebench_meta's "procedures" records when the load installed the stored procedures:
 // their version. "Y" was the first (PO and BO without the row-limit argument of
-// --soe_variant); a run refuses it rather than fail on the first call.
-constexpr const char* kProceduresVersion = "2";
+// --soe_variant), "2" the second (no logon argument, think times outside the order's
+// transaction); a run refuses them rather than fail on the first call.
+constexpr const char* kProceduresVersion = "3";
 
 using config::OptionSpec;
 using config::OptionType;
@@ -75,6 +76,7 @@ SoeWorkload::SoeWorkload() {
   }
   shape_.rollback_counter = kRollbacks;
   shape_.console = "charbench";
+  shape_.unit_named_by_step = true;  // the op_log names each transaction (NCR, BP, ...)
   opts_.size = *SizeForScale(1);
   for (int t = 0; t < kNumTx; ++t) opts_.weights[t] = InfoOf(t).default_weight;
 }
@@ -121,17 +123,31 @@ void SoeWorkload::DeclareOptions(config::OptionSet* o) const {
       "MySQL/MariaDB; load installs them)",
       "soe (Order Entry)"));
   o->Add(config::EnumOption(
-      "soe_variant", {"plsql", "jdbc"},
-      "whose constants the transactions follow: plsql, Swingbench's PL/SQL package version 2 "
-      "(BP 1-5 products, OP 1-5 browses, PO status 5-9 of up to 10 orders, BO up to 14 lines); "
-      "jdbc, its orderentryjdbc classes (1-24, 1-24, 5-10 of up to 9, up to 4); docs/soe.md",
+      "soe_variant", {"plsql21", "plsql20", "jdbc"},
+      "whose steps and constants the transactions follow: plsql21, the ORDERENTRY package "
+      "Swingbench 2.6/2.7 installs (BP 1-23 products, OP 1-23 browses and 2-7 lines, a logon "
+      "row one time in three); plsql20, the package of 2011 (1-5, 1-5, 2-5, every logon); "
+      "jdbc, the orderentryjdbc classes; by default the Swingbench configuration's classes "
+      "choose (docs/soe.md)",
       "soe (Order Entry)"));
+  add_int("retries", 9, 100,
+          "tries of a failed database call beyond the first before the transaction counts as "
+          "failed (a Swingbench configuration sets 0: Swingbench counts a timeout or deadlock "
+          "as a failed transaction at once)");
   add_int("soe_users", 0, 1000000,
           "users sharing a pool of --n_threads connections, each borrowing one per transaction "
           "(Swingbench's connection pooling); 0 = one connection per user (--n_threads users)");
   o->Add({.name = "soe_config_not_honoured",
           .default_value = "",
           .help = "set by --config_file: the Swingbench settings storebench does not honour",
+          .group = "soe (Order Entry)"});
+  o->Add({.name = "soe_config_variant_reason",
+          .default_value = "",
+          .help = "set by --config_file: why the configuration chose its --soe_variant",
+          .group = "soe (Order Entry)"});
+  o->Add({.name = "soe_config_variant_refusal",
+          .default_value = "",
+          .help = "set by --config_file: why its classes choose no --soe_variant",
           .group = "soe (Order Entry)"});
   o->Add({.name = "soe_config_name",
           .default_value = "",
@@ -157,8 +173,31 @@ Status SoeWorkload::Configure(const config::OptionSet& o) {
   opts_.query_timeout_sec = o.GetInt("query_timeout");
   timeout_given_ = o.IsSet("query_timeout");
   opts_.procedures = o.GetString("sql_mode") == "procedures";
-  opts_.variant = o.GetString("soe_variant") == "jdbc" ? SoeVariant::kJdbc : SoeVariant::kPlsql;
+  VariantFromName(o.GetString("soe_variant"), &opts_.variant);
+  const std::string refusal = o.GetString("soe_config_variant_refusal");
+  if (!refusal.empty() && !o.IsSet("soe_variant")) {
+    return Status::InvalidArgument(
+        "the Swingbench configuration names no transactions storebench can run as they are: " +
+        refusal +
+        "; give --soe_variant=plsql21, plsql20 or jdbc to run Order Entry's transactions as "
+        "that variant does");
+  }
+  const std::string from_file = o.GetString("soe_config_variant_reason");
+  const size_t bar = from_file.find('|');
+  if (bar != std::string::npos && from_file.substr(0, bar) == o.GetString("soe_variant")) {
+    variant_reason_ = from_file.substr(bar + 1);
+  } else if (o.IsSet("soe_variant")) {
+    variant_reason_ = "given on the command line";
+  } else {
+    variant_reason_ = "the default: the package current Swingbench (2.6, 2.7) installs";
+  }
+  if (opts_.procedures && opts_.variant == SoeVariant::kJdbc) {
+    return Status::InvalidArgument(
+        "--soe_variant=jdbc is Swingbench's client-side JDBC classes, which call no stored "
+        "procedure; use --sql_mode=client with it, or a plsql variant with procedures");
+  }
   opts_.users = o.GetInt("soe_users");
+  retries_ = o.GetInt("retries");
   if (o.Has("n_threads")) opts_.pool_size = std::max<int64_t>(1, o.GetInt("n_threads"));
   if (o.Has("seed")) run_seed_ = static_cast<uint64_t>(o.GetInt("seed"));
   if (opts_.users > 0 && opts_.users < opts_.pool_size) {
@@ -197,11 +236,12 @@ std::map<std::string, std::string> SoeWorkload::Choices() const {
   }
   c["transaction_mix"] = mix + "; each transaction picked with probability weight / sum";
   c["think_time"] = "intra-transaction U[" + Ms(opts_.delays.min_ms) + ", " +
-                    Ms(opts_.delays.max_ms) +
-                    "] between statements (never inside an open write "
-                    "transaction); inter-transaction U[" +
-                    Ms(opts_.delays.inter_min_ms) + ", " + Ms(opts_.delays.inter_max_ms) +
-                    "] before each transaction";
+                    Ms(opts_.delays.max_ms) + "] where " + VariantName(opts_.variant) + " sleeps" +
+                    (LimitsOf(opts_.variant).sleep_needs_both
+                         ? " (none unless both are non-zero, as the package's sleep)"
+                         : "") +
+                    "; inter-transaction U[" + Ms(opts_.delays.inter_min_ms) + ", " +
+                    Ms(opts_.delays.inter_max_ms) + "] before each transaction";
   c["timings_include_sleep"] =
       opts_.delays.include_sleep
           ? "Y: a transaction's response time includes its intra-transaction think times"
@@ -219,21 +259,31 @@ std::map<std::string, std::string> SoeWorkload::Choices() const {
   c["transactions"] =
       std::string(opts_.procedures
                       ? "procedures: each transaction is one call of a stored procedure doing the "
-                        "steps of Swingbench's PL/SQL package (version 2); think times are slept "
+                        "steps of Swingbench's PL/SQL package; think times are slept "
                         "inside the procedure (PostgreSQL: the call is one transaction)"
-                      : "client: the steps of Swingbench's PL/SQL package (version 2) sent as "
-                        "client SQL") +
+                      : "client: the steps of the variant's transactions sent as client SQL") +
       "; failed transactions (after the driver's retries) are counted, not fatal";
   const VariantLimits& v = LimitsOf(opts_.variant);
   c["soe_variant"] =
-      std::string(opts_.variant == SoeVariant::kJdbc
-                      ? "jdbc: the constants of Swingbench's orderentryjdbc classes"
-                      : "plsql: the constants of Swingbench's PL/SQL package (version 2)") +
+      std::string(VariantName(opts_.variant)) +
+      (opts_.variant == SoeVariant::kJdbc
+           ? ": the steps and constants of Swingbench's orderentryjdbc classes"
+       : opts_.variant == SoeVariant::kPlsql20
+           ? ": the steps and constants of Swingbench's ORDERENTRY package of 2011 (2.0)"
+           : ": the steps and constants of the ORDERENTRY package Swingbench 2.6/2.7 installs") +
       " (BP 1-" + std::to_string(v.max_products) + " products, OP 1-" +
-      std::to_string(v.max_browses) + " category browses, PO up to " +
-      std::to_string(v.pending_orders) + " unprocessed orders and new status 5-" +
-      std::to_string(v.max_po_status) + ", BO up to " + std::to_string(v.bo_lines) +
-      " lines of the chosen order)";
+      std::to_string(v.max_browses) + " category browses and 2-" + std::to_string(v.max_lines) +
+      " lines, a logon row " +
+      (v.logon_one_in == 1 ? std::string("every time")
+                           : "one time in " + std::to_string(v.logon_one_in)) +
+      ", UCD and BO write with at least " + std::to_string(v.min_rows_to_write) +
+      " matching rows, PO up to " + std::to_string(v.pending_orders) +
+      " unprocessed orders and new status 5-" + std::to_string(v.max_po_status) + ", BO up to " +
+      std::to_string(v.bo_lines) + " lines of the chosen order); " + variant_reason_;
+  c["retries"] = std::to_string(retries_) +
+                 (retries_ == 0 ? ": a failed call fails its transaction at once (Swingbench's)"
+                                : " more tries of a failed call (deadlock, serialization failure, "
+                                  "timeout) before its transaction counts as failed");
   c["connections"] =
       opts_.users > 0
           ? std::to_string(opts_.users) + " users share a pool of " +
@@ -245,6 +295,12 @@ std::map<std::string, std::string> SoeWorkload::Choices() const {
                 "exclude the wait, the transaction (unit) latency includes it"
           : "one connection per user for the whole run (a pool of as many connections "
             "as users)";
+  if (no_data_) {
+    c["null_back_end"] =
+        "the back end keeps no data: every statement returns nothing, so the run measures the "
+        "driver and the think times, not a database; every transaction finds no rows and "
+        "nothing is verified";
+  }
   if (!opts_.config_name.empty()) c["swingbench_config"] = opts_.config_name;
   if (!opts_.config_not_honoured.empty()) {
     c["swingbench_config_not_honoured"] = opts_.config_not_honoured;
@@ -268,6 +324,18 @@ std::vector<std::string> SoeWorkload::Warnings() const {
 }
 
 Status SoeWorkload::CheckCapabilities(const db::Capabilities& caps) {
+  no_data_ = !caps.keeps_data;
+  opts_.no_data = no_data_;
+  if (no_data_) {
+    // A back end without rows (null://) measures the driver and the think times: the client
+    // SQL runs against nothing; a stored-procedure call would return no row to read.
+    if (opts_.procedures) {
+      return Status::InvalidArgument("the " + dialect_ +
+                                     " back end keeps no rows for --sql_mode=procedures to "
+                                     "return; use --sql_mode=client (the default)");
+    }
+    return Status::Ok();
+  }
   if (!opts_.procedures) return Status::Ok();
   if (!caps.stored_procedures || !SoeSqlScript(dialect_, "procedures.sql").ok()) {
     return Status::InvalidArgument("the " + dialect_ +
@@ -345,6 +413,7 @@ Status SoeWorkload::Load(db::DbBackend& backend, const workload::LoadContext& ct
 }
 
 Status SoeWorkload::CheckReady(db::Connection& conn) {
+  if (no_data_) return Status::Ok();  // nothing loaded: the run's --soe_scale draws the keys
   auto opened = workload::StoreMeta::Open(conn, dialect_);
   if (!opened.ok()) return opened.status();
   workload::StoreMeta& meta = *opened;
@@ -366,11 +435,13 @@ Status SoeWorkload::CheckReady(db::Connection& conn) {
   if (opts_.procedures) {
     auto procs = meta.Get("procedures");
     if (!procs.ok()) return procs.status();
-    if (*procs == "Y") {
+    if (*procs == "Y" || *procs == "2") {
       return Status::FailedPrecondition(
-          "the database holds the Order Entry stored procedures of an earlier storebench (their "
-          "PO and BO calls take no row limit); load it again with 'storebench oltp load "
-          "--workload soe --force' to install the current ones");
+          "the database holds the Order Entry stored procedures of an earlier storebench (" +
+          std::string(*procs == "Y" ? "their PO and BO calls take no row limit"
+                                    : "their calls take no logon argument") +
+          "); load it again with 'storebench oltp load --workload soe --force' to install the "
+          "current ones");
     }
     if (*procs != kProceduresVersion) {
       return Status::FailedPrecondition(
@@ -383,9 +454,9 @@ Status SoeWorkload::CheckReady(db::Connection& conn) {
 
 Result<std::unique_ptr<workload::Session>> SoeWorkload::NewSession(
     std::unique_ptr<db::Connection> conn, uint64_t seed, int worker) {
-  auto sql = SoeSqlQueries(dialect_, opts_.procedures ? "calls.sql" : "queries.sql");
+  auto sql = SoeSqlQueries(SqlDialect(), opts_.procedures ? "calls.sql" : "queries.sql");
   if (!sql.ok()) return sql.status();
-  auto admin = SoeSqlQueries(dialect_, "admin.sql");
+  auto admin = SoeSqlQueries(SqlDialect(), "admin.sql");
   if (!admin.ok()) return admin.status();
   if (opts_.query_timeout_sec > 0 && admin->count("query_timeout")) {
     auto stmt = conn->Prepare(admin->at("query_timeout"));
@@ -398,6 +469,7 @@ Result<std::unique_ptr<workload::Session>> SoeWorkload::NewSession(
 }
 
 Result<std::map<std::string, int64_t>> SoeWorkload::Snapshot(db::Connection& conn) {
+  if (no_data_) return std::map<std::string, int64_t>{};  // no tables to count
   auto admin = SoeSqlQueries(dialect_, "admin.sql");
   if (!admin.ok()) return admin.status();
   auto n = workload::QueryInts(conn, admin->at("snapshot"), 4);
@@ -440,6 +512,7 @@ std::vector<workload::ServerComparison> SoeWorkload::CompareWithServer(
 Result<std::vector<workload::Check>> SoeWorkload::Verify(
     db::Connection& conn, const std::map<std::string, int64_t>& before,
     const workload::Totals* whole_run) {
+  if (no_data_) return std::vector<workload::Check>{};  // nothing was stored
   auto admin = SoeSqlQueries(dialect_, "admin.sql");
   if (!admin.ok()) return admin.status();
   std::vector<workload::Check> checks;

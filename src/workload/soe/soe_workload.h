@@ -27,8 +27,10 @@ struct SoeOptions {
   // --sql_mode=procedures: each transaction is one call of its stored procedure
   // (sql/<dialect>/procedures.sql), as Swingbench's PL/SQL benchmark calls its ORDERENTRY package.
   bool procedures = false;
-  // --soe_variant: the PL/SQL package's constants or the JDBC classes' (tx_inputs.h).
-  SoeVariant variant = SoeVariant::kPlsql;
+  // --soe_variant: whose steps and constants the transactions follow (tx_inputs.h).
+  SoeVariant variant = SoeVariant::kPlsql21;
+  // The back end keeps no rows (null://): a sequence's next value reads as 0.
+  bool no_data = false;
   // --soe_users N > 0: Swingbench's connection pooling. N users share the --n_threads
   // connections (the pool): a user borrows one for each transaction and gives it back after,
   // and waits for one when every connection is busy. 0: each thread is a user with its own
@@ -100,6 +102,9 @@ class SoeWorkload final : public workload::Workload {
       const workload::Totals& window, const workload::Totals& since_start,
       const workload::WindowFacts& facts) const override;
 
+  // --retries: tries per database call beyond the first (the driver's retry policy).
+  int max_failures() const override { return static_cast<int>(retries_) + 1; }
+
   const SoeOptions& options() const { return opts_; }
 
  private:
@@ -108,6 +113,11 @@ class SoeWorkload final : public workload::Workload {
   bool scale_given_ = false;
   bool timeout_given_ = false;
   std::string dialect_ = "sqlite";
+  bool no_data_ = false;        // a back end that keeps no rows (null://)
+  std::string variant_reason_;
+  int64_t retries_ = 9;  // why --soe_variant is what it is (the result's choices)
+  // The dialect whose SQL files the sessions prepare: dialect_, or "postgres" without data.
+  std::string SqlDialect() const { return no_data_ ? "postgres" : dialect_; }
   uint64_t run_seed_ = 1;
   // With --soe_users: each user's stream of inter-transaction delays (a user is served by one
   // worker at a time), and the transactions each user completed.

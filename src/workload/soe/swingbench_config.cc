@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
 #include <pugixml.hpp>
 #include <string_view>
@@ -61,28 +62,41 @@ class Reader {
   }
   void NotHonoured(std::string what) { notes_.push_back(std::move(what)); }
   const std::vector<std::string>& notes() const { return notes_; }
-  // "h:mm" (Swingbench's RunTime and StatsCollection*) in minutes; -1 when malformed.
-  static int64_t Minutes(const std::string& text) {
-    const size_t colon = text.find(':');
-    if (colon == std::string::npos || colon == 0 || colon > 6 || colon + 1 >= text.size() ||
-        text.size() - colon - 1 > 6) {
-      return -1;
+  // "h:mm" or "h:mm:ss" (Swingbench's RunTime and StatsCollection*; charbench writes both) in
+  // seconds; -1 when malformed.
+  static int64_t Seconds(const std::string& text) {
+    int64_t parts[3] = {0, 0, 0};
+    int n = 0;
+    size_t digits = 0;
+    for (const char c : text) {
+      if (c == ':') {
+        if (digits == 0 || ++n > 2) return -1;
+        digits = 0;
+      } else if (c >= '0' && c <= '9' && digits < 6) {
+        parts[n] = parts[n] * 10 + (c - '0');
+        ++digits;
+      } else {
+        return -1;
+      }
     }
-    int64_t h = 0, m = 0;
-    for (size_t i = 0; i < text.size(); ++i) {
-      if (i == colon) continue;
-      if (text[i] < '0' || text[i] > '9') return -1;
-      int64_t& part = i < colon ? h : m;
-      part = part * 10 + (text[i] - '0');
-    }
-    return h * 60 + m;
+    if (n == 0 || digits == 0) return -1;
+    return parts[0] * 3600 + parts[1] * 60 + (n == 2 ? parts[2] : 0);
   }
-  Result<int64_t> MinutesOf(const pugi::xml_node& n) const {
-    const int64_t m = Minutes(Text(n));
+  // Java's Boolean.parseBoolean, as Swingbench reads its flags: "true" in any case, else false.
+  static bool JavaBoolean(const std::string& text) {
+    if (text.size() != 4) return false;
+    const char* t = "true";
+    for (size_t i = 0; i < 4; ++i) {
+      if (std::tolower(static_cast<unsigned char>(text[i])) != t[i]) return false;
+    }
+    return true;
+  }
+  Result<int64_t> SecondsOf(const pugi::xml_node& n) const {
+    const int64_t m = Seconds(Text(n));
     if (m < 0) {
       return Status::InvalidArgument(std::string(LocalName(n)) + " '" +
                                      QuotablePrefix(Text(n), limits::kMaxQuotedChars) +
-                                     "' is not a time h:mm (" + Origin(n) + ")");
+                                     "' is not a time h:mm or h:mm:ss (" + Origin(n) + ")");
     }
     return m;
   }
@@ -102,6 +116,18 @@ class Reader {
   Status ApplyPooling();
   Status ReadLoad(const pugi::xml_node& load);
   Status ReadTransactions(const pugi::xml_node& list);
+  static std::string ClassFamily(const std::string& class_name);
+  static std::string VariantOfFamily(const std::string& family);
+  // Swingbench's Order Entry class families (others are other benchmarks' classes).
+  static bool IsOrderEntryFamily(const std::string& family) {
+    return family.find("orderentry") != std::string::npos || family == "plsqltransactions" ||
+           family == "transactions";
+  }
+  // --soe_variant from the listed classes' families, unless the command line gave it before
+  // the file; a family storebench does not reproduce, or a mix, is refused unless the command
+  // line chooses (Configure).
+  Status ChooseVariant(const pugi::xml_node& list, const std::vector<std::string>& families,
+                       bool v2_class, const pugi::xml_node& first_foreign);
   Status ReadPreferences(const pugi::xml_node& p);
 
   const std::string& path_;
@@ -113,6 +139,11 @@ class Reader {
 };
 
 Status Reader::Read(const pugi::xml_node& root) {
+  // Swingbench does not retry: a timeout or deadlock is a failed transaction at once. A
+  // --retries before the file wins; one after it wins anyway.
+  if (options_->Has("retries") && !options_->IsSet("retries")) {
+    SB_RETURN_IF_ERROR(options_->Set("retries", "0", path_));
+  }
   for (pugi::xml_node n = root.first_child(); n; n = n.next_sibling()) {
     if (n.type() != pugi::node_element) continue;
     const std::string_view name = LocalName(n);
@@ -171,22 +202,45 @@ void Reader::ReadPooling(const pugi::xml_node& pooling) {
 }
 
 Status Reader::ApplyPooling() {
-  if (!pool_max_ || !users_node_) return Status::Ok();
+  if (!users_node_) return Status::Ok();
   const int64_t users = IntOr(Text(users_node_), 0);
-  const int64_t pool = IntOr(Text(pool_max_), 0);
-  if (pool < 1 || pool >= users) return Status::Ok();
+  const int64_t pool = pool_max_ ? IntOr(Text(pool_max_), 0) : 0;
+  if (pool < 1 || pool >= users) return Set("n_threads", Text(users_node_), users_node_);
   SB_RETURN_IF_ERROR(Set("soe_users", std::to_string(users), users_node_));
   return Set("n_threads", std::to_string(pool), pool_max_);
 }
 
 Status Reader::ReadLoad(const pugi::xml_node& load) {
+  static constexpr std::string_view kKnown[] = {"NumberOfUsers",
+                                                "MinDelay",
+                                                "MaxDelay",
+                                                "InterMinDelay",
+                                                "InterMaxDelay",
+                                                "QueryTimeout",
+                                                "MaxTransactions",
+                                                "RunTime",
+                                                "LogonGroupCount",
+                                                "LogonDelay",
+                                                "LogOutPostTransaction",
+                                                "WaitTillAllLogon",
+                                                "StatsCollectionStart",
+                                                "StatsCollectionEnd",
+                                                "ConnectionRefresh",
+                                                "TransactionList",
+                                                "EnvironmentVariables"};
+  for (pugi::xml_node n = load.first_child(); n; n = n.next_sibling()) {
+    if (n.type() != pugi::node_element) continue;
+    if (std::find(std::begin(kKnown), std::end(kKnown), LocalName(n)) == std::end(kKnown)) {
+      NotHonoured("Load/" + std::string(LocalName(n)) + " (" + Origin(n) +
+                  ": not a setting storebench knows)");
+    }
+  }
   const pugi::xml_node users_node = Child(load, "NumberOfUsers");
   users_node_ = users_node;
   int64_t users = 1;
-  if (users_node) {
-    SB_RETURN_IF_ERROR(Set("n_threads", Text(users_node), users_node));
-    users = std::max<int64_t>(1, IntOr(Text(users_node), 1));
-  }
+  // n_threads is set once the whole file is read (ApplyPooling): the users are connections
+  // only without a smaller pool, so 5000 users on a pool of 80 are not 5000 connections.
+  if (users_node) users = std::max<int64_t>(1, IntOr(Text(users_node), 1));
   SB_RETURN_IF_ERROR(SetFrom(load, "MinDelay", "min_delay"));
   SB_RETURN_IF_ERROR(SetFrom(load, "MaxDelay", "max_delay"));
   SB_RETURN_IF_ERROR(SetFrom(load, "InterMinDelay", "inter_min_delay"));
@@ -209,17 +263,17 @@ Status Reader::ReadLoad(const pugi::xml_node& load) {
   int64_t run = 0, start = 0, end = 0;
   const pugi::xml_node run_node = Child(load, "RunTime");
   if (run_node) {
-    auto m = MinutesOf(run_node);
+    auto m = SecondsOf(run_node);
     if (!m.ok()) return m.status();
     run = *m;
   }
   if (pugi::xml_node n = Child(load, "StatsCollectionStart")) {
-    auto m = MinutesOf(n);
+    auto m = SecondsOf(n);
     if (!m.ok()) return m.status();
     start = *m;
   }
   if (pugi::xml_node n = Child(load, "StatsCollectionEnd")) {
-    auto m = MinutesOf(n);
+    auto m = SecondsOf(n);
     if (!m.ok()) return m.status();
     end = *m;
   }
@@ -228,8 +282,8 @@ Status Reader::ReadLoad(const pugi::xml_node& load) {
     return Status::InvalidArgument("StatsCollectionStart is at or after the end of the run (" +
                                    path_ + ")");
   }
-  SB_RETURN_IF_ERROR(Set("warmup_time", std::to_string(start) + "m", run_node ? run_node : load));
-  SB_RETURN_IF_ERROR(Set("run_time", std::to_string(stop > 0 ? stop - start : 0) + "m",
+  SB_RETURN_IF_ERROR(Set("warmup_time", std::to_string(start) + "s", run_node ? run_node : load));
+  SB_RETURN_IF_ERROR(Set("run_time", std::to_string(stop > 0 ? stop - start : 0) + "s",
                          run_node ? run_node : load));
   if (end > 0 && run > end) {
     NotHonoured(
@@ -246,12 +300,12 @@ Status Reader::ReadLoad(const pugi::xml_node& load) {
                    : std::max<int64_t>(1, group_size * 1000 / std::max<int64_t>(1, delay));
     SB_RETURN_IF_ERROR(Set("ramp_rate", std::to_string(rate), n));
   }
-  if (pugi::xml_node n = Child(load, "WaitTillAllLogon"); n && Text(n) == "false") {
+  if (pugi::xml_node n = Child(load, "WaitTillAllLogon"); n && !JavaBoolean(Text(n))) {
     NotHonoured(
         "Load/WaitTillAllLogon false (storebench starts every user together once all "
         "are connected)");
   }
-  if (pugi::xml_node n = Child(load, "LogOutPostTransaction"); n && Text(n) == "true") {
+  if (pugi::xml_node n = Child(load, "LogOutPostTransaction"); n && JavaBoolean(Text(n))) {
     NotHonoured("Load/LogOutPostTransaction (each user keeps its connection)");
   }
   if (pugi::xml_node n = Child(load, "ConnectionRefresh"); n && IntOr(Text(n), 0) != 0) {
@@ -277,46 +331,123 @@ Status Reader::ReadTransactions(const pugi::xml_node& list) {
   // Only the listed transactions run: the others get weight 0.
   std::array<std::string, kNumTx> weights;
   std::array<pugi::xml_node, kNumTx> where;
+  std::array<pugi::xml_node, kNumTx> seen;
   weights.fill("0");
-  int jdbc_classes = 0, other_classes = 0;
+  std::vector<std::string> families;  // each listed ClassName's family, in order
+  bool v2_class = false;
+  pugi::xml_node first_foreign;
   for (pugi::xml_node t = list.first_child(); t; t = t.next_sibling()) {
-    if (t.type() != pugi::node_element || LocalName(t) != "Transaction") continue;
+    if (t.type() != pugi::node_element) continue;
+    if (LocalName(t) != "Transaction") {
+      NotHonoured("Load/TransactionList/" + std::string(LocalName(t)) + " (" + Origin(t) +
+                  ": not a setting storebench knows)");
+      continue;
+    }
+    for (pugi::xml_node c = t.first_child(); c; c = c.next_sibling()) {
+      if (c.type() != pugi::node_element) continue;
+      const std::string_view name = LocalName(c);
+      if (name != "Id" && name != "ShortName" && name != "ClassName" && name != "Weight" &&
+          name != "Enabled") {
+        NotHonoured("Transaction/" + std::string(name) + " (" + Origin(c) +
+                    ": not a setting storebench knows)");
+      }
+    }
     const std::string class_name = Text(Child(t, "ClassName"));
     const std::string short_name = Text(Child(t, "ShortName"));
-    if (class_name.find(".orderentryjdbc.") != std::string::npos) {
-      ++jdbc_classes;
-    } else if (!class_name.empty()) {
-      ++other_classes;
+    if (!class_name.empty()) {
+      const std::string family = ClassFamily(class_name);
+      if (std::find(families.begin(), families.end(), family) == families.end()) {
+        families.push_back(family);
+      }
+      if (VariantOfFamily(family).empty() && !first_foreign) first_foreign = t;
+      v2_class = v2_class ||
+                 (class_name.size() > 2 && class_name.compare(class_name.size() - 2, 2, "V2") == 0);
     }
-    int tx = TxFromClassName(class_name);
-    if (tx < 0) tx = TxFromShortName(short_name);
+    // A ClassName decides: a class of another benchmark is not found by a short name that
+    // happens to be Order Entry's (Calling Circle has its own UCD).
+    int tx = class_name.empty()                            ? TxFromShortName(short_name)
+             : IsOrderEntryFamily(ClassFamily(class_name)) ? TxFromClassName(class_name)
+                                                           : -1;
     if (tx < 0) {
       return Status::InvalidArgument(
           "transaction '" + QuotablePrefix(Text(Child(t, "Id")), limits::kMaxQuotedChars) +
           "' (class '" + QuotablePrefix(class_name, limits::kMaxQuotedChars) +
           "') is not one of Order Entry's (" + Origin(t) + ")");
     }
-    const std::string enabled = Text(Child(t, "Enabled"));
+    if (seen[tx]) {
+      return Status::InvalidArgument("transaction " + std::string(InfoOf(tx).short_name) +
+                                     " is listed twice (" + Origin(seen[tx]) + " and " + Origin(t) +
+                                     ")");
+    }
+    seen[tx] = t;
+    // Swingbench reads Enabled with Java's Boolean.parseBoolean.
+    const pugi::xml_node enabled = Child(t, "Enabled");
     const pugi::xml_node weight = Child(t, "Weight");
-    weights[tx] = enabled == "false" ? "0" : weight ? Text(weight) : "1";
+    weights[tx] = enabled && !JavaBoolean(Text(enabled)) ? "0" : weight ? Text(weight) : "1";
     where[tx] = weight ? weight : t;
   }
   for (int tx = 0; tx < kNumTx; ++tx) {
     SB_RETURN_IF_ERROR(Set(InfoOf(tx).option, weights[tx], where[tx] ? where[tx] : list));
   }
-  // The JDBC classes (package orderentryjdbc) draw other ranges than the PL/SQL package: a
-  // configuration of only JDBC classes runs --soe_variant=jdbc, unless the command line chose
-  // a variant before the file (one after it wins anyway, as for every option).
-  if (jdbc_classes > 0 && options_->Has("soe_variant") && !options_->IsSet("soe_variant")) {
-    if (other_classes == 0) {
-      SB_RETURN_IF_ERROR(Set("soe_variant", "jdbc", list));
-    } else {
-      NotHonoured(
-          "Load/TransactionList mixes orderentryjdbc classes with others (every transaction "
-          "follows one --soe_variant: plsql unless given)");
-    }
+  return ChooseVariant(list, families, v2_class, first_foreign);
+}
+
+// The family of a ClassName: its package, "orderentryplsql" of
+// com.dom.benchmarking.swingbench.benchmarks.orderentryplsql.BrowseProducts.
+std::string Reader::ClassFamily(const std::string& class_name) {
+  const size_t last = class_name.rfind('.');
+  if (last == std::string::npos || last == 0) return class_name;
+  const size_t before = class_name.rfind('.', last - 1);
+  return class_name.substr(before == std::string::npos ? 0 : before + 1,
+                           last - (before == std::string::npos ? 0 : before + 1));
+}
+
+// The --soe_variant a class family runs; "" for a family storebench does not reproduce.
+// orderentryplsql serves both of Swingbench 2.5-2.7's server-side configurations: V2
+// (NewCustomerProcessV2, UpdateCustomerDetailsV2) calls the package those versions install;
+// the V1 classes call the earlier one, whose constants are the 2011 package's ("plsql2?" is
+// decided by ChooseVariant). plsqltransactions is Swingbench 2.3-2.4's server-side family,
+// which shipped the 2011 package.
+std::string Reader::VariantOfFamily(const std::string& family) {
+  if (family == "orderentryplsql") return "plsql2?";
+  if (family == "plsqltransactions") return "plsql20";
+  if (family == "orderentryjdbc") return "jdbc";
+  return "";
+}
+
+Status Reader::ChooseVariant(const pugi::xml_node& list, const std::vector<std::string>& families,
+                             bool v2_class, const pugi::xml_node& first_foreign) {
+  if (!options_->Has("soe_variant") || families.empty()) return Status::Ok();
+  std::string variant;
+  std::string refusal;
+  if (first_foreign) {
+    refusal = "its class '" +
+              QuotablePrefix(Text(Child(first_foreign, "ClassName")), limits::kMaxQuotedChars) +
+              "' (" + Origin(first_foreign) +
+              ") is of a family whose steps storebench does not reproduce";
+  } else if (families.size() > 1) {
+    std::string names;
+    for (const std::string& f : families) names += (names.empty() ? "" : ", ") + f;
+    refusal = "its transactions mix the class families " + names + " (" + Origin(list) + ")";
+  } else {
+    variant = VariantOfFamily(families[0]);
+    if (variant == "plsql2?") variant = v2_class ? "plsql21" : "plsql20";
   }
-  return Status::Ok();
+  if (options_->IsSet("soe_variant")) return Status::Ok();  // the command line chose
+  if (!refusal.empty()) {
+    // Refused in Configure unless a --soe_variant after the file chooses.
+    return Set("soe_config_variant_refusal", refusal, list);
+  }
+  SB_RETURN_IF_ERROR(Set("soe_variant", variant, list));
+  // "<variant>|<why>": Configure tells the file's choice from a later command-line one.
+  return Set("soe_config_variant_reason",
+             variant + "|chosen by the configuration's " + families[0] + " classes" +
+                 (families[0] == "orderentryplsql"
+                      ? std::string(v2_class ? " (V2: NewCustomerProcessV2 or "
+                                               "UpdateCustomerDetailsV2)"
+                                             : " (V1: no V2 class)")
+                      : std::string()),
+             list);
 }
 
 Status Reader::ReadPreferences(const pugi::xml_node& p) {
@@ -324,7 +455,7 @@ Status Reader::ReadPreferences(const pugi::xml_node& p) {
     if (n.type() != pugi::node_element) continue;
     const std::string_view name = LocalName(n);
     if (name == "TimingsIncludeSleep") {
-      SB_RETURN_IF_ERROR(Set("timings_include_sleep", Text(n), n));
+      SB_RETURN_IF_ERROR(Set("timings_include_sleep", JavaBoolean(Text(n)) ? "Y" : "N", n));
     } else if (name == "RefreshRate") {
       SB_RETURN_IF_ERROR(Set("log_freq", Text(n), n));
     } else if (name == "TimingsIn") {

@@ -21,20 +21,72 @@ void DrawAddress(Random& rng, TxInputs& in) {
 
 }  // namespace
 
+const char* VariantName(SoeVariant variant) {
+  switch (variant) {
+    case SoeVariant::kPlsql21:
+      return "plsql21";
+    case SoeVariant::kPlsql20:
+      return "plsql20";
+    case SoeVariant::kJdbc:
+      return "jdbc";
+  }
+  return "plsql21";
+}
+
+bool VariantFromName(std::string_view name, SoeVariant* variant) {
+  for (const SoeVariant v : {SoeVariant::kPlsql21, SoeVariant::kPlsql20, SoeVariant::kJdbc}) {
+    if (name == VariantName(v)) {
+      *variant = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The package draws floor(dbms_random.value(lo, hi)), lo..hi-1, and reads `rownum < n`, n-1
+// rows; the JDBC classes' RandomGenerator.randomInteger(lo, hi) is lo..hi-1 too (they index a
+// list of `size` elements with randomInteger(0, size)). docs/soe.md cites the lines.
 const VariantLimits& LimitsOf(SoeVariant variant) {
-  // PL/SQL package version 2 (the ORDERENTRY package of SOE_Server_Side_V2.xml).
-  static constexpr VariantLimits kPlsql = {.max_products = 5,
-                                           .max_browses = 5,
-                                           .max_po_status = 9,
-                                           .pending_orders = 10,
-                                           .bo_lines = 14};
-  // The JDBC classes (BrowseProducts, NewOrderProcess, ProcessOrders, BrowseAndUpdateOrders).
-  static constexpr VariantLimits kJdbc = {.max_products = 24,
-                                          .max_browses = 24,
-                                          .max_po_status = 10,
+  // MAX_BROWSE_CATEGORY 24, MAX_PRODS_TO_BUY 8, ROW_RETURNS 15, rownum < 10, the logon's
+  // trunc(dbms_random.value(1,4)) = 2.
+  static constexpr VariantLimits kPlsql21 = {.max_products = 23,
+                                             .max_browses = 23,
+                                             .max_lines = 7,
+                                             .max_po_status = 9,
+                                             .pending_orders = 9,
+                                             .bo_lines = 14,
+                                             .logon_one_in = 3,
+                                             .min_rows_to_write = 2,
+                                             .sleep_needs_both = true};
+  // MAX_BROWSE_CATEGORY 6, MAX_PRODS_TO_BUY 6, a logon row every time.
+  static constexpr VariantLimits kPlsql20 = {.max_products = 5,
+                                             .max_browses = 5,
+                                             .max_lines = 5,
+                                             .max_po_status = 9,
+                                             .pending_orders = 9,
+                                             .bo_lines = 14,
+                                             .logon_one_in = 1,
+                                             .min_rows_to_write = 2,
+                                             .sleep_needs_both = true};
+  // orderentryjdbc: MAX_BROWSE_CATEGORY 24, rownum < 10 (PO), rownum < 5 (BO's lines).
+  static constexpr VariantLimits kJdbc = {.max_products = 23,
+                                          .max_browses = 23,
+                                          .max_lines = 5,
+                                          .max_po_status = 9,
                                           .pending_orders = 9,
-                                          .bo_lines = 4};
-  return variant == SoeVariant::kJdbc ? kJdbc : kPlsql;
+                                          .bo_lines = 4,
+                                          .logon_one_in = 1,
+                                          .min_rows_to_write = 1,
+                                          .sleep_needs_both = false};
+  switch (variant) {
+    case SoeVariant::kPlsql20:
+      return kPlsql20;
+    case SoeVariant::kJdbc:
+      return kJdbc;
+    case SoeVariant::kPlsql21:
+      break;
+  }
+  return kPlsql21;
 }
 
 TxInputs DrawInputs(int tx, Random& rng, const SoeSize& size, SoeVariant variant) {
@@ -75,7 +127,7 @@ TxInputs DrawInputs(int tx, Random& rng, const SoeSize& size, SoeVariant variant
         in.browse_warehouses.push_back(rng.Uniform(1, size.warehouses));
         in.browse_categories.push_back(rng.Uniform(1, size.categories));
       }
-      in.lines = rng.Uniform(2, 5);
+      in.lines = rng.Uniform(2, v.max_lines);
       in.delivery_cost = rng.Uniform(1, 5);
       in.status = rng.Uniform(0, 3);
       break;
@@ -99,6 +151,10 @@ TxInputs DrawInputs(int tx, Random& rng, const SoeSize& size, SoeVariant variant
       in.warehouse = rng.Uniform(1, size.warehouses);
       break;
   }
+  // Drawn last and only where a logon row may be skipped, so the other draws of 2.0 and the
+  // JDBC classes are those of earlier storebench versions.
+  const bool logs_on = tx == kNcr || tx == kBp || tx == kOp || tx == kBo;
+  if (logs_on && v.logon_one_in > 1) in.logon_row = rng.Uniform(1, v.logon_one_in) == 2;
   return in;
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/random.h"
@@ -33,19 +34,39 @@ struct TxInputs {
   int64_t pick_order = 0;     // BO: which of the customer's orders (modulo their count)
   int64_t pick_line = 0;      // BO: which of that order's lines (modulo their count)
   int64_t row_limit = 0;      // PO: unprocessed orders read; BO: the chosen order's lines read
+  // NCR, BP, OP, BO: whether the logon writes its LOGON row (package 2.1 writes one time in
+  // three; package 2.0 and the JDBC classes always do).
+  bool logon_row = true;
 };
 
-// --soe_variant: whose constants the transactions follow (docs/soe.md "Transactions").
-// Swingbench's PL/SQL package (version 2) and its JDBC classes (orderentryjdbc) run the same
-// steps but draw different ranges and read different row limits; everything else is shared.
-enum class SoeVariant { kPlsql, kJdbc };
+// --soe_variant: whose steps and constants the transactions follow (docs/soe.md "Variants").
+// Swingbench's ORDERENTRY PL/SQL package as Swingbench 2.6/2.7 installs it (called 2.1 here;
+// its header still says 2.0), the package of 2011 (2.0), and the client-side JDBC classes
+// (package orderentryjdbc). They run the same statements but draw different ranges, read
+// different row limits and think at different places.
+enum class SoeVariant { kPlsql21, kPlsql20, kJdbc };
+
+// The option's words: "plsql21", "plsql20", "jdbc".
+const char* VariantName(SoeVariant variant);
+// The variant of a word; false when it is none.
+bool VariantFromName(std::string_view name, SoeVariant* variant);
 
 struct VariantLimits {
   int64_t max_products;    // BP: products looked up, 1..max_products
   int64_t max_browses;     // OP: category browses, 1..max_browses
+  int64_t max_lines;       // OP: order lines wanted, 2..max_lines
   int64_t max_po_status;   // PO: the processed status, 5..max_po_status
   int64_t pending_orders;  // PO: unprocessed orders read (the first is processed)
   int64_t bo_lines;        // BO: lines of the chosen order read (one of them is bumped)
+  // A logon writes its row one time in `logon_one_in` (1: always).
+  int64_t logon_one_in;
+  // UCD writes when at least this many customers have the name; BO when the customer has at
+  // least this many orders, and then never picks the last of them (the package draws
+  // floor(dbms_random.value(1, count)), 1..count-1) when it is 2.
+  int64_t min_rows_to_write;
+  // A think time happens only when both MinDelay and MaxDelay are non-zero (the package's
+  // sleep procedure); otherwise uniform over [min, max] whenever max is non-zero.
+  bool sleep_needs_both;
 };
 
 const VariantLimits& LimitsOf(SoeVariant variant);

@@ -1,5 +1,5 @@
 -- The Order Entry transactions as MariaDB stored procedures for --sql_mode=procedures, after the
--- ORDERENTRY package of Swingbench's PL/SQL benchmark (version 2; docs/soe.md): each runs the
+-- ORDERENTRY package of Swingbench's PL/SQL benchmark (2.1 or 2.0; docs/soe.md): each runs the
 -- statements of queries.sql in the order the client mode sends them, with the inputs the client
 -- draws (so both modes leave the same rows for the same seed), commits where the client mode
 -- commits, sleeps its think times itself, and returns one row: selects, inserts, updates,
@@ -7,7 +7,9 @@
 -- customer or an order). An error rolls back the open transaction and reaches the client as
 -- itself (a deadlock stays a deadlock). Lists of ids arrive as text ('1,2,3'), read as JSON.
 -- One "-- name:" section per routine, each installed on its own; local names never equal a
--- column name (in a procedure a variable would win over the column).
+-- column name (in a procedure a variable would win over the column). p_logon, the logon's
+-- steps: 1 writes the LOGON row, 2 reads the customer first (package 2.1, which writes the row
+-- one time in three: the client draws which).
 
 -- name: soe_sleep
 CREATE OR REPLACE FUNCTION soe_sleep(p_min INT, p_max INT) RETURNS INT
@@ -26,7 +28,8 @@ CREATE OR REPLACE PROCEDURE soe_new_customer(IN p_first VARCHAR(40), IN p_last V
     IN p_nls_language VARCHAR(3), IN p_nls_territory VARCHAR(30), IN p_credit INT,
     IN p_email VARCHAR(100), IN p_mgr INT, IN p_dob_days INT, IN p_house VARCHAR(60),
     IN p_town VARCHAR(60), IN p_county VARCHAR(60), IN p_country VARCHAR(60),
-    IN p_card_number BIGINT, IN p_expiry_days INT, IN p_security INT, IN p_min INT, IN p_max INT)
+    IN p_card_number BIGINT, IN p_expiry_days INT, IN p_security INT, IN p_logon INT,
+    IN p_min INT, IN p_max INT)
 MODIFIES SQL DATA
 BEGIN
   DECLARE v_customer BIGINT;
@@ -38,7 +41,6 @@ BEGIN
   SET v_customer = NEXTVAL(customer_seq);
   SET v_address = NEXTVAL(address_seq);
   SET v_card = NEXTVAL(card_details_seq);
-  SET v_slept = soe_sleep(p_min, p_max);
   START TRANSACTION;
   INSERT INTO customers (customer_id, cust_first_name, cust_last_name, nls_language,
     nls_territory, credit_limit, cust_email, account_mgr_id, customer_since, customer_class,
@@ -55,12 +57,18 @@ BEGIN
   VALUES (v_card, v_customer, 'Visa (Debit)', p_card_number,
     CURRENT_DATE + INTERVAL p_expiry_days DAY, 'Y', p_security);
   COMMIT;
-  SET v_slept = v_slept + soe_sleep(p_min, p_max);
-  INSERT INTO logon (logon_id, customer_id, logon_date)
-  VALUES (NEXTVAL(logon_seq), v_customer, NOW());
+  SET v_slept = soe_sleep(p_min, p_max);
+  IF p_logon & 2 = 2 THEN
+    SELECT count(*) INTO v_n FROM (SELECT * FROM customers WHERE customer_id = v_customer) q;
+  END IF;
+  IF p_logon & 1 = 1 THEN
+    INSERT INTO logon (logon_id, customer_id, logon_date)
+    VALUES (NEXTVAL(logon_seq), v_customer, NOW());
+  END IF;
   SELECT count(*) INTO v_n FROM (SELECT * FROM customers WHERE customer_id = v_customer) q;
-  SELECT 4 AS n_sel, 4 AS n_ins, 0 AS n_upd, 0 AS n_del, 2 AS n_commit, 0 AS n_rollback,
-    v_slept AS slept_ms, 1 AS n_logon, 1 AS n_added;
+  SELECT 4 + (p_logon >> 1) AS n_sel, 3 + (p_logon & 1) AS n_ins, 0 AS n_upd, 0 AS n_del,
+    1 + (p_logon & 1) AS n_commit, 0 AS n_rollback, v_slept AS slept_ms,
+    p_logon & 1 AS n_logon, 1 AS n_added;
 END
 
 -- name: soe_update_customer_details
@@ -70,15 +78,17 @@ CREATE OR REPLACE PROCEDURE soe_update_customer_details(IN p_first VARCHAR(40),
 MODIFIES SQL DATA
 BEGIN
   DECLARE v_customer BIGINT DEFAULT NULL;
+  DECLARE v_found INT DEFAULT 0;
   DECLARE v_address BIGINT;
   DECLARE v_slept INT DEFAULT 0;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
-  SELECT min(q.customer_id) INTO v_customer
+  -- The package updates only when two or more customers have the name; the first of them.
+  SELECT min(q.customer_id), count(*) INTO v_customer, v_found
   FROM (SELECT customer_id FROM customers
         WHERE cust_last_name = p_last AND cust_first_name = p_first
         ORDER BY customer_id LIMIT 14) q;
   SET v_slept = soe_sleep(p_min, p_max);
-  IF v_customer IS NULL THEN
+  IF v_found < 2 THEN
     SELECT 1, 0, 0, 0, 0, 0, v_slept, 0, 0;
   ELSE
     SET v_address = NEXTVAL(address_seq);
@@ -95,7 +105,7 @@ END
 
 -- name: soe_browse_products
 CREATE OR REPLACE PROCEDURE soe_browse_products(IN p_customer BIGINT, IN p_products TEXT,
-    IN p_min INT, IN p_max INT)
+    IN p_logon INT, IN p_min INT, IN p_max INT)
 MODIFIES SQL DATA
 BEGIN
   DECLARE v_list TEXT DEFAULT CONCAT('[', p_products, ']');
@@ -105,8 +115,13 @@ BEGIN
   DECLARE v_slept INT DEFAULT 0;
   SELECT count(*) INTO v_n FROM (SELECT * FROM customers WHERE customer_id = p_customer) q;
   SET v_slept = soe_sleep(p_min, p_max);
-  INSERT INTO logon (logon_id, customer_id, logon_date)
-  VALUES (NEXTVAL(logon_seq), p_customer, NOW());
+  IF p_logon & 2 = 2 THEN
+    SELECT count(*) INTO v_n FROM (SELECT * FROM customers WHERE customer_id = p_customer) q;
+  END IF;
+  IF p_logon & 1 = 1 THEN
+    INSERT INTO logon (logon_id, customer_id, logon_date)
+    VALUES (NEXTVAL(logon_seq), p_customer, NOW());
+  END IF;
   SET v_slept = v_slept + soe_sleep(p_min, p_max);
   WHILE v_i < JSON_LENGTH(v_list) DO
     SET v_product = JSON_VALUE(v_list, CONCAT('$[', v_i, ']'));
@@ -120,15 +135,16 @@ BEGIN
     SET v_slept = v_slept + soe_sleep(p_min, p_max);
     SET v_i = v_i + 1;
   END WHILE;
-  SELECT 1 + JSON_LENGTH(v_list), 1, 0, 0, 1, 0, v_slept, 1, 0;
+  SELECT 1 + (p_logon >> 1) + JSON_LENGTH(v_list), p_logon & 1, 0, 0, p_logon & 1, 0, v_slept,
+    p_logon & 1, 0;
 END
 
 -- name: soe_new_order
 -- The order goes to the last browse's warehouse with the first `lines` products of that browse
 -- that are in stock there; rolled back when none is, as the client mode does.
 CREATE OR REPLACE PROCEDURE soe_new_order(IN p_customer BIGINT, IN p_warehouses TEXT,
-    IN p_categories TEXT, IN p_lines INT, IN p_cost INT, IN p_status INT, IN p_min INT,
-    IN p_max INT)
+    IN p_categories TEXT, IN p_lines INT, IN p_cost INT, IN p_status INT, IN p_logon INT,
+    IN p_min INT, IN p_max INT)
 MODIFIES SQL DATA
 BEGIN
   DECLARE v_whs TEXT DEFAULT CONCAT('[', p_warehouses, ']');
@@ -150,6 +166,7 @@ BEGIN
   DECLARE v_on_hand INT;
   DECLARE v_total DECIMAL(12,2) DEFAULT 0;
   DECLARE v_sel INT DEFAULT 1;
+  DECLARE v_n INT;
   DECLARE v_slept INT DEFAULT 0;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
   SELECT count(*) INTO v_found
@@ -166,8 +183,14 @@ BEGIN
     FROM customers WHERE customer_id = p_customer;
   END IF;
   SET v_slept = soe_sleep(p_min, p_max);
-  INSERT INTO logon (logon_id, customer_id, logon_date)
-  VALUES (NEXTVAL(logon_seq), p_customer, NOW());
+  IF p_logon & 2 = 2 THEN
+    SELECT count(*) INTO v_n FROM (SELECT * FROM customers WHERE customer_id = p_customer) q;
+  END IF;
+  IF p_logon & 1 = 1 THEN
+    INSERT INTO logon (logon_id, customer_id, logon_date)
+    VALUES (NEXTVAL(logon_seq), p_customer, NOW());
+  END IF;
+  SET v_sel = v_sel + (p_logon >> 1);
   SET v_slept = v_slept + soe_sleep(p_min, p_max);
   WHILE v_b < JSON_LENGTH(v_whs) DO
     SET v_wh = JSON_VALUE(v_whs, CONCAT('$[', v_b, ']'));
@@ -184,7 +207,7 @@ BEGIN
   END WHILE;
   SET v_slept = v_slept + soe_sleep(p_min, p_max);
   IF v_rows = 0 OR v_found = 0 THEN
-    SELECT v_sel, 1, 0, 0, 1, 0, v_slept, 1, 0;
+    SELECT v_sel, p_logon & 1, 0, 0, p_logon & 1, 0, v_slept, p_logon & 1, 0;
   ELSE
     SET v_order = NEXTVAL(orders_seq);
     SET v_sel = v_sel + 1;
@@ -194,7 +217,10 @@ BEGIN
       wait_till_all_available, delivery_address_id, customer_class, card_id, invoice_address_id)
     VALUES (v_order, NOW(), 'online', p_customer, 1, 0, v_mgr, NULL, v_wh, 'Standard', p_cost,
       'ship_asap', v_address, v_class, v_card, v_address);
+    -- The package sleeps inside its transaction: after the order, around each line.
+    SET v_slept = v_slept + soe_sleep(p_min, p_max);
     WHILE v_l < LEAST(p_lines, v_rows) DO
+      SET v_slept = v_slept + soe_sleep(p_min, p_max);
       SELECT q.product_id, q.list_price INTO v_product, v_price
       FROM (SELECT p.product_id, p.list_price
             FROM product_information p
@@ -216,16 +242,18 @@ BEGIN
         WHERE product_id = v_product AND warehouse_id = v_wh AND quantity_on_hand > 0;
         SET v_total = v_total + v_price;
       END IF;
+      SET v_slept = v_slept + soe_sleep(p_min, p_max);
       SET v_l = v_l + 1;
     END WHILE;
     IF v_items = 0 THEN
       ROLLBACK;
-      SELECT v_sel, 2, 0, 0, 1, 1, v_slept, 1, 0;
+      SELECT v_sel, 1 + (p_logon & 1), 0, 0, p_logon & 1, 1, v_slept, p_logon & 1, 0;
     ELSE
       UPDATE orders SET order_mode = 'online', order_status = p_status, order_total = v_total
       WHERE order_id = v_order;
       COMMIT;
-      SELECT v_sel, 2 + v_items, 1 + v_items, 0, 2, 0, v_slept, 1, 1;
+      SELECT v_sel, 1 + (p_logon & 1) + v_items, 1 + v_items, 0, 1 + (p_logon & 1), 0, v_slept,
+        p_logon & 1, 1;
     END IF;
   END IF;
 END
@@ -258,7 +286,8 @@ END
 
 -- name: soe_browse_and_update_orders
 CREATE OR REPLACE PROCEDURE soe_browse_and_update_orders(IN p_customer BIGINT,
-    IN p_pick_order BIGINT, IN p_pick_line BIGINT, IN p_limit INT, IN p_min INT, IN p_max INT)
+    IN p_pick_order BIGINT, IN p_pick_line BIGINT, IN p_limit INT, IN p_logon INT, IN p_min INT,
+    IN p_max INT)
 MODIFIES SQL DATA
 BEGIN
   DECLARE v_n INT;
@@ -277,15 +306,21 @@ BEGIN
           LEFT JOIN card_details d ON d.customer_id = c.customer_id
         WHERE c.customer_id = p_customer LIMIT 14) q;
   SET v_slept = soe_sleep(p_min, p_max);
-  INSERT INTO logon (logon_id, customer_id, logon_date)
-  VALUES (NEXTVAL(logon_seq), p_customer, NOW());
+  IF p_logon & 2 = 2 THEN
+    SELECT count(*) INTO v_n FROM (SELECT * FROM customers WHERE customer_id = p_customer) q;
+  END IF;
+  IF p_logon & 1 = 1 THEN
+    INSERT INTO logon (logon_id, customer_id, logon_date)
+    VALUES (NEXTVAL(logon_seq), p_customer, NOW());
+  END IF;
   SET v_slept = v_slept + soe_sleep(p_min, p_max);
   SELECT count(*) INTO v_n
   FROM (SELECT order_id FROM orders WHERE customer_id = p_customer ORDER BY order_id LIMIT 14) q;
-  IF v_n = 0 THEN
-    SELECT 2, 1, 0, 0, 1, 0, v_slept, 1, 0;
+  -- The package writes only with two or more orders and never picks the last one.
+  IF v_n < 2 THEN
+    SELECT 2 + (p_logon >> 1), p_logon & 1, 0, 0, p_logon & 1, 0, v_slept, p_logon & 1, 0;
   ELSE
-    SET v_offset = p_pick_order % v_n;
+    SET v_offset = p_pick_order % (v_n - 1);
     SELECT order_id INTO v_order FROM orders WHERE customer_id = p_customer
     ORDER BY order_id LIMIT 1 OFFSET v_offset;
     START TRANSACTION;
@@ -293,7 +328,7 @@ BEGIN
     FROM (SELECT line_item_id FROM order_items WHERE order_id = v_order
           ORDER BY line_item_id LIMIT p_limit) q;
     IF v_n > 0 THEN
-      SET v_offset = p_pick_line % v_n;
+      SET v_offset = p_pick_line % GREATEST(1, v_n - 1);
       SELECT line_item_id, unit_price INTO v_line, v_price FROM order_items
       WHERE order_id = v_order ORDER BY line_item_id LIMIT 1 OFFSET v_offset;
       UPDATE order_items SET quantity = quantity + 1
@@ -301,7 +336,8 @@ BEGIN
       UPDATE orders SET order_total = order_total + v_price WHERE order_id = v_order;
     END IF;
     COMMIT;
-    SELECT 3, 1, IF(v_n > 0, 2, 0), 0, 2, 0, v_slept, 1, 0;
+    SELECT 3 + (p_logon >> 1), p_logon & 1, IF(v_n > 0, 2, 0), 0, 1 + (p_logon & 1), 0, v_slept,
+      p_logon & 1, 0;
   END IF;
 END
 

@@ -1,5 +1,5 @@
 -- The Order Entry transactions as PL/pgSQL functions for --sql_mode=procedures, after the
--- ORDERENTRY package of Swingbench's PL/SQL benchmark (version 2; docs/soe.md): each runs the
+-- ORDERENTRY package of Swingbench's PL/SQL benchmark (2.1 or 2.0; docs/soe.md): each runs the
 -- statements of queries.sql in the order the client mode sends them, with the inputs the client
 -- draws (so both modes leave the same rows for the same seed), sleeps its think times itself, and
 -- returns one row: selects, inserts, updates, deletes, commits, rollbacks, the milliseconds it
@@ -23,17 +23,29 @@ BEGIN
 END $$ LANGUAGE plpgsql
 
 -- name: soe_logon
-CREATE OR REPLACE FUNCTION soe_logon(p_customer BIGINT) RETURNS VOID AS $$
+-- p_logon: 1 writes the LOGON row, 2 reads the customer first (package 2.1, which writes the
+-- row one time in three: the client draws which). Returns the rows written (0 or 1).
+CREATE OR REPLACE FUNCTION soe_logon(p_customer BIGINT, p_logon INT) RETURNS INT AS $$
+DECLARE
+  r RECORD;
 BEGIN
+  IF p_logon & 2 = 2 THEN
+    FOR r IN SELECT * FROM customers WHERE customer_id = p_customer LOOP
+    END LOOP;
+  END IF;
+  IF p_logon & 1 = 0 THEN
+    RETURN 0;
+  END IF;
   INSERT INTO logon (logon_id, customer_id, logon_date)
   VALUES (nextval('logon_seq'), p_customer, localtimestamp);
+  RETURN 1;
 END $$ LANGUAGE plpgsql
 
 -- name: soe_new_customer
 CREATE OR REPLACE FUNCTION soe_new_customer(p_first TEXT, p_last TEXT, p_nls_language TEXT,
     p_nls_territory TEXT, p_credit INT, p_email TEXT, p_mgr INT, p_dob_days INT, p_house TEXT,
     p_town TEXT, p_county TEXT, p_country TEXT, p_card_number BIGINT, p_expiry_days INT,
-    p_security INT, p_min INT, p_max INT,
+    p_security INT, p_logon INT, p_min INT, p_max INT,
     OUT n_sel INT, OUT n_ins INT, OUT n_upd INT, OUT n_del INT, OUT n_commit INT,
     OUT n_rollback INT, OUT slept_ms INT, OUT n_logon INT, OUT n_added INT) AS $$
 DECLARE
@@ -44,7 +56,6 @@ DECLARE
 BEGIN
   n_sel := 3; n_ins := 0; n_upd := 0; n_del := 0; n_commit := 0; n_rollback := 0;
   n_logon := 0; n_added := 0;
-  slept_ms := soe_sleep(p_min, p_max);
   INSERT INTO customers (customer_id, cust_first_name, cust_last_name, nls_language,
     nls_territory, credit_limit, cust_email, account_mgr_id, customer_since, customer_class,
     suggestions, dob, mailshot, partner_mailshot, preferred_address, preferred_card)
@@ -59,9 +70,9 @@ BEGIN
   VALUES (v_card, v_customer, 'Visa (Debit)', p_card_number, current_date + p_expiry_days, 'Y',
     p_security);
   n_ins := 3; n_commit := 1; n_added := 1;
-  slept_ms := slept_ms + soe_sleep(p_min, p_max);
-  PERFORM soe_logon(v_customer);
-  n_ins := n_ins + 1; n_commit := n_commit + 1; n_logon := 1;
+  slept_ms := soe_sleep(p_min, p_max);
+  n_logon := soe_logon(v_customer, p_logon);
+  n_sel := n_sel + (p_logon >> 1); n_ins := n_ins + n_logon; n_commit := n_commit + n_logon;
   FOR r IN SELECT * FROM customers WHERE customer_id = v_customer LOOP
   END LOOP;
   n_sel := n_sel + 1;
@@ -74,15 +85,18 @@ CREATE OR REPLACE FUNCTION soe_update_customer_details(p_first TEXT, p_last TEXT
     OUT n_rollback INT, OUT slept_ms INT, OUT n_logon INT, OUT n_added INT) AS $$
 DECLARE
   v_customer BIGINT;
+  v_found INT;
   v_address BIGINT;
 BEGIN
   n_sel := 1; n_ins := 0; n_upd := 0; n_del := 0; n_commit := 0; n_rollback := 0;
   n_logon := 0; n_added := 0;
-  SELECT customer_id INTO v_customer FROM customers
-  WHERE lower(cust_last_name) = p_last AND lower(cust_first_name) = p_first
-  ORDER BY customer_id LIMIT 1;
+  -- The package updates only when two or more customers have the name; the first of them.
+  SELECT min(q.customer_id), count(*) INTO v_customer, v_found
+  FROM (SELECT customer_id FROM customers
+        WHERE lower(cust_last_name) = p_last AND lower(cust_first_name) = p_first
+        ORDER BY customer_id LIMIT 14) q;
   slept_ms := soe_sleep(p_min, p_max);
-  IF v_customer IS NULL THEN
+  IF v_found < 2 THEN
     RETURN;
   END IF;
   v_address := nextval('address_seq');
@@ -96,7 +110,7 @@ END $$ LANGUAGE plpgsql
 
 -- name: soe_browse_products
 CREATE OR REPLACE FUNCTION soe_browse_products(p_customer BIGINT, p_products BIGINT[],
-    p_min INT, p_max INT,
+    p_logon INT, p_min INT, p_max INT,
     OUT n_sel INT, OUT n_ins INT, OUT n_upd INT, OUT n_del INT, OUT n_commit INT,
     OUT n_rollback INT, OUT slept_ms INT, OUT n_logon INT, OUT n_added INT) AS $$
 DECLARE
@@ -109,8 +123,8 @@ BEGIN
   END LOOP;
   n_sel := 1;
   slept_ms := soe_sleep(p_min, p_max);
-  PERFORM soe_logon(p_customer);
-  n_ins := 1; n_commit := 1; n_logon := 1;
+  n_logon := soe_logon(p_customer, p_logon);
+  n_sel := n_sel + (p_logon >> 1); n_ins := n_logon; n_commit := n_logon;
   slept_ms := slept_ms + soe_sleep(p_min, p_max);
   FOREACH v_product IN ARRAY p_products LOOP
     FOR r IN SELECT p.product_id, d.translated_name, d.translated_description, p.list_price,
@@ -129,7 +143,7 @@ END $$ LANGUAGE plpgsql
 -- The order goes to the last browse's warehouse with the first `lines` products of that browse
 -- that are in stock there; no order when none is (the client mode rolls its order back).
 CREATE OR REPLACE FUNCTION soe_new_order(p_customer BIGINT, p_warehouses INT[],
-    p_categories INT[], p_lines INT, p_cost INT, p_status INT, p_min INT, p_max INT,
+    p_categories INT[], p_lines INT, p_cost INT, p_status INT, p_logon INT, p_min INT, p_max INT,
     OUT n_sel INT, OUT n_ins INT, OUT n_upd INT, OUT n_del INT, OUT n_commit INT,
     OUT n_rollback INT, OUT slept_ms INT, OUT n_logon INT, OUT n_added INT) AS $$
 DECLARE
@@ -167,8 +181,8 @@ BEGIN
   END LOOP;
   n_sel := 1;
   slept_ms := soe_sleep(p_min, p_max);
-  PERFORM soe_logon(p_customer);
-  n_ins := 1; n_commit := 1; n_logon := 1;
+  n_logon := soe_logon(p_customer, p_logon);
+  n_sel := n_sel + (p_logon >> 1); n_ins := n_logon; n_commit := n_logon;
   slept_ms := slept_ms + soe_sleep(p_min, p_max);
   FOR b IN 1..coalesce(array_length(p_warehouses, 1), 0) LOOP
     v_wh := p_warehouses[b];
@@ -188,7 +202,11 @@ BEGIN
   END IF;
   v_order := nextval('orders_seq');
   n_sel := n_sel + 1;
+  -- The package's sleeps after its order insert and around each line, with the inventory rows
+  -- read so far locked (the order row itself is inserted below, once a line is in stock).
+  slept_ms := slept_ms + soe_sleep(p_min, p_max);
   FOR l IN 1..least(p_lines, array_length(v_ids, 1)) LOOP
+    slept_ms := slept_ms + soe_sleep(p_min, p_max);
     SELECT quantity_on_hand INTO v_on_hand FROM inventories
     WHERE product_id = v_ids[l] AND warehouse_id = v_wh FOR UPDATE;
     n_sel := n_sel + 1;
@@ -196,6 +214,7 @@ BEGIN
       v_stocked := v_stocked || v_ids[l];
       v_stocked_prices := v_stocked_prices || v_prices[l];
     END IF;
+    slept_ms := slept_ms + soe_sleep(p_min, p_max);
   END LOOP;
   IF coalesce(array_length(v_stocked, 1), 0) = 0 THEN
     n_rollback := 1;
@@ -251,7 +270,7 @@ END $$ LANGUAGE plpgsql
 
 -- name: soe_browse_and_update_orders
 CREATE OR REPLACE FUNCTION soe_browse_and_update_orders(p_customer BIGINT, p_pick_order BIGINT,
-    p_pick_line BIGINT, p_limit INT, p_min INT, p_max INT,
+    p_pick_line BIGINT, p_limit INT, p_logon INT, p_min INT, p_max INT,
     OUT n_sel INT, OUT n_ins INT, OUT n_upd INT, OUT n_del INT, OUT n_commit INT,
     OUT n_rollback INT, OUT slept_ms INT, OUT n_logon INT, OUT n_added INT) AS $$
 DECLARE
@@ -274,24 +293,25 @@ BEGIN
   END LOOP;
   n_sel := 1;
   slept_ms := soe_sleep(p_min, p_max);
-  PERFORM soe_logon(p_customer);
-  n_ins := 1; n_commit := 1; n_logon := 1;
+  n_logon := soe_logon(p_customer, p_logon);
+  n_sel := n_sel + (p_logon >> 1); n_ins := n_logon; n_commit := n_logon;
   slept_ms := slept_ms + soe_sleep(p_min, p_max);
   SELECT array_agg(q.order_id ORDER BY q.order_id) INTO v_orders
   FROM (SELECT order_id, order_date, order_total, order_status FROM orders
         WHERE customer_id = p_customer ORDER BY order_id LIMIT 14) q;
   n_sel := n_sel + 1;
-  IF v_orders IS NULL THEN
+  -- The package writes only with two or more orders and never picks the last one.
+  IF coalesce(array_length(v_orders, 1), 0) < 2 THEN
     RETURN;
   END IF;
-  v_order := v_orders[1 + p_pick_order % array_length(v_orders, 1)];
+  v_order := v_orders[1 + p_pick_order % (array_length(v_orders, 1) - 1)];
   SELECT array_agg(q.line_item_id ORDER BY q.line_item_id),
          array_agg(q.unit_price ORDER BY q.line_item_id) INTO v_lines, v_prices
   FROM (SELECT line_item_id, product_id, unit_price, quantity FROM order_items
         WHERE order_id = v_order ORDER BY line_item_id LIMIT p_limit) q;
   n_sel := n_sel + 1;
   IF v_lines IS NOT NULL THEN
-    v_pick := 1 + p_pick_line % array_length(v_lines, 1);
+    v_pick := 1 + p_pick_line % greatest(1, array_length(v_lines, 1) - 1);
     UPDATE order_items SET quantity = quantity + 1
     WHERE order_id = v_order AND line_item_id = v_lines[v_pick];
     UPDATE orders SET order_total = order_total + v_prices[v_pick] WHERE order_id = v_order;
