@@ -28,16 +28,71 @@ ConsoleReporter::ConsoleReporter(const std::vector<session::DbSetup>& setups,
       progress_(common.GetString("progress")),
       ts_(LogTimestampOf(common.GetString("log_timestamp"))),
       sysbench_(first_.shape().sysbench_style),
-      charbench_(first_.shape().status_style == workload::StatusStyle::kCharbench) {
+      charbench_(first_.shape().status_style == workload::StatusStyle::kCharbench),
+      ds3_(!sysbench_ && !charbench_) {
   percentile_ = sysbench_ ? static_cast<int>(common.GetInt("percentile")) : 0;
   report_every_ = common.GetInt("log_freq");
   all_threads_ = common.GetInt("n_threads");
-  // DVD Store's stream layout: DS3 writes the controller's lines, status lines, thread
-  // messages and the Final line to stdout ("ds3xdriver ... > run.log" keeps them all), DS2
-  // everything but "Run over" to stderr (ds3xdriver.cs, ds2xdriver.cs). storebench's own
-  // diagnostics (the settings echo, where the result went) stay on stderr.
-  const bool ds2 = common.Has("ds2_mode") && common.GetBool("ds2_mode");
-  ds_out_ = sysbench_ || ds2 ? stderr : stdout;
+  // DVD Store 3's stream layout: the controller's lines, status lines, thread messages and the
+  // Final line on stdout ("ds3xdriver ... > run.log" keeps them all), with --ds2_mode=Y too
+  // (ds3xdriver.cs writes every line with Console.WriteLine whatever the mode). storebench's
+  // own diagnostics (the settings echo, where the result went) stay on stderr.
+  ds_out_ = sysbench_ ? stderr : stdout;
+}
+
+namespace {
+
+// The option's text, or `fallback` when the command has no such option (`run --plan`).
+std::string TextOf(const config::OptionSet& o, const char* name, const char* fallback = "") {
+  return o.Has(name) ? o.Text(name) : std::string(fallback);
+}
+
+// A duration as DVD Store 3 echoes its minutes ("1"), or as storebench writes it ("30s") when
+// it is not whole minutes.
+std::string MinutesOf(const config::OptionSet& o, const char* name) {
+  if (!o.Has(name)) return "";
+  const int64_t nanos = o.GetDurationNanos(name);
+  constexpr int64_t kMinute = 60 * kNanosPerSecond;
+  return nanos % kMinute == 0 ? std::to_string(nanos / kMinute) : o.Text(name);
+}
+
+}  // namespace
+
+// DVD Store 3's first two lines (ds3xdriver.cs, Controller): the run's thread count and the
+// echo of its parameters, with n_threads counting every target's threads.
+void ConsoleReporter::PrintParameters(int64_t threads) {
+  const config::OptionSet& o = common_;
+  report::Ds3Parameters p;
+  p.target = TextOf(o, "target", "localhost");
+  if (setups_.size() > 1 && p.target == "localhost") {  // --db "URL1;URL2": the URLs are it
+    p.target.clear();
+    for (const auto& s : setups_) p.target += (p.target.empty() ? "" : ";") + s.url;
+  }
+  p.n_threads = std::to_string(threads);
+  p.ramp_rate = TextOf(o, "ramp_rate");
+  p.run_time = MinutesOf(o, "run_time");
+  p.db_size = TextOf(o, "db_size");
+  p.warmup_time = MinutesOf(o, "warmup_time");
+  p.think_time = TextOf(o, "think_time");
+  p.pct_newcustomers = TextOf(o, "pct_newcustomers");
+  p.pct_newmember = TextOf(o, "pct_newmember");
+  p.n_searches = TextOf(o, "n_searches");
+  p.search_batch_size = TextOf(o, "search_batch_size");
+  p.n_reviews = TextOf(o, "n_reviews");
+  p.pct_newreviews = TextOf(o, "pct_newreviews");
+  p.pct_newhelpfulness = TextOf(o, "pct_newhelpfulness");
+  p.n_line_items = TextOf(o, "n_line_items");
+  p.virt_dir = TextOf(o, "virt_dir", "ds3");
+  p.page_type = TextOf(o, "page_type", "php");
+  p.windows_perf_host = TextOf(o, "windows_perf_host");
+  p.detailed_view = TextOf(o, "detailed_view", "N");
+  p.linux_perf_host = TextOf(o, "linux_perf_host");
+  p.out_filename = TextOf(o, "out_filename");
+  p.ds2_mode = TextOf(o, "ds2_mode", "N");
+  p.log_freq = TextOf(o, "log_freq");
+  p.log_timestamp = TextOf(o, "log_timestamp", "NONE");
+  DsLine(report::ThreadsTotalLine(threads));
+  DsLine(report::FormatParameterLine(p));
 }
 
 void ConsoleReporter::DsLine(const std::string& line) const {
@@ -66,7 +121,24 @@ Status ConsoleReporter::Begin(const std::vector<driver::DbInstanceSpec>& specs,
     users_ += terminals > 0 ? terminals : spec.options.threads;
   }
   log_freq_sec_ = ro.log_freq_sec;
+  for (const auto& spec : specs) threads_total_ += spec.options.threads;
+  if (ds3_ && speaks && progress_ == "human") PrintParameters(threads_total_);
   return Status::Ok();
+}
+
+void ConsoleReporter::OnThread(int64_t thread, const std::string& target, bool connected) {
+  if (!ds3_ || progress_ != "human") return;
+  std::lock_guard lock(threads_mu_);
+  if (connected) {
+    DsLine(report::ThreadConnectedLine(thread, target));
+    return;
+  }
+  DsLine(report::ThreadCreatedLine(thread));
+  // DS3's controller says so once every thread has started (before they all connect).
+  if (++threads_created_ == threads_total_) {
+    DsLine("Controller (" + report::FinalLineDateTime(std::chrono::system_clock::now()) +
+           "): all threads running");
+  }
 }
 
 void ConsoleReporter::OnStart() {
@@ -96,10 +168,16 @@ void ConsoleReporter::OnStatus(const metrics::StatusFigures& f) {
   if (csv_) *csv_ << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
 }
 
+// DS3 prints each target's status line only with detailed_view=Y, under a heading, each
+// followed by a newline on stderr (ds3xdriver.cs, without a perf host).
 void ConsoleReporter::OnInstanceStatus(const std::string& name, const metrics::StatusFigures& f) {
-  if (progress_ == "human" && !sysbench_) {
-    DsLine("  " + report::FormatInstanceStatusLine(name, f, ""));
+  if (progress_ != "human" || !ds3_ || !common_.Has("detailed_view") ||
+      !common_.GetBool("detailed_view")) {
+    return;
   }
+  if (name == setups_[0].name) DsLine(std::string("\n") + report::kIndividualStatsLine);
+  DsLine(report::FormatStatusLine(f, ""));
+  std::fputc('\n', stderr);
 }
 
 void ConsoleReporter::SysbenchInterval(const metrics::TimeSeries& series) {
@@ -151,52 +229,74 @@ void ConsoleReporter::PrintClosing(const session::RunOutcome& outcome) {
     std::printf("%s\n", report::FormatSysbenchReport(measured_, percentile_, r.threads).c_str());
     return;
   }
-  // DS3's closing: the Final line after an empty line, then (its threads have stopped) the
-  // controller's last line, the purchases and rollbacks since Start, and "Run over".
+  // DS3's closing: the Final line after an empty line (with several targets, each target's
+  // under a heading), then (its threads have stopped) the controller's last line, the
+  // purchases and rollbacks since Start (and per target), and "Run over" (ds3xdriver.cs).
   const auto now = std::chrono::system_clock::now();
   std::fprintf(ds_out_, "\n%s\n",
                report::FormatFinalLine(r, report::FinalLineDateTime(now)).c_str());
+  const bool targets = ds3_ && setups_.size() > 1 && r.instances.size() == setups_.size();
+  if (ds3_) std::fputc('\n', stderr);  // DS3 without a perf host
+  if (targets) {
+    DsLine(std::string("\n") + report::kIndividualStatsLine);
+    for (const auto& in : r.instances) {
+      DsLine(report::FormatTargetFinalLine(in));
+      std::fputc('\n', stderr);
+    }
+  }
   if (charbench_) std::printf("%s", report::FormatCharbenchSummary(r).c_str());
   DsLine("Controller (" + report::FinalLineDateTime(now) + "): all threads stopped, exiting");
   if (const std::string line = first_.FromStartLine(outcome.whole_run); !line.empty()) {
     DsLine(line);
+  }
+  if (targets && outcome.instance_whole_run.size() == setups_.size()) {
+    DsLine(std::string("\n") + report::kIndividualStatsLine);
+    for (size_t i = 0; i < setups_.size(); ++i) {
+      const std::string line = setups_[i].workload->FromStartLine(outcome.instance_whole_run[i]);
+      if (!line.empty()) DsLine(line);
+    }
   }
   std::printf("Run over\n");
   std::fflush(stdout);
 }
 
 // A peer tool's own result line (HammerDB's for TPC-C-like runs), per instance when several.
-void ConsoleReporter::PrintResultLines(const metrics::RunResult& r) {
+void ConsoleReporter::PrintResultLines(const metrics::RunResult& r, FILE* out) {
   const std::string& product =
       r.environment.count("db.product") ? r.environment.at("db.product") : std::string();
   if (setups_.size() > 1) {
     for (size_t i = 0; i < setups_.size(); ++i) {
       for (const auto& line : setups_[i].workload->ResultLines(r.instances[i].figures, product)) {
-        std::printf("  [%s] %s\n", setups_[i].name.c_str(), line.c_str());
+        std::fprintf(out, "  [%s] %s\n", setups_[i].name.c_str(), line.c_str());
       }
     }
     return;
   }
   for (const auto& line : first_.ResultLines(r.figures, product)) {
-    std::printf("%s\n", line.c_str());
+    std::fprintf(out, "%s\n", line.c_str());
   }
 }
 
 void ConsoleReporter::PrintSummary(const session::RunOutcome& outcome) {
   const metrics::RunResult& r = outcome.result;
   PrintClosing(outcome);
-  std::printf("%s", report::FormatSummary(r).c_str());
-  PrintResultLines(r);
-  std::printf("%s", report::FormatInstanceTable(r).c_str());
+  // After DS3's "Run over", stdout stays DS3's: storebench's own summary goes to stderr
+  // (`ds3xdriver ... | tail -1` and `grep opm= | tail -1` read what they read from DS3).
+  FILE* out = ds3_ ? stderr : stdout;
+  std::fflush(stdout);
+  std::fprintf(out, "%s", report::FormatSummary(r).c_str());
+  PrintResultLines(r, out);
+  std::fprintf(out, "%s", report::FormatInstanceTable(r).c_str());
   if (!r.sut_cpu.source.empty()) {
-    std::printf(
+    std::fprintf(
+        out,
         "  system under test CPU (%s): mean %.1f %%, max %.1f %% over the measured "
         "window, %zu one-second points%s%s\n",
         EscapeForTerminal(r.sut_cpu.source).c_str(), r.sut_cpu.measured_mean_pct,
         r.sut_cpu.measured_max_pct, r.sut_cpu.points.size(), r.sut_cpu.error.empty() ? "" : "; ",
         EscapeForTerminal(r.sut_cpu.error).c_str());
   }
-  std::printf("%s", FormatPowerSummary(r, first_.shape().headlines).c_str());
+  std::fprintf(out, "%s", FormatPowerSummary(r, first_.shape().headlines).c_str());
 }
 
 }  // namespace sb::cli

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ class ConsoleReporter : public session::RunReporter {
   Status Begin(const std::vector<driver::DbInstanceSpec>& specs, const driver::RunOptions& ro,
                bool speaks) override;
   void OnMessage(const std::string& line) override { DsLine(line); }
+  void OnThread(int64_t thread, const std::string& target, bool connected) override;
   void OnStart() override;
   void OnStatus(const metrics::StatusFigures& f) override;
   void OnInstanceStatus(const std::string& name, const metrics::StatusFigures& f) override;
@@ -43,7 +45,8 @@ class ConsoleReporter : public session::RunReporter {
   void DsLine(const std::string& line) const;
   void SysbenchInterval(const metrics::TimeSeries& series);
   void PrintClosing(const session::RunOutcome& outcome);
-  void PrintResultLines(const metrics::RunResult& r);
+  void PrintResultLines(const metrics::RunResult& r, FILE* out);
+  void PrintParameters(int64_t threads);
 
   const std::vector<session::DbSetup>& setups_;
   const config::OptionSet& common_;
@@ -55,7 +58,12 @@ class ConsoleReporter : public session::RunReporter {
   const bool sysbench_;
   // Swingbench-style workloads print charbench's line instead of DVD Store's status line.
   const bool charbench_;
+  // DVD Store 3's console (its status style): its preamble and closing lines on stdout, and
+  // storebench's own summary on stderr, so that stdout is DS3's alone.
+  const bool ds3_;
   FILE* ds_out_ = stdout;
+  std::mutex threads_mu_;
+  int64_t threads_total_ = 0, threads_created_ = 0;
   int percentile_ = 0;
   int64_t report_every_ = 0, all_threads_ = 0, lines_printed_ = 0;
   report::SysbenchCounts since_line_, measured_;

@@ -216,6 +216,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     // and the interval ending at the reset is still warm-up.
     s.warmup = has_warmup && !reset_done;
     s.finished = finished;
+    s.end_at = end_at;
     s.cumulative = &now_snap;
     s.interval = &interval;
     s.at_reset = &out.at_reset;

@@ -55,6 +55,8 @@ DbInstance::~DbInstance() {
 void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
   const uint64_t seed = options_.seed;
   const auto index = static_cast<uint64_t>(w.index);
+  const bool tell = thread_event_ && !w.background;
+  if (tell) thread_event_(w.index, false);
   // Connection ramp (DVD Store): a random stagger so ramp_rate connections open per second.
   if (options_.threads > 1 && options_.ramp_rate > 0) {
     const auto spread_ms = static_cast<int64_t>(1000.0 * options_.threads / options_.ramp_rate);
@@ -82,6 +84,7 @@ void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
     return workload_.NewSession(std::move(c).value(), DeriveSeed(seed, {0, index, 6}),
                                 static_cast<int>(index));
   };
+  if (tell) thread_event_(w.index, true);
   w.state = WorkerState::kConnected;
   if (!signals.WaitForStart() || signals.Ended()) return;
   const uint64_t pace_seed = DeriveSeed(seed, {0, index, 2});

@@ -52,6 +52,12 @@ class DbInstance final : public Instance {
   // The reading to take with the workers paused at the end of warm-up (the server
   // cross-check's start); none by default. Runs on the controller thread.
   void set_warmup_reading(std::function<void()> reading) { warmup_reading_ = std::move(reading); }
+  // Called by each worker thread as it starts (`connected` false) and once it is connected
+  // (true), with its index, for DVD Store 3's "Thread N: created/connected" lines. Not for
+  // background workers.
+  void set_thread_event(std::function<void(int worker, bool connected)> event) {
+    thread_event_ = std::move(event);
+  }
   // Whether the workers were all paused for that reading (closed loop), and for how long.
   bool reading_exact() const { return reading_exact_; }
   double hold_ms() const { return hold_ms_; }
@@ -94,6 +100,7 @@ class DbInstance final : public Instance {
   std::vector<std::unique_ptr<Worker>> workers_;
   std::unique_ptr<Worker> idle_;  // only with no threads: the shape of empty snapshots
   std::function<void()> warmup_reading_;
+  std::function<void(int, bool)> thread_event_;
   bool reading_exact_ = true;
   double hold_ms_ = 0;
 };
