@@ -254,6 +254,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
         out.at_reset = now_snap;
         out.reset_at = now;
       }
+      for (Instance* in : instances) in->AfterReset();
       reset_done = true;
       if (o.run_nanos > 0) end_at = out.reset_at + o.run_nanos;
       cpu_at_reset = ProcessCpuSeconds();

@@ -183,9 +183,15 @@ bool DbInstance::OnWarmupEnd() {
   const int64_t hold_from = clock_.NowNanos();
   reading_exact_ = !open_loop() && workload_.terminals() == 0 && HoldWorkers();
   warmup_reading_();
-  hold_ = false;
-  hold_ms_ = static_cast<double>(clock_.NowNanos() - hold_from) / 1e6;
+  hold_from_ = hold_from;
   return true;
+}
+
+void DbInstance::AfterReset() {
+  if (hold_from_ < 0) return;
+  hold_ = false;
+  hold_ms_ = static_cast<double>(clock_.NowNanos() - hold_from_) / 1e6;
+  hold_from_ = -1;
 }
 
 void DbInstance::Join() {

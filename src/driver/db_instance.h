@@ -43,6 +43,7 @@ class DbInstance final : public Instance {
   std::vector<const metrics::Recorder*> Recorders() const override;
   Activity Check() const override;
   bool OnWarmupEnd() override;
+  void AfterReset() override;
   void KeepSnapshots(SnapshotPoint point,
                      const std::vector<metrics::RecorderSnapshot>& per_worker) override;
   // Each worker's units and busy time between the reset and the end snapshots.
@@ -103,6 +104,7 @@ class DbInstance final : public Instance {
   std::function<void(int, bool)> thread_event_;
   bool reading_exact_ = true;
   double hold_ms_ = 0;
+  int64_t hold_from_ = -1;  // the workers are held since (clock nanos), until AfterReset
 };
 
 }  // namespace sb::driver
