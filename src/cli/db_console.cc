@@ -285,7 +285,10 @@ void ConsoleReporter::PrintSummary(const session::RunOutcome& outcome) {
   FILE* out = ds3_ ? stderr : stdout;
   std::fflush(stdout);
   std::fprintf(out, "%s", report::FormatSummary(r).c_str());
-  PrintResultLines(r, out);
+  // A peer tool's own result line (HammerDB's) is that tool's output: on stdout.
+  std::fflush(out);
+  PrintResultLines(r, stdout);
+  std::fflush(stdout);
   std::fprintf(out, "%s", report::FormatInstanceTable(r).c_str());
   if (!r.sut_cpu.source.empty()) {
     std::fprintf(

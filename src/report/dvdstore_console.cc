@@ -430,16 +430,28 @@ std::string FormatSummary(const metrics::RunResult& r) {
     if (!sc.error.empty()) {
       out += "  server check: not done (" + sc.error + ")\n";
     } else {
+      const auto not_compared = [](const metrics::ServerCheckResult::Comparison& m) {
+        return m.relation == "not compared";
+      };
       const auto agree =
           std::count_if(sc.comparisons.begin(), sc.comparisons.end(),
-                        [](const metrics::ServerCheckResult::Comparison& m) { return m.passed; });
-      out += "  server check: " + Int(agree) + " of " +
-             Int(static_cast<int64_t>(sc.comparisons.size())) + " comparisons agree (client " +
+                        [&](const metrics::ServerCheckResult::Comparison& m) {
+                          return m.passed && !not_compared(m);
+                        });
+      const auto compared = static_cast<int64_t>(sc.comparisons.size()) -
+                            std::count_if(sc.comparisons.begin(), sc.comparisons.end(), not_compared);
+      out += "  server check: " + Int(agree) + " of " + Int(compared) +
+             " comparisons agree (client " +
              Int(static_cast<int64_t>(sc.client_units)) + " " +
              (r.type_names.empty() ? std::string("unit") : r.type_names[0]) + "s " + sc.span +
              (sc.start_exact ? "" : "; units were in flight at the start reading") +
              (sc.counters_settled ? "" : "; server counters still changing at the end") + ")\n";
       for (const auto& m : sc.comparisons) {
+        if (not_compared(m)) {
+          out += "    -      " + m.name + ": client " + Int(m.client) + ", server " +
+                 Int(m.server) + " (other sessions were active: not compared)\n";
+          continue;
+        }
         out += std::string("    ") + (m.passed ? "ok     " : "DIFFER ") + m.name + ": client " +
                Int(m.client) + ", server " + Int(m.server) + " (server " + m.relation +
                " client expected)\n";
