@@ -122,12 +122,14 @@ Status ConsoleReporter::Begin(const std::vector<driver::DbInstanceSpec>& specs,
   }
   log_freq_sec_ = ro.log_freq_sec;
   for (const auto& spec : specs) threads_total_ += spec.options.threads;
+  speaks_ = speaks;
   if (ds3_ && speaks && progress_ == "human") PrintParameters(threads_total_);
   return Status::Ok();
 }
 
 void ConsoleReporter::OnThread(int64_t thread, const std::string& target, bool connected) {
-  if (!ds3_ || progress_ != "human") return;
+  // Under mpirun, rank 0 alone (its own threads: each rank numbers its share from 0).
+  if (!ds3_ || !speaks_ || progress_ != "human") return;
   std::lock_guard lock(threads_mu_);
   if (connected) {
     DsLine(report::ThreadConnectedLine(thread, target));

@@ -64,6 +64,7 @@ class ConsoleReporter : public session::RunReporter {
   FILE* ds_out_ = stdout;
   std::mutex threads_mu_;
   int64_t threads_total_ = 0, threads_created_ = 0;
+  bool speaks_ = true;
   int percentile_ = 0;
   int64_t report_every_ = 0, all_threads_ = 0, lines_printed_ = 0;
   report::SysbenchCounts since_line_, measured_;
