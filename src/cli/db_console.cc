@@ -293,13 +293,12 @@ void ConsoleReporter::PrintSummary(const session::RunOutcome& outcome) {
   std::fflush(stdout);
   std::fprintf(out, "%s", report::FormatInstanceTable(r).c_str());
   if (!r.sut_cpu.source.empty()) {
-    std::fprintf(
-        out,
-        "  system under test CPU (%s): mean %.1f %%, max %.1f %% over the measured "
-        "window, %zu one-second points%s%s\n",
-        EscapeForTerminal(r.sut_cpu.source).c_str(), r.sut_cpu.measured_mean_pct,
-        r.sut_cpu.measured_max_pct, r.sut_cpu.points.size(), r.sut_cpu.error.empty() ? "" : "; ",
-        EscapeForTerminal(r.sut_cpu.error).c_str());
+    std::fprintf(out,
+                 "  system under test CPU (%s): mean %.1f %%, max %.1f %% over the measured "
+                 "window, %zu one-second points%s%s\n",
+                 EscapeForTerminal(r.sut_cpu.source).c_str(), r.sut_cpu.measured_mean_pct,
+                 r.sut_cpu.measured_max_pct, r.sut_cpu.points.size(),
+                 r.sut_cpu.error.empty() ? "" : "; ", EscapeForTerminal(r.sut_cpu.error).c_str());
   }
   std::fprintf(out, "%s", FormatPowerSummary(r, first_.shape().headlines).c_str());
 }

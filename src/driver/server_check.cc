@@ -200,9 +200,10 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
       m.server = c.server;
       m.relation = "not compared";
       m.passed = true;
-      m.detail = "other sessions were active: not compared (the server counts every client's "
-                 "work together; " +
-                 c.detail + ")";
+      m.detail =
+          "other sessions were active: not compared (the server counts every client's "
+          "work together; " +
+          c.detail + ")";
       out.comparisons.push_back(std::move(m));
       continue;
     }

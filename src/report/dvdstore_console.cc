@@ -315,16 +315,17 @@ std::string ThreadsTotalLine(int64_t threads) {
 
 std::string FormatParameterLine(const Ds3Parameters& p) {
   return "target= " + p.target + "  n_threads= " + p.n_threads + "  ramp_rate= " + p.ramp_rate +
-         "  run_time= " + p.run_time + "  db_size= " + p.db_size + "  warmup_time= " +
-         p.warmup_time + "  think_time= " + p.think_time + " pct_newcustomers= " +
-         p.pct_newcustomers + " pct_newmembers= " + p.pct_newmember + "  n_searches= " +
-         p.n_searches + "  search_batch_size= " + p.search_batch_size + "  n_reviews=" +
-         p.n_reviews + " pct_newreviews=" + p.pct_newreviews + " pct_newhelpfulness=" +
-         p.pct_newhelpfulness + " n_line_items" + p.n_line_items + " virt_dir= " + p.virt_dir +
-         "  page_type= " + p.page_type + "  windows_perf_host= " + p.windows_perf_host +
-         " detailed_view= " + p.detailed_view + " linux_perf_host= " + p.linux_perf_host +
-         " output_file= " + p.out_filename + " ds2_mode= " + p.ds2_mode + " log_freq= " +
-         p.log_freq + " log_timestamp= " + p.log_timestamp;
+         "  run_time= " + p.run_time + "  db_size= " + p.db_size +
+         "  warmup_time= " + p.warmup_time + "  think_time= " + p.think_time +
+         " pct_newcustomers= " + p.pct_newcustomers + " pct_newmembers= " + p.pct_newmember +
+         "  n_searches= " + p.n_searches + "  search_batch_size= " + p.search_batch_size +
+         "  n_reviews=" + p.n_reviews + " pct_newreviews=" + p.pct_newreviews +
+         " pct_newhelpfulness=" + p.pct_newhelpfulness + " n_line_items" + p.n_line_items +
+         " virt_dir= " + p.virt_dir + "  page_type= " + p.page_type +
+         "  windows_perf_host= " + p.windows_perf_host + " detailed_view= " + p.detailed_view +
+         " linux_perf_host= " + p.linux_perf_host + " output_file= " + p.out_filename +
+         " ds2_mode= " + p.ds2_mode + " log_freq= " + p.log_freq +
+         " log_timestamp= " + p.log_timestamp;
 }
 
 std::string ThreadCreatedLine(int64_t thread) {
@@ -433,16 +434,15 @@ std::string FormatSummary(const metrics::RunResult& r) {
       const auto not_compared = [](const metrics::ServerCheckResult::Comparison& m) {
         return m.relation == "not compared";
       };
-      const auto agree =
-          std::count_if(sc.comparisons.begin(), sc.comparisons.end(),
-                        [&](const metrics::ServerCheckResult::Comparison& m) {
-                          return m.passed && !not_compared(m);
-                        });
-      const auto compared = static_cast<int64_t>(sc.comparisons.size()) -
-                            std::count_if(sc.comparisons.begin(), sc.comparisons.end(), not_compared);
+      const auto agree = std::count_if(sc.comparisons.begin(), sc.comparisons.end(),
+                                       [&](const metrics::ServerCheckResult::Comparison& m) {
+                                         return m.passed && !not_compared(m);
+                                       });
+      const auto compared =
+          static_cast<int64_t>(sc.comparisons.size()) -
+          std::count_if(sc.comparisons.begin(), sc.comparisons.end(), not_compared);
       out += "  server check: " + Int(agree) + " of " + Int(compared) +
-             " comparisons agree (client " +
-             Int(static_cast<int64_t>(sc.client_units)) + " " +
+             " comparisons agree (client " + Int(static_cast<int64_t>(sc.client_units)) + " " +
              (r.type_names.empty() ? std::string("unit") : r.type_names[0]) + "s " + sc.span +
              (sc.start_exact ? "" : "; units were in flight at the start reading") +
              (sc.counters_settled ? "" : "; server counters still changing at the end") + ")\n";

@@ -96,8 +96,8 @@ struct PgConn {
   // (PQprepare and PQdescribePrepared are one transaction each otherwise, some 95 per TPC-C
   // session), and a dropped statement's DEALLOCATE waits for the connection's next use, so a
   // session that closes sends none (its prepared statements end with it).
-  bool prepare_batch = false;            // a BEGIN of Prepare's is open
-  std::vector<std::string> deallocate;   // statements to deallocate at the next use
+  bool prepare_batch = false;           // a BEGIN of Prepare's is open
+  std::vector<std::string> deallocate;  // statements to deallocate at the next use
   ~PgConn() {
     if (conn) PQfinish(conn);
   }
