@@ -78,8 +78,15 @@ struct ServerCounter {
   //                                             insert, update, delete, begin, commit, ...)
   //   "statement_evictions"                     statement entries the server dropped to make
   //                                             room (their counts are lost with them)
+  //   "connections"                             sessions opened on the server (all clients)
+  //   "other_sessions"                          sessions other than the reader's that worked
+  //                                             since its previous reading (a value, not a count
+  //                                             to subtract)
   std::string meaning;
   int64_t value = 0;
+  // The server's count over all its databases and clients (MariaDB's SHOW GLOBAL STATUS), not
+  // this database's alone (PostgreSQL's pg_stat_database): other sessions' work lands in it.
+  bool server_wide = false;
 };
 
 // A parsed database URL: scheme://user@host:port/database?key=value, or sqlite:///path.

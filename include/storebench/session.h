@@ -51,6 +51,9 @@ class RunReporter {
                        const driver::RunOptions& options, bool speaks) = 0;
   // A worker's message (errors, retries, reconnects).
   virtual void OnMessage(const std::string& line) = 0;
+  // A worker thread started (`connected` false) or connected (true), on its own thread:
+  // its number over the run and its instance's target (driver::RunCallbacks::on_thread).
+  virtual void OnThread(int64_t /*thread*/, const std::string& /*target*/, bool /*connected*/) {}
   // Every worker connected; the run starts.
   virtual void OnStart() = 0;
   // The whole run's status figures, and one instance's (when several), every --log_freq.
@@ -73,6 +76,7 @@ struct RunOutcome {
   bool stopped_at_once = false;  // a signal asked to stop at once: verification skipped
   Status run_status;             // the run's own failure, with figures to report
   workload::Totals whole_run;    // client totals over the whole run (DVD Store's last line)
+  std::vector<workload::Totals> instance_whole_run;  // the same per instance
 };
 
 // Runs every instance of `request` together. Errors before any figure was measured (options,

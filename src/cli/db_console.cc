@@ -19,6 +19,55 @@ report::LogTimestamp LogTimestampOf(const std::string& mode) {
                            : report::LogTimestamp::kNone;
 }
 
+// The option's text, or `fallback` when the command has no such option (`run --plan`).
+std::string TextOf(const config::OptionSet& o, const char* name, const char* fallback = "") {
+  return o.Has(name) ? o.Text(name) : std::string(fallback);
+}
+
+// A duration as DVD Store 3 echoes its minutes ("1"), or as storebench writes it ("30s") when
+// it is not whole minutes.
+std::string MinutesOf(const config::OptionSet& o, const char* name) {
+  if (!o.Has(name)) return "";
+  const int64_t nanos = o.GetDurationNanos(name);
+  constexpr int64_t kMinute = 60 * kNanosPerSecond;
+  return nanos % kMinute == 0 ? std::to_string(nanos / kMinute) : o.Text(name);
+}
+
+// DVD Store 3's parameter echo (ds3xdriver.cs, Controller) from the options; n_threads is set
+// when the run's thread count is known.
+report::Ds3Parameters Ds3ParametersOf(const config::OptionSet& o,
+                                      const std::vector<session::DbSetup>& setups) {
+  report::Ds3Parameters p;
+  p.target = TextOf(o, "target", "localhost");
+  if (setups.size() > 1 && p.target == "localhost") {  // --db "URL1;URL2": the URLs are it
+    p.target.clear();
+    for (const auto& s : setups) p.target += (p.target.empty() ? "" : ";") + s.url;
+  }
+  p.ramp_rate = TextOf(o, "ramp_rate");
+  p.run_time = MinutesOf(o, "run_time");
+  p.db_size = TextOf(o, "db_size");
+  p.warmup_time = MinutesOf(o, "warmup_time");
+  p.think_time = TextOf(o, "think_time");
+  p.pct_newcustomers = TextOf(o, "pct_newcustomers");
+  p.pct_newmember = TextOf(o, "pct_newmember");
+  p.n_searches = TextOf(o, "n_searches");
+  p.search_batch_size = TextOf(o, "search_batch_size");
+  p.n_reviews = TextOf(o, "n_reviews");
+  p.pct_newreviews = TextOf(o, "pct_newreviews");
+  p.pct_newhelpfulness = TextOf(o, "pct_newhelpfulness");
+  p.n_line_items = TextOf(o, "n_line_items");
+  p.virt_dir = TextOf(o, "virt_dir", "ds3");
+  p.page_type = TextOf(o, "page_type", "php");
+  p.windows_perf_host = TextOf(o, "windows_perf_host");
+  p.detailed_view = TextOf(o, "detailed_view", "N");
+  p.linux_perf_host = TextOf(o, "linux_perf_host");
+  p.out_filename = TextOf(o, "out_filename");
+  p.ds2_mode = TextOf(o, "ds2_mode", "N");
+  p.log_freq = TextOf(o, "log_freq");
+  p.log_timestamp = TextOf(o, "log_timestamp", "NONE");
+  return p;
+}
+
 }  // namespace
 
 report::ConsoleRegistry MakeConsoles() {
@@ -47,6 +96,8 @@ ConsoleReporter::ConsoleReporter(const std::vector<session::DbSetup>& setups,
   settings.threads = common.GetInt("n_threads");
   settings.histogram = common.Has("histogram") && common.GetBool("histogram");
   settings.quiet = common.Has("verbosity") && common.GetInt("verbosity") < 3;
+  settings.detailed_view = common.Has("detailed_view") && common.GetBool("detailed_view");
+  settings.ds3_parameters = Ds3ParametersOf(common, setups);
   report::SysbenchHeader& h = settings.sysbench_header;
   h.using_what = std::string("storebench ") + version::Version();
   h.threads = settings.threads;
@@ -87,13 +138,21 @@ Status ConsoleReporter::Begin(const std::vector<driver::DbInstanceSpec>& specs,
   }
   for (const std::string& w : first_.Warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
   // Users: the workers, or the terminals they serve (Swingbench's pooled users).
-  int64_t users = 0;
+  report::RunStart start;
   for (const auto& spec : specs) {
     const int64_t terminals = spec.workload ? spec.workload->terminals() : 0;
-    users += terminals > 0 ? terminals : spec.options.threads;
+    start.users += terminals > 0 ? terminals : spec.options.threads;
+    start.threads += spec.options.threads;
   }
-  style_->Begin(users, ro.log_freq_sec);
+  start.log_freq_sec = ro.log_freq_sec;
+  start.speaks = speaks;
+  start.first_instance = setups_[0].name;
+  style_->Begin(start);
   return Status::Ok();
+}
+
+void ConsoleReporter::OnThread(int64_t thread, const std::string& target, bool connected) {
+  if (style_) style_->OnThread(thread, target, connected);
 }
 
 void ConsoleReporter::OnStart() {
@@ -124,18 +183,25 @@ void ConsoleReporter::OnInterval(const metrics::TimeSeries& series,
 void ConsoleReporter::PrintClosing(const session::RunOutcome& outcome) {
   if (!style_) return;
   const workload::Shape& shape = first_.shape();
-  report::WholeRunCounts whole_run;
-  whole_run.step_types = shape.step_types;
-  for (const auto& t : outcome.whole_run.types) whole_run.types.push_back(t.count);
-  whole_run.counters = outcome.whole_run.counters;
-  whole_run.rollback_counter = shape.rollback_counter;
-  style_->Close(outcome.result, whole_run);
+  auto counts = [&shape](const workload::Totals& totals) {
+    report::WholeRunCounts w;
+    w.step_types = shape.step_types;
+    for (const auto& t : totals.types) w.types.push_back(t.count);
+    w.counters = totals.counters;
+    w.rollback_counter = shape.rollback_counter;
+    return w;
+  };
+  std::vector<report::WholeRunCounts> per_instance;
+  if (setups_.size() > 1 && outcome.instance_whole_run.size() == setups_.size()) {
+    for (const auto& totals : outcome.instance_whole_run) per_instance.push_back(counts(totals));
+  }
+  style_->Close(outcome.result, counts(outcome.whole_run), per_instance);
 }
 
 // A peer tool's own result lines (HammerDB's for TPC-C-like runs), from the console style each
 // instance's workload names, per instance when several. The server's product names the database
 // in them; the back end's dialect stands in when the server told none.
-void ConsoleReporter::PrintResultLines(const metrics::RunResult& r) {
+void ConsoleReporter::PrintResultLines(const metrics::RunResult& r, FILE* out) {
   const std::string& product =
       r.environment.count("db.product") ? r.environment.at("db.product") : std::string();
   const auto lines = [&](const session::DbSetup& setup, const metrics::RunResult& figures_of) {
@@ -149,29 +215,36 @@ void ConsoleReporter::PrintResultLines(const metrics::RunResult& r) {
   if (setups_.size() > 1) {
     for (size_t i = 0; i < setups_.size(); ++i) {
       for (const auto& line : lines(setups_[i], r.instances[i])) {
-        std::printf("  [%s] %s\n", setups_[i].name.c_str(), line.c_str());
+        std::fprintf(out, "  [%s] %s\n", setups_[i].name.c_str(), line.c_str());
       }
     }
     return;
   }
-  for (const auto& line : lines(setups_[0], r)) std::printf("%s\n", line.c_str());
+  for (const auto& line : lines(setups_[0], r)) std::fprintf(out, "%s\n", line.c_str());
 }
 
 void ConsoleReporter::PrintSummary(const session::RunOutcome& outcome) {
   const metrics::RunResult& r = outcome.result;
   PrintClosing(outcome);
-  std::printf("%s", report::FormatSummary(r).c_str());
-  PrintResultLines(r);
-  std::printf("%s", report::FormatInstanceTable(r).c_str());
+  // After DS3's "Run over", stdout stays DS3's: storebench's own summary goes to stderr
+  // (`ds3xdriver ... | tail -1` and `grep opm= | tail -1` read what they read from DS3).
+  FILE* out = style_ && style_->SummaryOnStderr() ? stderr : stdout;
+  std::fflush(stdout);
+  std::fprintf(out, "%s", report::FormatSummary(r).c_str());
+  // A peer tool's own result line (HammerDB's) is that tool's output: on stdout.
+  std::fflush(out);
+  PrintResultLines(r, stdout);
+  std::fflush(stdout);
+  std::fprintf(out, "%s", report::FormatInstanceTable(r).c_str());
   if (!r.sut_cpu.source.empty()) {
-    std::printf(
-        "  system under test CPU (%s): mean %.1f %%, max %.1f %% over the measured "
-        "window, %zu one-second points%s%s\n",
-        EscapeForTerminal(r.sut_cpu.source).c_str(), r.sut_cpu.measured_mean_pct,
-        r.sut_cpu.measured_max_pct, r.sut_cpu.points.size(), r.sut_cpu.error.empty() ? "" : "; ",
-        EscapeForTerminal(r.sut_cpu.error).c_str());
+    std::fprintf(out,
+                 "  system under test CPU (%s): mean %.1f %%, max %.1f %% over the measured "
+                 "window, %zu one-second points%s%s\n",
+                 EscapeForTerminal(r.sut_cpu.source).c_str(), r.sut_cpu.measured_mean_pct,
+                 r.sut_cpu.measured_max_pct, r.sut_cpu.points.size(),
+                 r.sut_cpu.error.empty() ? "" : "; ", EscapeForTerminal(r.sut_cpu.error).c_str());
   }
-  std::printf("%s", FormatPowerSummary(r, first_.shape().headlines).c_str());
+  std::fprintf(out, "%s", FormatPowerSummary(r, first_.shape().headlines).c_str());
 }
 
 }  // namespace sb::cli

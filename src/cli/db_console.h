@@ -30,6 +30,7 @@ class ConsoleReporter : public session::RunReporter {
   Status Begin(const std::vector<driver::DbInstanceSpec>& specs, const driver::RunOptions& ro,
                bool speaks) override;
   void OnMessage(const std::string& line) override { DsLine(line); }
+  void OnThread(int64_t thread, const std::string& target, bool connected) override;
   void OnStart() override;
   void OnStatus(const metrics::StatusFigures& f) override;
   void OnInstanceStatus(const std::string& name, const metrics::StatusFigures& f) override;
@@ -48,7 +49,7 @@ class ConsoleReporter : public session::RunReporter {
  private:
   void DsLine(const std::string& line) const;
   void PrintClosing(const session::RunOutcome& outcome);
-  void PrintResultLines(const metrics::RunResult& r);
+  void PrintResultLines(const metrics::RunResult& r, FILE* out);
 
   const std::vector<session::DbSetup>& setups_;
   const config::OptionSet& common_;

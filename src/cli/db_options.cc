@@ -103,13 +103,17 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
          .default_value = "localhost",
          .help =
              "DVD Store 3's target list: database hosts separated by ';' (host or host:port), each "
-             "put in place of the host of --db, one instance per host, threads spread round robin; "
+             "put in place of the host of --db, one instance per host with n_threads threads each; "
              "localhost (DS3's default) leaves --db as it is"});
     compat("virt_dir", "ds3");
     compat("page_type", "php");
     compat("windows_perf_host", "");
     compat("linux_perf_host", "");
-    compat("detailed_view", "N");
+    o->Add({.name = "detailed_view",
+            .type = OptionType::kBool,
+            .default_value = "N",
+            .help = "Y: with several targets, DVD Store 3's per-target status lines under each "
+                    "status line (\"Individual Stats for each DB / Web Server: \")"});
     o->Add({.name = "n_stores",
             .type = OptionType::kInt,
             .default_value = "1",

@@ -1,5 +1,5 @@
 // Database runs from the command line: one instance (`oltp run --db URL`), several with DVD Store
-// 3's target list (`--db "URL1;URL2"`, threads spread round robin), or the instances of a plan
+// 3's target list (`--db "URL1;URL2"`, n_threads threads per database), or the instances of a plan
 // file (`storebench run --plan`). Each instance is opened and checked before any starts; all run
 // together under one controller (driver::Runner::RunMany) and are verified, reported and judged
 // after.

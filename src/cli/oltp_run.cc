@@ -50,13 +50,7 @@ int OltpRun(OltpContext& c, const workload::WorkloadRegistry& workloads,
     one.options = std::make_unique<config::OptionSet>(std::move(c.options));
     setups.push_back(std::move(one));
   } else {
-    const int64_t threads = c.options.GetInt("n_threads");
     const auto n = static_cast<int64_t>(urls.size());
-    if (threads < n) {
-      return Fail(Status::InvalidArgument(
-          "n_threads (" + std::to_string(threads) + ") is fewer than the " + std::to_string(n) +
-          " databases of --db: each needs at least one thread (threads are spread round robin)"));
-    }
     for (int64_t i = 0; i < n; ++i) {
       DbSetup s;
       s.name = std::to_string(i + 1);
@@ -66,7 +60,6 @@ int OltpRun(OltpContext& c, const workload::WorkloadRegistry& workloads,
       s.options->set_help_command("storebench oltp run --help");
       std::vector<std::string> own = args;
       own.push_back("--db=" + urls[i]);
-      own.push_back("--n_threads=" + std::to_string(RoundRobinShare(threads, n, i)));
       own.push_back("--seed=" + std::to_string(c.options.GetInt("seed")));  // one run, one seed
       if (Status st = OltpParseOptions("run", workloads, *s.workload, own, s.options.get());
           !st.ok()) {

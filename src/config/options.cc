@@ -145,6 +145,9 @@ std::string ParseValue(const OptionSpec& spec, std::string_view raw, Parsed* out
       return "";
     }
     case OptionType::kBool: {
+      if (spec.y_or_n_only && v != "Y" && v != "N") {
+        return "is not Y or N: the peer tool reads exactly Y as yes and anything else as no";
+      }
       auto r = ParseBool(v, spec.name);
       if (!r.ok()) return "is not Y or N (yes/no, true/false, on/off and 1/0 also work)";
       out->int_value = *r ? 1 : 0;
@@ -447,6 +450,11 @@ std::string OptionSet::EchoLine() const {
     out += e.spec.name + "=" + (e.spec.secret ? std::string(kRedacted) : EscapeForTerminal(e.text));
   }
   return out;
+}
+
+std::string OptionSet::Text(std::string_view name) const {
+  const Entry& e = FindAny(name);
+  return e.spec.secret ? std::string(kRedacted) : EscapeForTerminal(e.text);
 }
 
 std::string OptionSet::HelpText() const {

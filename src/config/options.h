@@ -52,6 +52,9 @@ struct OptionSpec {
   double min_double = 0;
   double max_double = std::numeric_limits<double>::max();
   bool zero_is_off = false;
+  // kBool only: only "Y" and "N" as written are taken (a peer tool's switch that compares its
+  // value with "Y", so that "y" would silently mean N there).
+  bool y_or_n_only = false;
   bool secret = false;  // never echoed (shown as "<redacted>")
   // When not empty, setting the option is refused with this advice, whatever the value (a
   // peer tool's option storebench must not take, e.g. a password on the command line).
@@ -108,6 +111,8 @@ class OptionSet {
   // DVD Store's settings echo: "name=value name=value ..." in declaration order, for the
   // console: control characters in values are escaped (EscapeForTerminal).
   std::string EchoLine() const;
+  // One option's value as EchoLine shows it ("3s", "Y", "1MB"; a secret redacted).
+  std::string Text(std::string_view name) const;
   // Help text, grouped, one option per line with aliases, default and help.
   std::string HelpText() const;
 

@@ -269,6 +269,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     // and the interval ending at the reset is still warm-up.
     s.warmup = has_warmup && !reset_done;
     s.finished = finished;
+    s.end_at = end_at;
     s.cumulative = &now_snap;
     s.interval = &interval;
     s.at_reset = &out.at_reset;
@@ -292,6 +293,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
         out.at_reset = now_snap;
         out.reset_at = now;
       }
+      for (Instance* in : instances) in->AfterReset();
       reset_done = true;
       if (o.run_nanos > 0) end_at = out.reset_at + o.run_nanos;
       cpu_at_reset = ProcessCpuSeconds();

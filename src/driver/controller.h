@@ -61,6 +61,8 @@ struct Sample {
   double t_sec = 0;       // seconds since Start
   bool warmup = false;    // the interval ending here belongs to warm-up
   bool finished = false;  // the run ends with this sample
+  // The run's planned end (clock nanos; INT64_MAX without a run time): set again at the reset.
+  int64_t end_at = INT64_MAX;
   const std::vector<metrics::RecorderSnapshot>* cumulative = nullptr;
   const std::vector<metrics::RecorderSnapshot>* interval = nullptr;  // since the previous sample
   // The reset so far (Start until the warm-up ends; a reset at this sample comes after it).

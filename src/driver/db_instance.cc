@@ -57,6 +57,8 @@ DbInstance::~DbInstance() {
 void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
   const uint64_t seed = options_.seed;
   const auto index = static_cast<uint64_t>(w.index);
+  const bool tell = thread_event_ && !w.background;
+  if (tell) thread_event_(w.index, false);
   // Connection ramp (DVD Store): a random stagger so ramp_rate connections open per second.
   if (options_.threads > 1 && options_.ramp_rate > 0) {
     const auto spread_ms = static_cast<int64_t>(1000.0 * options_.threads / options_.ramp_rate);
@@ -84,6 +86,7 @@ void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
     return workload_.NewSession(std::move(c).value(), DeriveSeed(seed, {0, index, 6}),
                                 static_cast<int>(index));
   };
+  if (tell) thread_event_(w.index, true);
   w.state = WorkerState::kConnected;
   if (!signals.WaitForStart() || signals.Ended()) return;
   const uint64_t pace_seed = DeriveSeed(seed, {0, index, 2});
@@ -182,9 +185,15 @@ bool DbInstance::OnWarmupEnd() {
   const int64_t hold_from = clock_.NowNanos();
   reading_exact_ = !open_loop() && workload_.terminals() == 0 && HoldWorkers();
   warmup_reading_();
-  hold_ = false;
-  hold_ms_ = static_cast<double>(clock_.NowNanos() - hold_from) / 1e6;
+  hold_from_ = hold_from;
   return true;
+}
+
+void DbInstance::AfterReset() {
+  if (hold_from_ < 0) return;
+  hold_ = false;
+  hold_ms_ = static_cast<double>(clock_.NowNanos() - hold_from_) / 1e6;
+  hold_from_ = -1;
 }
 
 void DbInstance::Join() {

@@ -43,6 +43,7 @@ class DbInstance final : public Instance {
   std::vector<const metrics::Recorder*> Recorders() const override;
   Activity Check() const override;
   bool OnWarmupEnd() override;
+  void AfterReset() override;
   void KeepSnapshots(SnapshotPoint point,
                      const std::vector<metrics::RecorderSnapshot>& per_worker) override;
   // Each worker's units and busy time between the reset and the end snapshots.
@@ -52,6 +53,12 @@ class DbInstance final : public Instance {
   // The reading to take with the workers paused at the end of warm-up (the server
   // cross-check's start); none by default. Runs on the controller thread.
   void set_warmup_reading(std::function<void()> reading) { warmup_reading_ = std::move(reading); }
+  // Called by each worker thread as it starts (`connected` false) and once it is connected
+  // (true), with its index, for DVD Store 3's "Thread N: created/connected" lines. Not for
+  // background workers.
+  void set_thread_event(std::function<void(int worker, bool connected)> event) {
+    thread_event_ = std::move(event);
+  }
   // Whether the workers were all paused for that reading (closed loop), and for how long.
   bool reading_exact() const { return reading_exact_; }
   double hold_ms() const { return hold_ms_; }
@@ -94,8 +101,10 @@ class DbInstance final : public Instance {
   std::vector<std::unique_ptr<Worker>> workers_;
   std::unique_ptr<Worker> idle_;  // only with no threads: the shape of empty snapshots
   std::function<void()> warmup_reading_;
+  std::function<void(int, bool)> thread_event_;
   bool reading_exact_ = true;
   double hold_ms_ = 0;
+  int64_t hold_from_ = -1;  // the workers are held since (clock nanos), until AfterReset
 };
 
 }  // namespace sb::driver

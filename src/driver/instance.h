@@ -85,9 +85,13 @@ class Instance {
                              const std::vector<metrics::RecorderSnapshot>& per_worker) {}
   virtual Activity Check() const = 0;
   // At the end of warm-up, before the reset snapshot. An instance that needs the database
-  // quiet for a reading (the server cross-check) pauses its workers, reads, and resumes them;
-  // it returns true when it paused, so the controller takes the reset snapshot afterwards.
+  // quiet for a reading (the server cross-check) pauses its workers and reads; it returns true
+  // when it paused, so the controller takes the reset snapshot afterwards, once every instance
+  // has read, and then calls AfterReset. Holding until then keeps an instance's reading and its
+  // part of the reset snapshot at the same point of its work.
   virtual bool OnWarmupEnd() { return false; }
+  // After the reset snapshot: resume what OnWarmupEnd paused.
+  virtual void AfterReset() {}
   // Waits for every worker thread (after the gate has ended).
   virtual void Join() = 0;
 };

@@ -61,10 +61,29 @@ void SetDriverCpu(metrics::RunResult* r, double cpu) {
   }
 }
 
+// Whether DVD Store 3 prints a status line at this sample: every log_freq seconds from Start,
+// the run's last second included (ds3xdriver.cs prints at every i_sec with i_sec % log_freq ==
+// 0, up to warm-up plus run time, then the Final line). The last second's line carries the
+// end sample's figures: a whole tick less than half a tick before the planned end leaves its
+// line to the end sample (the reset came a little late), and a run stopped early (a signal,
+// units done) prints none there, as DS3 has no such end.
+bool StatusDue(const Sample& s, int64_t log_freq_sec) {
+  if (log_freq_sec <= 0) return false;
+  constexpr int64_t kTick = kNanosPerSecond;
+  if (s.finished) {
+    if (s.end_at == INT64_MAX || s.now < s.end_at) return false;
+    const int64_t second = (s.now - s.t0 + kTick / 2) / kTick;
+    return second > 0 && second % log_freq_sec == 0;
+  }
+  if (s.tick <= 0 || s.tick % log_freq_sec != 0) return false;
+  return s.end_at == INT64_MAX || s.end_at - s.now >= kTick / 2;
+}
+
 // Each instance with its op log and server check, ready for the controller.
 Status OpenInstances(const std::vector<DbInstanceSpec>& specs, const RunOptions& common,
                      Clock& clock, const std::function<void(const std::string&)>& message,
-                     std::vector<InstanceRun>* runs, std::vector<Instance*>* instances,
+                     const RunCallbacks& cb, std::vector<InstanceRun>* runs,
+                     std::vector<Instance*>* instances,
                      std::vector<const DbInstance*>* db_instances) {
   const bool several = specs.size() > 1;
   for (size_t i = 0; i < specs.size(); ++i) {
@@ -90,6 +109,20 @@ Status OpenInstances(const std::vector<DbInstanceSpec>& specs, const RunOptions&
     }
     ir.instance = std::make_unique<DbInstance>(spec.name, *spec.workload, *spec.backend, clock, io,
                                                instance_message);
+    if (cb.on_thread) {
+      // DVD Store 3 hands thread t to target t mod n; instances of unequal sizes (a plan) are
+      // numbered one after the other.
+      const bool even = std::all_of(specs.begin(), specs.end(), [&](const DbInstanceSpec& o) {
+        return o.options.threads == spec.options.threads;
+      });
+      int64_t before = 0;
+      for (size_t k = 0; k < i; ++k) before += specs[k].options.threads;
+      const auto n = static_cast<int64_t>(specs.size());
+      ir.instance->set_thread_event([&cb, &spec, even, before, n, i](int w, bool connected) {
+        const int64_t t = even ? w * n + static_cast<int64_t>(i) : before + w;
+        cb.on_thread(t, spec.target, connected);
+      });
+    }
     if (spec.options.server_check) {
       ir.check = std::make_unique<ServerCheck>(*spec.workload, *spec.backend, clock);
       if (common.warmup_nanos > 0) {
@@ -233,7 +266,8 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   std::vector<InstanceRun> runs(specs.size());
   std::vector<Instance*> instances;
   std::vector<const DbInstance*> db_instances;
-  out.status = OpenInstances(specs, common, clock_, message, &runs, &instances, &db_instances);
+  out.status =
+      OpenInstances(specs, common, clock_, message, cb, &runs, &instances, &db_instances);
   if (!out.status.ok()) return out;
 
   const ControllerOptions co = ControllerOptionsFor(common);
@@ -291,8 +325,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
       for (int w : s.windows_started) cb.on_phase("window " + co.windows[w].label + " start");
       for (int w : s.windows_ended) cb.on_phase("window " + co.windows[w].label + " end");
     }
-    if (!s.finished && cb.on_status && common.log_freq_sec > 0 && s.tick > 0 &&
-        s.tick % common.log_freq_sec == 0) {
+    if (cb.on_status && StatusDue(s, common.log_freq_sec)) {
       cb.on_status(f);
       main_view.MarkStatus();
       if (several) {

@@ -83,6 +83,10 @@ struct RunCallbacks {
   // Right before on_interval: the interval's unit response times, the aggregate's instances
   // merged (a percentile of any interval, e.g. sysbench's interval line and final report).
   std::function<void(const metrics::Histogram&)> on_interval_units;
+  // Each worker thread as it starts (`connected` false) and once connected (true), from the
+  // worker's own thread: its number over the whole run (DVD Store 3's: with every instance
+  // given the same threads, thread t drives instance t mod n) and its instance's target.
+  std::function<void(int64_t thread, const std::string& target, bool connected)> on_thread;
   // Lines for the user's console: thread messages, "Stats reset", ...
   std::function<void(const std::string&)> on_message;
   // Every worker of every instance connected, just before Start (DVD Store's "Controller

@@ -173,8 +173,40 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
         "): the server restarted and its counters were reset, so they are not "
         "compared with the client's; the tables' row counts still are");
   }
+  // Server-wide counters (MariaDB's global status) hold every client's work: when other
+  // sessions worked during the span, the comparisons that read them say so instead of
+  // comparing (the workload's comparisons without those counters tell which ones do).
+  int64_t others = 0;
+  for (const auto& a : end.counters) {
+    if (a.meaning == "other_sessions") others += a.value;
+  }
+  for (const auto& r : out.server_counters) {
+    if (r.meaning == "connections" && r.delta() > 0) others += r.delta();
+  }
+  workload::ServerView local = view;
+  for (const auto& a : end.counters) {
+    if (a.server_wide) local.counter_delta.erase(a.meaning);
+  }
+  std::vector<std::string> local_names;
+  if (others > 0) {
+    for (const auto& c : workload.CompareWithServer(span, local)) local_names.push_back(c.name);
+  }
   for (const auto& c : workload.CompareWithServer(span, view)) {
     metrics::ServerCheckResult::Comparison m;
+    if (others > 0 &&
+        std::find(local_names.begin(), local_names.end(), c.name) == local_names.end()) {
+      m.name = c.name;
+      m.client = c.client;
+      m.server = c.server;
+      m.relation = "not compared";
+      m.passed = true;
+      m.detail =
+          "other sessions were active: not compared (the server counts every client's "
+          "work together; " +
+          c.detail + ")";
+      out.comparisons.push_back(std::move(m));
+      continue;
+    }
     m.name = c.name;
     m.client = c.client;
     m.server = c.server;
@@ -198,7 +230,9 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
     out.comparisons.push_back(std::move(m));
   }
   if (figures != nullptr) {
-    for (auto& f : workload.ServerFigures(span, view, seconds)) figures->push_back(std::move(f));
+    for (auto& f : workload.ServerFigures(span, others > 0 ? local : view, seconds)) {
+      figures->push_back(std::move(f));
+    }
   }
   return out;
 }

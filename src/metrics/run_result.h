@@ -96,7 +96,9 @@ struct ServerCheckResult {
     std::string name;      // "committed_orders_vs_new_orders_rows"
     int64_t client = 0;    // what the client counted
     int64_t server = 0;    // what the database says
-    std::string relation;  // "==" (must be equal) or ">=" (server at least client)
+    // "==" (must be equal), ">=" (server at least client), or "not compared" (the server's
+    // figure counts other sessions' work too: they were active during the span)
+    std::string relation;
     bool passed = false;
     std::string detail;  // what the two numbers are, in one sentence
   };

@@ -58,6 +58,9 @@ driver::RunCallbacks ReporterCallbacks(RunReporter& rep, power::PowerSampler* sa
   driver::RunCallbacks cb;
   cb.on_message = [&rep](const std::string& line) { rep.OnMessage(line); };
   cb.on_start = [&rep] { rep.OnStart(); };
+  cb.on_thread = [&rep](int64_t thread, const std::string& target, bool connected) {
+    rep.OnThread(thread, target, connected);
+  };
   cb.on_status = [&rep](const metrics::StatusFigures& f) { rep.OnStatus(f); };
   cb.on_instance_status = [&rep](const std::string& name, const metrics::StatusFigures& f) {
     rep.OnInstanceStatus(name, f);
@@ -142,6 +145,7 @@ Result<RunOutcome> RunDatabases(const RunRequest& req, RunReporter& reporter) {
   if (!out.status.ok() && o.result.series.points.empty()) return out.status;
   o.run_status = out.status;
   o.whole_run = out.whole_run;
+  o.instance_whole_run = out.instance_whole_run;
   if (req.group != nullptr) {
     FinishRanks(req, specs, &o);
     if (!o.speaks) return o;

@@ -87,21 +87,22 @@ class ConsolidateSqliteTest(unittest.TestCase):
         for i in (1, 2, 3):
             self.assertTrue(os.path.getsize(os.path.join(self.dir, f"ds3_{i}.db")) > 0)
 
-    def test_target_list_spreads_threads_round_robin(self):
+    def test_target_list_runs_n_threads_per_target(self):
         dbs = ";".join(f"sqlite://{self.dir}/ds3_{i}.db" for i in (1, 2, 3))
         out = os.path.join(self.dir, "target-list.json")
-        r = storebench("oltp", "run", "--db", dbs, "--db_size", "1MB", "--n_threads", "5",
+        r = storebench("oltp", "run", "--db", dbs, "--db_size", "1MB", "--n_threads", "2",
                        "--units_per_thread", "20", "--warmup_time", "0", "--run_time", "5m",
                        "--json", out, timeout=300)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             doc = json.load(f)
-        # Threads 0..4 over three targets: 2, 2, 1.
-        self.assertEqual([i["workers"]["started"] for i in doc["instances"]], [2, 2, 1])
-        self.assertEqual([i["operations"][0]["count"] for i in doc["instances"]], [40, 40, 20])
-        self.assertEqual(doc["operations"][0]["count"], 100)
-        # Per-instance status lines are under the aggregate DVD Store line.
-        self.assertEqual(r.stdout.count("Final"), 1)
+        # As DVD Store 3: n_threads on every target (6 threads in all).
+        self.assertEqual([i["workers"]["started"] for i in doc["instances"]], [2, 2, 2])
+        self.assertEqual([i["operations"][0]["count"] for i in doc["instances"]], [40, 40, 40])
+        self.assertEqual(doc["operations"][0]["count"], 120)
+        # The whole run's Final line, then one per target under DS3's heading.
+        self.assertEqual(r.stdout.count("Final ("), 1)
+        self.assertEqual(r.stdout.count("\nFinal: et="), 3)
 
     def test_search_finds_the_peak_and_resumes(self):
         search = os.path.join(self.dir, "search.json")

@@ -134,7 +134,9 @@ class ServerMixin:
         self.assertTrue(cmp["server_commits_vs_committed_orders"]["passed"], sc)
         self.assertTrue(cmp["server_rollbacks_vs_rolled_back_orders"]["passed"], sc)
         self.assertFalse([w for w in doc["warnings"] if "server cross-check" in w], doc["warnings"])
-        self.assertIn("server check: 3 of 3 comparisons agree", self.result.stdout)
+        # storebench's summary is on stderr (stdout is DVD Store 3's); on a server other clients
+        # share, the comparisons of server-wide counters may be left out ("not compared").
+        self.assertRegex(self.result.stderr, r"server check: (\d) of \1 comparisons agree")
 
     def test_restock_keeps_low_stock_products_and_no_negative_stock(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)

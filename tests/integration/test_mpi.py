@@ -102,7 +102,7 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
                 os.remove(f)
         r = mpirun("oltp", "run", "--workload=noop", "--db",
                    "null:///a;null:///b?latency_us=900000;null:///c",
-                   "--n_threads", "4", "--rank_split=instances", "--warmup_time", "0",
+                   "--n_threads", "1", "--rank_split=instances", "--warmup_time", "0",
                    "--run_time", "2s", "--op_log", op_log, "--op_log_sampling", "0.0001",
                    "--json", out, np=2)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
@@ -111,9 +111,9 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         so = doc["scale_out"]
         self.assertEqual(so["rank_split"], "instances")
         per = so["per_rank"]
-        # DS3's round robin gives the instances 2, 1 and 1 threads; rank 0 runs the first and
-        # the third, rank 1 the second.
-        self.assertEqual([p["threads"] for p in per], [3, 1])
+        # As DS3, every target gets n_threads threads; rank 0 runs the first and the third
+        # instance, rank 1 the second.
+        self.assertEqual([p["threads"] for p in per], [2, 1])
         counts = [i["operations"][0]["count"] for i in doc["instances"]]
         self.assertTrue(all(c > 0 for c in counts), counts)
         self.assertEqual(per[0]["units"], counts[0] + counts[2])

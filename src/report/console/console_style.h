@@ -17,6 +17,7 @@
 
 #include "metrics/histogram.h"
 #include "metrics/run_result.h"
+#include "report/console/dvdstore_console.h"
 #include "report/console/sysbench_report.h"
 #include "storebench/status.h"
 
@@ -32,6 +33,17 @@ struct ConsoleSettings {
   bool histogram = false;    // sysbench's --histogram
   bool quiet = false;        // sysbench's --verbosity below 3 (LOG_NOTICE): none of its lines
   SysbenchHeader sysbench_header;  // what sysbench's header lines say (the sysbench style)
+  bool detailed_view = false;      // DVD Store 3's --detailed_view: each target's status line
+  Ds3Parameters ds3_parameters;    // DVD Store 3's parameter echo (n_threads set at Begin)
+};
+
+// What the run is about to be, at Begin.
+struct RunStart {
+  int64_t users = 0;           // the workers, or the terminals they serve
+  int64_t log_freq_sec = 0;    // seconds between status lines
+  int64_t threads = 0;         // every instance's threads together
+  bool speaks = true;          // false on an MPI rank other than 0: no preamble there
+  std::string first_instance;  // the first instance's name (its status line leads a block)
 };
 
 // What the workload counted from Start to the end (warm-up and wind-down included), with the
@@ -49,8 +61,11 @@ class ConsoleStyle {
 
   // A line of the run's own (the controller's, a worker's message) on the tool's stream.
   void Line(const std::string& line) const;
-  // The run's users (workers, or the terminals they serve) and seconds between status lines.
-  virtual void Begin(int64_t users, int64_t log_freq_sec) {}
+  // Before the workers connect.
+  virtual void Begin(const RunStart& start) {}
+  // A worker thread was created (`connected` false) or connected to `target`; from the workers'
+  // threads, concurrently.
+  virtual void OnThread(int64_t thread, const std::string& target, bool connected) {}
   // Every worker is connected and the run starts.
   virtual void OnStart() = 0;
   // A status line's figures; `ts_prefix` is --log_timestamp's prefix.
@@ -62,8 +77,13 @@ class ConsoleStyle {
   virtual void OnIntervalUnits(const metrics::Histogram& h) {}
   // A new point of the aggregate's series (`series` outlives the run).
   virtual void OnInterval(const metrics::TimeSeries& series) {}
-  // The tool's closing lines after the run, before storebench's summary.
-  virtual void Close(const metrics::RunResult& r, const WholeRunCounts& whole_run) = 0;
+  // The tool's closing lines after the run, before storebench's summary; `per_instance` holds
+  // each instance's counts when several ran (else empty).
+  virtual void Close(const metrics::RunResult& r, const WholeRunCounts& whole_run,
+                     const std::vector<WholeRunCounts>& per_instance) = 0;
+  // True when stdout is the tool's alone, so storebench's own summary goes to stderr (DVD Store
+  // 3: `ds3xdriver ... | tail -1` reads "Run over").
+  virtual bool SummaryOnStderr() const { return false; }
   // Lines in the tool's own words under storebench's summary, from a result's figures (HammerDB's
   // NOPM line); `db_product` names the server ("PostgreSQL", "MariaDB", "SQLite").
   virtual std::vector<std::string> ResultLines(

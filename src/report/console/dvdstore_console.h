@@ -53,6 +53,33 @@ std::string FormatStatusLine(const metrics::StatusFigures& f, const std::string&
 // (FormatDotNetInt). The original prints an empty line before it; the caller does that.
 std::string FormatFinalLine(const metrics::RunResult& r, const std::string& local_datetime);
 
+// DVD Store 3's per-target Final line, printed under "Individual Stats for each DB / Web Server: "
+// when the run has several targets: "Final: " and `r.figures` as FormatFinalLine prints them,
+// five names spelled as that line spells them (n_reviewbrowse_overall, n_newreview_overall,
+// n_newhelpfulnes_overall, rt_newmember_avg_msec, rt_newhelpfulness_avg_msec), and two trailing
+// spaces after the final '%' (ds3xdriver.cs).
+std::string FormatTargetFinalLine(const metrics::RunResult& r);
+
+// DVD Store 3's heading of its per-target blocks (with its trailing space).
+inline constexpr const char* kIndividualStatsLine = "Individual Stats for each DB / Web Server: ";
+
+// The parameter values DVD Store 3 echoes before its threads start, as text in its forms.
+struct Ds3Parameters {
+  std::string target, n_threads, ramp_rate, run_time, db_size, warmup_time, think_time,
+      pct_newcustomers, pct_newmember, n_searches, search_batch_size, n_reviews, pct_newreviews,
+      pct_newhelpfulness, n_line_items, virt_dir, page_type, windows_perf_host, detailed_view,
+      linux_perf_host, out_filename, ds2_mode, log_freq, log_timestamp;
+};
+// DVD Store 3's first line: "Total number of Threads to be Spawned across multiple servers are
+// n_threads: <n>" (n_threads times the number of targets).
+std::string ThreadsTotalLine(int64_t threads);
+// Its parameter echo, one line with its double spaces and its missing '=' after n_line_items:
+// "target= <t>  n_threads= <n>  ramp_rate= ... log_freq= <f> log_timestamp= <ts>".
+std::string FormatParameterLine(const Ds3Parameters& p);
+// "Thread <i>: created for User <i>" and "Thread <i>: connected to <target>".
+std::string ThreadCreatedLine(int64_t thread);
+std::string ThreadConnectedLine(int64_t thread, const std::string& target);
+
 // The out_filename CSV. Header:
 //   "datetime et, n_overall, opm, rt_tot_lastn_max_msec, rt_tot_avg_msec, rt_tot_sampled,
 //    n_rollbacks_overall, rollback_pct" (one line)

@@ -5,6 +5,9 @@
 // HammerDB's adds its result lines under storebench's summary.
 #include <chrono>
 #include <cstdio>
+#include <mutex>
+#include <string>
+#include <vector>
 
 #include "report/console/charbench_console.h"
 #include "report/console/console_style.h"
@@ -17,38 +20,90 @@ namespace {
 
 class DvdStoreConsole : public ConsoleStyle {
  public:
-  // DVD Store's stream layout: DS3 writes the controller's lines, status lines, thread messages
-  // and the Final line to stdout ("ds3xdriver ... > run.log" keeps them all), DS2 everything but
-  // "Run over" to stderr (ds3xdriver.cs, ds2xdriver.cs).
-  explicit DvdStoreConsole(const ConsoleSettings& s)
-      : ConsoleStyle(s.ds2 ? stderr : stdout), human_(s.human) {}
+  // DVD Store 3's stream layout: the controller's lines, status lines, thread messages and the
+  // Final line on stdout ("ds3xdriver ... > run.log" keeps them all), with --ds2_mode=Y too
+  // (ds3xdriver.cs writes every line with Console.WriteLine whatever the mode). `ds3_frame`:
+  // DS3's preamble, per-target lines and a stdout of its own (not for charbench's frame).
+  DvdStoreConsole(const ConsoleSettings& s, bool ds3_frame)
+      : ConsoleStyle(stdout), s_(s), ds3_frame_(ds3_frame) {}
 
+  void Begin(const RunStart& start) override {
+    threads_total_ = start.threads;
+    speaks_ = start.speaks;
+    first_instance_ = start.first_instance;
+    if (!ds3_frame_ || !speaks_ || !s_.human) return;
+    // DVD Store 3's first two lines (ds3xdriver.cs, Controller): the run's thread count and the
+    // echo of its parameters, n_threads counting every target's threads.
+    Ds3Parameters p = s_.ds3_parameters;
+    p.n_threads = std::to_string(start.threads);
+    Line(ThreadsTotalLine(start.threads));
+    Line(FormatParameterLine(p));
+  }
+  void OnThread(int64_t thread, const std::string& target, bool connected) override {
+    // Under mpirun, rank 0 alone (its own threads: each rank numbers its share from 0).
+    if (!ds3_frame_ || !speaks_ || !s_.human) return;
+    std::lock_guard lock(threads_mu_);
+    if (connected) {
+      Line(ThreadConnectedLine(thread, target));
+      return;
+    }
+    Line(ThreadCreatedLine(thread));
+    // DS3's controller says so once every thread has started (before they all connect).
+    if (++threads_created_ == threads_total_) {
+      Line("Controller (" + FinalLineDateTime(std::chrono::system_clock::now()) +
+           "): all threads running");
+    }
+  }
   void OnStart() override {
     Line("Controller (" + FinalLineDateTime(std::chrono::system_clock::now()) +
          "): all threads connected - issuing Start");
   }
   void OnStatus(const metrics::StatusFigures& f, const std::string& ts_prefix) override {
-    if (human_) Line(FormatStatusLine(f, ts_prefix));
+    if (s_.human) Line(FormatStatusLine(f, ts_prefix));
   }
+  // DS3 prints each target's status line only with detailed_view=Y, under a heading, each
+  // followed by a newline on stderr (ds3xdriver.cs, without a perf host).
   void OnInstanceStatus(const std::string& name, const metrics::StatusFigures& f) override {
-    if (human_) Line("  " + FormatInstanceStatusLine(name, f, ""));
+    if (!s_.human || !ds3_frame_ || !s_.detailed_view) return;
+    if (name == first_instance_) Line(std::string("\n") + kIndividualStatsLine);
+    Line(FormatStatusLine(f, ""));
+    std::fputc('\n', stderr);
   }
-  void Close(const metrics::RunResult& r, const WholeRunCounts& whole_run) override {
-    // DS3's closing: the Final line after an empty line, then (its threads have stopped) the
-    // controller's last line, the purchases and rollbacks since Start, and "Run over".
+  void Close(const metrics::RunResult& r, const WholeRunCounts& whole_run,
+             const std::vector<WholeRunCounts>& per_instance) override {
+    // DS3's closing: the Final line after an empty line (with several targets, each target's
+    // under a heading), then (its threads have stopped) the controller's last line, the
+    // purchases and rollbacks since Start (and per target), and "Run over" (ds3xdriver.cs).
     const auto now = std::chrono::system_clock::now();
     std::fprintf(stream(), "\n%s\n", FormatFinalLine(r, FinalLineDateTime(now)).c_str());
+    const bool targets = ds3_frame_ && per_instance.size() > 1 &&
+                         r.instances.size() == per_instance.size();
+    if (ds3_frame_) std::fputc('\n', stderr);  // DS3 without a perf host
+    if (targets) {
+      Line(std::string("\n") + kIndividualStatsLine);
+      for (const auto& in : r.instances) {
+        Line(FormatTargetFinalLine(in));
+        std::fputc('\n', stderr);
+      }
+    }
     CloseSummary(r);
     Line("Controller (" + FinalLineDateTime(now) + "): all threads stopped, exiting");
     if (const std::string line = FromStartLine(whole_run); !line.empty()) Line(line);
+    if (targets) {
+      Line(std::string("\n") + kIndividualStatsLine);
+      for (const WholeRunCounts& w : per_instance) {
+        if (const std::string line = FromStartLine(w); !line.empty()) Line(line);
+      }
+    }
     std::printf("Run over\n");
     std::fflush(stdout);
   }
+  bool SummaryOnStderr() const override { return ds3_frame_; }
 
  protected:
   // Between the Final line and the controller's last line (charbench's end summary).
   virtual void CloseSummary(const metrics::RunResult& /*r*/) {}
-  bool human() const { return human_; }
+  bool human() const { return s_.human; }
 
  private:
   // ds3xdriver.cs after "all threads stopped": purchases and rollbacks since Start, so X - Y is
@@ -67,18 +122,24 @@ class DvdStoreConsole : public ConsoleStyle {
            " n_rollbacks_from_start= " + std::to_string(rollbacks);
   }
 
-  const bool human_;
+  const ConsoleSettings s_;
+  const bool ds3_frame_;
+  std::mutex threads_mu_;
+  int64_t threads_total_ = 0, threads_created_ = 0;
+  bool speaks_ = true;
+  std::string first_instance_;
 };
 
 // Swingbench charbench: "time users TPM TPS errors <one rate per step type>" on stderr under a
 // header, from the aggregate's series, and its end summary after the Final line.
 class CharbenchConsole : public DvdStoreConsole {
  public:
-  explicit CharbenchConsole(const ConsoleSettings& s) : DvdStoreConsole(s) {}
+  explicit CharbenchConsole(const ConsoleSettings& s) : DvdStoreConsole(s, false) {}
 
-  void Begin(int64_t users, int64_t log_freq_sec) override {
-    users_ = users;
-    log_freq_sec_ = log_freq_sec;
+  void Begin(const RunStart& start) override {
+    DvdStoreConsole::Begin(start);
+    users_ = start.users;
+    log_freq_sec_ = start.log_freq_sec;
   }
   void OnStatus(const metrics::StatusFigures& f, const std::string& ts_prefix) override {
     // Before the first point of the series, DVD Store's line stands in.
@@ -110,7 +171,7 @@ class CharbenchConsole : public DvdStoreConsole {
 // HammerDB's users see DVD Store's frame here, and HammerDB's result lines under the summary.
 class HammerDbConsole : public DvdStoreConsole {
  public:
-  explicit HammerDbConsole(const ConsoleSettings& s) : DvdStoreConsole(s) {}
+  explicit HammerDbConsole(const ConsoleSettings& s) : DvdStoreConsole(s, true) {}
   std::vector<std::string> ResultLines(const std::vector<std::pair<std::string, double>>& figures,
                                        const std::string& db_product) const override {
     return HammerDbResultLines(figures, db_product);
@@ -120,7 +181,7 @@ class HammerDbConsole : public DvdStoreConsole {
 }  // namespace
 
 std::unique_ptr<ConsoleStyle> NewDvdStoreConsole(const ConsoleSettings& settings) {
-  return std::make_unique<DvdStoreConsole>(settings);
+  return std::make_unique<DvdStoreConsole>(settings, true);
 }
 
 std::unique_ptr<ConsoleStyle> NewCharbenchConsole(const ConsoleSettings& settings) {

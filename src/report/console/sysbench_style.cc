@@ -15,7 +15,7 @@ class SysbenchConsole : public ConsoleStyle {
  public:
   explicit SysbenchConsole(const ConsoleSettings& s) : ConsoleStyle(stderr), s_(s) {}
 
-  void Begin(int64_t /*users*/, int64_t /*log_freq_sec*/) override {
+  void Begin(const RunStart& /*start*/) override {
     if (s_.quiet) return;
     std::printf("%s", FormatSysbenchHeader(s_.sysbench_header).c_str());
     std::fflush(stdout);
@@ -31,7 +31,8 @@ class SysbenchConsole : public ConsoleStyle {
   bool WantsIntervalUnits() const override { return true; }
   void OnIntervalUnits(const metrics::Histogram& h) override { interval_units_ = h; }
   void OnInterval(const metrics::TimeSeries& series) override;
-  void Close(const metrics::RunResult& r, const WholeRunCounts& /*whole_run*/) override {
+  void Close(const metrics::RunResult& r, const WholeRunCounts& /*whole_run*/,
+             const std::vector<WholeRunCounts>& /*per_instance*/) override {
     if (s_.quiet) return;
     measured_.seconds = r.measured_sec;
     // "SQL statistics:" (or the histogram) follows the interval lines, or the blank line after

@@ -127,7 +127,15 @@ void DvdStoreWorkload::DeclareOptions(config::OptionSet* o) const {
           .default_value = "S",
           .help = "database size: S, M, L or <int>MB / <int>GB (run: defaults to the loaded size)",
           .group = "dvdstore"});
-  add_bool("ds2_mode", "Y: DVD Store 2 (no membership or review steps, DS2 schema on load)");
+  // DVD Store 3 turns DS2 mode on for exactly "Y" (ds3xdriver.cs compares the text with "Y"),
+  // so "y" or "yes" would run DS3 mode there: refused here rather than read either way.
+  o->Add({.name = "ds2_mode",
+          .type = OptionType::kBool,
+          .default_value = "N",
+          .help = "Y: DVD Store 2 (no membership or review steps, DS2 schema on load); only Y "
+                  "or N, as DVD Store 3 reads it",
+          .group = "dvdstore",
+          .y_or_n_only = true});
   add_bool("bug_compat",
            "Y: reproduce DVD Store's number-changing quirks (double-counted review time, "
            "new-review time from new-member time, counters not reset after warm-up)");

@@ -57,16 +57,25 @@ class ClockInstance final : public Instance {
     a.finished = finish_at_units > 0 && recorded_ >= finish_at_units;
     return a;
   }
+  // Paused (as DbInstance holds its workers) from its reading until AfterReset: no unit is due
+  // meanwhile. `units_at_reading` is what the database would count at the reading.
   bool OnWarmupEnd() override {
     if (!pause_at_warmup_end) return false;
-    clock_.Advance(250 * kNanosPerMilli);  // a reading that takes 250 ms
     CatchUp();
+    held_since_ = clock_.NowNanos();
+    clock_.Advance(250 * kNanosPerMilli);  // a reading that takes 250 ms
+    units_at_reading = recorded_;
     return true;
   }
-  // Records the units due by the clock (one per unit_nanos since Start).
+  void AfterReset() override {
+    if (held_since_ < 0) return;
+    held_nanos_ += clock_.NowNanos() - held_since_;
+    held_since_ = -1;
+  }
+  // Records the units due by the clock (one per unit_nanos since Start, pauses left out).
   void CatchUp() const {
-    if (!started) return;
-    const int64_t due = (clock_.NowNanos() - start_nanos) / unit_nanos_;
+    if (!started || held_since_ >= 0) return;
+    const int64_t due = (clock_.NowNanos() - start_nanos - held_nanos_) / unit_nanos_;
     for (; recorded_ < due; ++recorded_) recorder_.Record(0, 1000);
     if (stop_at_units > 0 && recorded_ >= stop_at_units && stop != nullptr) *stop = true;
   }
@@ -82,6 +91,7 @@ class ClockInstance final : public Instance {
   std::atomic<bool>* stop = nullptr;
   int64_t finish_at_units = 0;  // report finished once this many units are recorded
   bool pause_at_warmup_end = false;
+  int64_t units_at_reading = -1;
   bool launched = false, started = false, joined = false;
   int gate_at_start = -1, gate_at_join = -1;
   int64_t start_nanos = -1;
@@ -95,6 +105,7 @@ class ClockInstance final : public Instance {
   RunSignals* signals_ = nullptr;
   mutable int64_t recorded_ = 0;
   mutable int polls_ = 0;
+  int64_t held_since_ = -1, held_nanos_ = 0;
 };
 
 constexpr int64_t kMs = kNanosPerMilli;
@@ -216,13 +227,36 @@ TEST(ControllerTest, PausingInstanceGetsTheResetSnapshotAfterItsReading) {
   o.system_cpu = false;
   ControllerOutcome out = Controller(clock, o).Run({&a}, {});
   ASSERT_TRUE(out.status.ok());
-  // The 250 ms reading happened between the sample at 1 s and the reset.
+  // The 250 ms reading happened between the sample at 1 s and the reset, the workers held.
   EXPECT_EQ(out.reset_at - out.t0, 1250 * kMs);
-  EXPECT_EQ(Units(out.at_reset[0]), 125u);
+  EXPECT_EQ(Units(out.at_reset[0]), 100u);
   // The pause is not taken out of the measured window: it is exactly the 2 s asked for.
   EXPECT_EQ(out.end_at - out.reset_at, 2 * kSec);
   EXPECT_DOUBLE_EQ(out.measured_sec(), 2.0);
   EXPECT_EQ(Units(out.at_end[0]) - Units(out.at_reset[0]), 200u);
+}
+
+// Several instances pausing for their readings: every one stays held until the common reset
+// snapshot, so each instance's reset holds exactly the units its database had at its reading
+// (an instance resumed before the others' readings ran units that the database counted after
+// its reading and the client before the reset: false cross-check differences).
+TEST(ControllerTest, EveryPausingInstanceIsHeldUntilTheCommonReset) {
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 10 * kMs), b("b", clock, 10 * kMs), c("c", clock, 10 * kMs);
+  for (ClockInstance* in : {&a, &b, &c}) in->pause_at_warmup_end = true;
+  ControllerOptions o;
+  o.warmup_nanos = 1 * kSec;
+  o.run_nanos = 2 * kSec;
+  o.system_cpu = false;
+  ControllerOutcome out = Controller(clock, o).Run({&a, &b, &c}, {});
+  ASSERT_TRUE(out.status.ok());
+  EXPECT_EQ(out.reset_at - out.t0, 1750 * kMs);  // three readings of 250 ms
+  int i = 0;
+  for (ClockInstance* in : {&a, &b, &c}) {
+    EXPECT_EQ(static_cast<int64_t>(Units(out.at_reset[i])), in->units_at_reading) << in->name();
+    EXPECT_EQ(Units(out.at_end[i]) - Units(out.at_reset[i]), 200u) << in->name();
+    ++i;
+  }
 }
 
 TEST(ControllerTest, WindowsAreMeasuredFromStartAtTheirEdges) {

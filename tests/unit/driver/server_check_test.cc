@@ -151,5 +151,54 @@ TEST(ServerCheckTest, AnExactComparisonAllowsTheUnitsInDoubtAndNoMore) {
   EXPECT_EQ(r.comparisons[1].detail, "rows");
 }
 
+// MariaDB's global status counts every client's statements. With other sessions working during
+// the span (the end reading's "other_sessions", or new connections), the comparisons that read
+// a server-wide counter say so instead of differing; the tables' rows are still compared.
+ServerReading SharedReading(int64_t selects, int64_t connections, int64_t rows,
+                            int64_t others = -1) {
+  ServerReading r;
+  r.probe["rows"] = rows;
+  r.counters.push_back({"Com_select", "statements.select", selects, true});
+  r.counters.push_back({"Connections", "connections", connections, true});
+  if (others >= 0) r.counters.push_back({"other_sessions", "other_sessions", others, true});
+  return r;
+}
+
+TEST(ServerCheckTest, ServerWideCountersAreNotComparedWhenOtherSessionsWorked) {
+  EchoWorkload wl;
+  workload::Totals span;
+  std::vector<std::string> warnings;
+  // The client ran 5 selects; the server counted 47 (other clients' among them).
+  auto r = CompareReadings(wl, SharedReading(100, 10, 100), SharedReading(147, 10, 105, 2), span,
+                           true, &warnings);
+  ASSERT_EQ(r.comparisons.size(), 2u);
+  EXPECT_EQ(r.comparisons[0].name, "statements.select");
+  EXPECT_EQ(r.comparisons[0].relation, "not compared");
+  EXPECT_TRUE(r.comparisons[0].passed);
+  EXPECT_NE(r.comparisons[0].detail.find("other sessions were active: not compared"),
+            std::string::npos);
+  EXPECT_EQ(r.comparisons[1].name, "rows");
+  EXPECT_EQ(r.comparisons[1].relation, "==");
+  EXPECT_TRUE(warnings.empty()) << warnings[0];
+  // A session that came and went (no longer listed) shows in the connections opened.
+  warnings.clear();
+  r = CompareReadings(wl, SharedReading(100, 10, 100), SharedReading(147, 11, 105, 0), span, true,
+                      &warnings);
+  EXPECT_EQ(r.comparisons[0].relation, "not compared");
+  EXPECT_TRUE(warnings.empty());
+}
+
+TEST(ServerCheckTest, ServerWideCountersAreComparedWhenNoOtherSessionWorked) {
+  EchoWorkload wl;
+  workload::Totals span;
+  std::vector<std::string> warnings;
+  auto r = CompareReadings(wl, SharedReading(100, 10, 100), SharedReading(147, 10, 105, 0), span,
+                           true, &warnings);
+  ASSERT_EQ(r.comparisons.size(), 2u);
+  EXPECT_EQ(r.comparisons[0].relation, "==");
+  EXPECT_FALSE(r.comparisons[0].passed);  // 47 selects where the client ran 5: a real difference
+  EXPECT_EQ(warnings.size(), 1u);
+}
+
 }  // namespace
 }  // namespace sb::driver

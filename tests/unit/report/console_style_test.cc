@@ -47,7 +47,7 @@ std::string Closing(const std::string& style, const WholeRunCounts& w) {
   auto s = Builtins().Create(style, ConsoleSettings());
   EXPECT_TRUE(s.ok());
   testing::internal::CaptureStdout();
-  (*s)->Close(metrics::RunResult(), w);
+  (*s)->Close(metrics::RunResult(), w, {});
   return testing::internal::GetCapturedStdout();
 }
 

@@ -245,6 +245,86 @@ TEST(FinalLineTest, EmptyFigures) {
 
 // ---- CSV -----------------------------------------------------------------------------------
 
+// The per-target lines of a run with several targets, as ds3xdriver.cs writes them under
+// "Individual Stats for each DB / Web Server: ": five names spelled differently from the whole
+// run's Final line (n_newhelpfulnes_overall with its missing 's') and two trailing spaces.
+TEST(FinalLineTest, PerTargetLineAsDs3WritesIt) {
+  const std::string line = FormatTargetFinalLine(testing::SampleResult());
+  EXPECT_EQ(line.rfind("Final: et=", 0), 0u) << line;
+  EXPECT_EQ(line.substr(line.size() - 3), "%  ");
+  const std::vector<std::string> t = SplitOnWhitespace(line);
+  const std::vector<std::string> names = {"et",
+                                          "n_overall",
+                                          "opm",
+                                          "rt_tot_lastn_max",
+                                          "rt_tot_avg",
+                                          "n_login_overall",
+                                          "n_newcust_overall",
+                                          "n_newmember_overall",
+                                          "n_browse_overall",
+                                          "n_reviewbrowse_overall",
+                                          "n_newreview_overall",
+                                          "n_newhelpfulnes_overall",
+                                          "n_purchase_overall",
+                                          "rt_login_avg_msec",
+                                          "rt_newcust_avg_msec",
+                                          "rt_newmember_avg_msec",
+                                          "rt_browse_avg_msec",
+                                          "rt_reviewbrowse_avg_msec",
+                                          "rt_newreview_avg_msec",
+                                          "rt_newhelpfulness_avg_msec",
+                                          "rt_purchase_avg_msec",
+                                          "rt_tot_sampled",
+                                          "n_rollbacks_overall"};
+  std::vector<std::string> got;
+  for (const std::string& tok : t) {
+    const size_t eq = tok.find('=');
+    if (eq != std::string::npos && eq > 0) got.push_back(tok.substr(0, eq));
+  }
+  EXPECT_EQ(got, names);
+  EXPECT_NE(line.find(" rollback_rate = "), std::string::npos);
+}
+
+// ds3xdriver.cs's first lines, with the spacing of its format string (double spaces, no '='
+// after n_line_items, single spaces from pct_newcustomers on in places).
+TEST(PreambleTest, ParameterEchoAsDs3WritesIt) {
+  Ds3Parameters p{.target = "db1;db2",
+                  .n_threads = "16",
+                  .ramp_rate = "10",
+                  .run_time = "30",
+                  .db_size = "20GB",
+                  .warmup_time = "1",
+                  .think_time = "0",
+                  .pct_newcustomers = "20",
+                  .pct_newmember = "1",
+                  .n_searches = "3",
+                  .search_batch_size = "5",
+                  .n_reviews = "3",
+                  .pct_newreviews = "5",
+                  .pct_newhelpfulness = "10",
+                  .n_line_items = "5",
+                  .virt_dir = "ds3",
+                  .page_type = "php",
+                  .windows_perf_host = "",
+                  .detailed_view = "N",
+                  .linux_perf_host = "",
+                  .out_filename = "",
+                  .ds2_mode = "N",
+                  .log_freq = "10",
+                  .log_timestamp = "NONE"};
+  EXPECT_EQ(FormatParameterLine(p),
+            "target= db1;db2  n_threads= 16  ramp_rate= 10  run_time= 30  db_size= 20GB  "
+            "warmup_time= 1  think_time= 0 pct_newcustomers= 20 pct_newmembers= 1  n_searches= 3"
+            "  search_batch_size= 5  n_reviews=3 pct_newreviews=5 pct_newhelpfulness=10 "
+            "n_line_items5 virt_dir= ds3  page_type= php  windows_perf_host=  detailed_view= N "
+            "linux_perf_host=  output_file=  ds2_mode= N log_freq= 10 log_timestamp= NONE");
+  EXPECT_EQ(ThreadsTotalLine(16),
+            "Total number of Threads to be Spawned across multiple servers are n_threads: 16");
+  EXPECT_EQ(ThreadCreatedLine(3), "Thread 3: created for User 3");
+  EXPECT_EQ(ThreadConnectedLine(3, "db2"), "Thread 3: connected to db2");
+  EXPECT_EQ(std::string(kIndividualStatsLine), "Individual Stats for each DB / Web Server: ");
+}
+
 TEST(CsvTest, Header) {
   EXPECT_EQ(CsvHeaderLine(),
             "datetime et, n_overall, opm, rt_tot_lastn_max_msec, rt_tot_avg_msec, rt_tot_sampled, "

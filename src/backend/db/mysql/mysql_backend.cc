@@ -4,11 +4,13 @@
 #include <strings.h>
 
 #include <charconv>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -87,6 +89,8 @@ Status StmtError(MYSQL_STMT* s, std::string_view what) {
 struct MyConn {
   MYSQL* mysql = nullptr;
   int64_t last_insert_id = 0;
+  // When this connection last read the server counters (steady clock), for "other_sessions".
+  std::chrono::steady_clock::time_point counters_read_at{};
   ~MyConn() {
     if (mysql) mysql_close(mysql);
   }
@@ -379,6 +383,21 @@ class MyConnection final : public Connection {
   std::shared_ptr<MyConn> conn_;
 };
 
+// The single value of a one-row query ("" for NULL, *null set), or the error.
+Result<std::string> QueryValue(MYSQL* m, const std::string& sql, std::string_view what,
+                               bool* null = nullptr) {
+  if (mysql_real_query(m, sql.data(), static_cast<unsigned long>(sql.size())) != 0) {
+    return ConnError(m, what);
+  }
+  MYSQL_RES* res = mysql_store_result(m);
+  if (res == nullptr) return ConnError(m, what);
+  MYSQL_ROW row = mysql_fetch_row(res);
+  std::string v = row != nullptr && row[0] != nullptr ? row[0] : "";
+  if (null != nullptr) *null = row == nullptr || row[0] == nullptr;
+  mysql_free_result(res);
+  return v;
+}
+
 // The SHOW GLOBAL STATUS counters storebench records, with their meanings. Com_<kind> counts
 // statements of that kind however they arrive (text or binary protocol: a prepared statement's
 // executions count both here and in Com_stmt_execute); Com_commit and Com_rollback count COMMIT
@@ -403,6 +422,7 @@ constexpr std::pair<const char*, const char*> kStatusCounters[] = {
     {"Handler_update", ""},
     {"Handler_delete", ""},
     {"Questions", ""},
+    {"Connections", "connections"},
 };
 
 Result<std::vector<ServerCounter>> MyConnection::ServerCounters() {
@@ -423,13 +443,43 @@ Result<std::vector<ServerCounter>> MyConnection::ServerCounters() {
   }
   mysql_free_result(res);
   std::vector<ServerCounter> out;
-  // In the table's order; a counter this server does not have is left out.
+  // In the table's order; a counter this server does not have is left out. Every one counts
+  // the whole server's work (global status).
   for (const auto& [name, meaning] : kStatusCounters) {
     // Variable_name matches case-insensitively; MariaDB answers in its own case.
     for (const auto& [got, value] : values) {
-      if (strcasecmp(got.c_str(), name) == 0) out.push_back({name, meaning, value});
+      if (strcasecmp(got.c_str(), name) == 0) out.push_back({name, meaning, value, true});
     }
   }
+  // Sessions other than this one that worked since its previous reading: their last command
+  // ended or their current one began in that time (TIME_MS), or they are still running one,
+  // except a storebench lock's waiter, which waits in GET_LOCK ("User lock") from before the run
+  // to its end. Server threads (no USER, or Daemon) are no clients.
+  const auto now = std::chrono::steady_clock::now();
+  if (conn_->counters_read_at != std::chrono::steady_clock::time_point{}) {
+    const auto since_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(now - conn_->counters_read_at)
+            .count();
+    const std::string others =
+        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND "
+        "COMMAND NOT IN ('Daemon', 'Binlog Dump', 'Slave_IO', 'Slave_SQL', 'Slave_worker') AND "
+        "USER NOT IN ('', 'system user', 'event_scheduler') AND (TIME_MS < " +
+        std::to_string(since_ms) +
+        " OR (COMMAND <> 'Sleep' AND COALESCE(STATE, '') <> 'User lock'))";
+    // A session closed just now (the run's own workers, right before the end reading) leaves
+    // the list a moment after its client returned (mysql_close does not wait): asked again for
+    // up to a second, only sessions that stay are counted.
+    int64_t count = 0;
+    for (int i = 0; i < 10; ++i) {
+      auto n = QueryValue(m, others, "cannot read the process list");
+      if (!n.ok()) return n.status();
+      count = std::strtoll(n->c_str(), nullptr, 10);
+      if (count == 0) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    out.push_back({"other_sessions", "other_sessions", count, true});
+  }
+  conn_->counters_read_at = now;
   return out;
 }
 
@@ -511,21 +561,6 @@ class MyBulkWriter final : public BulkWriter {
   std::string sql_;
   std::string buf_;
 };
-
-// The single value of a one-row query ("" for NULL, *null set), or the error.
-Result<std::string> QueryValue(MYSQL* m, const std::string& sql, std::string_view what,
-                               bool* null = nullptr) {
-  if (mysql_real_query(m, sql.data(), static_cast<unsigned long>(sql.size())) != 0) {
-    return ConnError(m, what);
-  }
-  MYSQL_RES* res = mysql_store_result(m);
-  if (res == nullptr) return ConnError(m, what);
-  MYSQL_ROW row = mysql_fetch_row(res);
-  std::string v = row != nullptr && row[0] != nullptr ? row[0] : "";
-  if (null != nullptr) *null = row == nullptr || row[0] == nullptr;
-  mysql_free_result(res);
-  return v;
-}
 
 std::string Quoted(MYSQL* m, const std::string& text) {
   std::string out(text.size() * 2 + 1, '\0');

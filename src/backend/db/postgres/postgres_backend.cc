@@ -91,6 +91,13 @@ struct PgConn {
   int next_statement = 0;
   bool no_statement_stats = false;  // pg_stat_statements could not be read (ServerCounters)
   bool no_statement_info = false;   // nor pg_stat_statements_info (PostgreSQL 14 and later)
+  // The driver's own work, kept out of the server's transaction counts (xact_commit), which the
+  // cross-check and TPC-C's TPM read: statements prepared while idle share one transaction
+  // (PQprepare and PQdescribePrepared are one transaction each otherwise, some 95 per TPC-C
+  // session), and a dropped statement's DEALLOCATE waits for the connection's next use, so a
+  // session that closes sends none (its prepared statements end with it).
+  bool prepare_batch = false;           // a BEGIN of Prepare's is open
+  std::vector<std::string> deallocate;  // statements to deallocate at the next use
   ~PgConn() {
     if (conn) PQfinish(conn);
   }
@@ -120,6 +127,20 @@ Status Exec(PGconn* conn, const std::string& sql, std::string_view what) {
   }
   PQclear(res);
   return s;
+}
+
+// Before the connection runs anything but a Prepare: commits Prepare's open transaction and
+// sends the deallocations waiting, all in one round trip (one transaction on the server).
+Status SettleDriverWork(PgConn& c) {
+  if (!c.prepare_batch && c.deallocate.empty()) return Status::Ok();
+  const bool idle = PQtransactionStatus(c.conn) == PQTRANS_IDLE;
+  if (!c.prepare_batch && !idle) return Status::Ok();  // kept for when it is idle again
+  std::string sql;
+  for (const std::string& name : c.deallocate) sql += "DEALLOCATE " + name + ";";
+  c.deallocate.clear();
+  if (c.prepare_batch) sql += "COMMIT";
+  c.prepare_batch = false;
+  return Exec(c.conn, sql, "cannot end the statement preparation");
 }
 
 void IgnoreNotice(void*, const char*) {}
@@ -164,10 +185,7 @@ class PgStatement final : public Statement {
   }
   ~PgStatement() override {
     Clear();
-    if (conn_->conn && PQstatus(conn_->conn) == CONNECTION_OK &&
-        PQtransactionStatus(conn_->conn) == PQTRANS_IDLE) {
-      Exec(conn_->conn, "DEALLOCATE " + name_, "deallocate").IgnoreError();
-    }
+    if (conn_->conn && PQstatus(conn_->conn) == CONNECTION_OK) conn_->deallocate.push_back(name_);
   }
 
   // An integer for an integer parameter goes in binary, in network byte order, from the
@@ -207,6 +225,9 @@ class PgStatement final : public Statement {
 
   Status Execute() override {
     Clear();
+    if (conn_->prepare_batch || !conn_->deallocate.empty()) {
+      if (status_ = SettleDriverWork(*conn_); !status_.ok()) return status_;
+    }
     res_ = PQexecPrepared(conn_->conn, name_.c_str(), static_cast<int>(params_.size()),
                           params_.data(), lengths_.data(), formats_.data(), 0);
     const ExecStatusType st = res_ ? PQresultStatus(res_) : PGRES_FATAL_ERROR;
@@ -318,8 +339,21 @@ class PgConnection final : public Connection {
     int nparams = 0;
     const std::string text = TranslatePlaceholders(sql, &nparams);
     const std::string name = "sb" + std::to_string(++conn_->next_statement);
+    if (!conn_->prepare_batch && PQtransactionStatus(conn_->conn) == PQTRANS_IDLE &&
+        Exec(conn_->conn, "BEGIN", "BEGIN failed").ok()) {
+      conn_->prepare_batch = true;
+    }
     PGresult* res = PQprepare(conn_->conn, name.c_str(), text.c_str(), 0, nullptr);
-    const bool ok = res && PQresultStatus(res) == PGRES_COMMAND_OK;
+    bool ok = res && PQresultStatus(res) == PGRES_COMMAND_OK;
+    if (!ok && conn_->prepare_batch) {
+      // The failure aborted the shared transaction: end it, and prepare alone for the answer
+      // (statements prepared before it are kept: a rollback does not drop them).
+      PQclear(res);
+      conn_->prepare_batch = false;
+      Exec(conn_->conn, "ROLLBACK", "ROLLBACK failed").IgnoreError();
+      res = PQprepare(conn_->conn, name.c_str(), text.c_str(), 0, nullptr);
+      ok = res && PQresultStatus(res) == PGRES_COMMAND_OK;
+    }
     Status s = ok ? Status::Ok() : ResultError(conn_->conn, res, "cannot prepare '" + text + "'");
     PQclear(res);
     if (!s.ok()) return s;
@@ -340,10 +374,15 @@ class PgConnection final : public Connection {
   }
 
   Status ExecuteScript(std::string_view sql) override {
+    SB_RETURN_IF_ERROR(SettleDriverWork(*conn_));
     return Exec(conn_->conn, std::string(sql), "SQL failed");
   }
-  Status Begin(bool /*write*/) override { return Exec(conn_->conn, "BEGIN", "BEGIN failed"); }
+  Status Begin(bool /*write*/) override {
+    SB_RETURN_IF_ERROR(SettleDriverWork(*conn_));
+    return Exec(conn_->conn, "BEGIN", "BEGIN failed");
+  }
   Status Commit() override {
+    SB_RETURN_IF_ERROR(SettleDriverWork(*conn_));
     PGresult* res = PQexec(conn_->conn, "COMMIT");
     Status s;
     if (!res || PQresultStatus(res) != PGRES_COMMAND_OK) {
@@ -356,10 +395,12 @@ class PgConnection final : public Connection {
     return s;
   }
   Status Rollback() override {
+    SB_RETURN_IF_ERROR(SettleDriverWork(*conn_));
     if (PQtransactionStatus(conn_->conn) == PQTRANS_IDLE) return Status::Ok();
     return Exec(conn_->conn, "ROLLBACK", "ROLLBACK failed");
   }
   int64_t LastInsertId() override {
+    SettleDriverWork(*conn_).IgnoreError();
     PGresult* res = PQexec(conn_->conn, "SELECT lastval()");
     int64_t id = 0;
     if (res && PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1) {
@@ -412,6 +453,7 @@ std::string EvictionCounterMeaning(const std::string&) { return "statement_evict
 
 Result<std::vector<ServerCounter>> PgConnection::ServerCounters() {
   PGconn* pg = conn_->conn;
+  SB_RETURN_IF_ERROR(SettleDriverWork(*conn_));
   // Statistics read in a transaction are cached until it ends (stats_fetch_consistency); start
   // from fresh ones.
   SB_RETURN_IF_ERROR(Exec(pg, "SELECT pg_stat_clear_snapshot()", "cannot read server counters"));
