@@ -197,6 +197,17 @@ class DbLock {
   virtual ~DbLock() = default;
 };
 
+// The free space where a database's data would be written, as far as the back end can tell
+// (`oltp load --dry_run` refuses a load that would not fit). A server's space is known only when
+// the server runs on this machine and its data directory can be measured from here.
+struct StorageSpace {
+  bool known = false;
+  std::string where;        // the directory measured
+  int64_t free_bytes = 0;   // available to unprivileged writers (statvfs f_bavail × f_frsize)
+  int64_t used_bytes = 0;   // what the database holds now (a load with --force replaces it)
+  std::string why_unknown;  // when !known: one sentence
+};
+
 struct ServerInfo {
   std::string product;  // "SQLite", "PostgreSQL", ...
   std::string version;
@@ -262,6 +273,13 @@ class DbBackend {
   // tables live in: the SQLite file, the PostgreSQL schema, the MariaDB database. It is held by
   // the returned object (for a server, on a connection of its own) until that is destroyed.
   virtual Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) = 0;
+  // Where the database's data would go and the space free there (StorageSpace); connects to a
+  // server to ask for its data directory. The default cannot tell.
+  virtual Result<StorageSpace> FreeSpace() {
+    StorageSpace space;
+    space.why_unknown = "this back end cannot tell how much space its database has";
+    return space;
+  }
 
   // Pristine copies (Capabilities::pristine_copy). The caller holds the database's storebench
   // lock, passed as `lock`, and has no connection of its own open to the database. A back end

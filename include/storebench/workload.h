@@ -327,6 +327,18 @@ class Workload {
   // Creates the schema and loads generated data. Refuses to replace an existing database unless
   // ctx.force, and never touches a database this workload did not create.
   virtual Status Load(db::DbBackend& backend, const LoadContext& ctx) = 0;
+  // What Load would write, without writing anything (`oltp load --dry_run`): the plan as text for
+  // the user, and the bytes it needs on the database's storage and, when ctx.csv_dir is set, for
+  // the CSV files. Uses the dialect UseDialect chose. The default: this workload has no plan.
+  struct LoadPlan {
+    std::string text;
+    int64_t server_bytes = 0;
+    int64_t csv_bytes = 0;
+  };
+  virtual Result<LoadPlan> PlanLoad(const LoadContext& /*ctx*/) const {
+    return Status::InvalidArgument("load --dry_run: the " + name() +
+                                   " workload has no load plan to show (DVD Store has)");
+  }
   // The closing summary over the whole run, warm-up and wind-down included (DVD Store 3:
   // "n_purchase_from_start= X n_rollbacks_from_start= Y"); "" when the workload has none.
   virtual std::string FromStartLine(const Totals& /*whole_run*/) const { return ""; }

@@ -25,6 +25,7 @@
 #include "driver/run_options.h"
 #include "report/json_report.h"
 #include "report/load_progress.h"
+#include "session/load_dry_run.h"
 #include "version/version.h"
 #include "workload/registry.h"
 
@@ -107,7 +108,24 @@ Result<std::unique_ptr<db::DbBackend>> OpenDb(Context& c, bool create, int busy_
   return OpenDatabase(c.registry, c.workload(), c.options.GetString("db"), create, busy_timeout_ms);
 }
 
+// `oltp load --dry_run`: the plan, and exit 2 when the storage lacks the space; no lock is taken
+// and nothing is created (SQLite's back end creates its file only on connecting).
+int LoadDryRun(Context& c) {
+  auto backend = OpenDb(c, /*create=*/true, 3000);
+  if (!backend.ok()) return Fail(backend.status());
+  workload::LoadContext ctx;
+  ctx.force = c.options.GetBool("force");
+  ctx.csv_dir = c.options.GetString("csv_dir");
+  ctx.seed = static_cast<uint64_t>(c.options.GetInt("seed"));
+  auto plan = session::PlanLoadDryRun(c.workload(), **backend, ctx);
+  if (!plan.ok()) return Fail(plan.status());
+  std::fputs(plan->text.c_str(), stdout);
+  std::fflush(stdout);
+  return plan->refusal.ok() ? kExitOk : Fail(plan->refusal);
+}
+
 int Load(Context& c) {
+  if (c.options.GetBool("dry_run")) return LoadDryRun(c);
   // Before anything looks at the database: a load under way must not be replaced (--force) or
   // be told to be redone.
   auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp load");

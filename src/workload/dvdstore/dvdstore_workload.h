@@ -92,6 +92,9 @@ class DvdStoreWorkload final : public workload::Workload {
       const workload::WindowFacts& facts) const override;
 
   void UseDialect(const std::string& dialect) override { dialect_ = dialect; }
+  // load --dry_run (dvdstore_plan.cc): the tables' rows and row text, and disk and time scaled
+  // from a load measured on this project's test machine.
+  Result<LoadPlan> PlanLoad(const workload::LoadContext& ctx) const override;
   Status CheckCapabilities(const db::Capabilities& caps) override;
   int max_failures() const override { return opts_.ds2_mode ? 1 : 10; }  // spec §6.6
   std::string Describe() const override {

@@ -15,6 +15,7 @@
 #include "backend/db/bulk_text.h"
 #include "backend/db/connect_error.h"
 #include "backend/db/pristine.h"
+#include "backend/db/storage_space.h"
 
 namespace sb::db {
 
@@ -650,6 +651,14 @@ class MyBackend final : public DbBackend {
   }
 
   bool Exists() override { return Open(false).ok(); }
+
+  // @@datadir is readable by every account; InnoDB's files (file_per_table) are under it.
+  Result<StorageSpace> FreeSpace() override {
+    return ServerSpace(*this, url_.host,
+                       "SELECT COALESCE(SUM(data_length + index_length), 0) FROM "
+                       "information_schema.tables WHERE table_schema = DATABASE()",
+                       "SELECT @@datadir");
+  }
 
   // GET_LOCK('storebench.<database>', 0): user-level locks are named server-wide, so the name
   // carries the database the workload's tables are in.
