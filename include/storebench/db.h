@@ -20,6 +20,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "storebench/status.h"
@@ -197,6 +198,20 @@ class DbLock {
   virtual ~DbLock() = default;
 };
 
+// What a run of a workload can change in its database (Workload::WhatRunsWrite), so a restore
+// (DbBackend::RestorePristine) can bring back only that instead of comparing every table. It
+// applies only to a database whose storebench_meta names `workload`.
+struct RunWrites {
+  std::string workload;
+  // Tables a run only appends to, each with the integer column whose values above the loaded
+  // maximum are exactly the rows runs added (table and column as the dialect's schema spells
+  // them).
+  std::vector<std::pair<std::string, std::string>> appended;
+  // Tables a run changes otherwise (updates, or rows in a table loaded empty).
+  std::vector<std::string> rewritten;
+  // Every other table is never written by a run.
+};
+
 // The free space where a database's data would be written, as far as the back end can tell
 // (`oltp load --dry_run` refuses a load that would not fit). A server's space is known only when
 // the server runs on this machine and its data directory can be measured from here.
@@ -306,6 +321,10 @@ class DbBackend {
                                               const std::string& /*holder_text*/) {
     return Status::FailedPrecondition("this back end keeps no pristine copies");
   }
+  // What runs of the database's workload write, told before RestorePristine; a back end whose
+  // restore costs what the tables hold (MariaDB) restores only those tables. The default
+  // ignores it.
+  virtual void HintRunWrites(const RunWrites& /*writes*/) {}
 };
 
 }  // namespace sb::db

@@ -22,6 +22,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -335,6 +336,11 @@ class Workload {
     int64_t server_bytes = 0;
     int64_t csv_bytes = 0;
   };
+  // What a run can change in the database, in `dialect`'s names (db::RunWrites), for restores;
+  // the default says nothing, and a restore then compares every table.
+  virtual std::optional<db::RunWrites> WhatRunsWrite(const std::string& /*dialect*/) const {
+    return std::nullopt;
+  }
   virtual Result<LoadPlan> PlanLoad(const LoadContext& /*ctx*/) const {
     return Status::InvalidArgument("load --dry_run: the " + name() +
                                    " workload has no load plan to show (DVD Store has)");

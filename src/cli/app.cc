@@ -223,6 +223,7 @@ int Restore(Context& c) {
   auto lock = LockDatabase(c.registry, setup.url, "oltp restore");
   if (!lock.ok()) return Fail(lock.status());
   setup.lock = std::move(lock).value();
+  setup.workload = std::move(c.owned_workload);  // what its runs write (--workload)
   if (Status s = RestoreDatabase(c.registry, &setup, "oltp restore", false); !s.ok()) {
     return Fail(s);
   }

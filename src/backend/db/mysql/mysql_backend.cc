@@ -3,11 +3,13 @@
 #include <mysql.h>
 #include <strings.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -802,6 +804,7 @@ class MyBackend final : public DbBackend {
     if (!live.ok()) return live.status();
     SB_RETURN_IF_ERROR(CheckRestorable(*live, *kept, Described()));
     SB_RETURN_IF_ERROR(Query(m, "SET foreign_key_checks = 0, unique_checks = 0", "restore setup"));
+    if (HintApplies(*live)) return RestoreWhatRunsWrite(conn, m, *copy, kept->tables);
     int trimmed = 0, refilled = 0;
     for (const std::string& t : kept->tables) {
       const std::string from = Ident(*copy) + "." + Ident(t);
@@ -838,7 +841,63 @@ class MyBackend final : public DbBackend {
            " were refilled (TRUNCATE + INSERT ... SELECT); the others matched (CHECKSUM TABLE)";
   }
 
+  void HintRunWrites(const RunWrites& writes) override { hint_ = writes; }
+
  private:
+  // True when the hint is for the workload the database's storebench_meta names.
+  bool HintApplies(const DbFingerprint& live) const {
+    if (!hint_.has_value() || hint_->workload.empty()) return false;
+    for (const auto& [key, value] : live.meta) {
+      if (key == "workload") return value == hint_->workload;
+    }
+    return false;
+  }
+
+  // The restore when the workload says what runs write (RunWrites): the rows above the copy's
+  // largest value of an appended table's column are deleted (an index range where the column
+  // leads one), the rewritten tables are emptied and refilled from the copy, and every other
+  // table is left alone, so the time is that of the run's rows, not of the tables' (no
+  // CHECKSUM TABLE of the whole database).
+  Result<std::string> RestoreWhatRunsWrite(MyConnection& conn, MYSQL* m, const std::string& copy,
+                                           const std::vector<std::string>& tables) {
+    const auto has = [&](const std::string& t) {
+      return std::find(tables.begin(), tables.end(), t) != tables.end();
+    };
+    int trimmed = 0, refilled = 0;
+    for (const auto& [t, column] : hint_->appended) {
+      if (!has(t)) continue;
+      const std::string from = Ident(copy) + "." + Ident(t);
+      const std::string to = Ident(url_.database) + "." + Ident(t);
+      auto top = QueryValue(m, "SELECT coalesce(max(" + Ident(column) + "), 0) FROM " + from,
+                            "largest " + column + " of " + t);
+      if (!top.ok()) return top.status();
+      auto trim = conn.Prepare("DELETE FROM " + to + " WHERE " + Ident(column) + " > ?");
+      if (!trim.ok()) return trim.status();
+      (*trim)->BindInt(1, std::stoll(*top));
+      SB_RETURN_IF_ERROR((*trim)->Execute());
+      // Back to the loaded state's counter (the largest key + 1) where the table has one.
+      SB_RETURN_IF_ERROR(
+          Query(m, "ALTER TABLE " + to + " AUTO_INCREMENT = 1", "AUTO_INCREMENT of " + t));
+      ++trimmed;
+    }
+    for (const std::string& t : hint_->rewritten) {
+      if (!has(t)) continue;
+      const std::string from = Ident(copy) + "." + Ident(t);
+      const std::string to = Ident(url_.database) + "." + Ident(t);
+      SB_RETURN_IF_ERROR(Query(m, "TRUNCATE TABLE " + to, "TRUNCATE " + t));
+      SB_RETURN_IF_ERROR(
+          Query(m, "INSERT INTO " + to + " SELECT * FROM " + from, "restore of table " + t));
+      ++refilled;
+    }
+    return "what " + hint_->workload + " runs write: " + std::to_string(trimmed) +
+           " tables lost the rows above their loaded largest id, " + std::to_string(refilled) +
+           " were refilled (TRUNCATE + INSERT ... SELECT), the other " +
+           std::to_string(tables.size() - static_cast<size_t>(trimmed + refilled)) +
+           " are never written by a run";
+  }
+
+  std::optional<RunWrites> hint_;
+
   struct CopyMarkerInfo {
     bool exists = false;    // a database of the copy's name exists
     bool ours = false;      // it holds storebench_pristine_of
