@@ -918,10 +918,10 @@ class MyBackend final : public DbBackend {
     }
     SB_RETURN_IF_ERROR((*read)->status());
     (*read)->Reset();
-    auto top = QueryValue(m,
-                          "SELECT coalesce(max(" + Ident(column) + "), 0) FROM " + Ident(copy) +
-                              "." + Ident(table),
-                          "largest " + column + " of " + table);
+    auto top = QueryValue(
+        m,
+        "SELECT coalesce(max(" + Ident(column) + "), 0) FROM " + Ident(copy) + "." + Ident(table),
+        "largest " + column + " of " + table);
     if (!top.ok()) return top.status();
     auto keep = conn.Prepare("INSERT INTO " + cache + " (tbl, col, top) VALUES (?, ?, ?)");
     if (!keep.ok()) return keep.status();
