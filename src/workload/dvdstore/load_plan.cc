@@ -126,7 +126,7 @@ const LoadReference* ReferenceFor(std::string_view dialect) {
 Estimate Scale(const DataPlan& plan, const DataPlan& disk_plan, const DataPlan& time_plan,
                const LoadReference& ref) {
   Estimate e;
-  const double text = static_cast<double>(plan.text_bytes);
+  const auto text = static_cast<double>(plan.text_bytes);
   if (disk_plan.text_bytes > 0) {
     e.server_bytes = static_cast<int64_t>(ref.stored_mb * 1e6 * text /
                                           static_cast<double>(disk_plan.text_bytes));
@@ -146,7 +146,7 @@ std::string FormatDataPlan(const DsSize& size, const DataPlan& plan) {
   out += line;
   for (const TablePlan& t : plan.tables) {
     const std::string rows =
-        (t.rows_expected ? "~" : "") + std::to_string(static_cast<long long>(t.rows));
+        (t.rows_expected ? "~" : "") + std::to_string(t.rows);
     std::snprintf(line, sizeof line, "%-22s %16s  %s\n", std::string(TableName(t.table)).c_str(),
                   rows.c_str(), FormatDecimalBytes(static_cast<double>(t.text_bytes)).c_str());
     out += line;

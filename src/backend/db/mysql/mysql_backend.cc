@@ -884,8 +884,9 @@ class MyBackend final : public DbBackend {
       const std::string from = Ident(copy) + "." + Ident(t);
       const std::string to = Ident(url_.database) + "." + Ident(t);
       SB_RETURN_IF_ERROR(Query(m, "TRUNCATE TABLE " + to, "TRUNCATE " + t));
-      SB_RETURN_IF_ERROR(
-          Query(m, "INSERT INTO " + to + " SELECT * FROM " + from, "restore of table " + t));
+      std::string refill = "INSERT INTO " + to;
+      refill += " SELECT * FROM " + from;
+      SB_RETURN_IF_ERROR(Query(m, refill, "restore of table " + t));
       ++refilled;
     }
     return "what " + hint_->workload + " runs write: " + std::to_string(trimmed) +
