@@ -20,6 +20,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "storebench/status.h"
@@ -204,6 +205,31 @@ class DbLock {
   virtual ~DbLock() = default;
 };
 
+// What a run of a workload can change in its database (Workload::WhatRunsWrite), so a restore
+// (DbBackend::RestorePristine) can bring back only that instead of comparing every table. It
+// applies only to a database whose storebench_meta names `workload`.
+struct RunWrites {
+  std::string workload;
+  // Tables a run only appends to, each with the integer column whose values above the loaded
+  // maximum are exactly the rows runs added (table and column as the dialect's schema spells
+  // them).
+  std::vector<std::pair<std::string, std::string>> appended;
+  // Tables a run changes otherwise (updates, or rows in a table loaded empty).
+  std::vector<std::string> rewritten;
+  // Every other table is never written by a run.
+};
+
+// The free space where a database's data would be written, as far as the back end can tell
+// (`oltp load --dry_run` refuses a load that would not fit). A server's space is known only when
+// the server runs on this machine and its data directory can be measured from here.
+struct StorageSpace {
+  bool known = false;
+  std::string where;        // the directory measured
+  int64_t free_bytes = 0;   // available to unprivileged writers (statvfs f_bavail × f_frsize)
+  int64_t used_bytes = 0;   // what the database holds now (a load with --force replaces it)
+  std::string why_unknown;  // when !known: one sentence
+};
+
 struct ServerInfo {
   std::string product;  // "SQLite", "PostgreSQL", ...
   std::string version;
@@ -269,6 +295,13 @@ class DbBackend {
   // tables live in: the SQLite file, the PostgreSQL schema, the MariaDB database. It is held by
   // the returned object (for a server, on a connection of its own) until that is destroyed.
   virtual Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) = 0;
+  // Where the database's data would go and the space free there (StorageSpace); connects to a
+  // server to ask for its data directory. The default cannot tell.
+  virtual Result<StorageSpace> FreeSpace() {
+    StorageSpace space;
+    space.why_unknown = "this back end cannot tell how much space its database has";
+    return space;
+  }
 
   // Pristine copies (Capabilities::pristine_copy). The caller holds the database's storebench
   // lock, passed as `lock`, and has no connection of its own open to the database. A back end
@@ -295,6 +328,10 @@ class DbBackend {
                                               const std::string& /*holder_text*/) {
     return Status::FailedPrecondition("this back end keeps no pristine copies");
   }
+  // What runs of the database's workload write, told before RestorePristine; a back end whose
+  // restore costs what the tables hold (MariaDB) restores only those tables. The default
+  // ignores it.
+  virtual void HintRunWrites(const RunWrites& /*writes*/) {}
 };
 
 }  // namespace sb::db

@@ -22,6 +22,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -333,6 +334,23 @@ class Workload {
   // Creates the schema and loads generated data. Refuses to replace an existing database unless
   // ctx.force, and never touches a database this workload did not create.
   virtual Status Load(db::DbBackend& backend, const LoadContext& ctx) = 0;
+  // What Load would write, without writing anything (`oltp load --dry_run`): the plan as text for
+  // the user, and the bytes it needs on the database's storage and, when ctx.csv_dir is set, for
+  // the CSV files. Uses the dialect UseDialect chose. The default: this workload has no plan.
+  struct LoadPlan {
+    std::string text;
+    int64_t server_bytes = 0;
+    int64_t csv_bytes = 0;
+  };
+  // What a run can change in the database, in `dialect`'s names (db::RunWrites), for restores;
+  // the default says nothing, and a restore then compares every table.
+  virtual std::optional<db::RunWrites> WhatRunsWrite(const std::string& /*dialect*/) const {
+    return std::nullopt;
+  }
+  virtual Result<LoadPlan> PlanLoad(const LoadContext& /*ctx*/) const {
+    return Status::InvalidArgument("load --dry_run: the " + name() +
+                                   " workload has no load plan to show (DVD Store has)");
+  }
   // Removes what Load created (sysbench's cleanup), reporting each table through `progress`;
   // leaves alone a database this workload did not create. Unimplemented by default.
   virtual Status Cleanup(db::DbBackend& /*backend*/,

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace sb {
@@ -153,6 +154,18 @@ Result<uint64_t> ParseBytes(std::string_view text) {
   }
   if (static_cast<uint64_t>(*num) > UINT64_MAX / scale) return bad();  // would wrap
   return static_cast<uint64_t>(*num) * scale;
+}
+
+std::string FormatDecimalBytes(double bytes) {
+  char buf[32];
+  if (bytes >= 1e9) {
+    std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
+  } else if (bytes >= 1e6) {
+    std::snprintf(buf, sizeof buf, "%.1f MB", bytes / 1e6);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f kB", bytes / 1e3);
+  }
+  return buf;
 }
 
 std::string FormatDuration(int64_t nanos) {

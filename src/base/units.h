@@ -31,6 +31,10 @@ Result<bool> ParseBool(std::string_view text, std::string_view what);
 // "90s", "1m30s", "2h".
 std::string FormatDuration(int64_t nanos);
 
+// "146.2 GB", "28.9 MB", "0.2 kB": decimal units with one decimal, as the load's summary line
+// counts bytes.
+std::string FormatDecimalBytes(double bytes);
+
 }  // namespace sb
 
 #endif  // STOREBENCH_BASE_UNITS_H_

@@ -46,6 +46,11 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
          .type = OptionType::kBool,
          .default_value = "N",
          .help = "replace an existing storebench database of this workload"});
+    add({.name = "dry_run",
+         .type = OptionType::kBool,
+         .default_value = "N",
+         .help = "write nothing: print the plan (rows and bytes per table, disk, estimated time) "
+                 "and refuse when the database's storage lacks the space (DVD Store)"});
     str("csv_dir", "", "also write the generated rows as CSV files into this directory",
         {"csv-dir"});
     add({.name = "pristine",

@@ -17,6 +17,7 @@
 #include "driver/load.h"
 #include "driver/run_options.h"
 #include "report/console/load_progress.h"
+#include "session/load_dry_run.h"
 #include "workload/registry.h"
 
 namespace sb::cli {
@@ -26,7 +27,24 @@ Result<std::unique_ptr<db::DbBackend>> OpenDb(OltpContext& c, bool create, int b
   return OpenDatabase(c.registry, c.workload(), c.options.GetString("db"), create, busy_timeout_ms);
 }
 
+// `oltp load --dry_run`: the plan, and exit 2 when the storage lacks the space; no lock is taken
+// and nothing is created (SQLite's back end creates its file only on connecting).
+int LoadDryRun(OltpContext& c) {
+  auto backend = OpenDb(c, /*create=*/true, 3000);
+  if (!backend.ok()) return Fail(backend.status());
+  workload::LoadContext ctx;
+  ctx.force = c.options.GetBool("force");
+  ctx.csv_dir = c.options.GetString("csv_dir");
+  ctx.seed = static_cast<uint64_t>(c.options.GetInt("seed"));
+  auto plan = session::PlanLoadDryRun(c.workload(), **backend, ctx);
+  if (!plan.ok()) return Fail(plan.status());
+  std::fputs(plan->text.c_str(), stdout);
+  std::fflush(stdout);
+  return plan->refusal.ok() ? kExitOk : Fail(plan->refusal);
+}
+
 int Load(OltpContext& c) {
+  if (c.options.GetBool("dry_run")) return LoadDryRun(c);
   // Before anything looks at the database: a load under way must not be replaced (--force) or
   // be told to be redone.
   auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp load");
@@ -125,6 +143,7 @@ int Restore(OltpContext& c) {
   auto lock = LockDatabase(c.registry, setup.url, "oltp restore");
   if (!lock.ok()) return Fail(lock.status());
   setup.lock = std::move(lock).value();
+  setup.workload = std::move(c.owned_workload);  // what its runs write (--workload)
   if (Status s = RestoreDatabase(c.registry, &setup, "oltp restore", false); !s.ok()) {
     return Fail(s);
   }

@@ -91,6 +91,13 @@ class DvdStoreWorkload final : public workload::Workload {
       const workload::WindowFacts& facts) const override;
 
   void UseDialect(const std::string& dialect) override { dialect_ = dialect; }
+  // load --dry_run (dvdstore_plan.cc): the tables' rows and row text, and disk and time scaled
+  // from a load measured on this project's test machine.
+  Result<LoadPlan> PlanLoad(const workload::LoadContext& ctx) const override;
+  // A run appends orders, their lines and history, customers, reviews and helpfulness ratings
+  // (each above the loaded largest id), and changes inventory, membership and reorder
+  // (run_writes.cc).
+  std::optional<db::RunWrites> WhatRunsWrite(const std::string& dialect) const override;
   Status CheckCapabilities(const db::Capabilities& caps) override;
   int max_failures() const override { return opts_.ds2_mode ? 1 : 10; }  // spec §6.6
   std::string Describe() const override {

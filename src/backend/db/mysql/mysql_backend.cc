@@ -3,12 +3,14 @@
 #include <mysql.h>
 #include <strings.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -17,6 +19,7 @@
 #include "backend/db/bulk_text.h"
 #include "backend/db/connect_error.h"
 #include "backend/db/pristine.h"
+#include "backend/db/storage_space.h"
 
 namespace sb::db {
 
@@ -686,6 +689,14 @@ class MyBackend final : public DbBackend {
 
   bool Exists() override { return Open(false).ok(); }
 
+  // @@datadir is readable by every account; InnoDB's files (file_per_table) are under it.
+  Result<StorageSpace> FreeSpace() override {
+    return ServerSpace(*this, url_.host,
+                       "SELECT COALESCE(SUM(data_length + index_length), 0) FROM "
+                       "information_schema.tables WHERE table_schema = DATABASE()",
+                       "SELECT @@datadir");
+  }
+
   // GET_LOCK('storebench.<database>', 0): user-level locks are named server-wide, so the name
   // carries the database the workload's tables are in.
   Result<std::unique_ptr<DbLock>> TryLock(const std::string& holder_text) override {
@@ -828,6 +839,7 @@ class MyBackend final : public DbBackend {
     if (!live.ok()) return live.status();
     SB_RETURN_IF_ERROR(CheckRestorable(*live, *kept, Described()));
     SB_RETURN_IF_ERROR(Query(m, "SET foreign_key_checks = 0, unique_checks = 0", "restore setup"));
+    if (HintApplies(*live)) return RestoreWhatRunsWrite(conn, m, *copy, kept->tables);
     int trimmed = 0, refilled = 0;
     for (const std::string& t : kept->tables) {
       const std::string from = Ident(*copy) + "." + Ident(t);
@@ -864,7 +876,100 @@ class MyBackend final : public DbBackend {
            " were refilled (TRUNCATE + INSERT ... SELECT); the others matched (CHECKSUM TABLE)";
   }
 
+  void HintRunWrites(const RunWrites& writes) override { hint_ = writes; }
+
  private:
+  // True when the hint is for the workload the database's storebench_meta names.
+  bool HintApplies(const DbFingerprint& live) const {
+    if (!hint_.has_value() || hint_->workload.empty()) return false;
+    for (const auto& [key, value] : live.meta) {
+      if (key == "workload") return value == hint_->workload;
+    }
+    return false;
+  }
+
+  // The restore when the workload says what runs write (RunWrites): the rows above the copy's
+  // largest value of an appended table's column are deleted (an index range where the column
+  // leads one), the rewritten tables are emptied and refilled from the copy, and every other
+  // table is left alone, so the time is that of the run's rows, not of the tables' (no
+  // CHECKSUM TABLE of the whole database).
+  Result<std::string> RestoreWhatRunsWrite(MyConnection& conn, MYSQL* m, const std::string& copy,
+                                           const std::vector<std::string>& tables) {
+    const auto has = [&](const std::string& t) {
+      return std::find(tables.begin(), tables.end(), t) != tables.end();
+    };
+    int trimmed = 0, refilled = 0;
+    for (const auto& [t, column] : hint_->appended) {
+      if (!has(t)) continue;
+      const std::string from = Ident(copy) + "." + Ident(t);
+      const std::string to = Ident(url_.database) + "." + Ident(t);
+      auto top = CopyMaximum(conn, m, copy, t, column);
+      if (!top.ok()) return top.status();
+      auto trim = conn.Prepare("DELETE FROM " + to + " WHERE " + Ident(column) + " > ?");
+      if (!trim.ok()) return trim.status();
+      (*trim)->BindInt(1, *top);
+      SB_RETURN_IF_ERROR((*trim)->Execute());
+      // Back to the loaded state's counter (the largest key + 1) where the table has one.
+      SB_RETURN_IF_ERROR(
+          Query(m, "ALTER TABLE " + to + " AUTO_INCREMENT = 1", "AUTO_INCREMENT of " + t));
+      ++trimmed;
+    }
+    for (const std::string& t : hint_->rewritten) {
+      if (!has(t)) continue;
+      const std::string from = Ident(copy) + "." + Ident(t);
+      const std::string to = Ident(url_.database) + "." + Ident(t);
+      SB_RETURN_IF_ERROR(Query(m, "TRUNCATE TABLE " + to, "TRUNCATE " + t));
+      std::string refill = "INSERT INTO " + to;
+      refill += " SELECT * FROM " + from;
+      SB_RETURN_IF_ERROR(Query(m, refill, "restore of table " + t));
+      ++refilled;
+    }
+    return "what " + hint_->workload + " runs write: " + std::to_string(trimmed) +
+           " tables lost the rows above their loaded largest id, " + std::to_string(refilled) +
+           " were refilled (TRUNCATE + INSERT ... SELECT), the other " +
+           std::to_string(tables.size() - static_cast<size_t>(trimmed + refilled)) +
+           " are never written by a run";
+  }
+
+  // The copy's largest `column` of `table`. The copy has no indexes, so the first restore
+  // scans it and keeps the value in the copy's table storebench_pristine_max, which later
+  // restores read (the copy never changes; SavePristine replaces the whole database).
+  Result<int64_t> CopyMaximum(MyConnection& conn, MYSQL* m, const std::string& copy,
+                              const std::string& table, const std::string& column) {
+    const std::string cache = Ident(copy) + ".storebench_pristine_max";
+    SB_RETURN_IF_ERROR(Query(m,
+                             "CREATE TABLE IF NOT EXISTS " + cache +
+                                 " (tbl VARCHAR(64) NOT NULL, col VARCHAR(64) NOT NULL, top BIGINT "
+                                 "NOT NULL, PRIMARY KEY (tbl, col)) ENGINE = InnoDB",
+                             "pristine maxima"));
+    auto read = conn.Prepare("SELECT top FROM " + cache + " WHERE tbl = ? AND col = ?");
+    if (!read.ok()) return read.status();
+    (*read)->BindText(1, table);
+    (*read)->BindText(2, column);
+    SB_RETURN_IF_ERROR((*read)->Execute());
+    if ((*read)->Next()) {
+      const int64_t top = (*read)->GetInt(0);
+      (*read)->Reset();
+      return top;
+    }
+    SB_RETURN_IF_ERROR((*read)->status());
+    (*read)->Reset();
+    auto top = QueryValue(
+        m,
+        "SELECT coalesce(max(" + Ident(column) + "), 0) FROM " + Ident(copy) + "." + Ident(table),
+        "largest " + column + " of " + table);
+    if (!top.ok()) return top.status();
+    auto keep = conn.Prepare("INSERT INTO " + cache + " (tbl, col, top) VALUES (?, ?, ?)");
+    if (!keep.ok()) return keep.status();
+    (*keep)->BindText(1, table);
+    (*keep)->BindText(2, column);
+    (*keep)->BindInt(3, std::stoll(*top));
+    SB_RETURN_IF_ERROR((*keep)->Execute());
+    return std::stoll(*top);
+  }
+
+  std::optional<RunWrites> hint_;
+
   struct CopyMarkerInfo {
     bool exists = false;    // a database of the copy's name exists
     bool ours = false;      // it holds storebench_pristine_of
@@ -895,7 +1000,8 @@ class MyBackend final : public DbBackend {
   Result<DbFingerprint> Fingerprint(Connection& conn, const std::string& database) {
     return ReadFingerprint(conn,
                            "SELECT table_name FROM information_schema.tables WHERE table_schema = "
-                           "? AND table_type = 'BASE TABLE'",
+                           "? AND table_type = 'BASE TABLE' AND table_name <> "
+                           "'storebench_pristine_max'",
                            "SELECT `key`, value FROM " + Ident(database) + ".storebench_meta",
                            database, "storebench_pristine_of");
   }

@@ -17,6 +17,7 @@
 #include "backend/db/bulk_text.h"
 #include "backend/db/connect_error.h"
 #include "backend/db/pristine.h"
+#include "backend/db/storage_space.h"
 
 namespace sb::db {
 
@@ -680,6 +681,14 @@ class PgBackend final : public DbBackend {
   }
 
   bool Exists() override { return Open().ok(); }
+
+  // data_directory is readable by superusers and pg_read_all_settings only
+  // (https://www.postgresql.org/docs/current/runtime-config-file-locations.html); the default
+  // tablespace is assumed to be in it.
+  Result<StorageSpace> FreeSpace() override {
+    return ServerSpace(*this, url_.host, "SELECT pg_database_size(current_database())",
+                       "SHOW data_directory");
+  }
 
   // pg_try_advisory_lock on a session of its own, for the schema the workload's tables go to
   // (current_schema(): the URL's options may choose one). The holder's words go where other

@@ -13,6 +13,7 @@
 #include "backend/db/pristine.h"
 #include "backend/db/sqlite/sqlite_bulk_writer.h"
 #include "backend/db/sqlite/sqlite_status.h"
+#include "backend/db/storage_space.h"
 #include "base/file_copy.h"
 #include "base/file_lock.h"
 
@@ -285,6 +286,18 @@ class SqliteBackend final : public DbBackend {
   bool Exists() override {
     struct stat st {};
     return ::stat(file_.c_str(), &st) == 0 && st.st_size > 0;
+  }
+
+  // The file system of the file's directory; the file, its WAL and its journal count as used
+  // (a load with --force replaces them).
+  Result<StorageSpace> FreeSpace() override {
+    StorageSpace space =
+        SpaceOfDirectory(std::filesystem::path(file_).parent_path().lexically_normal().string());
+    for (const char* suffix : {"", "-wal", "-journal"}) {
+      struct stat st {};
+      if (::stat((file_ + suffix).c_str(), &st) == 0) space.used_bytes += st.st_size;
+    }
+    return space;
   }
 
   // An flock on "<file>.storebench-lock", which also holds the holder's words. Not a lock on the
