@@ -1,5 +1,5 @@
-// storebench oltp load|verify|pristine|restore|cleanup and the oltp command line (README.md;
-// sysbench's verb-last order too); `oltp run` is in oltp_run.cc.
+// storebench oltp verify|pristine|restore|cleanup and the oltp command line (README.md;
+// sysbench's verb-last order too); `oltp load` is in oltp_load.cc, `oltp run` in oltp_run.cc.
 
 #include <cstdio>
 #include <memory>
@@ -11,82 +11,13 @@
 #include "cli/command_paths.h"
 #include "cli/db_run.h"
 #include "cli/oltp_internal.h"
-#include "cli/status_line.h"
 #include "cli/sysbench_options.h"
 #include "config/options.h"
-#include "driver/load.h"
 #include "driver/run_options.h"
-#include "report/console/load_progress.h"
-#include "session/load_dry_run.h"
 #include "workload/registry.h"
 
 namespace sb::cli {
 namespace {
-
-Result<std::unique_ptr<db::DbBackend>> OpenDb(OltpContext& c, bool create, int busy_timeout_ms) {
-  return OpenDatabase(c.registry, c.workload(), c.options.GetString("db"), create, busy_timeout_ms);
-}
-
-// `oltp load --dry_run`: the plan, and exit 2 when the storage lacks the space; no lock is taken
-// and nothing is created (SQLite's back end creates its file only on connecting).
-int LoadDryRun(OltpContext& c) {
-  auto backend = OpenDb(c, /*create=*/true, 3000);
-  if (!backend.ok()) return Fail(backend.status());
-  workload::LoadContext ctx;
-  ctx.force = c.options.GetBool("force");
-  ctx.csv_dir = c.options.GetString("csv_dir");
-  ctx.seed = static_cast<uint64_t>(c.options.GetInt("seed"));
-  auto plan = session::PlanLoadDryRun(c.workload(), **backend, ctx);
-  if (!plan.ok()) return Fail(plan.status());
-  std::fputs(plan->text.c_str(), stdout);
-  std::fflush(stdout);
-  return plan->refusal.ok() ? kExitOk : Fail(plan->refusal);
-}
-
-int Load(OltpContext& c) {
-  if (c.options.GetBool("dry_run")) return LoadDryRun(c);
-  // Before anything looks at the database: a load under way must not be replaced (--force) or
-  // be told to be redone.
-  auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp load");
-  if (!lock.ok()) return Fail(lock.status());
-  auto backend = OpenDb(c, /*create=*/true, 30000);
-  if (!backend.ok()) return Fail(backend.status());
-  workload::LoadContext ctx;
-  ctx.threads = static_cast<int>(c.options.GetInt("load_threads"));
-  ctx.index_threads = static_cast<int>(c.options.GetInt("index_threads"));
-  ctx.force = c.options.GetBool("force");
-  ctx.csv_dir = c.options.GetString("csv_dir");
-  ctx.seed = static_cast<uint64_t>(c.options.GetInt("seed"));
-  ctx.stop = InstallStopHandlers();
-  // Rewritten each second on a terminal; a plain line every 10 s in a log.
-  StatusLine line(stderr, isatty(STDERR_FILENO) == 1, 10);
-  ctx.progress = [&line](const std::string& m) { line.Message(m); };
-  driver::LoadProgress progress;
-  progress.on_sample = [&line](const metrics::LoadSample& s) {
-    // Always shown: the "data in" line and the index phase's last (ETA 0: every step done).
-    line.Update(report::FormatLoadProgress(s),
-                /*force=*/s.data_done && (!s.index_phase || s.eta_sec == 0));
-  };
-  SteadyClock clock;
-  driver::LoadOutcome out = driver::RunLoad(c.workload(), **backend, ctx, clock, progress);
-  line.End();
-  if (!out.status.ok()) return FailDuringWork(out.status);
-  backend->reset();  // no session of ours may stay open on a database being copied
-  if (c.options.GetBool("pristine")) {
-    if (Status s =
-            SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(), "oltp load");
-        !s.ok()) {
-      return Fail(s);
-    }
-  }
-  const double secs = out.seconds > 0 ? out.seconds : 1;
-  std::printf(
-      "loaded %s into %s: %lld rows in %.1f s (%.0f rows/s; %.1f MB of row text, %.1f MB/s)\n",
-      c.workload().Describe().c_str(), c.options.GetString("db").c_str(),
-      static_cast<long long>(out.rows), out.seconds, static_cast<double>(out.rows) / secs,
-      static_cast<double>(out.bytes) / 1e6, static_cast<double>(out.bytes) / 1e6 / secs);
-  return kExitOk;
-}
 
 Status CheckDatabase(OltpContext& c, db::DbBackend& backend,
                      std::unique_ptr<db::Connection>* conn) {
@@ -100,7 +31,7 @@ int Verify(OltpContext& c) {
   // Counts taken during a load or a run would not add up.
   auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp verify");
   if (!lock.ok()) return Fail(lock.status());
-  auto backend = OpenDb(c, false, 3000);
+  auto backend = OltpOpenDb(c, false, 3000);
   if (!backend.ok()) return Fail(backend.status());
   std::unique_ptr<db::Connection> conn;
   if (Status s = CheckDatabase(c, **backend, &conn); !s.ok()) return Fail(s);
@@ -122,7 +53,7 @@ int Pristine(OltpContext& c) {
   auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp pristine");
   if (!lock.ok()) return Fail(lock.status());
   {
-    auto backend = OpenDb(c, false, 3000);
+    auto backend = OltpOpenDb(c, false, 3000);
     if (!backend.ok()) return Fail(backend.status());
     std::unique_ptr<db::Connection> conn;
     if (Status s = CheckDatabase(c, **backend, &conn); !s.ok()) return Fail(s);
@@ -188,7 +119,7 @@ std::string OtherWorkloadsHelp(const workload::WorkloadRegistry& workloads,
 int Cleanup(OltpContext& c) {
   auto lock = LockDatabase(c.registry, c.options.GetString("db"), "oltp cleanup");
   if (!lock.ok()) return Fail(lock.status());
-  auto backend = OpenDb(c, /*create=*/false, 30000);
+  auto backend = OltpOpenDb(c, /*create=*/false, 30000);
   if (!backend.ok()) return Fail(backend.status());
   const Status s = c.workload().Cleanup(**backend, [](const std::string& m) {
     std::printf("%s\n", m.c_str());
@@ -198,6 +129,11 @@ int Cleanup(OltpContext& c) {
 }
 
 }  // namespace
+
+Result<std::unique_ptr<db::DbBackend>> OltpOpenDb(OltpContext& c, bool create,
+                                                  int busy_timeout_ms) {
+  return OpenDatabase(c.registry, c.workload(), c.options.GetString("db"), create, busy_timeout_ms);
+}
 
 // The options of `command` for `workload`, parsed from `args`.
 Status OltpParseOptions(const std::string& command, const workload::WorkloadRegistry& workloads,
@@ -273,7 +209,7 @@ int RunOltpCommand(std::vector<std::string> args) {
   }
   if (Status s = CheckOltpPaths(c.command, c.options, rest); !s.ok()) return Fail(s);
   if (cleanup) return Cleanup(c);
-  if (c.command == "load") return Load(c);
+  if (c.command == "load") return OltpLoad(c);
   if (c.command == "verify") return Verify(c);
   if (c.command == "pristine") return Pristine(c);
   if (c.command == "restore") return Restore(c);

@@ -1,5 +1,5 @@
-// The pieces of storebench oltp (internal to src/cli): its verbs in oltp_command.cc, `oltp run`
-// in oltp_run.cc.
+// The pieces of storebench oltp (internal to src/cli): its verbs in oltp_command.cc, `oltp load`
+// in oltp_load.cc, `oltp run` in oltp_run.cc.
 #ifndef STOREBENCH_CLI_OLTP_INTERNAL_H_
 #define STOREBENCH_CLI_OLTP_INTERNAL_H_
 
@@ -29,6 +29,12 @@ struct OltpContext {
 Status OltpParseOptions(const std::string& command, const workload::WorkloadRegistry& workloads,
                         workload::Workload& workload, const std::vector<std::string>& args,
                         config::OptionSet* options);
+
+// The database of --db, opened for the workload (`create`: a load may create an SQLite file).
+Result<std::unique_ptr<db::DbBackend>> OltpOpenDb(OltpContext& c, bool create, int busy_timeout_ms);
+
+// `oltp load`, or with --dry_run its plan (oltp_load.cc).
+int OltpLoad(OltpContext& c);
 
 // `oltp run`: one database, or several as DVD Store 3's target list (oltp_run.cc).
 int OltpRun(OltpContext& c, const workload::WorkloadRegistry& workloads,
