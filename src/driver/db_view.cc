@@ -238,6 +238,7 @@ metrics::RunResult DbView::Finish(const ControllerOutcome& run) {
   for (int i : members_) {
     r.workers_started += instances_[i]->threads();
     r.workers_failed += instances_[i]->workers_failed();
+    r.workers_stalled += instances_[i]->workers_stalled();
   }
   workload::WindowFacts facts;
   facts.elapsed_sec = fin.et_sec;

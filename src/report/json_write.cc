@@ -437,6 +437,7 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
   Json workers = Json::object();
   workers["started"] = r.workers_started;
   workers["failed"] = r.workers_failed;
+  if (r.workers_stalled > 0) workers["stalled"] = r.workers_stalled;
   if (!r.threads.empty()) {
     Json units = Json::array(), busy = Json::array();
     for (const metrics::ThreadShare& t : r.threads) {
