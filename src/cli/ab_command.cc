@@ -126,6 +126,10 @@ int RunAbCommand(const std::vector<std::string>& args) {
         Progress("ab: between runs: " + between);
         auto o = ExecTimed({"/bin/sh", "-c", between});
         if (!o.ok()) return Fail(o.status());
+        if (o->stop_signal != 0) {
+          Progress("ab: interrupted; results so far are in " + dir);
+          return kExitInterrupted;
+        }
         if (o->exit_status != 0) {
           return Fail(Status::InvalidArgument("ab: --between exited with status " +
                                               std::to_string(o->exit_status) + "; stopping"));
@@ -140,7 +144,7 @@ int RunAbCommand(const std::vector<std::string>& args) {
                labels[side]);
       auto o = ExecTimed(words);
       if (!o.ok()) return Fail(o.status());
-      if (o->signal != 0 || o->exit_status == kExitInterrupted) {
+      if (o->stop_signal != 0 || o->signal != 0 || o->exit_status == kExitInterrupted) {
         Progress("ab: interrupted; results so far are in " + dir);
         return kExitInterrupted;
       }

@@ -219,7 +219,9 @@ int RunPowerCommand(const std::vector<std::string>& args) {
   const std::string json_path = ResultPath(o.GetString("json"), "-power.json");
   if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
   Progress("result written to " + json_path);
-  if (command == "idle" && stopped) return kExitInterrupted;
+  // A stop signal ends every command with 130 (README, "Exit status"), `power log` without a
+  // duration too: its recording is written all the same.
+  if (stopped) return kExitInterrupted;
   return kExitOk;
 }
 
