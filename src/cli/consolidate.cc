@@ -18,8 +18,10 @@
 #include "base/clock.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/command_inputs.h"
 #include "cli/command_options.h"
 #include "cli/db_run.h"
+#include "cli/output_paths.h"
 #include "cli/plan_instances.h"
 #include "cli/scale_out.h"
 #include "config/plan.h"
@@ -250,6 +252,9 @@ int RunSearch(const std::vector<std::string>& args) {
   // count (a group's threads spread over its instances, a database per instance, the ranks'
   // shares) is hardest at the top of the range and every other check is the same for all
   // counts, so the two ends stand for every count between.
+  // The search file must replace none of what the search reads: the plan, a database of any
+  // count (the top count names them all), a power log.
+  std::vector<PathUse> search_inputs = {{"the plan file", *plan_path}};
   for (const int n : {range->first, range->second}) {
     PlanBuild dry;
     dry.scale_count = n;
@@ -268,6 +273,19 @@ int RunSearch(const std::vector<std::string>& args) {
     if (!st.ok()) {
       return Fail(Status(st.code(), "--instances " + std::to_string(n) + ": " + st.message()));
     }
+    for (const DbSetup& setup : *built) {
+      for (PathUse& f : SqliteInputs(setup.url)) search_inputs.push_back(std::move(f));
+      if (setup.options->Has("power")) {
+        for (PathUse& f : PowerInputs(setup.options->GetString("power"))) {
+          search_inputs.push_back(std::move(f));
+        }
+      }
+    }
+  }
+  if (Status st = CheckOutputPaths(search_inputs, {{"--search", search_path,
+                                                    /*creates_parents=*/true, /*replaces=*/true}});
+      !st.ok()) {
+    return Fail(st);
   }
   if (group != nullptr) {
     // Rank 0's search file (its default name has the time in it) names every run's files.

@@ -19,6 +19,7 @@
 #include "base/clock.h"
 #include "cli/app.h"
 #include "cli/child_signals.h"
+#include "cli/command_inputs.h"
 #include "cli/command_options.h"
 #include "cli/output_paths.h"
 #include "cli/power_cli.h"
@@ -173,7 +174,8 @@ int RunExecCommand(const std::vector<std::string>& args) {
   // results/ directory matters.
   const std::string result_path =
       json.empty() ? "results/" + WallClockLocal(/*compact=*/true) + ".json" : json;
-  if (Status s = CheckOutputPaths({}, {{json.empty() ? "the result file" : "--json", result_path,
+  if (Status s = CheckOutputPaths(PowerInputs(power_options.GetString("power")),
+                                  {{json.empty() ? "the result file" : "--json", result_path,
                                         /*creates_parents=*/true, /*replaces=*/true},
                                        {"--series_csv", series_csv}});
       !s.ok()) {

@@ -22,6 +22,8 @@
 #include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/command_inputs.h"
+#include "cli/output_paths.h"
 #include "cli/power_cli.h"
 #include "cli/result_path.h"
 #include "config/options.h"
@@ -121,6 +123,19 @@ int RunPowerCommand(const std::vector<std::string>& args) {
   if (Status s = config::ParseCommandLine(rest, &o); !s.ok()) return Fail(s);
   if (o.GetString("power").empty()) {
     return Fail(Status::InvalidArgument("power " + command + " needs at least one --power SPEC"));
+  }
+  // Outputs checked before the measurement (which may last long), against each other and
+  // against every file read: the config file, csv: logs, password files.
+  {
+    std::vector<PathUse> inputs = ConfigFileInputs(rest);
+    for (PathUse& f : PowerInputs(o.GetString("power"))) inputs.push_back(std::move(f));
+    const std::string& json = o.GetString("json");
+    const std::vector<PathUse> outputs = {
+        {json.empty() ? "the result file" : "--json",
+         json.empty() ? "results/" + WallClockLocal(/*compact=*/true) + "-power.json" : json,
+         /*creates_parents=*/true, /*replaces=*/true},
+        {"--csv", o.GetString("csv")}};
+    if (Status s = CheckOutputPaths(inputs, outputs); !s.ok()) return Fail(s);
   }
   SteadyClock clock;
   auto opened = OpenPower(o, clock);
