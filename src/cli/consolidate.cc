@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "base/clock.h"
+#include "base/input_file.h"
+#include "base/limits.h"
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_inputs.h"
@@ -305,11 +307,9 @@ int RunSearch(const std::vector<std::string>& args) {
 
   Search s;
   if (resume) {
-    std::ifstream in(search_path);
-    if (!in) return Fail(Status::InvalidArgument("--resume: cannot read '" + search_path + "'"));
-    std::stringstream text;
-    text << in.rdbuf();
-    auto loaded = report::SearchFromJson(text.str(), search_path);
+    auto text = ReadInputFile(search_path, "--resume: the search file", limits::kMaxResultFileBytes);
+    if (!text.ok()) return Fail(Status::InvalidArgument(text.status().message()));
+    auto loaded = report::SearchFromJson(*text, search_path);
     if (!loaded.ok()) return Fail(loaded.status());
     s = std::move(loaded).value();
     if (s.plan != *plan_path || s.from != range->first || s.to != range->second || s.step != step ||

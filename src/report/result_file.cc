@@ -1,5 +1,10 @@
 #include "report/result_file.h"
 
+#include "base/input_file.h"
+#include "base/limits.h"
+
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -75,16 +80,27 @@ PowerSummary SummarizePower(const metrics::PowerResult& power) {
   return p;
 }
 
+
+namespace {
+// Whether nothing is at `path` (a missing file's message differs from an unreadable one's).
+bool NoSuchFile(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) != 0 && errno == ENOENT;
+}
+}  // namespace
+
 Result<ResultFile> ReadAnyResultFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const int err = errno;
-    if (err == ENOENT) return Status::NotFound("'" + path + "' does not exist");
-    return Bad(path, std::string("cannot be read: ") + std::strerror(err));
+  // A special file (a FIFO, /dev/zero) or a runaway size is refused, not read (base/input_file.h).
+  auto text = ReadInputFile(path, "result file", limits::kMaxResultFileBytes);
+  if (!text.ok()) {
+    if (text.status().code() == StatusCode::kNotFound && NoSuchFile(path)) {
+      return Status::NotFound("'" + path + "' does not exist");
+    }
+    return Status(text.status().code() == StatusCode::kNotFound ? StatusCode::kInvalidArgument
+                                                                 : text.status().code(),
+                  text.status().message());
   }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return ReadResultText(buf.str(), path);
+  return ReadResultText(*text, path);
 }
 
 Result<ResultFile> ReadResultText(const std::string& text, const std::string& path) {
