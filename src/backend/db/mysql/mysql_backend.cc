@@ -1032,6 +1032,12 @@ class MyBackend final : public DbBackend {
         }
         f.no_server = true;
       }
+      // A server that accepts the connection but never answers (stopped, overloaded): the
+      // library says "system error: 110", the number of ETIMEDOUT; say what it means.
+      if (const size_t e = f.why.find("system error: 110"); e != std::string::npos) {
+        f.why = f.why.substr(0, e) + "timed out after " + std::to_string(timeout) +
+                " s without an answer (connect_timeout=" + std::to_string(timeout) + ")";
+      }
       f.password_sources = "MYSQL_PWD or ~/.my.cnf";
       f.category = code == 1045 || code == 1044 || code == 1049 ? ErrorCategory::kOther
                                                                 : ClassifyMysqlError(code);
