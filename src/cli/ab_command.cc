@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/clock.h"
+#include "base/output_file.h"
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
@@ -164,16 +165,15 @@ int RunAbCommand(const std::vector<std::string>& args) {
   auto c = CompareFiles(files, options);
   if (!c.ok()) return Fail(c.status());
   std::printf("%s", report::FormatComparison(*c).c_str());
-  {
-    std::ofstream out(json_path, std::ios::trunc);
-    out << report::ComparisonToJson(*c);
-    if (!out) return Fail(Status::IoError("cannot write '" + json_path + "'"));
+  if (Status s = WriteOutputFile(json_path, report::ComparisonToJson(*c), "the comparison");
+      !s.ok()) {
+    return Fail(s);
   }
   std::fprintf(stderr, "comparison written to %s\n", json_path.c_str());
   if (!csv_path.empty()) {
-    std::ofstream out(csv_path, std::ios::trunc);
-    out << report::ComparisonCsv(*c);
-    if (!out) return Fail(Status::IoError("cannot write '" + csv_path + "'"));
+    if (Status s = WriteOutputFile(csv_path, report::ComparisonCsv(*c), "--csv"); !s.ok()) {
+      return Fail(s);
+    }
   }
   return kExitOk;
 }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "base/clock.h"
+#include "base/output_file.h"
 #include "cli/app.h"
 #include "cli/child_signals.h"
 #include "cli/command_inputs.h"
@@ -212,10 +213,10 @@ int RunExecCommand(const std::vector<std::string>& args) {
   if (Status s = report::WriteResultFile(path, r); !s.ok()) return Fail(s);
   std::fprintf(stderr, "result written to %s\n", path.c_str());
   if (!series_csv.empty()) {
-    std::ofstream out(series_csv, std::ios::trunc | std::ios::binary);
-    out << report::PowerSeriesCsv(r.power);
-    out.flush();
-    if (!out) return Fail(Status::IoError("cannot write --series_csv '" + series_csv + "'"));
+    if (Status s = WriteOutputFile(series_csv, report::PowerSeriesCsv(r.power), "--series_csv");
+        !s.ok()) {
+      return Fail(s);
+    }
   }
   if (o->stop_signal != 0) return kExitInterrupted;
   return o->exit_status == 0 ? kExitOk : kExitFailure;

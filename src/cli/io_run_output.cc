@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "base/output_file.h"
 #include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
@@ -174,10 +175,8 @@ int WriteIoRunFiles(const config::OptionSet& o, const IoRunPlan& plan, const IoR
   if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
   Progress("result written to " + json_path);
   auto write_text = [&](const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::trunc);
-    out << text;
-    if (!out) {
-      rc = Fail(Status::IoError("cannot write '" + path + "'"));
+    if (Status s = WriteOutputFile(path, text, "the output"); !s.ok()) {
+      rc = Fail(s);
       return;
     }
     Progress("written " + path);

@@ -19,6 +19,7 @@
 
 #include "base/clock.h"
 #include "base/limits.h"
+#include "base/output_file.h"
 #include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
@@ -227,9 +228,9 @@ int RunPowerCommand(const std::vector<std::string>& args) {
   std::printf("%s", FormatPowerSummary(r, {}).c_str());
   std::fflush(stdout);
   if (const std::string& path = o.GetString("csv"); !path.empty()) {
-    std::ofstream out(path, std::ios::trunc);
-    out << report::PowerSeriesCsv(r.power);
-    if (!out) return Fail(Status::IoError("cannot write the CSV '" + path + "'"));
+    if (Status s = WriteOutputFile(path, report::PowerSeriesCsv(r.power), "the CSV"); !s.ok()) {
+      return Fail(s);
+    }
   }
   const std::string json_path = ResultPath(o.GetString("json"), "-power.json");
   if (Status s = report::WriteResultFile(json_path, r); !s.ok()) return Fail(s);
