@@ -79,6 +79,18 @@ class FullDiskTest(unittest.TestCase):
                        tmp_path("full-disk-power.json"), "--csv", out)
         self.assertFailedWithout(r, out)
 
+    def test_op_log_stream_on_a_full_disk(self):
+        # A stream written during the run cannot be written whole first: a failed write ends
+        # the run with exit 1 naming the file, and says the log is incomplete.
+        out = os.path.join(self.full(), "ops.log")
+        r = storebench("oltp", "run", "--workload", "noop", "--db", "null://", "--run_time", "1s",
+                       "--warmup_time", "0", "--json", tmp_path("full-disk-oplog.json"),
+                       "--op_log", out)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn(out, r.stderr)
+        self.assertIn("incomplete", r.stderr)
+        os.remove(out)
+
     def test_dev_full_is_an_error(self):
         r = storebench("compare", *self.groups(), "--json", "/dev/full")
         self.assertEqual(r.returncode, 1, r.stderr)
