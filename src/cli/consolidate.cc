@@ -307,7 +307,8 @@ int RunSearch(const std::vector<std::string>& args) {
 
   Search s;
   if (resume) {
-    auto text = ReadInputFile(search_path, "--resume: the search file", limits::kMaxResultFileBytes);
+    auto text =
+        ReadInputFile(search_path, "--resume: the search file", limits::kMaxResultFileBytes);
     if (!text.ok()) return Fail(Status::InvalidArgument(text.status().message()));
     auto loaded = report::SearchFromJson(*text, search_path);
     if (!loaded.ok()) return Fail(loaded.status());

@@ -23,8 +23,7 @@ namespace {
 // code of a file that cannot be written, 0 when both are.
 int WriteRunFiles(const config::OptionSet& common, const metrics::RunResult& r) {
   if (const std::string& path = common.GetString("series_csv"); !path.empty()) {
-    if (Status s = WriteOutputFile(path, report::InstanceSeriesCsv(r), "the series CSV");
-        !s.ok()) {
+    if (Status s = WriteOutputFile(path, report::InstanceSeriesCsv(r), "the series CSV"); !s.ok()) {
       std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
       return kExitFailure;
     }

@@ -140,9 +140,10 @@ metrics::RunResult ExecResult(const std::vector<std::string>& command, const std
     // Stopped by storebench's own stop signal, forwarded to the command: what it did until
     // then is the result, marked as cut short.
     r.interrupted = true;
-    r.warnings.push_back(std::string("stopped by ") + (o.stop_signal == SIGINT    ? "SIGINT"
-                                                       : o.stop_signal == SIGQUIT ? "SIGQUIT"
-                                                                                  : "SIGTERM") +
+    r.warnings.push_back(std::string("stopped by ") +
+                         (o.stop_signal == SIGINT    ? "SIGINT"
+                          : o.stop_signal == SIGQUIT ? "SIGQUIT"
+                                                     : "SIGTERM") +
                          ", forwarded to the command's process group");
   }
   return r;
@@ -177,8 +178,8 @@ int RunExecCommand(const std::vector<std::string>& args) {
       json.empty() ? "results/" + WallClockLocal(/*compact=*/true) + ".json" : json;
   if (Status s = CheckOutputPaths(PowerInputs(power_options.GetString("power")),
                                   {{json.empty() ? "the result file" : "--json", result_path,
-                                        /*creates_parents=*/true, /*replaces=*/true},
-                                       {"--series_csv", series_csv}});
+                                    /*creates_parents=*/true, /*replaces=*/true},
+                                   {"--series_csv", series_csv}});
       !s.ok()) {
     return Fail(s);
   }

@@ -220,8 +220,8 @@ int64_t DbInstance::LastNMaxNanos(int64_t since) const {
 int64_t DbInstance::StallNanos() const {
   if (options_.stall_nanos > 0) return options_.stall_nanos;
   const int64_t recent = LastNMaxNanos(0);
-  return std::max(kMinStallNanos, recent > INT64_MAX / kStallFactor ? INT64_MAX
-                                                                    : recent * kStallFactor);
+  return std::max(kMinStallNanos,
+                  recent > INT64_MAX / kStallFactor ? INT64_MAX : recent * kStallFactor);
 }
 
 int64_t DbInstance::EndGraceNanos() const {

@@ -267,8 +267,8 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
       r.warnings.push_back(s.message());
     }
     if (const int stalled = ir.instance->workers_stalled(); stalled > 0) {
-      const Status s = StalledStatus(several ? specs[i].name : "", stalled,
-                                     ir.instance->StallNanos());
+      const Status s =
+          StalledStatus(several ? specs[i].name : "", stalled, ir.instance->StallNanos());
       if (out.status.ok()) out.status = s;
       r.warnings.push_back(s.message());
     }
@@ -287,8 +287,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     if (ir.check_started && at_once) {
       r.warnings.push_back("the server cross-check was skipped: a signal asked to stop at once");
     } else if (ir.check_started && ir.instance->workers_stalled() > 0) {
-      r.warnings.push_back(
-          "the server cross-check was skipped: the server left units unanswered");
+      r.warnings.push_back("the server cross-check was skipped: the server left units unanswered");
     } else if (ir.check_started) {
       // Close every worker's connection first: the span then ends after their last unit, and a
       // server that counts a session's work late has it by the time the session is gone.

@@ -131,9 +131,8 @@ Result<std::string> ReadPassword(const PowerSpec& spec, const std::string& what)
     // Its first line; /dev/zero, a FIFO or a large file is refused (base/input_file.h).
     auto text = ReadInputFile(file, what + ": password_file", limits::kMaxPasswordFileBytes);
     if (!text.ok()) {
-      return Status(text.status().code() == StatusCode::kNotFound
-                        ? StatusCode::kFailedPrecondition
-                        : text.status().code(),
+      return Status(text.status().code() == StatusCode::kNotFound ? StatusCode::kFailedPrecondition
+                                                                  : text.status().code(),
                     text.status().message());
     }
     std::string pw = text->substr(0, text->find('\n'));

@@ -148,9 +148,9 @@ class RedfishSource final : public PowerSource {
   Result<std::string> Get(const std::string& path, PowerReading* r) {
     auto res = client_->Get(path);
     if (!res) {
-      return Status::IoError("GET " + path + ": " +
-                             HttpErrorSentence(res.error(), base_url_,
-                                               static_cast<double>(timeout_ms_) / 1000));
+      return Status::IoError(
+          "GET " + path + ": " +
+          HttpErrorSentence(res.error(), base_url_, static_cast<double>(timeout_ms_) / 1000));
     }
     if (res->status == 401 || res->status == 403) {
       return Status::IoError("GET " + path + ": HTTP " + std::to_string(res->status) +

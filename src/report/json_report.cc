@@ -190,7 +190,6 @@ Status WriteResultFile(const std::string& path, const RunResult& r) {
   return Status::Ok();
 }
 
-
 namespace {
 // Whether nothing is at `path` (a missing file's message differs from an unreadable one's).
 bool NoSuchFile(const std::string& path) {

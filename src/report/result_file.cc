@@ -1,8 +1,5 @@
 #include "report/result_file.h"
 
-#include "base/input_file.h"
-#include "base/limits.h"
-
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -12,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "base/input_file.h"
+#include "base/limits.h"
 #include "report/json_document.h"
 #include "report/json_report.h"
 
@@ -80,7 +79,6 @@ PowerSummary SummarizePower(const metrics::PowerResult& power) {
   return p;
 }
 
-
 namespace {
 // Whether nothing is at `path` (a missing file's message differs from an unreadable one's).
 bool NoSuchFile(const std::string& path) {
@@ -97,7 +95,7 @@ Result<ResultFile> ReadAnyResultFile(const std::string& path) {
       return Status::NotFound("'" + path + "' does not exist");
     }
     return Status(text.status().code() == StatusCode::kNotFound ? StatusCode::kInvalidArgument
-                                                                 : text.status().code(),
+                                                                : text.status().code(),
                   text.status().message());
   }
   return ReadResultText(*text, path);

@@ -14,9 +14,9 @@
 
 #include "backend/db/bulk_text.h"
 #include "backend/db/call_interrupt.h"
-#include "base/call_deadline.h"
 #include "backend/db/connect_error.h"
 #include "backend/db/pristine.h"
+#include "base/call_deadline.h"
 
 namespace sb::db {
 
