@@ -16,6 +16,7 @@
 #define STOREBENCH_INCLUDE_STOREBENCH_DB_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -178,6 +179,11 @@ class Connection {
   virtual Result<std::vector<ServerCounter>> ServerCounters() {
     return std::vector<ServerCounter>{};
   }
+  // A callable that any thread may call, at any time while this connection or after it is
+  // gone, to make a call of this connection that waits on the server return at once with an
+  // error (a frozen server never answers; docs/measurement.md#stalled-workers). The connection
+  // is unusable afterwards. Empty when the back end cannot (the null back end never waits).
+  virtual std::function<void()> Interrupter() { return nullptr; }
 };
 
 // The field that stands for SQL NULL in BulkWriter::AddRow: one NUL byte, which no loaded text

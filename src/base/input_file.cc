@@ -80,4 +80,9 @@ Result<std::string> ReadInputPrefix(const std::string& path, std::string_view wh
   return Read(path, what, max_bytes, /*prefix=*/true);
 }
 
+bool NothingAt(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) != 0 && errno == ENOENT;
+}
+
 }  // namespace sb

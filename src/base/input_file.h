@@ -35,6 +35,10 @@ Result<std::string> ReadInputPrefix(const std::string& path, std::string_view wh
 // "a regular file" for a stat(2) st_mode.
 const char* FileKind(mode_t mode);
 
+// Whether nothing is at `path`, not even a dangling link (a missing file's message differs from
+// an unreadable one's).
+bool NothingAt(const std::string& path);
+
 }  // namespace sb
 
 #endif  // STOREBENCH_BASE_INPUT_FILE_H_

@@ -38,6 +38,12 @@ inline constexpr int64_t kMaxTransferBytes = int64_t{1} << 30;
 inline constexpr int64_t kMaxBurst = int64_t{1} << 30;
 inline constexpr int64_t kMaxDelayMs = int64_t{1} << 30;
 
+// Input files read whole (docs/limits.md): far above what storebench writes, so that /dev/zero,
+// a FIFO or a runaway file is refused instead of read into memory without end.
+inline constexpr size_t kMaxResultFileBytes = size_t{1} << 30;    // a result, search or plan JSON
+inline constexpr size_t kMaxPowerLogBytes = size_t{1} << 30;      // a csv: power log
+inline constexpr size_t kMaxPasswordFileBytes = size_t{4} << 10;  // a password_file
+
 // How much of an offending input line an error message quotes.
 inline constexpr size_t kMaxQuotedChars = 60;
 

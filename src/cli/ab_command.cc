@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/clock.h"
+#include "base/output_file.h"
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
@@ -128,6 +129,10 @@ int RunAbCommand(const std::vector<std::string>& args) {
         Progress("ab: between runs: " + between);
         auto o = ExecTimed({"/bin/sh", "-c", between}, clock);
         if (!o.ok()) return Fail(o.status());
+        if (o->stop_signal != 0) {
+          Progress("ab: interrupted; results so far are in " + dir);
+          return kExitInterrupted;
+        }
         if (o->exit_status != 0) {
           return Fail(Status::InvalidArgument("ab: --between exited with status " +
                                               std::to_string(o->exit_status) + "; stopping"));
@@ -142,7 +147,7 @@ int RunAbCommand(const std::vector<std::string>& args) {
                labels[side]);
       auto o = ExecTimed(words, clock);
       if (!o.ok()) return Fail(o.status());
-      if (o->signal != 0 || o->exit_status == kExitInterrupted) {
+      if (o->stop_signal != 0 || o->signal != 0 || o->exit_status == kExitInterrupted) {
         Progress("ab: interrupted; results so far are in " + dir);
         return kExitInterrupted;
       }
@@ -162,16 +167,15 @@ int RunAbCommand(const std::vector<std::string>& args) {
   auto c = CompareFiles(files, options);
   if (!c.ok()) return Fail(c.status());
   std::printf("%s", report::FormatComparison(*c).c_str());
-  {
-    std::ofstream out(json_path, std::ios::trunc);
-    out << report::ComparisonToJson(*c);
-    if (!out) return Fail(Status::IoError("cannot write '" + json_path + "'"));
+  if (Status s = WriteOutputFile(json_path, report::ComparisonToJson(*c), "the comparison");
+      !s.ok()) {
+    return Fail(s);
   }
   std::fprintf(stderr, "comparison written to %s\n", json_path.c_str());
   if (!csv_path.empty()) {
-    std::ofstream out(csv_path, std::ios::trunc);
-    out << report::ComparisonCsv(*c);
-    if (!out) return Fail(Status::IoError("cannot write '" + csv_path + "'"));
+    if (Status s = WriteOutputFile(csv_path, report::ComparisonCsv(*c), "--csv"); !s.ok()) {
+      return Fail(s);
+    }
   }
   return kExitOk;
 }

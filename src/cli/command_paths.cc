@@ -3,6 +3,7 @@
 #include "base/clock.h"
 #include "base/strings.h"
 #include "cli/app.h"
+#include "cli/command_inputs.h"
 #include "session/output_paths.h"
 #include "storebench/db.h"
 #include "workload/dvdstore/csv_ds3.h"
@@ -10,21 +11,6 @@
 
 namespace sb::cli {
 namespace {
-
-// The --config_file / --config-file arguments, in either spelling (--name=value, --name value).
-std::vector<PathUse> ConfigFiles(const std::vector<std::string>& args) {
-  std::vector<PathUse> files;
-  for (size_t i = 0; i < args.size(); ++i) {
-    for (const std::string name : {"--config_file", "--config-file"}) {
-      if (args[i].rfind(name + "=", 0) == 0) {
-        files.push_back({"the config file", args[i].substr(name.size() + 1)});
-      } else if (args[i] == name && i + 1 < args.size()) {
-        files.push_back({"the config file", args[i + 1]});
-      }
-    }
-  }
-  return files;
-}
 
 // The result document: --json as given, or the default name in results/ (the name is claimed
 // when the result is written; here only the directory matters).
@@ -38,17 +24,16 @@ PathUse ResultFile(const config::OptionSet& o, const std::string& default_ext) {
 }  // namespace
 
 Status CheckOltpPaths(const std::string& command, const config::OptionSet& o,
-                      const std::vector<std::string>& args) {
-  std::vector<PathUse> inputs = ConfigFiles(args), outputs;
+                      const std::vector<std::string>& args,
+                      const std::vector<PathUse>& more_inputs) {
+  std::vector<PathUse> inputs = ConfigFileInputs(args), outputs;
+  inputs.insert(inputs.end(), more_inputs.begin(), more_inputs.end());
   // --db may name several databases (DVD Store 3's target list, "URL1;URL2").
   for (const std::string& one : SplitTrimmed(o.GetString("db"), ';')) {
-    auto url = db::ParseDbUrl(one);
-    if (!url.ok() || url->scheme != "sqlite") continue;
-    // SQLite keeps part of the database in these files next to it (sqlite.org/tempfiles.html).
-    inputs.push_back({"the database file", url->database});
-    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
-      inputs.push_back({std::string("the database's ") + suffix + " file", url->database + suffix});
-    }
+    for (PathUse& f : SqliteInputs(one)) inputs.push_back(std::move(f));
+  }
+  if (o.Has("power")) {
+    for (PathUse& f : PowerInputs(o.GetString("power"))) inputs.push_back(std::move(f));
   }
   if (command == "run") {
     outputs.push_back(ResultFile(o, ".json"));
@@ -76,7 +61,10 @@ Status CheckOltpPaths(const std::string& command, const config::OptionSet& o,
 Status CheckIoPaths(const std::string& command, const config::OptionSet& o,
                     const std::vector<std::string>& args) {
   if (command != "run") return Status::Ok();
-  std::vector<PathUse> inputs = ConfigFiles(args), outputs;
+  std::vector<PathUse> inputs = ConfigFileInputs(args), outputs;
+  if (o.Has("power")) {
+    for (PathUse& f : PowerInputs(o.GetString("power"))) inputs.push_back(std::move(f));
+  }
   for (const std::string& t : SplitTrimmed(o.GetString("target"), ',')) {
     inputs.push_back({"the --target file", t});
   }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "session/output_paths.h"
 #include "config/options.h"
 #include "storebench/status.h"
 
@@ -16,8 +17,10 @@ namespace sb::cli {
 //   run:  writes --json (or the default result file), --out_filename, --op_log;
 //   load: writes the --csv_dir files (DVD Store);
 //   reads the SQLite database file with its -wal, -shm and -journal files, and the config files.
+// `more_inputs`: files the caller reads besides (a plan file).
 Status CheckOltpPaths(const std::string& command, const config::OptionSet& options,
-                      const std::vector<std::string>& args);
+                      const std::vector<std::string>& args,
+                      const std::vector<PathUse>& more_inputs = {});
 
 // `storebench io <command>`: run writes --json (or the default result file), --csv and
 // --series_csv, and reads the --target files, the --icf file and the config files.

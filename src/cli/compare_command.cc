@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/output_file.h"
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
@@ -21,11 +22,8 @@ namespace sb::cli {
 namespace {
 
 Status WriteText(const std::string& path, const std::string& text, const char* what) {
-  std::ofstream out(path, std::ios::trunc | std::ios::binary);
-  out << text;
-  out.flush();
-  if (!out) return Status::IoError(std::string("cannot write the ") + what + " '" + path + "'");
-  return Status::Ok();
+  // Whole or not at all (base/output_file.h): a full disk leaves no file cut short.
+  return WriteOutputFile(path, text, std::string("the ") + what);
 }
 
 Result<std::vector<std::string>> Glob(const std::string& pattern) {

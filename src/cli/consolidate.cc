@@ -17,12 +17,16 @@
 #include <vector>
 
 #include "base/clock.h"
+#include "base/input_file.h"
+#include "base/limits.h"
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/builtins.h"
+#include "cli/command_inputs.h"
 #include "cli/command_options.h"
 #include "cli/consolidate_steps.h"
 #include "cli/db_run.h"
+#include "session/output_paths.h"
 #include "cli/plan_instances.h"
 #include "cli/scale_out.h"
 #include "config/plan.h"
@@ -136,6 +140,9 @@ int RunSearch(const std::vector<std::string>& args) {
   // count (a group's threads spread over its instances, a database per instance, the ranks'
   // shares) is hardest at the top of the range and every other check is the same for all
   // counts, so the two ends stand for every count between.
+  // The search file must replace none of what the search reads: the plan, a database of any
+  // count (the top count names them all), a power log.
+  std::vector<PathUse> search_inputs = {{"the plan file", *plan_path}};
   for (const int n : {range->first, range->second}) {
     PlanBuild dry;
     dry.scale_count = n;
@@ -154,6 +161,19 @@ int RunSearch(const std::vector<std::string>& args) {
     if (!st.ok()) {
       return Fail(Status(st.code(), "--instances " + std::to_string(n) + ": " + st.message()));
     }
+    for (const DbSetup& setup : *built) {
+      for (PathUse& f : SqliteInputs(setup.url)) search_inputs.push_back(std::move(f));
+      if (setup.options->Has("power")) {
+        for (PathUse& f : PowerInputs(setup.options->GetString("power"))) {
+          search_inputs.push_back(std::move(f));
+        }
+      }
+    }
+  }
+  if (Status st = CheckOutputPaths(search_inputs, {{"--search", search_path,
+                                                    /*creates_parents=*/true, /*replaces=*/true}});
+      !st.ok()) {
+    return Fail(st);
   }
   if (group != nullptr) {
     // Rank 0's search file (its default name has the time in it) names every run's files.
@@ -173,11 +193,10 @@ int RunSearch(const std::vector<std::string>& args) {
 
   Search s;
   if (resume) {
-    std::ifstream in(search_path);
-    if (!in) return Fail(Status::InvalidArgument("--resume: cannot read '" + search_path + "'"));
-    std::stringstream text;
-    text << in.rdbuf();
-    auto loaded = report::SearchFromJson(text.str(), search_path);
+    auto text =
+        ReadInputFile(search_path, "--resume: the search file", limits::kMaxResultFileBytes);
+    if (!text.ok()) return Fail(Status::InvalidArgument(text.status().message()));
+    auto loaded = report::SearchFromJson(*text, search_path);
     if (!loaded.ok()) return Fail(loaded.status());
     s = std::move(loaded).value();
     if (s.plan != *plan_path || s.from != range->first || s.to != range->second || s.step != step ||

@@ -22,6 +22,16 @@ Result<std::vector<std::string>> ExpandTargets(const std::string& db_url, const 
                                                bool* ignored) {
   std::vector<std::string> hosts;
   for (const std::string& h : SplitTrimmed(target, ';')) {
+    // user:password@host (DVD Store's own target may carry them): refused without quoting the
+    // value, so that the password is never shown (README: passwords never on the command line).
+    if (const size_t at = h.find('@'); at != std::string::npos) {
+      const bool password = h.find(':') < at;
+      return Status::InvalidArgument(
+          std::string("--target names hosts (host or host:port), but one holds ") +
+          (password ? "a user and a password (not shown)" : "a user") +
+          ": put the user in --db and the password in PGPASSWORD or MYSQL_PWD (or ~/.pgpass, "
+          "~/.my.cnf)");
+    }
     if (!h.empty()) hosts.push_back(h);
   }
   if (hosts.empty() || (hosts.size() == 1 && hosts[0] == "localhost")) {

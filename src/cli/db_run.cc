@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "base/output_file.h"
 #include "cli/app.h"
 #include "cli/db_console.h"
 #include "cli/power_cli.h"
@@ -22,10 +23,8 @@ namespace {
 // code of a file that cannot be written, 0 when both are.
 int WriteRunFiles(const config::OptionSet& common, const metrics::RunResult& r) {
   if (const std::string& path = common.GetString("series_csv"); !path.empty()) {
-    std::ofstream out(path, std::ios::trunc);
-    out << report::InstanceSeriesCsv(r);
-    if (!out) {
-      std::fprintf(stderr, "storebench: cannot write the series CSV '%s'\n", path.c_str());
+    if (Status s = WriteOutputFile(path, report::InstanceSeriesCsv(r), "the series CSV"); !s.ok()) {
+      std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
       return kExitFailure;
     }
   }

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "base/clock.h"
+#include "base/output_file.h"
 #include "cli/app.h"
+#include "cli/command_inputs.h"
 #include "cli/command_options.h"
 #include "cli/power_cli.h"
 #include "cli/result_document.h"
@@ -47,9 +49,10 @@ int RunExecCommand(const std::vector<std::string>& args) {
   // results/ directory matters.
   const std::string result_path =
       json.empty() ? "results/" + WallClockLocal(/*compact=*/true) + ".json" : json;
-  if (Status s = CheckOutputPaths({}, {{json.empty() ? "the result file" : "--json", result_path,
-                                        /*creates_parents=*/true, /*replaces=*/true},
-                                       {"--series_csv", series_csv}});
+  if (Status s = CheckOutputPaths(PowerInputs(power_options.GetString("power")),
+                                  {{json.empty() ? "the result file" : "--json", result_path,
+                                    /*creates_parents=*/true, /*replaces=*/true},
+                                   {"--series_csv", series_csv}});
       !s.ok()) {
     return Fail(s);
   }
@@ -84,11 +87,12 @@ int RunExecCommand(const std::vector<std::string>& args) {
     return Fail(written.status());
   }
   if (!series_csv.empty()) {
-    std::ofstream out(series_csv, std::ios::trunc | std::ios::binary);
-    out << report::PowerSeriesCsv(r.power);
-    out.flush();
-    if (!out) return Fail(Status::IoError("cannot write --series_csv '" + series_csv + "'"));
+    if (Status s = WriteOutputFile(series_csv, report::PowerSeriesCsv(r.power), "--series_csv");
+        !s.ok()) {
+      return Fail(s);
+    }
   }
+  if (o->stop_signal != 0) return kExitInterrupted;
   return o->exit_status == 0 ? kExitOk : kExitFailure;
 }
 

@@ -62,15 +62,19 @@ int RunIoFsCommand(const std::vector<std::string>& args, const io::EngineRegistr
                                         "'; usage: " + IoFsUsage(cmd)));
   }
   std::vector<PathUse> inputs, outputs;
-  for (const auto& p : operands) inputs.push_back({"the PATH operand", p});
+  // copy's DESTINATION is checked against its source by the copy itself; here it is one more
+  // file --json must not name.
+  for (size_t i = 0; i < operands.size(); ++i) {
+    inputs.push_back({cmd == "copy" ? (i == 0 ? "the SOURCE operand" : "the DESTINATION operand")
+                                    : "the PATH operand",
+                      operands[i]});
+  }
   if (o.Has("target")) inputs.push_back({"the --target file", o.GetString("target")});
   if (o.Has("json") && !o.GetString("json").empty()) {
     outputs.push_back({"--json", o.GetString("json"), /*creates_parents=*/true,
                        /*replaces=*/true});
   }
-  if (cmd != "copy") {
-    if (Status s = CheckOutputPaths(inputs, outputs); !s.ok()) return Fail(s);
-  }
+  if (Status s = CheckOutputPaths(inputs, outputs); !s.ok()) return Fail(s);
   if (cmd == "extents") return ExtentsCommand(o, operands);
   if (cmd == "fragment") return FragmentCommand(o);
   if (cmd == "defrag") return DefragCommand(o, operands);

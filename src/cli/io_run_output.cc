@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "base/output_file.h"
 #include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
@@ -175,10 +176,8 @@ int WriteIoRunFiles(const config::OptionSet& o, const session::IoRunPlan& plan,
     return Fail(written.status());
   }
   auto write_text = [&](const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::trunc);
-    out << text;
-    if (!out) {
-      rc = Fail(Status::IoError("cannot write '" + path + "'"));
+    if (Status s = WriteOutputFile(path, text, "the output"); !s.ok()) {
+      rc = Fail(s);
       return;
     }
     Progress("written " + path);

@@ -3,6 +3,8 @@
 #include <arpa/inet.h>
 #include <httplib.h>
 
+#include <chrono>
+
 #include "base/units.h"
 
 namespace sb::cli {
@@ -42,8 +44,13 @@ Status MetricsServer::Start(const std::string& addr) {
   server_->set_write_timeout(kTimeoutSec, 0);
   server_->set_keep_alive_timeout(kTimeoutSec);
   // Every path answers with the metrics, as Prometheus' default /metrics and a bare / both do.
-  server_->Get(".*", [this](const httplib::Request&, httplib::Response& res) {
-    res.set_content(Text(), "text/plain; version=0.0.4");
+  server_->Get(".*", [shared = shared_](const httplib::Request&, httplib::Response& res) {
+    std::string text;
+    {
+      std::lock_guard lock(shared->mu);
+      text = shared->text;
+    }
+    res.set_content(std::move(text), "text/plain; version=0.0.4");
   });
   if (*port == 0) {
     port_ = server_->bind_to_any_port(host);
@@ -56,24 +63,38 @@ Status MetricsServer::Start(const std::string& addr) {
     return Status::InvalidArgument("cannot listen on metrics_addr '" + addr +
                                    "' (in use, or not an address of this host)");
   }
-  thread_ = std::thread([this] { server_->listen_after_bind(); });
+  thread_ = std::thread([server = server_.get(), shared = shared_] {
+    server->listen_after_bind();
+    std::lock_guard lock(shared->mu);
+    shared->stopped = true;
+    shared->cv.notify_all();
+  });
   return Status::Ok();
 }
 
 void MetricsServer::Update(std::string text) {
-  std::lock_guard lock(mu_);
-  text_ = std::move(text);
-}
-
-std::string MetricsServer::Text() {
-  std::lock_guard lock(mu_);
-  return text_;
+  std::lock_guard lock(shared_->mu);
+  shared_->text = std::move(text);
 }
 
 void MetricsServer::Stop() {
-  if (server_) server_->stop();
-  if (thread_.joinable()) thread_.join();
-  server_.reset();
+  if (!server_) return;
+  server_->stop();  // closes the listening socket; the pool then waits for its requests
+  bool stopped = false;
+  {
+    std::unique_lock lock(shared_->mu);
+    stopped = shared_->cv.wait_for(lock, std::chrono::seconds(kStopGraceSec),
+                                   [&] { return shared_->stopped; });
+  }
+  if (stopped) {
+    thread_.join();
+    server_.reset();
+    return;
+  }
+  // A client still holds a request: its thread, the pool and the server are left running
+  // until the process exits (they use only the server and Shared, both kept alive).
+  thread_.detach();
+  (void)server_.release();
 }
 
 }  // namespace sb::cli

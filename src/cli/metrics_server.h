@@ -5,6 +5,7 @@
 #ifndef STOREBENCH_CLI_METRICS_SERVER_H_
 #define STOREBENCH_CLI_METRICS_SERVER_H_
 
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -30,16 +31,25 @@ class MetricsServer {
   Status Start(const std::string& addr);
   // Replaces the text served from now on.
   void Update(std::string text);
-  // Stops listening and waits for requests in progress. Idempotent.
+  // Stops listening and waits for requests in progress, at most kStopGraceSec: a client that
+  // keeps a request open (a header line now and then keeps every read within its timeout)
+  // must not hold the run's exit. Past that the server's threads are left to the process's
+  // exit, with nothing of this object that they could reach. Idempotent.
   void Stop();
+  static constexpr int kStopGraceSec = 1;
   int port() const { return port_; }
 
  private:
-  std::string Text();
+  // What the request threads use, shared with them so that they may outlive this object.
+  struct Shared {
+    std::mutex mu;
+    std::string text;
+    bool stopped = false;  // listen_after_bind returned: every request thread has ended
+    std::condition_variable cv;
+  };
   std::unique_ptr<httplib::Server> server_;
   int port_ = 0;
-  std::mutex mu_;
-  std::string text_;
+  std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
   std::thread thread_;
 };
 

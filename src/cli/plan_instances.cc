@@ -146,7 +146,7 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       if (Status st = s.workload->Configure(o); !st.ok()) {
         return Status(st.code(), "instance " + s.name + ": " + st.message());
       }
-      if (Status st = CheckOltpPaths("run", o, {}); !st.ok()) {
+      if (Status st = CheckOltpPaths("run", o, {}, {{"the plan file", plan.path}}); !st.ok()) {
         return Status(st.code(), "instance " + s.name + ": " + st.message());
       }
       if (auto [it, added] = instance_of_url.emplace(s.url, s.name); !added) {

@@ -19,9 +19,12 @@
 
 #include "base/clock.h"
 #include "base/limits.h"
+#include "base/output_file.h"
 #include "base/strings.h"
 #include "base/units.h"
 #include "cli/app.h"
+#include "cli/command_inputs.h"
+#include "session/output_paths.h"
 #include "cli/power_cli.h"
 #include "cli/result_document.h"
 #include "config/options.h"
@@ -134,6 +137,19 @@ int RunPowerCommand(const std::vector<std::string>& args) {
   if (o.GetString("power").empty()) {
     return Fail(Status::InvalidArgument("power " + command + " needs at least one --power SPEC"));
   }
+  // Outputs checked before the measurement (which may last long), against each other and
+  // against every file read: the config file, csv: logs, password files.
+  {
+    std::vector<PathUse> inputs = ConfigFileInputs(rest);
+    for (PathUse& f : PowerInputs(o.GetString("power"))) inputs.push_back(std::move(f));
+    const std::string& json = o.GetString("json");
+    const std::vector<PathUse> outputs = {
+        {json.empty() ? "the result file" : "--json",
+         json.empty() ? "results/" + WallClockLocal(/*compact=*/true) + "-power.json" : json,
+         /*creates_parents=*/true, /*replaces=*/true},
+        {"--csv", o.GetString("csv")}};
+    if (Status s = CheckOutputPaths(inputs, outputs); !s.ok()) return Fail(s);
+  }
   SteadyClock clock;
   auto opened = OpenPower(o, clock);
   if (!opened.ok()) return Fail(opened.status());
@@ -236,14 +252,16 @@ int RunPowerCommand(const std::vector<std::string>& args) {
   std::printf("%s", FormatPowerSummary(r, {}).c_str());
   std::fflush(stdout);
   if (const std::string& path = o.GetString("csv"); !path.empty()) {
-    std::ofstream out(path, std::ios::trunc);
-    out << report::PowerSeriesCsv(r.power);
-    if (!out) return Fail(Status::IoError("cannot write the CSV '" + path + "'"));
+    if (Status s = WriteOutputFile(path, report::PowerSeriesCsv(r.power), "the CSV"); !s.ok()) {
+      return Fail(s);
+    }
   }
   if (auto written = WriteResultDocument(o.GetString("json"), "-power.json", r); !written.ok()) {
     return Fail(written.status());
   }
-  if (command == "idle" && stopped) return kExitInterrupted;
+  // A stop signal ends every command with 130 (README, "Exit status"), `power log` without a
+  // duration too: its recording is written all the same.
+  if (stopped) return kExitInterrupted;
   return kExitOk;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/clock.h"
+#include "base/output_file.h"
 #include "cli/app.h"
 #include "cli/command_options.h"
 #include "report/files/result_file.h"
@@ -90,16 +91,8 @@ int RunReportCommand(const std::vector<std::string>& args) {
     items.push_back(std::move(item));
   }
   const std::string page = report::RenderHtmlReport(items, WallClockIsoUtc());
-  const std::string tmp = output + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc | std::ios::binary);
-    out << page;
-    out.flush();
-    if (!out) return Fail(Status::IoError("cannot write the report '" + tmp + "'"));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, output, ec);
-  if (ec) return Fail(Status::IoError("cannot write the report '" + output + "': " + ec.message()));
+  // Whole or not at all, no temporary file left behind (base/output_file.h).
+  if (Status s = WriteOutputFile(output, page, "the report"); !s.ok()) return Fail(s);
   std::fprintf(stderr, "report written to %s (%zu bytes)\n", output.c_str(), page.size());
   return kExitOk;
 }

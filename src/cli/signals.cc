@@ -15,8 +15,8 @@
 //                       here.
 //   any after that      exit 130 at once, writing nothing (the finishing itself is stuck).
 // The flag is read where the slow steps begin (db_run.cc, driver/runner.cc). A unit whose
-// statement waits (a lock, a server that does not answer) is still waited for after the third
-// signal, as its connection is in use until it returns; the fourth signal is the way out then.
+// statement waits (a lock, a server that does not answer) is cut off by the run's watchdog a
+// short grace after the first signal (driver/db_instance.h, InterruptStalled).
 //
 // Why flags and not writing the result from the handler: the result is built on the heap with
 // allocations and stdio, none of which may be called from a handler, and it is not complete

@@ -180,8 +180,20 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     signals.gate.store(RunSignals::kEnded, std::memory_order_release);
     signals.gate.notify_all();
   };
+  // Workers stuck on a server that does not answer are interrupted (Instance::
+  // InterruptStalled), so the run ends at its end whatever a server does.
   auto end_and_join = [&] {
     end_gate();
+    for (;;) {
+      bool returned = true;
+      for (Instance* in : instances) {
+        if (in->Returned()) continue;
+        returned = false;
+        out.stalled_units += in->InterruptStalled(clock_.NowNanos(), /*ended=*/true);
+      }
+      if (returned) break;
+      clock_.SleepFor(kConnectPollNanos);
+    }
     for (Instance* in : instances) in->Join();
   };
   // Workers start on the normal policy (threads inherit it), then the controller is raised.
@@ -245,6 +257,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     }
     stopped = stopped || stop_requested();
     const int64_t now = clock_.NowNanos();
+    for (Instance* in : instances) out.stalled_units += in->InterruptStalled(now, false);
     bool all_finished = true;
     for (size_t i = 0; i < instances.size(); ++i) {
       const Activity a = instances[i]->Check();

@@ -107,6 +107,8 @@ struct ControllerOutcome {
   std::vector<WindowMeasure> windows;  // parallel to ControllerOptions::windows
   double process_cpu_sec = 0;          // this process's user + system CPU from the reset to the end
   bool realtime = false;               // the controller thread ran at real-time priority
+  // Units the watchdog ended because a server did not answer (Instance::InterruptStalled).
+  int stalled_units = 0;
   ProcStat system_at_reset, system_at_end;  // /proc/stat (when system_cpu)
 
   double measured_sec() const { return static_cast<double>(end_at - reset_at) / 1e9; }

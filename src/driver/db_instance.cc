@@ -55,6 +55,11 @@ DbInstance::~DbInstance() {
 }
 
 void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
+  WorkerBody(w, signals);
+  w.returned.store(true, std::memory_order_release);
+}
+
+void DbInstance::WorkerBody(Worker& w, RunSignals& signals) {
   const uint64_t seed = options_.seed;
   const auto index = static_cast<uint64_t>(w.index);
   const bool tell = thread_event_ && !w.background;
@@ -67,6 +72,7 @@ void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
   auto conn = backend_.Connect();
   Status s = conn.ok() ? Status::Ok() : conn.status();
   if (s.ok()) {
+    w.SetInterrupt((*conn)->Interrupter());
     auto session =
         workload_.NewSession(std::move(conn).value(), DeriveSeed(seed, {0, index, 1}), w.index);
     if (session.ok()) {
@@ -80,9 +86,10 @@ void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
     w.state = WorkerState::kFailed;
     return;
   }
-  w.reconnect = [this, seed, index]() -> Result<std::unique_ptr<workload::Session>> {
+  w.reconnect = [this, &w, seed, index]() -> Result<std::unique_ptr<workload::Session>> {
     auto c = backend_.Connect();
     if (!c.ok()) return c.status();
+    w.SetInterrupt((*c)->Interrupter());
     return workload_.NewSession(std::move(c).value(), DeriveSeed(seed, {0, index, 6}),
                                 static_cast<int>(index));
   };
@@ -219,6 +226,54 @@ int64_t DbInstance::LastNMaxNanos(int64_t since) const {
   int64_t mx = 0;
   for (size_t i = 0; i < recent.size() && i < kLastN; ++i) mx = std::max(mx, recent[i].second);
   return mx;
+}
+
+int64_t DbInstance::StallNanos() const {
+  if (options_.stall_nanos > 0) return options_.stall_nanos;
+  const int64_t recent = LastNMaxNanos(0);
+  return std::max(kMinStallNanos,
+                  recent > INT64_MAX / kStallFactor ? INT64_MAX : recent * kStallFactor);
+}
+
+int64_t DbInstance::EndGraceNanos() const {
+  const int64_t recent = LastNMaxNanos(0);
+  return std::min(StallNanos(),
+                  std::max(kMinEndGraceNanos, recent > INT64_MAX / 2 ? INT64_MAX : 2 * recent));
+}
+
+int DbInstance::InterruptStalled(int64_t now, bool ended) {
+  const int64_t began_before = now - (ended ? EndGraceNanos() : StallNanos());
+  int n = 0;
+  for (const auto& w : workers_) {
+    int64_t since = w->unit_since.load(std::memory_order_relaxed);
+    if (since == 0 || since >= began_before || w->returned.load(std::memory_order_acquire)) {
+      continue;
+    }
+    // Once per unit: the unit's call returns with a lost connection, and a new unit has a new
+    // start.
+    if (w->unit_since.compare_exchange_strong(since, 0)) {
+      std::lock_guard<std::mutex> lock(w->interrupt_mu);
+      if (w->interrupt) w->interrupt();
+      w->stalls.fetch_add(1);
+      ++n;
+    }
+  }
+  return n;
+}
+
+bool DbInstance::Returned() const {
+  for (const auto& w : workers_) {
+    if (w->thread.joinable() && !w->returned.load(std::memory_order_acquire)) return false;
+  }
+  return true;
+}
+
+int DbInstance::workers_stalled() const {
+  int n = 0;
+  for (const auto& w : workers_) {
+    if (w->stalls.load() > 0) ++n;
+  }
+  return n;
 }
 
 int DbInstance::workers_failed() const {

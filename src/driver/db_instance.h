@@ -27,11 +27,21 @@ struct DbInstanceOptions {
   double rate_per_sec = 0;    // > 0: open loop at this rate over the instance's workers
   bool poisson = false;
   int64_t units_total = 0;  // > 0: every worker together starts at most this many units
+  // A unit in flight longer than this is stalled: its connection is interrupted (0: a multiple
+  // of the recent response times, DbInstance::StallNanos).
+  int64_t stall_nanos = 0;
   LoopLimits limits;        // t0, hold and units_left are set by the instance
 };
 
 class DbInstance final : public Instance {
  public:
+  // The automatic stall timeout (docs/measurement.md#stalled-workers): 100 times the longest
+  // response time of the last 100 units, never below 10 s, so that a slow server is not
+  // taken for a frozen one and a frozen one is found within seconds of a fast run.
+  static constexpr int64_t kStallFactor = 100;
+  static constexpr int64_t kMinStallNanos = 10 * kNanosPerSecond;
+  static constexpr int64_t kMinEndGraceNanos = kNanosPerSecond;
+
   DbInstance(std::string name, workload::Workload& workload, db::DbBackend& backend, Clock& clock,
              DbInstanceOptions options, std::function<void(const std::string&)> message);
   ~DbInstance() override;
@@ -48,7 +58,17 @@ class DbInstance final : public Instance {
                      const std::vector<metrics::RecorderSnapshot>& per_worker) override;
   // Each worker's units and busy time between the reset and the end snapshots.
   std::vector<metrics::ThreadShare> ThreadShares() const;
+  int InterruptStalled(int64_t now, bool ended) override;
+  // The stall timeout: DbInstanceOptions::stall_nanos, or when that is 0, kStallFactor times
+  // the longest of the last units, at least kMinStallNanos.
+  int64_t StallNanos() const;
+  // How long a unit may take after the run's end: twice the longest of the last units, at
+  // least kMinEndGraceNanos, at most StallNanos().
+  int64_t EndGraceNanos() const;
+  bool Returned() const override;
   void Join() override;
+  // Workers whose unit the watchdog ended at least once (InterruptStalled).
+  int workers_stalled() const;
 
   // The reading to take with the workers paused at the end of warm-up (the server
   // cross-check's start); none by default. Runs on the controller thread.
@@ -81,6 +101,7 @@ class DbInstance final : public Instance {
 
  private:
   void WorkerMain(Worker& w, RunSignals& signals);
+  void WorkerBody(Worker& w, RunSignals& signals);
   bool HoldWorkers();
 
   std::string name_;

@@ -150,7 +150,16 @@ workload::Totals DbView::SinceReset(const ControllerOutcome& run) const {
 metrics::RunResult DbView::Finish(const ControllerOutcome& run) {
   metrics::RunResult r;
   r.series = series_;
-  if (!run.warmed_up || !started_) OnReset(run.at_reset, run.reset_at);
+  if (!run.warmed_up) {
+    // Stopped during warm-up: nothing was measured. The measured window is empty (at the end,
+    // zero long), as a storage run's is; the warm-up stays in the time series as warm-up.
+    OnReset(run.at_end, run.end_at);
+    r.warnings.push_back(
+        "the run stopped during warm-up: there is no measured window, and every figure of it "
+        "is empty");
+  } else if (!started_) {
+    OnReset(run.at_reset, run.reset_at);
+  }
   // Final statistics at the end instant; units finishing during wind-down are not in them.
   const metrics::RecorderSnapshot final_snap = Merge(run.at_end);
   const metrics::RecorderSnapshot whole = Merge(run.after_join);
@@ -238,6 +247,7 @@ metrics::RunResult DbView::Finish(const ControllerOutcome& run) {
   for (int i : members_) {
     r.workers_started += instances_[i]->threads();
     r.workers_failed += instances_[i]->workers_failed();
+    r.workers_stalled += instances_[i]->workers_stalled();
   }
   workload::WindowFacts facts;
   facts.elapsed_sec = fin.et_sec;

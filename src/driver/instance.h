@@ -92,6 +92,15 @@ class Instance {
   virtual bool OnWarmupEnd() { return false; }
   // After the reset snapshot: resume what OnWarmupEnd paused.
   virtual void AfterReset() {}
+  // The watchdog (docs/measurement.md#stalled-workers), called at every sample and, once the
+  // run has `ended`, until every worker has returned: makes every unit in flight for longer
+  // than the instance's stall timeout (after the end: its shorter grace) at `now` return at
+  // once by interrupting its connection (db::Connection::Interrupter), and counts its worker
+  // as stalled. Returns how many units it ended. Instances whose workers never wait on a
+  // server end none.
+  virtual int InterruptStalled(int64_t now, bool ended) { return 0; }
+  // Whether every worker thread has returned (Join would not wait).
+  virtual bool Returned() const { return true; }
   // Waits for every worker thread (after the gate has ended).
   virtual void Join() = 0;
 };

@@ -11,22 +11,30 @@ Result<std::unique_ptr<OpLog>> OpLog::Open(const std::string& path) {
     return Status::InvalidArgument("cannot write op_log '" + path + "': " + std::strerror(errno));
   }
   std::fputs("# worker type intended_start_us start_us latency_us outcome\n", f);
-  return std::unique_ptr<OpLog>(new OpLog(f));
+  return std::unique_ptr<OpLog>(new OpLog(f, path));
 }
 
 OpLog::~OpLog() { Close().IgnoreError(); }
 
 void OpLog::Write(const std::string& lines) {
   std::lock_guard lock(mu_);
-  if (f_ != nullptr) std::fwrite(lines.data(), 1, lines.size(), f_);
+  if (f_ == nullptr) return;
+  if (std::fwrite(lines.data(), 1, lines.size(), f_) != lines.size() && write_errno_ == 0) {
+    write_errno_ = errno != 0 ? errno : EIO;
+  }
 }
 
 Status OpLog::Close() {
   std::lock_guard lock(mu_);
   if (f_ == nullptr) return Status::Ok();
-  const bool ok = std::fclose(f_) == 0;
+  // A write that failed during the run (its buffer flushed onto a full disk) leaves the stream
+  // in error; fclose reports only its own last flush.
+  int err = write_errno_ != 0 ? write_errno_ : std::ferror(f_) ? EIO : 0;
+  if (std::fclose(f_) != 0 && err == 0) err = errno;
   f_ = nullptr;
-  return ok ? Status::Ok() : Status::IoError("writing the op_log failed");
+  if (err == 0) return Status::Ok();
+  return Status::IoError("cannot write --op_log '" + path_ + "': " + std::strerror(err) +
+                         "; the log is incomplete");
 }
 
 }  // namespace sb::driver

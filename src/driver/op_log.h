@@ -25,9 +25,11 @@ class OpLog {
   Status Close();
 
  private:
-  explicit OpLog(std::FILE* f) : f_(f) {}
+  OpLog(std::FILE* f, std::string path) : f_(f), path_(std::move(path)) {}
   std::mutex mu_;
   std::FILE* f_;
+  std::string path_;
+  int write_errno_ = 0;  // the first failed write's errno (a full disk): Close reports it
 };
 
 }  // namespace sb::driver

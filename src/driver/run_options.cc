@@ -110,8 +110,17 @@ void DeclareLoadOptions(config::OptionSet* o, const workload::Shape& shape) {
     o->Add(s);
   }
   {
+    OptionSpec s =
+        DriverSpec("stall_timeout", OptionType::kDuration, "0",
+                   "a unit waiting this long on the server is stalled: its connection is "
+                   "closed and the run reports it (0 = 100 times the longest recent "
+                   "response time, at least 10 s; docs/measurement.md#stalled-workers)");
+    s.max = limits::kMaxDurationNanos;
+    o->Add(s);
+  }
+  {
     OptionSpec s = DriverSpec("latency_limit", OptionType::kDuration, "0",
-                              "count units slower than this as late (0 = off)");
+                        "count units slower than this as late (0 = off)");
     s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }
@@ -246,6 +255,7 @@ Result<RunOptions> RunOptionsFrom(const config::OptionSet& o, int max_failures,
   r.poisson = o.GetString("arrival") == "poisson";
   r.max_lag_nanos = o.GetDurationNanos("max_lag");
   r.latency_limit_nanos = o.GetDurationNanos("latency_limit");
+  r.stall_nanos = o.GetDurationNanos("stall_timeout");
   r.server_check = o.GetBool("server_check");
   r.sut_cpu = o.GetBool("sut_cpu");
   r.sut_cpu_cmd = o.GetString("sut_cpu_cmd");

@@ -41,7 +41,21 @@ DbInstanceOptions InstanceOptions(const RunOptions& o) {
   io.limits.max_failures = o.max_failures;
   io.limits.max_units = o.units_per_thread;
   io.units_total = o.units_total;
+  io.stall_nanos = o.stall_nanos;
   return io;
+}
+
+// A run in which the server left units unanswered: its figures count the silence as time
+// without units, so it must not pass as a good run (docs/measurement.md#stalled-workers).
+Status StalledStatus(const std::string& instance, int stalled, int64_t stall_nanos) {
+  char buf[400];
+  std::snprintf(buf, sizeof buf,
+                "%s%d worker%s stalled: the server did not answer a unit within the stall "
+                "timeout (%.1f s during the run, less after its end), so the connection was "
+                "closed; the measured figures include the time without answers",
+                instance.empty() ? "" : ("instance " + instance + ": ").c_str(), stalled,
+                stalled == 1 ? "" : "s", static_cast<double>(stall_nanos) / 1e9);
+  return Status::FailedPrecondition(buf);
 }
 
 // The process's CPU over the measured window, and a warning when the client was the bottleneck.
@@ -178,6 +192,12 @@ metrics::RunResult FinishInstance(const std::vector<DbInstanceSpec>& specs, size
     if (out->status.ok()) out->status = s;
     r.warnings.push_back(s.message());
   }
+  if (const int stalled = ir.instance->workers_stalled(); stalled > 0) {
+    const Status s =
+        StalledStatus(several ? specs[i].name : "", stalled, ir.instance->StallNanos());
+    if (out->status.ok()) out->status = s;
+    r.warnings.push_back(s.message());
+  }
   if (run.lagging_instance == static_cast<int>(i)) {
     char buf[260];
     std::snprintf(buf, sizeof buf,
@@ -192,6 +212,8 @@ metrics::RunResult FinishInstance(const std::vector<DbInstanceSpec>& specs, size
   const bool at_once = common.at_once != nullptr && common.at_once->load();
   if (ir.check_started && at_once) {
     r.warnings.push_back("the server cross-check was skipped: a signal asked to stop at once");
+  } else if (ir.check_started && ir.instance->workers_stalled() > 0) {
+    r.warnings.push_back("the server cross-check was skipped: the server left units unanswered");
   } else if (ir.check_started) {
     // Close every worker's connection first: the span then ends after their last unit, and a
     // server that counts a session's work late has it by the time the session is gone.

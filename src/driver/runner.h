@@ -43,6 +43,7 @@ struct RunOptions {
   bool poisson = false;                          // Poisson arrivals instead of constant spacing
   int64_t max_lag_nanos = 10 * kNanosPerSecond;  // open loop: stop when this far behind
   int64_t latency_limit_nanos = 0;               // > 0: count units slower than this ("late")
+  int64_t stall_nanos = 0;                       // DbInstanceOptions::stall_nanos (0: automatic)
   int64_t connect_timeout_nanos = 60LL * 1000 * 1000 * 1000;
   // Reporting windows (from Start) and pass/fail rules on them.
   std::vector<metrics::WindowSpec> windows;

@@ -1,13 +1,27 @@
 #include "driver/server_check.h"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
+
+#include "base/call_deadline.h"
 
 namespace sb::driver {
 namespace {
 
 constexpr int64_t kSettlePauseNanos = 250 * kNanosPerMilli;
 constexpr int kSettleMaxReads = 20;  // 5 s
+// A reading's queries take milliseconds; the settling rereads take at most 5 s. Past this the
+// server is taken as not answering and the reading fails (driver/call_deadline.h).
+constexpr int64_t kReadingDeadlineNanos = 30 * kNanosPerSecond;
+
+// The reading's failure when its deadline ended it.
+Status DeadlineStatus(const Status& s, const CallDeadline& deadline) {
+  if (s.ok() || !deadline.fired()) return s;
+  return Status::Db(ErrorCategory::kTimeout,
+                    "the server did not answer the cross-check's reading within " +
+                        std::to_string(kReadingDeadlineNanos / kNanosPerSecond) + " s");
+}
 
 // True when `a` and `b` hold the same row counters (meaning "rows_..."), which only the work
 // being measured changes; the reader's own queries add commits and statements.
@@ -35,12 +49,13 @@ ServerReading ServerCheck::Start() {
   r.statements_include_failed = backend_.capabilities().statement_counters_include_failed;
   r.status = Connect();
   if (!r.status.ok()) return r;
+  CallDeadline deadline(conn_->Interrupter(), kReadingDeadlineNanos);
   auto probe = workload_.Snapshot(*conn_);
   auto counters = conn_->ServerCounters();
   if (!probe.ok()) {
-    r.status = probe.status();
+    r.status = DeadlineStatus(probe.status(), deadline);
   } else if (!counters.ok()) {
-    r.status = counters.status();
+    r.status = DeadlineStatus(counters.status(), deadline);
   } else {
     r.probe = std::move(probe).value();
     r.counters = std::move(counters).value();
@@ -55,11 +70,14 @@ ServerReading ServerCheck::End(bool* settled) {
   // The start reading's connection may have been lost with a restarted server: use a new one.
   r.status = Connect();
   if (!r.status.ok()) return r;
+  auto deadline = std::make_unique<CallDeadline>(conn_->Interrupter(), kReadingDeadlineNanos);
   auto counters = conn_->ServerCounters();
-  if (!counters.ok()) {
+  if (!counters.ok() && !deadline->fired()) {
+    deadline.reset();
     conn_.reset();
     r.status = Connect();
     if (!r.status.ok()) return r;
+    deadline = std::make_unique<CallDeadline>(conn_->Interrupter(), kReadingDeadlineNanos);
     counters = conn_->ServerCounters();
   }
   if (counters.ok() && backend_.capabilities().server_counters_lag) {
@@ -80,13 +98,13 @@ ServerReading ServerCheck::End(bool* settled) {
     }
   }
   if (!counters.ok()) {
-    r.status = counters.status();
+    r.status = DeadlineStatus(counters.status(), *deadline);
     return r;
   }
   r.counters = std::move(counters).value();
   auto probe = workload_.Snapshot(*conn_);
   if (!probe.ok()) {
-    r.status = probe.status();
+    r.status = DeadlineStatus(probe.status(), *deadline);
     return r;
   }
   r.probe = std::move(probe).value();

@@ -201,7 +201,9 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
       return;
     }
     ctx.BeginUnit();
+    w.unit_since.store(std::max<int64_t>(start, 1), std::memory_order_relaxed);
     Status unit = w.session->RunUnit(ctx);
+    w.unit_since.store(0, std::memory_order_relaxed);
     ctx.RecordCountsNow();  // kept whatever becomes of the unit
     if (!unit.ok() && unit.category() == ErrorCategory::kConnectionLost && w.reconnect) {
       // The unit is abandoned (its steps are not recorded); reconnect with backoff until the

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
@@ -97,6 +98,18 @@ struct Worker {
   std::atomic<uint64_t> last_pos{0};  // units pushed
   int last_slot = 0;                  // the slot of the next push (the worker's own)
   std::atomic<bool> held{false};      // paused on LoopLimits::hold
+  // The watchdog's view (DbInstance::InterruptStalled): the clock instant the unit in flight
+  // began (0 between units), whether the thread has returned, and the current connection's
+  // Connection::Interrupter, replaced on every reconnect (under interrupt_mu).
+  std::atomic<int64_t> unit_since{0};
+  std::atomic<bool> returned{false};
+  std::atomic<int> stalls{0};  // units the watchdog ended
+  std::mutex interrupt_mu;
+  std::function<void()> interrupt;
+  void SetInterrupt(std::function<void()> f) {
+    std::lock_guard<std::mutex> lock(interrupt_mu);
+    interrupt = std::move(f);
+  }
   std::thread thread;
 };
 

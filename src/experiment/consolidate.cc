@@ -111,6 +111,9 @@ SearchResult RunSearch(Search* s, SearchSteps& steps) {
       if (Status w = steps.Save(*s); !w.ok()) return {SearchEnd::kError, w};
     }
     DecideCount(&s->counts[at]);
+    // The peak so far, in every saved file: an interrupted search reports the counts that
+    // passed (finished says whether the search went to its end).
+    s->peak = Peak(*s);
     steps.Decided(s->counts[at]);
     if (Status w = steps.Save(*s); !w.ok()) return {SearchEnd::kError, w};
   }

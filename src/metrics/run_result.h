@@ -171,6 +171,9 @@ struct RunResult {
   int64_t retries = 0;
   int64_t workers_started = 0;
   int64_t workers_failed = 0;  // workers that ended early on an error
+  // Workers with a unit the server left unanswered past the stall timeout (its connection was
+  // interrupted; docs/measurement.md#stalled-workers).
+  int64_t workers_stalled = 0;
   // Per worker over the measured window (database runs; with several instances, every
   // instance's workers in instance order). Empty when not measured.
   std::vector<ThreadShare> threads;

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <utility>
 
+#include "base/input_file.h"
+#include "base/limits.h"
 #include "power/reading_rule.h"
 
 namespace sb::power {
@@ -244,11 +246,15 @@ class CsvSource final : public PowerSource {
 
   Result<std::vector<LoggedReading>> ReadLog() override {
     const std::string what = "power source csv:" + spec_.body;
-    std::ifstream in(spec_.body, std::ios::binary);
-    if (!in) return Status::FailedPrecondition(what + ": cannot read the file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ParsePowerCsv(ss.str(), spec_, what);
+    // A special file (/dev/zero, a FIFO) or a runaway size is refused (base/input_file.h).
+    auto text = ReadInputFile(spec_.body, what + ": the file", limits::kMaxPowerLogBytes);
+    if (!text.ok()) {
+      if (text.status().code() == StatusCode::kNotFound) {
+        return Status::FailedPrecondition(what + ": cannot read the file");
+      }
+      return text.status();
+    }
+    return ParsePowerCsv(*text, spec_, what);
   }
 
   const PowerCapabilities& capabilities() const override { return caps_; }

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/input_file.h"
+#include "base/limits.h"
 #include "base/strings.h"
 
 namespace sb::power {
@@ -126,12 +128,14 @@ Result<std::string> ReadPassword(const PowerSpec& spec, const std::string& what)
   const std::string file = spec.Option("password_file");
   const std::string env = spec.Option("password_env");
   if (!file.empty()) {
-    std::ifstream in(file);
-    if (!in) {
-      return Status::FailedPrecondition(what + ": cannot read password_file '" + file + "'");
+    // Its first line; /dev/zero, a FIFO or a large file is refused (base/input_file.h).
+    auto text = ReadInputFile(file, what + ": password_file", limits::kMaxPasswordFileBytes);
+    if (!text.ok()) {
+      return Status(text.status().code() == StatusCode::kNotFound ? StatusCode::kFailedPrecondition
+                                                                  : text.status().code(),
+                    text.status().message());
     }
-    std::string pw;
-    std::getline(in, pw);
+    std::string pw = text->substr(0, text->find('\n'));
     while (!pw.empty() && (pw.back() == '\r' || pw.back() == '\n')) pw.pop_back();
     return pw;
   }

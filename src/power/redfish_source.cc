@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "power/http_error.h"
+
 namespace sb::power {
 
 using Json = nlohmann::json;
@@ -81,7 +83,8 @@ class RedfishSource final : public PowerSource {
 
   Status Open() override {
     const std::string what = "power source redfish://" +
-                             (spec_.user.empty() ? "" : spec_.user + "@") + spec_.host + spec_.path;
+                             (spec_.user.empty() ? "" : spec_.user + "@") + spec_.host +
+                             (spec_.port > 0 ? ":" + std::to_string(spec_.port) : "") + spec_.path;
     const std::string scheme = spec_.Option("scheme", "https");
     if (scheme != "https" && scheme != "http") {
       return Status::InvalidArgument(what + ": scheme='" + scheme + "' is neither https nor http");
@@ -89,6 +92,8 @@ class RedfishSource final : public PowerSource {
     std::string url = scheme + "://" + spec_.host;
     if (spec_.host.find(':') != std::string::npos) url = scheme + "://[" + spec_.host + "]";
     if (spec_.port > 0) url += ":" + std::to_string(spec_.port);
+    // The port always shown in messages, the scheme's default included.
+    base_url_ = url + (spec_.port > 0 ? "" : scheme == "https" ? ":443" : ":80");
     client_ = std::make_unique<httplib::Client>(url);
     const time_t sec = timeout_ms_ / 1000;
     const time_t usec = static_cast<time_t>(timeout_ms_ % 1000) * 1000;
@@ -142,7 +147,11 @@ class RedfishSource final : public PowerSource {
   // The body of GET `path`; a Date header sets the clock offset of `r` (when given).
   Result<std::string> Get(const std::string& path, PowerReading* r) {
     auto res = client_->Get(path);
-    if (!res) return Status::IoError("GET " + path + ": " + httplib::to_string(res.error()));
+    if (!res) {
+      return Status::IoError(
+          "GET " + path + ": " +
+          HttpErrorSentence(res.error(), base_url_, static_cast<double>(timeout_ms_) / 1000));
+    }
     if (res->status == 401 || res->status == 403) {
       return Status::IoError("GET " + path + ": HTTP " + std::to_string(res->status) +
                              " (check the user and password)");
@@ -205,6 +214,7 @@ class RedfishSource final : public PowerSource {
   int member_ = 0;
   int timeout_ms_ = 2000;
   std::unique_ptr<httplib::Client> client_;
+  std::string base_url_;
   std::vector<std::string> targets_;
 };
 

@@ -140,6 +140,13 @@ void VerifyInstances(std::vector<DbSetup>& setups, const std::vector<workload::T
   }
   for (size_t i = 0; i < setups.size(); ++i) {
     DbSetup& s = setups[i];
+    metrics::RunResult& stalled_in = several ? r->instances[i] : *r;
+    if (stalled_in.workers_stalled > 0) {
+      // Its server left units unanswered: verification would wait on it as well.
+      stalled_in.warnings.push_back(
+          "verification was skipped: the server left units unanswered (workers stalled)");
+      continue;
+    }
     auto verify_conn = s.backend->Connect();
     auto checks = verify_conn.ok() ? s.workload->Verify(**verify_conn, s.before, &whole_run[i])
                                    : Result<std::vector<workload::Check>>(verify_conn.status());

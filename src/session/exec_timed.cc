@@ -10,6 +10,7 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "base/child_signals.h"
 #include "session/environment.h"
 
 namespace sb::session {
@@ -37,17 +38,12 @@ Result<ExecOutcome> ExecTimed(const std::vector<std::string>& command, const Clo
   ExecOutcome out;
   out.started_at = WallClockIsoUtc();
   const int64_t t0 = clock.NowNanos();
-  // While the command runs, Ctrl-C is the command's to handle (as system(3) does); its
-  // outcome (killed by SIGINT) is recorded.
-  struct sigaction ignore {
-  }, old_int{}, old_quit{};
-  ignore.sa_handler = SIG_IGN;
-  ::sigaction(SIGINT, &ignore, &old_int);
-  ::sigaction(SIGQUIT, &ignore, &old_quit);
+  // While the command runs, a stop signal is forwarded to it (base/child_signals.h); its
+  // outcome is recorded and the caller exits 130.
+  ForwardedStops stops;
   const pid_t pid = ::fork();
   if (pid == 0) {
-    ::sigaction(SIGINT, &old_int, nullptr);
-    ::sigaction(SIGQUIT, &old_quit, nullptr);
+    stops.InChild();
     ::close(fds[0]);
     ::execvp(argv[0], argv.data());
     const int err = errno;
@@ -55,23 +51,23 @@ Result<ExecOutcome> ExecTimed(const std::vector<std::string>& command, const Clo
     ::_exit(127);
   }
   ::close(fds[1]);
+  if (pid > 0) stops.Forwarding(pid);
   if (pid < 0) {
     const int err = errno;
     ::close(fds[0]);
-    ::sigaction(SIGINT, &old_int, nullptr);
-    ::sigaction(SIGQUIT, &old_quit, nullptr);
     return Status::IoError(std::string("exec: fork: ") + std::strerror(err));
   }
   int exec_errno = 0;
-  const ssize_t got = ::read(fds[0], &exec_errno, sizeof exec_errno);
+  ssize_t got = 0;
+  while ((got = ::read(fds[0], &exec_errno, sizeof exec_errno)) < 0 && errno == EINTR) {
+  }
   ::close(fds[0]);
   int status = 0;
   rusage usage{};
   while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
   const int64_t t1 = clock.NowNanos();
-  ::sigaction(SIGINT, &old_int, nullptr);
-  ::sigaction(SIGQUIT, &old_quit, nullptr);
+  out.stop_signal = stops.received();
   if (got == static_cast<ssize_t>(sizeof exec_errno)) {
     return Status::InvalidArgument("exec: cannot run '" + command[0] +
                                    "': " + std::strerror(exec_errno));
@@ -123,6 +119,16 @@ metrics::RunResult ExecResult(const std::vector<std::string>& command, const std
   std::string detail = "exit status " + std::to_string(o.exit_status);
   if (o.signal != 0) detail += " (killed by signal " + std::to_string(o.signal) + ")";
   r.verify.push_back({"exit_status", o.exit_status == 0, detail});
+  if (o.stop_signal != 0) {
+    // Stopped by storebench's own stop signal, forwarded to the command: what it did until
+    // then is the result, marked as cut short.
+    r.interrupted = true;
+    r.warnings.push_back(std::string("stopped by ") +
+                         (o.stop_signal == SIGINT    ? "SIGINT"
+                          : o.stop_signal == SIGQUIT ? "SIGQUIT"
+                                                     : "SIGTERM") +
+                         ", forwarded to the command's process group");
+  }
   return r;
 }
 

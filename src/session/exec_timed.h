@@ -19,6 +19,8 @@ struct ExecOutcome {
   double wall_sec = 0, user_sec = 0, system_sec = 0;
   int exit_status = 0;  // the command's, or 128 + signal when a signal ended it
   int signal = 0;
+  // A stop signal storebench received and forwarded to the command (base/child_signals.h).
+  int stop_signal = 0;
 };
 // Runs `command` (argv, no shell) and waits for it; its wall time is read on `clock` just
 // before the fork and after the wait. InvalidArgument when it cannot be started.

@@ -717,6 +717,9 @@ Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
   const std::string wp = Child(base, "workers");
   SB_RETURN_IF_ERROR(Get(*workers, "started", wp, AsInt64, &r->workers_started));
   SB_RETURN_IF_ERROR(Get(*workers, "failed", wp, AsInt64, &r->workers_failed));
+  if (Optional(*workers, "stalled") != nullptr) {
+    SB_RETURN_IF_ERROR(Get(*workers, "stalled", wp, AsInt64, &r->workers_stalled));
+  }
   // Optional (added within schema_version 1): each worker's share of the measured window.
   if (Optional(*workers, "units") != nullptr) {
     std::vector<uint64_t> units;

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "base/input_file.h"
+#include "base/limits.h"
 #include "report/files/json_document.h"
 #include "version/version.h"
 
@@ -189,16 +191,14 @@ Status WriteResultFile(const std::string& path, const RunResult& r) {
 }
 
 Result<RunResult> ReadResultFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const int err = errno;
-    if (err == ENOENT) return Status::NotFound("result file '" + path + "' does not exist");
-    return Status::IoError("cannot read result file '" + path + "': " + ErrnoText(err));
+  auto text = ReadInputFile(path, "result file", limits::kMaxResultFileBytes);
+  if (!text.ok()) {
+    if (text.status().code() == StatusCode::kNotFound && NothingAt(path)) {
+      return Status::NotFound("result file '" + path + "' does not exist");
+    }
+    return text.status();
   }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) return Status::IoError("cannot read result file '" + path + "'");
-  Result<RunResult> r = ResultFromJson(buf.str());
+  Result<RunResult> r = ResultFromJson(*text);
   if (!r.ok()) {
     return Status(r.status().code(), path + ": " + r.status().message());
   }

@@ -396,6 +396,7 @@ Json WorkersToJson(const RunResult& r) {
   Json workers = Json::object();
   workers["started"] = r.workers_started;
   workers["failed"] = r.workers_failed;
+  if (r.workers_stalled > 0) workers["stalled"] = r.workers_stalled;
   if (!r.threads.empty()) {
     Json units = Json::array(), busy = Json::array();
     for (const metrics::ThreadShare& t : r.threads) {

@@ -1,5 +1,7 @@
 #include "report/files/result_file.h"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -7,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "base/input_file.h"
+#include "base/limits.h"
 #include "report/files/comparison_json.h"
 #include "report/files/json_document.h"
 #include "report/files/json_report.h"
@@ -77,15 +81,17 @@ PowerSummary SummarizePower(const metrics::PowerResult& power) {
 }
 
 Result<ResultFile> ReadAnyResultFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const int err = errno;
-    if (err == ENOENT) return Status::NotFound("'" + path + "' does not exist");
-    return Bad(path, std::string("cannot be read: ") + std::strerror(err));
+  // A special file (a FIFO, /dev/zero) or a runaway size is refused, not read (base/input_file.h).
+  auto text = ReadInputFile(path, "result file", limits::kMaxResultFileBytes);
+  if (!text.ok()) {
+    if (text.status().code() == StatusCode::kNotFound && NothingAt(path)) {
+      return Status::NotFound("'" + path + "' does not exist");
+    }
+    return Status(text.status().code() == StatusCode::kNotFound ? StatusCode::kInvalidArgument
+                                                                : text.status().code(),
+                  text.status().message());
   }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return ReadResultText(buf.str(), path);
+  return ReadResultText(*text, path);
 }
 
 Result<ResultFile> ReadResultText(const std::string& text, const std::string& path) {

@@ -258,6 +258,9 @@ TEST(ConsolidateSearchTest, AnInterruptedRunStopsAndKeepsTheSearch) {
   ASSERT_EQ(steps.saved.counts.size(), 3u);
   EXPECT_TRUE(steps.saved.counts[2].runs.empty());  // the interrupted run is not recorded
   EXPECT_EQ(NextCount(steps.saved), 3);             // --resume starts there
+  // The peak so far: counts 1 and 2 passed before the interruption.
+  EXPECT_EQ(s.peak, 2);
+  EXPECT_EQ(steps.saved.peak, 2);
 }
 
 TEST(ConsolidateSearchTest, ARunThatCouldNotStartIsNotABaselineMiss) {
@@ -275,7 +278,7 @@ TEST(ConsolidateSearchTest, ARunThatCouldNotStartIsNotABaselineMiss) {
   });
   EXPECT_EQ(RunSearch(&s, steps).end, SearchEnd::kNotStarted);
   EXPECT_FALSE(s.finished);
-  EXPECT_EQ(s.peak, 0);
+  EXPECT_EQ(s.peak, 1);  // the peak so far (count 1 passed); `finished` says it is not final
   ASSERT_EQ(steps.saved.counts.size(), 2u);
   EXPECT_TRUE(steps.saved.counts[1].runs.empty());
   EXPECT_EQ(steps.saved.counts[1].median_run, -1);

@@ -17,9 +17,11 @@
 #include <vector>
 
 #include "backend/db/bulk_text.h"
+#include "backend/db/call_interrupt.h"
 #include "backend/db/connect_error.h"
 #include "backend/db/pristine.h"
 #include "backend/db/storage_space.h"
+#include "base/call_deadline.h"
 
 namespace sb::db {
 
@@ -94,7 +96,10 @@ struct MyConn {
   int64_t last_insert_id = 0;
   // When this connection last read the server counters (steady clock), for "other_sessions".
   std::chrono::steady_clock::time_point counters_read_at{};
+  // Shuts down the connection's socket (backend/db/call_interrupt.h).
+  std::shared_ptr<CallInterrupt> interrupt;
   ~MyConn() {
+    if (interrupt) interrupt->Disarm();
     if (mysql) mysql_close(mysql);
   }
 };
@@ -354,6 +359,13 @@ class MyConnection final : public Connection {
  public:
   explicit MyConnection(std::shared_ptr<MyConn> conn) : conn_(std::move(conn)) {}
 
+  std::function<void()> Interrupter() override {
+    if (!conn_->interrupt) {
+      conn_->interrupt = SocketInterrupt(static_cast<int>(mysql_get_socket(conn_->mysql)));
+    }
+    return CallInterrupt::Callable(conn_->interrupt);
+  }
+
   Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override {
     MYSQL_STMT* stmt = mysql_stmt_init(conn_->mysql);
     if (stmt == nullptr) return ConnError(conn_->mysql, "cannot create a statement");
@@ -577,6 +589,9 @@ std::string Quoted(MYSQL* m, const std::string& text) {
 // clients can read them in the process list (an idle connection shows no statement there).
 // When the holder closes, the waiting statement gets its lock and its connection ends too; a
 // process that dies loses both connections and with them the locks.
+// How long a lock's release may wait for the server (it takes milliseconds).
+constexpr int64_t kLockReleaseNanos = int64_t{5} * 1000 * 1000 * 1000;
+
 class MyDbLock final : public DbLock {
  public:
   MyDbLock(std::shared_ptr<MyConn> holder, std::shared_ptr<MyConn> notice, std::string sql_names)
@@ -585,6 +600,11 @@ class MyDbLock final : public DbLock {
     // Released by a statement, not by closing alone: the server ends a closed connection's
     // session a moment after the client has gone, and a storebench started right after this
     // one must find the database free.
+    // Bounded: a server that does not answer ends the session when it answers again.
+    if (!holder_->interrupt) {
+      holder_->interrupt = SocketInterrupt(static_cast<int>(mysql_get_socket(holder_->mysql)));
+    }
+    CallDeadline deadline(CallInterrupt::Callable(holder_->interrupt), kLockReleaseNanos);
     Query(holder_->mysql, "DO RELEASE_LOCK(" + sql_names_ + ")", "RELEASE_LOCK").IgnoreError();
     holder_.reset();  // before the notice: its statement ends only once the holder has gone
     notice_.reset();
@@ -1152,6 +1172,12 @@ class MyBackend final : public DbBackend {
           if (err > 0) f.why += " (" + std::string(std::strerror(err)) + ")";
         }
         f.no_server = true;
+      }
+      // A server that accepts the connection but never answers (stopped, overloaded): the
+      // library says "system error: 110", the number of ETIMEDOUT; say what it means.
+      if (const size_t e = f.why.find("system error: 110"); e != std::string::npos) {
+        f.why = f.why.substr(0, e) + "timed out after " + std::to_string(timeout) +
+                " s without an answer (connect_timeout=" + std::to_string(timeout) + ")";
       }
       f.password_sources = "MYSQL_PWD or ~/.my.cnf";
       f.category = code == 1045 || code == 1044 || code == 1049 ? ErrorCategory::kOther

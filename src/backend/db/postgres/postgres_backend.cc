@@ -15,9 +15,11 @@
 #include <vector>
 
 #include "backend/db/bulk_text.h"
+#include "backend/db/call_interrupt.h"
 #include "backend/db/connect_error.h"
 #include "backend/db/pristine.h"
 #include "backend/db/storage_space.h"
+#include "base/call_deadline.h"
 
 namespace sb::db {
 
@@ -99,7 +101,9 @@ struct PgConn {
   // session that closes sends none (its prepared statements end with it).
   bool prepare_batch = false;           // a BEGIN of Prepare's is open
   std::vector<std::string> deallocate;  // statements to deallocate at the next use
+  std::shared_ptr<CallInterrupt> interrupt;  // shuts down PQsocket (backend/db/call_interrupt.h)
   ~PgConn() {
+    if (interrupt) interrupt->Disarm();
     if (conn) PQfinish(conn);
   }
 };
@@ -335,6 +339,12 @@ class PgStatement final : public Statement {
 class PgConnection final : public Connection {
  public:
   explicit PgConnection(std::shared_ptr<PgConn> conn) : conn_(std::move(conn)) {}
+
+  // libpq has no read timeout and its cancel request goes to the same (frozen) server.
+  std::function<void()> Interrupter() override {
+    if (!conn_->interrupt) conn_->interrupt = SocketInterrupt(PQsocket(conn_->conn));
+    return CallInterrupt::Callable(conn_->interrupt);
+  }
 
   Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override {
     int nparams = 0;
@@ -574,6 +584,9 @@ class PgBulkWriter final : public BulkWriter {
 };
 
 // The session that holds a schema's storebench advisory lock; closing it releases the lock.
+// How long a lock's release may wait for the server (it takes milliseconds).
+constexpr int64_t kLockReleaseNanos = int64_t{5} * 1000 * 1000 * 1000;
+
 class PgDbLock final : public DbLock {
  public:
   explicit PgDbLock(std::shared_ptr<PgConn> conn) : conn_(std::move(conn)) {}
@@ -581,6 +594,9 @@ class PgDbLock final : public DbLock {
   // moment after the client has gone, and a storebench started right after this one must find
   // the schema free.
   ~PgDbLock() override {
+    // Bounded: a server that does not answer ends the session when it answers again.
+    if (!conn_->interrupt) conn_->interrupt = SocketInterrupt(PQsocket(conn_->conn));
+    CallDeadline deadline(CallInterrupt::Callable(conn_->interrupt), kLockReleaseNanos);
     Exec(conn_->conn, "SELECT pg_advisory_unlock_all()", "pg_advisory_unlock_all").IgnoreError();
   }
 

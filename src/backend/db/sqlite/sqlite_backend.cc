@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/db/call_interrupt.h"
 #include "backend/db/pristine.h"
 #include "backend/db/sqlite/sqlite_bulk_writer.h"
 #include "backend/db/sqlite/sqlite_status.h"
@@ -124,7 +125,20 @@ class SqliteStatement final : public Statement {
 class SqliteConnection final : public Connection {
  public:
   explicit SqliteConnection(sqlite3* db) : db_(db) {}
-  ~SqliteConnection() override { sqlite3_close_v2(db_); }
+  ~SqliteConnection() override {
+    if (interrupt_) interrupt_->Disarm();
+    sqlite3_close_v2(db_);
+  }
+
+  // sqlite3_interrupt may be called from any thread while the connection is open (SQLite's
+  // "Interrupt A Long-Running Query"); it also ends a wait in the busy handler.
+  std::function<void()> Interrupter() override {
+    if (!interrupt_) {
+      sqlite3* db = db_;
+      interrupt_ = std::make_shared<CallInterrupt>([db] { sqlite3_interrupt(db); });
+    }
+    return CallInterrupt::Callable(interrupt_);
+  }
 
   Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override {
     sqlite3_stmt* stmt = nullptr;
@@ -158,6 +172,7 @@ class SqliteConnection final : public Connection {
 
  private:
   sqlite3* db_;
+  std::shared_ptr<CallInterrupt> interrupt_;
 };
 
 class FileDbLock final : public DbLock {

@@ -1,0 +1,76 @@
+#include "base/output_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+namespace sb {
+namespace {
+
+// Writes all of `text` to `fd`; returns 0 or the errno of the failed write.
+int WriteAll(int fd, std::string_view text) {
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    done += static_cast<size_t>(n);
+  }
+  return 0;
+}
+
+}  // namespace
+
+Status WriteOutputFile(const std::string& path, std::string_view text, std::string_view what) {
+  namespace fs = std::filesystem;
+  auto failure = [&](const std::string& why) {
+    return Status::IoError("cannot write " + std::string(what) + " '" + path + "': " + why);
+  };
+  if (path.empty()) return Status::InvalidArgument(std::string(what) + ": the path is empty");
+  const fs::path dir = fs::path(path).parent_path();
+  if (!dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return failure("cannot create directory '" + dir.string() + "': " + ec.message());
+  }
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    const int out = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (out < 0) return failure(std::strerror(errno));
+    int err = WriteAll(out, text);
+    if (::close(out) != 0 && err == 0) err = errno;
+    return err == 0 ? Status::Ok() : failure(std::strerror(err));
+  }
+  // A unique temporary name in the same directory, so the rename stays on one file system.
+  std::string tmp;
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  if (fd < 0) return failure("cannot create '" + tmp + "': " + std::strerror(errno));
+  int err = WriteAll(fd, text);
+  if (err == 0 && ::fsync(fd) != 0) err = errno;
+  if (::close(fd) != 0 && err == 0) err = errno;
+  if (err == 0 && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
+  if (err != 0) {
+    ::unlink(tmp.c_str());
+    return failure(std::strerror(err));
+  }
+  // Make the rename itself durable; a failure here does not lose the file, so it is ignored.
+  const int dir_fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    ::fsync(dir_fd);
+    ::close(dir_fd);
+  }
+  return Status::Ok();
+}
+
+}  // namespace sb

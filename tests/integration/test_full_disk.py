@@ -1,0 +1,101 @@
+"""A full disk never leaves an output cut short, empty or half-written behind a success: an
+output that cannot be written whole ends the command with exit 1 and a sentence naming the
+file, and nothing is left at its path (no 0-byte file, no temporary file). The disk is a small
+tmpfs of the test's own, filled to the last byte (skipped where mounting is not permitted);
+/dev/full stands for a device that refuses every write."""
+import os
+import subprocess
+import tempfile
+import unittest
+
+import harness
+from harness import storebench, tmp_path
+
+
+class FullDiskTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.results = []
+        for i in range(2):
+            out = tmp_path(f"full-disk-run{i}.json")
+            r = storebench("oltp", "run", "--workload", "noop", "--db", "null://",
+                           "--run_time", "1s", "--warmup_time", "0", "--json", out)
+            assert r.returncode == 0, r.stderr
+            cls.results.append(out)
+        cls.mount = tempfile.mkdtemp(prefix="sb-full-")
+        r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", cls.mount],
+                           capture_output=True, text=True)
+        cls.mounted = r.returncode == 0
+        if cls.mounted:  # filled below; tearDownClass unmounts (also after a failed case)
+            filler = os.path.join(cls.mount, "filler")
+            fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+            try:
+                while True:
+                    os.write(fd, b"x" * 512)
+            except OSError:  # ENOSPC: the disk is full
+                pass
+            os.close(fd)
+
+    @classmethod
+    def tearDownClass(cls):
+        if cls.mounted:
+            subprocess.run(["umount", cls.mount], capture_output=True)
+        os.rmdir(cls.mount)
+
+    def groups(self):
+        return [f"A={self.results[0]}", f"B={self.results[1]}"]
+
+    def full(self):
+        if not self.mounted:
+            self.skipTest("cannot mount a tmpfs here (needs root)")
+        return self.mount
+
+    def assertFailedWithout(self, r, path):
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn(path, r.stderr)
+        self.assertFalse(os.path.exists(path), f"{path} left behind")
+        leftovers = [n for n in os.listdir(os.path.dirname(path)) if n != "filler"]
+        self.assertEqual(leftovers, [], "temporary files left behind")
+
+    def test_compare_outputs_on_a_full_disk(self):
+        d = self.full()
+        for option in ("--json", "--csv"):
+            out = os.path.join(d, "cmp.out")
+            self.assertFailedWithout(storebench("compare", *self.groups(), option, out), out)
+
+    def test_report_on_a_full_disk(self):
+        out = os.path.join(self.full(), "report.html")
+        self.assertFailedWithout(storebench("report", *self.results, "-o", out), out)
+
+    def test_series_csv_and_power_csv_on_a_full_disk(self):
+        d = self.full()
+        out = os.path.join(d, "series.csv")
+        r = storebench("oltp", "run", "--workload", "noop", "--db", "null://", "--run_time", "1s",
+                       "--warmup_time", "0", "--json", tmp_path("full-disk-series.json"),
+                       "--series_csv", out)
+        self.assertFailedWithout(r, out)
+        out = os.path.join(d, "power.csv")
+        r = storebench("power", "log", "--duration", "1s", "--power", "cmd:echo 80", "--json",
+                       tmp_path("full-disk-power.json"), "--csv", out)
+        self.assertFailedWithout(r, out)
+
+    def test_op_log_stream_on_a_full_disk(self):
+        # A stream written during the run cannot be written whole first: a failed write ends
+        # the run with exit 1 naming the file, and says the log is incomplete.
+        out = os.path.join(self.full(), "ops.log")
+        r = storebench("oltp", "run", "--workload", "noop", "--db", "null://", "--run_time", "1s",
+                       "--warmup_time", "0", "--json", tmp_path("full-disk-oplog.json"),
+                       "--op_log", out)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn(out, r.stderr)
+        self.assertIn("incomplete", r.stderr)
+        os.remove(out)
+
+    def test_dev_full_is_an_error(self):
+        r = storebench("compare", *self.groups(), "--json", "/dev/full")
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("/dev/full", r.stderr)
+
+
+if __name__ == "__main__":
+    harness.main()
