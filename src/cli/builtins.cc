@@ -16,6 +16,7 @@
 #include "power/ptd_source.h"
 #include "power/rapl_source.h"
 #include "power/redfish_source.h"
+#include "report/console/console_style.h"
 #include "workload/dvdstore/dvdstore_workload.h"
 #include "workload/noop/noop_workload.h"
 #include "workload/oltp/oltp_workload.h"
@@ -70,6 +71,15 @@ power::PowerRegistry MakePowerSources() {
              [](const power::PowerSpec& s, Clock&) { return power::MakeCsvSource(s); });
   r.Register("cmd", "cmd:\"COMMAND\" (a command printing watts)",
              [](const power::PowerSpec& s, Clock&) { return power::MakeCmdSource(s); });
+  return r;
+}
+
+report::ConsoleRegistry MakeConsoles() {
+  report::ConsoleRegistry r;
+  r.Register("dvdstore", report::NewDvdStoreConsole);
+  r.Register("sysbench", report::NewSysbenchConsole);
+  r.Register("charbench", report::NewCharbenchConsole);
+  r.Register("hammerdb", report::NewHammerDbConsole);
   return r;
 }
 

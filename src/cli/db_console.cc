@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "base/strings.h"
+#include "cli/builtins.h"
 #include "cli/power_cli.h"
 #include "cli/sysbench_options.h"
 #include "report/console/instances_console.h"
@@ -69,15 +70,6 @@ report::Ds3Parameters Ds3ParametersOf(const config::OptionSet& o,
 }
 
 }  // namespace
-
-report::ConsoleRegistry MakeConsoles() {
-  report::ConsoleRegistry r;
-  r.Register("dvdstore", report::NewDvdStoreConsole);
-  r.Register("sysbench", report::NewSysbenchConsole);
-  r.Register("charbench", report::NewCharbenchConsole);
-  r.Register("hammerdb", report::NewHammerDbConsole);
-  return r;
-}
 
 ConsoleReporter::ConsoleReporter(const std::vector<session::DbSetup>& setups,
                                  const config::OptionSet& common)

@@ -20,9 +20,6 @@
 
 namespace sb::cli {
 
-// The console styles storebench knows, by the names workloads give (Shape::console).
-report::ConsoleRegistry MakeConsoles();
-
 class ConsoleReporter : public session::RunReporter {
  public:
   ConsoleReporter(const std::vector<session::DbSetup>& setups, const config::OptionSet& common);

@@ -53,6 +53,29 @@ Result<storage::Preset> FragtestPreset(const config::OptionSet& o) {
   return preset;
 }
 
+// One figure's line of the before/after table, and its figures and verdict in the result: the
+// medians, and as storebench compare judges two groups the ratio of the means, its interval from
+// resampling the trials, and no effect claimed when the interval holds 1.
+void BeforeAfterRow(const std::string& name, const std::vector<double>& b,
+                    const std::vector<double>& a, const std::string& key, metrics::RunResult* r) {
+  const double mb = fsload::Median(b), ma = fsload::Median(a);
+  const experiment::BeforeAfterRatio ratio = experiment::CompareBeforeAfter(b, a);
+  char interval[96] = "";
+  if (ratio.has_interval) {
+    std::snprintf(interval, sizeof interval, " [%.3f, %.3f]", ratio.low, ratio.high);
+  }
+  std::printf("  %-34s %12.1f %12.1f  %.3f%s: %s\n", name.c_str(), mb, ma, ratio.ratio, interval,
+              ratio.verdict.c_str());
+  r->figures.emplace_back("before." + key, mb);
+  r->figures.emplace_back("after." + key, ma);
+  r->figures.emplace_back("ratio." + key, ratio.ratio);
+  if (ratio.has_interval) {
+    r->figures.emplace_back("ratio_low." + key, ratio.low);
+    r->figures.emplace_back("ratio_high." + key, ratio.high);
+  }
+  r->choices["fragtest.verdict." + key] = ratio.verdict;
+}
+
 }  // namespace
 
 int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
@@ -150,24 +173,7 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
               "after/before of the means [95% bootstrap interval]");
   auto row = [&](const std::string& name, const std::vector<double>& b,
                  const std::vector<double>& a, const std::string& key) {
-    const double mb = fsload::Median(b), ma = fsload::Median(a);
-    // As storebench compare judges two groups: the ratio of the means, its interval from
-    // resampling the trials, and no effect claimed when the interval holds 1.
-    const experiment::BeforeAfterRatio ratio = experiment::CompareBeforeAfter(b, a);
-    char interval[96] = "";
-    if (ratio.has_interval) {
-      std::snprintf(interval, sizeof interval, " [%.3f, %.3f]", ratio.low, ratio.high);
-    }
-    std::printf("  %-34s %12.1f %12.1f  %.3f%s: %s\n", name.c_str(), mb, ma, ratio.ratio, interval,
-                ratio.verdict.c_str());
-    r.figures.emplace_back("before." + key, mb);
-    r.figures.emplace_back("after." + key, ma);
-    r.figures.emplace_back("ratio." + key, ratio.ratio);
-    if (ratio.has_interval) {
-      r.figures.emplace_back("ratio_low." + key, ratio.low);
-      r.figures.emplace_back("ratio_high." + key, ratio.high);
-    }
-    r.choices["fragtest.verdict." + key] = ratio.verdict;
+    BeforeAfterRow(name, b, a, key, &r);
   };
   for (size_t i = 0; i < preset.specs.size(); ++i) {
     const std::string& n = preset.specs[i].name;

@@ -101,6 +101,37 @@ double Median(std::vector<double> v) {
   return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// Outputs checked before the measurement (which may last long), against each other and
+// against every file read: the config file, csv: logs, password files.
+Status CheckPowerOutputs(const config::OptionSet& o, const std::vector<std::string>& rest) {
+  std::vector<PathUse> inputs = ConfigFileInputs(rest);
+  for (PathUse& f : PowerInputs(o.GetString("power"))) inputs.push_back(std::move(f));
+  const std::string& json = o.GetString("json");
+  const std::vector<PathUse> outputs = {
+      {json.empty() ? "the result file" : "--json",
+       json.empty() ? "results/" + WallClockLocal(/*compact=*/true) + "-power.json" : json,
+       /*creates_parents=*/true, /*replaces=*/true},
+      {"--csv", o.GetString("csv")}};
+  return CheckOutputPaths(inputs, outputs);
+}
+
+// `power idle`'s figure: the median of the repetitions' averages, printed.
+void SetIdleHeadline(metrics::RunResult* r) {
+  std::vector<double> averages;
+  for (const metrics::PowerWindow& w : r->power.windows) {
+    if (w.seconds > 0) averages.push_back(w.avg_w);
+    r->figures.emplace_back("idle_w_" + w.label.substr(5), w.avg_w);
+  }
+  const double median = Median(averages);
+  r->headline_name = "idle_w";
+  r->headline_value = median;
+  r->headlines = {{"idle_w", median}};
+  r->choices["power.idle"] =
+      "active idle: nothing run by storebench; each repetition settles, then records; idle_w "
+      "is the median of the repetitions' average watts";
+  std::printf("idle: %.1f W (median of %zu repetition(s))\n", median, averages.size());
+}
+
 }  // namespace
 
 constexpr const char* kPowerUsage =
@@ -137,19 +168,7 @@ int RunPowerCommand(const std::vector<std::string>& args) {
   if (o.GetString("power").empty()) {
     return Fail(Status::InvalidArgument("power " + command + " needs at least one --power SPEC"));
   }
-  // Outputs checked before the measurement (which may last long), against each other and
-  // against every file read: the config file, csv: logs, password files.
-  {
-    std::vector<PathUse> inputs = ConfigFileInputs(rest);
-    for (PathUse& f : PowerInputs(o.GetString("power"))) inputs.push_back(std::move(f));
-    const std::string& json = o.GetString("json");
-    const std::vector<PathUse> outputs = {
-        {json.empty() ? "the result file" : "--json",
-         json.empty() ? "results/" + WallClockLocal(/*compact=*/true) + "-power.json" : json,
-         /*creates_parents=*/true, /*replaces=*/true},
-        {"--csv", o.GetString("csv")}};
-    if (Status s = CheckOutputPaths(inputs, outputs); !s.ok()) return Fail(s);
-  }
+  if (Status s = CheckPowerOutputs(o, rest); !s.ok()) return Fail(s);
   SteadyClock clock;
   auto opened = OpenPower(o, clock);
   if (!opened.ok()) return Fail(opened.status());
@@ -231,19 +250,7 @@ int RunPowerCommand(const std::vector<std::string>& args) {
   r.config_json = o.ToJson();
   r.environment = CollectEnvironment(".");
   if (command == "idle") {
-    std::vector<double> averages;
-    for (const metrics::PowerWindow& w : r.power.windows) {
-      if (w.seconds > 0) averages.push_back(w.avg_w);
-      r.figures.emplace_back("idle_w_" + w.label.substr(5), w.avg_w);
-    }
-    const double median = Median(averages);
-    r.headline_name = "idle_w";
-    r.headline_value = median;
-    r.headlines = {{"idle_w", median}};
-    r.choices["power.idle"] =
-        "active idle: nothing run by storebench; each repetition settles, then records; idle_w "
-        "is the median of the repetitions' average watts";
-    std::printf("idle: %.1f W (median of %zu repetition(s))\n", median, averages.size());
+    SetIdleHeadline(&r);
   } else {
     r.headline_name = "avg_w";
     r.headline_value = r.power.windows.empty() ? 0 : r.power.windows[0].avg_w;

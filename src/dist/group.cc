@@ -31,6 +31,7 @@ enum Tag : int {
   kOk,
   kOkVerdict,
   kShare,
+  kFromRankZero,
   kFailed,  // TellFailure: outside the rounds, read whenever a rank waits for the teller
 };
 
@@ -234,6 +235,20 @@ void Group::TellFailure(const Status& s) {
       t_->Send(k, kFailed, EncodeStatus(s));
     }
   }
+}
+
+Result<std::string> Group::FromRankZero(const std::string& value) {
+  // Ranks reach this point far apart when rank 0 restores a database first (--restore).
+  const int64_t saved = timeout_nanos_;
+  timeout_nanos_ = std::max(timeout_nanos_, ready_timeout_nanos_);
+  const std::optional<std::string> got = Broadcast(kFromRankZero, value);
+  timeout_nanos_ = saved;
+  if (!got) {
+    const Status told = ToldFailure();
+    if (!told.ok()) return told;
+    return Status::FailedPrecondition("rank 0 did not send its value within the rank timeout");
+  }
+  return *got;
 }
 
 Status Group::CheckSame(const std::string& what, const std::string& description) {

@@ -68,6 +68,10 @@ class Group : public driver::PeerGroup {
   // returned on every rank. Also learns every rank's host name.
   Status CheckSame(const std::string& what, const std::string& description);
 
+  // Rank 0's `value` on every rank (rank 0 gets its own back): what rank 0 alone decides, such
+  // as a seed drawn for the run. FailedPrecondition when rank 0 is lost.
+  Result<std::string> FromRankZero(const std::string& value);
+
   // A step every rank takes on its own before the run (building its part of a plan, loading
   // its databases): `local` is how it went here. Returns OK when it went well on every rank,
   // else the first failure, the same on every rank: rank 0's own as it is, another rank's

@@ -167,6 +167,32 @@ void EndOpenWindows(const std::vector<std::vector<metrics::RecorderSnapshot>>& w
   }
 }
 
+// Tells every worker the run is over.
+void EndGate(RunSignals* signals) {
+  signals->gate.store(RunSignals::kEnded, std::memory_order_release);
+  signals->gate.notify_all();
+}
+
+// Ends the run for the workers and waits until every one has returned. Workers stuck on a server
+// that does not answer are interrupted (Instance::InterruptStalled), so the run ends at its end
+// whatever a server does; returns how many units were interrupted so.
+int EndAndJoin(const std::vector<Instance*>& instances, Clock& clock, RunSignals* signals) {
+  EndGate(signals);
+  int interrupted = 0;
+  for (;;) {
+    bool returned = true;
+    for (Instance* in : instances) {
+      if (in->Returned()) continue;
+      returned = false;
+      interrupted += in->InterruptStalled(clock.NowNanos(), /*ended=*/true);
+    }
+    if (returned) break;
+    clock.SleepFor(kConnectPollNanos);
+  }
+  for (Instance* in : instances) in->Join();
+  return interrupted;
+}
+
 }  // namespace
 
 ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
@@ -176,26 +202,8 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
   auto stop_requested = [&] { return o.stop != nullptr && o.stop->load(); };
   RunSignals signals;
   signals.stop = o.stop;
-  auto end_gate = [&] {
-    signals.gate.store(RunSignals::kEnded, std::memory_order_release);
-    signals.gate.notify_all();
-  };
-  // Workers stuck on a server that does not answer are interrupted (Instance::
-  // InterruptStalled), so the run ends at its end whatever a server does.
-  auto end_and_join = [&] {
-    end_gate();
-    for (;;) {
-      bool returned = true;
-      for (Instance* in : instances) {
-        if (in->Returned()) continue;
-        returned = false;
-        out.stalled_units += in->InterruptStalled(clock_.NowNanos(), /*ended=*/true);
-      }
-      if (returned) break;
-      clock_.SleepFor(kConnectPollNanos);
-    }
-    for (Instance* in : instances) in->Join();
-  };
+  auto end_gate = [&] { EndGate(&signals); };
+  auto end_and_join = [&] { out.stalled_units += EndAndJoin(instances, clock_, &signals); };
   // Workers start on the normal policy (threads inherit it), then the controller is raised.
   for (Instance* in : instances) in->Launch(signals);
   RealtimeScope realtime(o.realtime);

@@ -11,6 +11,19 @@
 namespace sb::session {
 namespace {
 
+// Under mpirun: a seed drawn for the run (no --seed) is rank 0's on every rank, as one given
+// would be. Each rank drew its own, and the run is one run (the ranks derive their streams from
+// it, docs/scale-out.md).
+Status UseRankZeroSeeds(const RunRequest& req) {
+  for (DbSetup& s : *req.setups) {
+    if (!s.options->Has("seed")) continue;
+    auto seed = req.group->FromRankZero(std::to_string(s.options->GetInt("seed")));
+    if (!seed.ok()) return seed.status();
+    SB_RETURN_IF_ERROR(s.options->Set("seed", *seed, "rank 0's seed"));
+  }
+  return Status::Ok();
+}
+
 // Under mpirun: the same effective configuration everywhere, then this rank's share.
 Status JoinRanks(const RunRequest& req, std::vector<driver::DbInstanceSpec>* specs,
                  driver::RunOptions* ro) {
@@ -40,6 +53,7 @@ Status JoinRanks(const RunRequest& req, std::vector<driver::DbInstanceSpec>* spe
 Status PlanRun(const RunRequest& req, std::vector<driver::DbInstanceSpec>* specs,
                driver::RunOptions* ro) {
   std::vector<DbSetup>& setups = *req.setups;
+  if (req.group != nullptr) SB_RETURN_IF_ERROR(UseRankZeroSeeds(req));
   auto built = InstanceSpecs(setups);
   if (!built.ok()) return built.status();
   *specs = std::move(built).value();

@@ -16,6 +16,7 @@
 
 #include "base/input_file.h"
 #include "base/limits.h"
+#include "base/output_file.h"
 #include "report/files/json_document.h"
 #include "version/version.h"
 
@@ -25,12 +26,6 @@ namespace {
 
 using internal::Json;
 using metrics::RunResult;
-
-std::string ErrnoText(int err) { return std::error_code(err, std::generic_category()).message(); }
-
-Status WriteFailure(const std::string& path, const std::string& why) {
-  return Status::IoError("cannot write result file '" + path + "': " + why);
-}
 
 }  // namespace
 
@@ -116,78 +111,9 @@ Result<RunResult> ResultFromJson(std::string_view text) {
   return r;
 }
 
-namespace {
-
-// Writes all of `text` to `fd`; returns 0 or the errno of the failed write.
-int WriteAll(int fd, const std::string& text) {
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
-    done += static_cast<size_t>(n);
-  }
-  return 0;
-}
-
-}  // namespace
-
+// Whole or not at all (base/output_file.h): temp file, fsync, rename.
 Status WriteResultFile(const std::string& path, const RunResult& r) {
-  namespace fs = std::filesystem;
-  if (path.empty()) return Status::InvalidArgument("the result file path is empty");
-  const fs::path target(path);
-  const fs::path dir = target.parent_path();
-  if (!dir.empty()) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) {
-      return WriteFailure(path, "cannot create directory '" + dir.string() + "': " + ec.message());
-    }
-  }
-
-  const std::string text = ResultToJson(r) + "\n";
-  // Not a regular file (/dev/null, a FIFO, /dev/stdout): write into it as it is. Renaming a
-  // temporary file over it would replace the device node or FIFO with a regular file.
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    const int out = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (out < 0) return WriteFailure(path, ErrnoText(errno));
-    int err = WriteAll(out, text);
-    if (::close(out) != 0 && err == 0) err = errno;
-    return err == 0 ? Status::Ok() : WriteFailure(path, ErrnoText(err));
-  }
-
-  // A unique temporary name in the same directory, so the rename stays on one file system.
-  std::string tmp;
-  int fd = -1;
-  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
-    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && errno != EEXIST) break;
-  }
-  if (fd < 0) return WriteFailure(path, "cannot create '" + tmp + "': " + ErrnoText(errno));
-
-  int err = WriteAll(fd, text);
-  if (err == 0 && ::fsync(fd) != 0) err = errno;
-  if (::close(fd) != 0 && err == 0) err = errno;
-  if (err != 0) {
-    ::unlink(tmp.c_str());
-    return WriteFailure(path, "writing '" + tmp + "' failed: " + ErrnoText(err));
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    err = errno;
-    ::unlink(tmp.c_str());
-    return WriteFailure(path, ErrnoText(err));
-  }
-  // Make the rename itself durable; a failure here does not lose the file, so it is ignored.
-  const int dir_fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd >= 0) {
-    ::fsync(dir_fd);
-    ::close(dir_fd);
-  }
-  return Status::Ok();
+  return WriteOutputFile(path, ResultToJson(r) + "\n", "result file");
 }
 
 Result<RunResult> ReadResultFile(const std::string& path) {

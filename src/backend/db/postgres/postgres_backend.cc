@@ -143,7 +143,9 @@ Status SettleDriverWork(PgConn& c) {
   std::string sql;
   for (const std::string& name : c.deallocate) sql += "DEALLOCATE " + name + ";";
   c.deallocate.clear();
-  if (c.prepare_batch) sql += "COMMIT";
+  // END, PostgreSQL's spelling of COMMIT: pg_stat_statements counts it apart from the workload's
+  // COMMITs, so statement counts compared with the client's hold the workload's alone.
+  if (c.prepare_batch) sql += "END";
   c.prepare_batch = false;
   return Exec(c.conn, sql, "cannot end the statement preparation");
 }
