@@ -69,6 +69,8 @@ class SoeSqliteTest(unittest.TestCase):
         self.assertIn("Completed transactions", r.stdout)
         self.assertIn("query_timeout", doc["choices"])
         self.assertTrue(doc["choices"]["soe_variant"].startswith("plsql21:"), doc["choices"])
+        # The run's config records the scale that ran, the database's, not the option's default.
+        self.assertEqual(doc["config"]["soe_scale"], 0.002)
         r = storebench("oltp", "verify", *self.common)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 

@@ -79,6 +79,10 @@ class SoeWorkload final : public workload::Workload {
   std::vector<std::string> Warnings() const override;
   void UseDialect(const std::string& dialect) override { dialect_ = dialect; }
   std::string Describe() const override { return "Order Entry soe_scale=" + opts_.size.label(); }
+  // The scale the run used: the database's (CheckReady reads it), not the option's default.
+  std::map<std::string, std::string> RanOptions() const override {
+    return {{"soe_scale", opts_.size.label()}};
+  }
 
   Status CheckCapabilities(const db::Capabilities& caps) override;
   // With --soe_users: the users are the driver's terminals, served by the pool's connections.
