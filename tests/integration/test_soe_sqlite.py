@@ -65,6 +65,9 @@ class SoeSqliteTest(unittest.TestCase):
                          sum(fig["n_" + t] for t in
                              ("NCR", "UCD", "BP", "OP", "PO", "BO", "SQ", "WQ", "WA")))
         self.assertIn("maximum_tpm", fig)
+        # One number, whole transactions per minute, in the figure and charbench's summary.
+        self.assertEqual(fig["maximum_tpm"], int(fig["maximum_tpm"]))
+        self.assertIn("maximum TPM %d\n" % fig["maximum_tpm"], r.stdout)
         self.assertTrue(all(c["passed"] for c in doc["verify"]), doc["verify"])
         self.assertIn("Completed transactions", r.stdout)
         self.assertIn("query_timeout", doc["choices"])
