@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "session/output_paths.h"
 #include "config/options.h"
+#include "session/output_paths.h"
 #include "storebench/status.h"
 
 namespace sb::cli {

@@ -26,13 +26,13 @@
 #include "cli/command_options.h"
 #include "cli/consolidate_steps.h"
 #include "cli/db_run.h"
-#include "session/output_paths.h"
 #include "cli/plan_instances.h"
 #include "cli/scale_out.h"
 #include "config/plan.h"
 #include "dist/world.h"
 #include "experiment/consolidate.h"
 #include "report/files/consolidation_search.h"
+#include "session/output_paths.h"
 
 namespace sb::cli {
 namespace {

@@ -20,6 +20,10 @@ namespace sb::cli {
 // Declares --power (repeatable) in `o`.
 void DeclarePowerOption(config::OptionSet* o);
 
+// Every option of `storebench power log` or `power idle` (`command`), --power included
+// (power_options.cc).
+void DeclarePowerCommandOptions(config::OptionSet* o, const std::string& command);
+
 // The sampler over every source --power names (session/power_open.h) among the built-in sources,
 // opened (not started); nullptr when there is none. Errors name the source and why (exit 2
 // through Fail).

@@ -24,47 +24,17 @@
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/command_inputs.h"
-#include "session/output_paths.h"
 #include "cli/power_cli.h"
 #include "cli/result_document.h"
 #include "config/options.h"
 #include "power/summary.h"
 #include "report/files/instance_series_csv.h"
 #include "report/files/json_report.h"
+#include "session/output_paths.h"
 
 namespace sb::cli {
 
 namespace {
-
-void Declare(config::OptionSet* o, const std::string& command) {
-  using config::OptionSpec;
-  using config::OptionType;
-  DeclarePowerOption(o);
-  const auto add = [&](const char* name, OptionType type, const char* def, const char* help) {
-    OptionSpec s{.name = name, .type = type, .default_value = def, .help = help, .group = "power"};
-    if (type == OptionType::kDuration) {
-      s.max = limits::kMaxDurationNanos;
-      s.bare_unit_nanos = kNanosPerSecond;
-    }
-    o->Add(s);
-  };
-  if (command == "idle") {
-    add("duration", OptionType::kDuration, "5m", "recorded idle time of each repetition");
-    add("settle", OptionType::kDuration, "10m", "wait before each recording (nothing recorded)");
-    o->Add({.name = "repeat",
-            .type = OptionType::kInt,
-            .default_value = "1",
-            .help = "repetitions; the result is the median of their averages",
-            .group = "power",
-            .min = 1,
-            .max = 100});
-  } else {
-    add("duration", OptionType::kDuration, "0s", "stop after this long (0: until stopped)");
-  }
-  add("json", OptionType::kString, "",
-      "result document path (default results/<timestamp>-power.json)");
-  add("csv", OptionType::kString, "", "also write the per-second readings as CSV");
-}
 
 // Sleeps until `deadline` on `clock` or a stop request; false when stopped.
 bool WaitUntil(Clock& clock, int64_t deadline, const std::atomic<bool>* stop,
@@ -155,7 +125,7 @@ int RunPowerCommand(const std::vector<std::string>& args) {
   const std::string& command = args[0];
   config::OptionSet o;
   o.set_help_command("storebench power " + command + " --help");
-  Declare(&o, command);
+  DeclarePowerCommandOptions(&o, command);
   std::vector<std::string> rest(args.begin() + 1, args.end());
   for (const auto& a : rest) {
     if (a == "--help" || a == "-h") {
