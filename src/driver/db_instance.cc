@@ -254,14 +254,8 @@ int DbInstance::InterruptStalled(int64_t now, bool ended) {
     if (w->unit_since.compare_exchange_strong(since, 0)) {
       std::lock_guard<std::mutex> lock(w->interrupt_mu);
       if (w->interrupt) w->interrupt();
-      // After the end a unit is cut off after a short grace so that the run ends on time; it
-      // stalled only when it had waited as long as the stall timeout (a lock wait of a second
-      // or two at the end, PostgreSQL's deadlock_timeout, is no stall, and is outside the
-      // measured window anyway).
-      if (!ended || now - since >= StallNanos()) {
-        w->stalls.fetch_add(1);
-        ++n;
-      }
+      w->stalls.fetch_add(1);
+      ++n;
     }
   }
   return n;

@@ -40,7 +40,10 @@ class DbInstance final : public Instance {
   // taken for a frozen one and a frozen one is found within seconds of a fast run.
   static constexpr int64_t kStallFactor = 100;
   static constexpr int64_t kMinStallNanos = 10 * kNanosPerSecond;
-  static constexpr int64_t kMinEndGraceNanos = kNanosPerSecond;
+  // After the end, at least this long for a unit in flight: longer than a lock wait the server
+  // ends by itself (PostgreSQL's deadlock_timeout is 1 s), so a run that ends amid a deadlock
+  // is not taken for one on a frozen server.
+  static constexpr int64_t kMinEndGraceNanos = 5 * kNanosPerSecond;
 
   DbInstance(std::string name, workload::Workload& workload, db::DbBackend& backend, Clock& clock,
              DbInstanceOptions options, std::function<void(const std::string&)> message);

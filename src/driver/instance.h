@@ -96,9 +96,8 @@ class Instance {
   // run has `ended`, until every worker has returned: makes every unit in flight for longer
   // than the instance's stall timeout (after the end: its shorter grace) at `now` return at
   // once by interrupting its connection (db::Connection::Interrupter), and counts its worker
-  // as stalled when the unit had waited the stall timeout (a unit cut off after the end's grace
-  // only is not a stall). Returns how many stalled units it ended. Instances whose workers never
-  // wait on a server end none.
+  // as stalled. Returns how many units it ended. Instances whose workers never wait on a
+  // server end none.
   virtual int InterruptStalled(int64_t now, bool ended) { return 0; }
   // Whether every worker thread has returned (Join would not wait).
   virtual bool Returned() const { return true; }
