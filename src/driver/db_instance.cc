@@ -56,6 +56,7 @@ DbInstance::~DbInstance() {
 
 void DbInstance::WorkerMain(Worker& w, RunSignals& signals) {
   WorkerBody(w, signals);
+  w.returned_at.store(clock_.NowNanos(), std::memory_order_relaxed);
   w.returned.store(true, std::memory_order_release);
 }
 
@@ -241,8 +242,27 @@ int64_t DbInstance::EndGraceNanos() const {
                   std::max(kMinEndGraceNanos, recent > INT64_MAX / 2 ? INT64_MAX : 2 * recent));
 }
 
+int64_t DbInstance::LastAnswerNanos() const {
+  int64_t last = 0;
+  for (const auto& w : workers_) {
+    last = std::max(last, w->returned_at.load(std::memory_order_relaxed));
+    const uint64_t pos = w->last_pos.load(std::memory_order_acquire);
+    if (pos > 0) {
+      last = std::max(last, w->last_completed[(pos - 1) % kLastN].load(std::memory_order_relaxed));
+    }
+  }
+  return last;
+}
+
 int DbInstance::InterruptStalled(int64_t now, bool ended) {
-  const int64_t began_before = now - (ended ? EndGraceNanos() : StallNanos());
+  // After the end, units still in flight are waited for while the server answers others (a
+  // chain of lock waits resolving one by one, PostgreSQL's deadlock detection taking a second a
+  // link): cutting one would leave a statement the server completes and the client never
+  // counts. Once nothing has answered for the end's grace, the server is taken for frozen and
+  // every unit older than the grace is ended. A unit waiting as long as the stall timeout is
+  // ended either way, as during the run.
+  const bool silent = ended && now - LastAnswerNanos() >= EndGraceNanos();
+  const int64_t began_before = now - (silent ? EndGraceNanos() : StallNanos());
   int n = 0;
   for (const auto& w : workers_) {
     int64_t since = w->unit_since.load(std::memory_order_relaxed);

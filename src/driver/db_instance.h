@@ -40,9 +40,9 @@ class DbInstance final : public Instance {
   // taken for a frozen one and a frozen one is found within seconds of a fast run.
   static constexpr int64_t kStallFactor = 100;
   static constexpr int64_t kMinStallNanos = 10 * kNanosPerSecond;
-  // After the end, at least this long for a unit in flight: longer than a lock wait the server
-  // ends by itself (PostgreSQL's deadlock_timeout is 1 s), so a run that ends amid a deadlock
-  // is not taken for one on a frozen server.
+  // After the end, at least this long without any answer before the units in flight are
+  // ended: longer than a lock wait the server ends by itself (PostgreSQL's deadlock_timeout is
+  // 1 s), so a run that ends amid a deadlock is not taken for one on a frozen server.
   static constexpr int64_t kMinEndGraceNanos = 5 * kNanosPerSecond;
 
   DbInstance(std::string name, workload::Workload& workload, db::DbBackend& backend, Clock& clock,
@@ -65,9 +65,12 @@ class DbInstance final : public Instance {
   // The stall timeout: DbInstanceOptions::stall_nanos, or when that is 0, kStallFactor times
   // the longest of the last units, at least kMinStallNanos.
   int64_t StallNanos() const;
-  // How long a unit may take after the run's end: twice the longest of the last units, at
-  // least kMinEndGraceNanos, at most StallNanos().
+  // How long the server may leave every unit unanswered after the run's end before the units
+  // in flight are ended (InterruptStalled): twice the longest of the last units, at least
+  // kMinEndGraceNanos, at most StallNanos().
   int64_t EndGraceNanos() const;
+  // The latest instant a worker's unit completed or a worker returned (0: none yet).
+  int64_t LastAnswerNanos() const;
   bool Returned() const override;
   void Join() override;
   // Workers whose unit the watchdog ended at least once (InterruptStalled).

@@ -94,7 +94,8 @@ class Instance {
   virtual void AfterReset() {}
   // The watchdog (docs/measurement.md#stalled-workers), called at every sample and, once the
   // run has `ended`, until every worker has returned: makes every unit in flight for longer
-  // than the instance's stall timeout (after the end: its shorter grace) at `now` return at
+  // than the instance's stall timeout (after the end, once its server has answered nothing
+  // for a shorter grace: every unit older than that grace) at `now` return at
   // once by interrupting its connection (db::Connection::Interrupter), and counts its worker
   // as stalled. Returns how many units it ended. Instances whose workers never wait on a
   // server end none.

@@ -103,6 +103,7 @@ struct Worker {
   // Connection::Interrupter, replaced on every reconnect (under interrupt_mu).
   std::atomic<int64_t> unit_since{0};
   std::atomic<bool> returned{false};
+  std::atomic<int64_t> returned_at{0};  // the clock instant it returned (0: not yet)
   std::atomic<int> stalls{0};  // units the watchdog ended
   std::mutex interrupt_mu;
   std::function<void()> interrupt;
