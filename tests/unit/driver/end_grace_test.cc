@@ -41,7 +41,8 @@ class WaitingWorkload final : public workload::Workload {
   Result<std::map<std::string, int64_t>> Snapshot(db::Connection&) override {
     return std::map<std::string, int64_t>{};
   }
-  Result<std::vector<workload::Check>> Verify(db::Connection&, const std::map<std::string, int64_t>&,
+  Result<std::vector<workload::Check>> Verify(db::Connection&,
+                                              const std::map<std::string, int64_t>&,
                                               const workload::Totals*) override {
     return std::vector<workload::Check>{};
   }
