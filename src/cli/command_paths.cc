@@ -40,6 +40,7 @@ Status CheckOltpPaths(const std::string& command, const config::OptionSet& o,
     outputs.push_back({"--out_filename", o.GetString("out_filename")});
     outputs.push_back({"--op_log", o.GetString("op_log")});
     if (o.Has("series_csv")) outputs.push_back({"--series_csv", o.GetString("series_csv")});
+    if (o.Has("results_xml")) outputs.push_back({"--results_xml", o.GetString("results_xml")});
   }
   if (command == "load" && o.GetString("workload") == "dvdstore" &&
       !o.GetString("csv_dir").empty()) {

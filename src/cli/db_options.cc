@@ -78,6 +78,9 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
     str("label", "",
         "a label recorded in the result (e.g. ft-on), by which storebench compare groups runs");
     str("out_filename", "", "also write the status lines as CSV (DVD Store)");
+    str("results_xml", "",
+        "also write Swingbench's results file (charbench -r): overview, per-transaction "
+        "response times, DML counts, TPS readings (docs/soe.md#results-file)");
     str("series_csv", "",
         "also write the per-second series as CSV: instance, second, phase, headline metrics, "
         "unit p99, errors, each further type's p99, every counter, SUT CPU (one row per "

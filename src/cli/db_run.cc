@@ -14,16 +14,41 @@
 #include "dist/world.h"
 #include "report/files/instance_series_csv.h"
 #include "report/files/json_report.h"
+#include "report/files/swingbench_results.h"
 #include "storebench/session.h"
+#include "workload/soe/soe_model.h"
 
 namespace sb::cli {
 namespace {
 
-// --series_csv and the result document (--json or results/<timestamp>.json). Returns the exit
-// code of a file that cannot be written, 0 when both are.
+// The run's transaction types under Swingbench's names: Order Entry's its configuration's
+// Transaction/Id ("Customer Registration"), any other workload's its step types' own.
+std::vector<report::SwingbenchTransaction> SwingbenchTransactions(const metrics::RunResult& r) {
+  std::vector<report::SwingbenchTransaction> out;
+  for (size_t t = 1; t < r.type_names.size(); ++t)
+    out.push_back({r.type_names[t], r.type_names[t]});
+  if (r.workload == "soe") {
+    for (auto& t : out) {
+      for (int k = 0; k < soe::kNumTx; ++k) {
+        if (t.type == soe::InfoOf(k).short_name) t.id = soe::InfoOf(k).id;
+      }
+    }
+  }
+  return out;
+}
+
+// --series_csv, --results_xml and the result document (--json or results/<timestamp>.json). Returns
+// the exit code of a file that cannot be written, 0 when both are.
 int WriteRunFiles(const config::OptionSet& common, const metrics::RunResult& r) {
   if (const std::string& path = common.GetString("series_csv"); !path.empty()) {
     if (Status s = WriteOutputFile(path, report::InstanceSeriesCsv(r), "the series CSV"); !s.ok()) {
+      std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
+      return kExitFailure;
+    }
+  }
+  if (const std::string& path = common.GetString("results_xml"); !path.empty()) {
+    const std::string xml = report::SwingbenchResultsXml(r, "", SwingbenchTransactions(r));
+    if (Status s = WriteOutputFile(path, xml, "Swingbench's results file"); !s.ok()) {
       std::fprintf(stderr, "storebench: %s\n", s.message().c_str());
       return kExitFailure;
     }

@@ -205,6 +205,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
   auto end_gate = [&] { EndGate(&signals); };
   auto end_and_join = [&] { out.stalled_units += EndAndJoin(instances, clock_, &signals); };
   // Workers start on the normal policy (threads inherit it), then the controller is raised.
+  const int64_t launched_at = clock_.NowNanos();
   for (Instance* in : instances) in->Launch(signals);
   RealtimeScope realtime(o.realtime);
   out.realtime = realtime.raised();
@@ -218,6 +219,7 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
     out.status = connected;
     return out;
   }
+  out.connect_nanos = clock_.NowNanos() - launched_at;
   if (cb.on_start) cb.on_start();
 
   Snapshotter snapshotter(instances, o.peers);

@@ -109,6 +109,9 @@ struct ControllerOutcome {
   bool realtime = false;               // the controller thread ran at real-time priority
   // Units the watchdog ended because a server did not answer (Instance::InterruptStalled).
   int stalled_units = 0;
+  // From the launch until every worker of every instance was connected (the connect phase;
+  // Swingbench's TotalLogonTime); 0 when the run never started.
+  int64_t connect_nanos = 0;
   ProcStat system_at_reset, system_at_end;  // /proc/stat (when system_cpu)
 
   double measured_sec() const { return static_cast<double>(end_at - reset_at) / 1e9; }

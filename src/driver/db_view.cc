@@ -167,6 +167,7 @@ metrics::RunResult DbView::Finish(const ControllerOutcome& run) {
   metrics::StatusFigures fin = Figures(final_snap, run.end_at);
   fin.rt_tot_sampled = status_sampled_;
   r.interrupted = run.interrupted;
+  r.connect_sec = static_cast<double>(run.connect_nanos) / 1e9;
 
   const std::vector<metrics::HeadlineSpec>& headlines = shape_.headlines;
   std::vector<metrics::WindowResult> windows;

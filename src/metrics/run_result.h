@@ -174,6 +174,9 @@ struct RunResult {
   // Workers with a unit the server left unanswered past the stall timeout (its connection was
   // interrupted; docs/measurement.md#stalled-workers).
   int64_t workers_stalled = 0;
+  // Seconds from the launch until every worker was connected (the connect phase, ramp
+  // included; Swingbench's TotalLogonTime); < 0: not measured (storage runs, older results).
+  double connect_sec = -1;
   // Per worker over the measured window (database runs; with several instances, every
   // instance's workers in instance order). Empty when not measured.
   std::vector<ThreadShare> threads;

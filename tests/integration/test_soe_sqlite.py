@@ -77,6 +77,54 @@ class SoeSqliteTest(unittest.TestCase):
         r = storebench("oltp", "verify", *self.common)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
+    def test_results_xml_reads_as_swingbenchs(self):
+        # Read the way Swingbench's own parse_results.py reads a results file (the first element
+        # of a name, Result elements by their id attribute), then checked against the JSON.
+        from xml.dom import minidom
+        xml = tmp_path("it-soe-results.xml")
+        if os.path.exists(xml):
+            os.remove(xml)
+        r, doc = self.run_json("--n_threads", "2", "--run_time", "3s", "--results_xml", xml)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        dom = minidom.parse(xml)
+        self.assertEqual(dom.documentElement.tagName, "Results")
+        self.assertEqual(dom.documentElement.getAttribute("xmlns"),
+                         "http://www.dominicgiles.com/swingbench")
+        first = lambda name: dom.getElementsByTagName(name)[0].firstChild.data
+        fig = doc["figures"]
+        self.assertEqual(int(first("TotalCompletedTransactions")), fig["completed_transactions"])
+        self.assertEqual(int(first("TotalFailedTransactions")), fig["failed_transactions"])
+        self.assertAlmostEqual(float(first("AverageTransactionsPerSecond")), fig["average_tps"],
+                               delta=0.005)
+        self.assertEqual(int(first("MaximumTransactionRate")), fig["maximum_tpm"])
+        self.assertEqual(first("TotalRunTime"), "0:00:03")
+        # The connect phase, measured: as long as it took, never left at 0.
+        self.assertGreater(doc["workers"]["connect_sec"], 0)
+        h, m, sec = first("TotalLogonTime").split(":")
+        self.assertAlmostEqual(int(h) * 3600 + int(m) * 60 + float(sec),
+                               doc["workers"]["connect_sec"], delta=0.001)
+        ops = {o["type"]: o for o in doc["operations"]}
+        results = {e.getAttribute("id"): e for e in dom.getElementsByTagName("Result")}
+        self.assertIn("Customer Registration", results)
+        self.assertIn("Browse Products", results)
+        for e in results.values():
+            text = lambda name: e.getElementsByTagName(name)[0].firstChild.data
+            short = {"Customer Registration": "NCR", "Browse Products": "BP",
+                     "Order Products": "OP", "Process Orders": "PO", "Browse Orders": "BO",
+                     "Update Customer Details": "UCD", "Sales Rep Query": "SQ",
+                     "Warehouse Query": "WQ", "Warehouse Activity Query": "WA"}.get(
+                         e.getAttribute("id"))
+            self.assertIsNotNone(short, e.getAttribute("id"))
+            self.assertEqual(int(text("TransactionCount")), ops[short]["count"])
+            self.assertAlmostEqual(float(text("AverageResponse")), ops[short]["mean_ms"],
+                                   delta=0.006)
+            self.assertAlmostEqual(float(text("NinetiethPercentile")), ops[short]["p90_ms"],
+                                   delta=0.006)
+            self.assertLessEqual(float(text("TenthPercentile")), float(text("FiftiethPercentile")))
+        self.assertEqual(int(first("SelectStatements")), doc["counters"]["selects"])
+        readings = [int(v) for v in first("TPSReadings").split(",")[1::2]]
+        self.assertEqual(sum(readings), fig["completed_transactions"])
+
     def test_op_log_names_each_transaction(self):
         # One line per transaction, named by its short name (not "transaction" for all).
         ops = tmp_path("it-soe-ops.txt")

@@ -720,6 +720,9 @@ Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
   if (Optional(*workers, "stalled") != nullptr) {
     SB_RETURN_IF_ERROR(Get(*workers, "stalled", wp, AsInt64, &r->workers_stalled));
   }
+  if (Optional(*workers, "connect_sec") != nullptr) {
+    SB_RETURN_IF_ERROR(Get(*workers, "connect_sec", wp, AsDouble, &r->connect_sec));
+  }
   // Optional (added within schema_version 1): each worker's share of the measured window.
   if (Optional(*workers, "units") != nullptr) {
     std::vector<uint64_t> units;

@@ -397,6 +397,7 @@ Json WorkersToJson(const RunResult& r) {
   workers["started"] = r.workers_started;
   workers["failed"] = r.workers_failed;
   if (r.workers_stalled > 0) workers["stalled"] = r.workers_stalled;
+  if (r.connect_sec >= 0) workers["connect_sec"] = Num(r.connect_sec);
   if (!r.threads.empty()) {
     Json units = Json::array(), busy = Json::array();
     for (const metrics::ThreadShare& t : r.threads) {

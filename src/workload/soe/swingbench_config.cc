@@ -463,7 +463,7 @@ Status Reader::ReadPreferences(const pugi::xml_node& p) {
         NotHonoured("Preferences/TimingsIn (storebench reports milliseconds)");
       }
     } else if (name == "OutputFile") {
-      NotHonoured("Preferences/OutputFile (the result goes to --json)");
+      NotHonoured("Preferences/OutputFile (the result goes to --json, Swingbench's results file to --results_xml)");
     } else if (name == "AllowedErrorCodes") {
       NotHonoured("Preferences/AllowedErrorCodes (Oracle error numbers)");
     } else if (name == "StatisticsLevel" || name == "StartMode" || name == "Output" ||
