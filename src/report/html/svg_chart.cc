@@ -26,11 +26,14 @@ std::string Fmt(double v) {
   return buf;
 }
 
-// A tick label: short, no trailing zeros.
-std::string TickText(double v) {
+// A tick label: short, no trailing zeros. A log axis writes its decades out (10000 ms, not
+// 10k ms) up to a million.
+std::string TickText(double v, bool log = false) {
   char buf[32];
   const double a = std::fabs(v);
-  if (a >= 1e6) {
+  if (log && a >= 1 && a < 1e7) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  } else if (a >= 1e6) {
     std::snprintf(buf, sizeof buf, "%.3gM", v / 1e6);
   } else if (a >= 1e4) {
     std::snprintf(buf, sizeof buf, "%.4gk", v / 1e3);
@@ -229,14 +232,14 @@ std::string RenderLineChart(const LineChart& c, const std::string& id) {
     svg += "<line class='grid' x1='" + std::to_string(kLeft) + "' x2='" +
            std::to_string(kWidth - kRight) + "' y1='" + Fmt(y) + "' y2='" + Fmt(y) +
            "'/><text class='tick' x='" + std::to_string(kLeft - 5) + "' y='" + Fmt(y + 4) +
-           "' text-anchor='end'>" + TickText(t) + "</text>";
+           "' text-anchor='end'>" + TickText(t, c.log_y) + "</text>";
   }
   for (double t : AxisTicks(x0, x1, 8, c.log_x, c.integer_x)) {
     const double x = sx(t);
     svg += "<line class='axis' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
            std::to_string(plot_bottom) + "' y2='" + std::to_string(plot_bottom + 4) +
            "'/><text class='tick' x='" + Fmt(x) + "' y='" + std::to_string(plot_bottom + 16) +
-           "' text-anchor='middle'>" + TickText(t) + "</text>";
+           "' text-anchor='middle'>" + TickText(t, c.log_x) + "</text>";
   }
   svg += "<line class='axis' x1='" + std::to_string(kLeft) + "' x2='" +
          std::to_string(kWidth - kRight) + "' y1='" + std::to_string(plot_bottom) + "' y2='" +
@@ -343,7 +346,7 @@ std::string RenderBarChart(const BarChart& c, const std::string& id) {
     svg += "<line class='grid' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
            std::to_string(kTop) + "' y2='" + std::to_string(plot_bottom) +
            "'/><text class='tick' x='" + Fmt(x) + "' y='" + std::to_string(plot_bottom + 14) +
-           "' text-anchor='middle'>" + TickText(t) + "</text>";
+           "' text-anchor='middle'>" + TickText(t, c.log_scale) + "</text>";
   }
   svg += "<text class='alabel' x='" + std::to_string((kLabelWidth + kWidth - kRight) / 2) +
          "' y='" + std::to_string(plot_bottom + 32) + "' text-anchor='middle'>" +
