@@ -75,12 +75,13 @@ FigureWords DescribeFigure(const std::string& name) {
   if (EndsWith(name, "_msec") || EndsWith(name, "_ms") || EndsWith(name, "_ms_mean")) {
     return {"ms", ""};
   }
-  if (EndsWith(name, "_sec")) return {"s", ""};
-  if (EndsWith(name, "_pct")) return {"%", ""};
-  if (EndsWith(name, "_w") || StartsWith(name, "idle_w")) return {"W", "average power"};
+  // Rates before times: "ops_per_sec" ends in "_sec" too.
   if (EndsWith(name, "_per_sec") || name == "tps" || name == "qps" || EndsWith(name, "_tps")) {
     return {"per second", ""};
   }
+  if (EndsWith(name, "_sec")) return {"s", ""};
+  if (EndsWith(name, "_pct")) return {"%", ""};
+  if (EndsWith(name, "_w") || StartsWith(name, "idle_w")) return {"W", "average power"};
   if (EndsWith(name, "_per_minute") || StartsWith(name, "tpm") || StartsWith(name, "nopm")) {
     return {"per minute", ""};
   }
