@@ -18,19 +18,17 @@ import harness
 import report_fixtures as fx
 from test_report_browser import browser, cells
 
-# The drawn width of every bar of a chart, and the plot's width (the chart's own width less the
-# label column), in user units.
+# The title and drawn width (user units) of every bar of a chart.
 BAR_WIDTHS_JS = """
 const svg = document.getElementById(arguments[0]);
 return [...svg.querySelectorAll('rect.bar')].map(r => [r.querySelector('title').textContent,
                                                        r.getBBox().width]);
 """
 
-# The text of an svg's tick labels along its x axis (line charts put them under the plot,
-# centred; bar charts the same).
+# The text of an svg's tick labels along its x axis.
 X_TICKS_JS = """
 const svg = document.getElementById(arguments[0]);
-return [...svg.querySelectorAll("text.tick[text-anchor='middle']")].map(t => t.textContent);
+return [...svg.querySelectorAll("text.xtick")].map(t => t.textContent);
 """
 
 

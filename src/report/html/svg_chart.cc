@@ -112,6 +112,9 @@ struct Scale {
 
 const char* ScaleName(bool log) { return log ? "log" : "linear"; }
 
+// A tick label at the plot's right end ends there, so "10000" is not cut at the svg's edge.
+const char* XTickAnchor(double x) { return x > kWidth - kRight - 20 ? "end" : "middle"; }
+
 std::string Open(const std::string& id, const char* kind, size_t count, const std::string& title,
                  int height, const std::string& scales) {
   return "<svg class='chart' id='" + HtmlEscape(id) + "' data-kind='" + kind + "' data-count='" +
@@ -238,8 +241,9 @@ std::string RenderLineChart(const LineChart& c, const std::string& id) {
     const double x = sx(t);
     svg += "<line class='axis' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
            std::to_string(plot_bottom) + "' y2='" + std::to_string(plot_bottom + 4) +
-           "'/><text class='tick' x='" + Fmt(x) + "' y='" + std::to_string(plot_bottom + 16) +
-           "' text-anchor='middle'>" + TickText(t, c.log_x) + "</text>";
+           "'/><text class='tick xtick' x='" + Fmt(x) + "' y='" +
+           std::to_string(plot_bottom + 16) + "' text-anchor='" + XTickAnchor(x) + "'>" +
+           TickText(t, c.log_x) + "</text>";
   }
   svg += "<line class='axis' x1='" + std::to_string(kLeft) + "' x2='" +
          std::to_string(kWidth - kRight) + "' y1='" + std::to_string(plot_bottom) + "' y2='" +
@@ -345,8 +349,9 @@ std::string RenderBarChart(const BarChart& c, const std::string& id) {
     const double x = sx(t);
     svg += "<line class='grid' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
            std::to_string(kTop) + "' y2='" + std::to_string(plot_bottom) +
-           "'/><text class='tick' x='" + Fmt(x) + "' y='" + std::to_string(plot_bottom + 14) +
-           "' text-anchor='middle'>" + TickText(t, c.log_scale) + "</text>";
+           "'/><text class='tick xtick' x='" + Fmt(x) + "' y='" +
+           std::to_string(plot_bottom + 14) + "' text-anchor='" + XTickAnchor(x) + "'>" +
+           TickText(t, c.log_scale) + "</text>";
   }
   svg += "<text class='alabel' x='" + std::to_string((kLabelWidth + kWidth - kRight) / 2) +
          "' y='" + std::to_string(plot_bottom + 32) + "' text-anchor='middle'>" +
