@@ -198,6 +198,11 @@ class ReportReadableTest(unittest.TestCase):
             self.assertTrue(ticks, chart)
             for t in ticks:
                 self.assertEqual(float(t), int(float(t)), (chart, ticks))
+        # The median run at the peak (2) shows each instance's latency too.
+        rows = cells(self.driver, "f1-n2-instance-latency")
+        with open(self.multi) as f:
+            doc = json.load(f)
+        self.assertEqual(len(rows), sum(len(i["operations"]) for i in doc["instances"]))
 
     def test_comparison_headline_ratio_visible_beside_far_latencies(self):
         run = fx.run_noop("rr_cmp_src", "src")

@@ -87,8 +87,9 @@ std::string SearchSection(const ReportItem& item, const std::string& id) {
     }
   }
   if (shown != nullptr) {
+    const std::string run_id = id + "-n" + std::to_string(shown_count);
     out += "<h3>Median run at " + std::to_string(shown_count) + " instance(s)</h3>" +
-           ThroughputFigure(*shown, id + "-n" + std::to_string(shown_count));
+           ThroughputFigure(*shown, run_id) + InstanceLatencyFigure(*shown, run_id);
   }
   return out;
 }

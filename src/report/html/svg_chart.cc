@@ -241,9 +241,8 @@ std::string RenderLineChart(const LineChart& c, const std::string& id) {
     const double x = sx(t);
     svg += "<line class='axis' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
            std::to_string(plot_bottom) + "' y2='" + std::to_string(plot_bottom + 4) +
-           "'/><text class='tick xtick' x='" + Fmt(x) + "' y='" +
-           std::to_string(plot_bottom + 16) + "' text-anchor='" + XTickAnchor(x) + "'>" +
-           TickText(t, c.log_x) + "</text>";
+           "'/><text class='tick xtick' x='" + Fmt(x) + "' y='" + std::to_string(plot_bottom + 16) +
+           "' text-anchor='" + XTickAnchor(x) + "'>" + TickText(t, c.log_x) + "</text>";
   }
   svg += "<line class='axis' x1='" + std::to_string(kLeft) + "' x2='" +
          std::to_string(kWidth - kRight) + "' y1='" + std::to_string(plot_bottom) + "' y2='" +
@@ -349,9 +348,8 @@ std::string RenderBarChart(const BarChart& c, const std::string& id) {
     const double x = sx(t);
     svg += "<line class='grid' x1='" + Fmt(x) + "' x2='" + Fmt(x) + "' y1='" +
            std::to_string(kTop) + "' y2='" + std::to_string(plot_bottom) +
-           "'/><text class='tick xtick' x='" + Fmt(x) + "' y='" +
-           std::to_string(plot_bottom + 14) + "' text-anchor='" + XTickAnchor(x) + "'>" +
-           TickText(t, c.log_scale) + "</text>";
+           "'/><text class='tick xtick' x='" + Fmt(x) + "' y='" + std::to_string(plot_bottom + 14) +
+           "' text-anchor='" + XTickAnchor(x) + "'>" + TickText(t, c.log_scale) + "</text>";
   }
   svg += "<text class='alabel' x='" + std::to_string((kLabelWidth + kWidth - kRight) / 2) +
          "' y='" + std::to_string(plot_bottom + 32) + "' text-anchor='middle'>" +
