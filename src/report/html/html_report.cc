@@ -121,7 +121,7 @@ nav ol{margin:4px 0 0 18px;padding:0}
 h2,h3,h4,figcaption{break-after:avoid;page-break-after:avoid}
 @media print{body{margin:0;max-width:none;font-size:11px}.figbody{display:block}.figtable{max-height:none;overflow:visible;border:0}
 section.result{break-before:page;page-break-before:always}
-table.data{max-width:100%;font-size:8px}table.data th,table.data td{overflow-wrap:anywhere;padding:1px 3px}
+table.data{max-width:100%;font-size:8px}table.data th,table.data td{overflow-wrap:anywhere;padding:1px 3px}table.data td.n{overflow-wrap:normal;white-space:nowrap}
 table.data thead{display:table-header-group}table.data tr{break-inside:avoid}
 h2,h3,h4,figcaption{break-after:avoid;page-break-after:avoid;break-inside:avoid}.fig,svg.chart{break-inside:avoid}
 pre.config{font-size:8px}}
