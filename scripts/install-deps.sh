@@ -37,7 +37,7 @@ test_packages=(
   e2fsprogs xfsprogs fio  # fragmentation tests: ext4/xfs in loop devices, filefrag, xfs_fsr; bench peer
   python3 python3-jsonschema python3-prometheus-client
   libopenmpi-dev openmpi-bin  # scale-out over MPI (src/dist/, docs/scale-out.md; storebench-mpi)
-  chromium chromium-driver python3-selenium  # the HTML report opened in headless Chromium (tests)
+  chromium chromium-driver python3-selenium poppler-utils  # the HTML report in headless Chromium, its PDF text (tests)
   clang-14 libclang-rt-14-dev  # libFuzzer targets (make fuzz, scripts/fuzz.sh)
   clang-format-14 clang-tidy-14  # make lint (scripts/lint.sh)
   help2man dpkg-dev file  # the man page, the .deb (make deb) and its test

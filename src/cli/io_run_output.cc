@@ -28,6 +28,22 @@ std::string RateText(double rate) {
   return buf;
 }
 
+// The options as they ran: a preset or an ICF file sets workers, outstanding I/Os, run time and
+// ramp where the command line did not, and the recorded configuration said the options'
+// defaults instead (outstanding 1 for the vmtn preset's 64-deep run).
+std::string RanConfigJson(const config::OptionSet& o, const driver::IoRunConfig& c) {
+  config::OptionSet ran = o;
+  const std::pair<const char*, std::string> values[] = {
+      {"workers", std::to_string(c.workers)},
+      {"outstanding", std::to_string(c.outstanding)},
+      {"run_time", FormatDuration(c.run_nanos)},
+      {"ramp_time", FormatDuration(c.ramp_nanos)}};
+  for (const auto& [name, value] : values) {
+    if (ran.Has(name)) ran.Set(name, value, "the run").IgnoreError();
+  }
+  return ran.ToJson();
+}
+
 }  // namespace
 
 std::string IoRunSettingsText(const config::OptionSet& o, const driver::IoRunConfig& c) {
@@ -145,7 +161,7 @@ void DescribeIoRun(const config::OptionSet& o, const session::IoRunPlan& plan,
                   c.targets.size());
     r->loop_model = buf;
   }
-  r->config_json = o.ToJson();
+  r->config_json = RanConfigJson(o, c);
   r->label = o.GetString("label");
   r->environment = CollectEnvironment(plan.targets[0]);
   r->choices["storage.settings"] = settings;

@@ -69,3 +69,39 @@ def with_headline(src, dst_name, label, value):
     with open(path, "w") as f:
         json.dump(d, f)
     return path
+
+
+def dvdstore_run(name, label):
+    """A 3-second DVD Store run (1 s warm-up) on a 1 MB SQLite database, loaded once: nine
+    operation types from 0.01 ms to tens of ms and 13 counters, the widest tables of a report."""
+    db = harness.tmp_path(name + ".db")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    p = harness.storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=1MB")
+    assert p.returncode == 0, p.stderr
+    path = harness.tmp_path(name + ".json")
+    p = harness.storebench("oltp", "run", "--db", "sqlite://" + db, "--db_size=1MB",
+                           "--n_threads=2", "--run_time=3s", "--warmup_time=1s", "--label", label,
+                           "--json", path)
+    assert p.returncode == 0, p.stderr
+    return path
+
+
+def with_latency_scaled(src, dst_name, label, factor):
+    """A copy of the result `src` whose operations' percentiles are `factor` times theirs (and
+    without instances): a group whose latencies are far from the other's, as microseconds
+    against milliseconds."""
+    with open(src) as f:
+        d = json.load(f)
+    d["label"] = label
+    for op in d["operations"]:
+        for key in ("mean_ms", "min_ms", "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms",
+                    "max_ms"):
+            op[key] *= factor
+        op.pop("histogram", None)
+    d.pop("instances", None)
+    path = harness.tmp_path(dst_name + ".json")
+    with open(path, "w") as f:
+        json.dump(d, f)
+    return path

@@ -159,7 +159,7 @@ class ReportBrowserTest(unittest.TestCase):
         rows = cells(self.driver, "f1-headlines")
         for name, value in doc["headlines"].items():
             row = next(r for r in rows if r[0][0] == name)
-            self.assertEqual(float(row[2][1]), value, name)
+            self.assertEqual(float(row[3][1]), value, name)  # metric, meaning, unit, value
         # The per-second table: each headline per second as the JSON's points give it.
         spec = doc["headline_specs"][0]
         pts = doc["time_series"]["points"]

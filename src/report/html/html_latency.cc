@@ -63,7 +63,8 @@ std::string LatencyDistributionFigure(const metrics::RunResult& r, const std::st
 
   LineChart c;
   c.title = "Latency distribution per operation type (measured window)";
-  c.x_label = "latency, log10 of ms at the bin's lower bound (0: 1 ms, 1: 10 ms, 2: 100 ms)";
+  c.x_label = "latency, ms (log scale), at each bin's lower bound";
+  c.log_x = true;
   c.y_label = "% of the type's operations";
   c.markers = true;
   std::vector<std::string> head = {"from ms", "to ms"};
@@ -76,8 +77,9 @@ std::string LatencyDistributionFigure(const metrics::RunResult& r, const std::st
   for (const auto& [low, counts] : bins) {
     std::vector<Cell> row = {Num(static_cast<double>(low) / 1e6),
                              Num(static_cast<double>(BinHigh(low)) / 1e6)};
-    // The lowest bin starts at 0 ns; its point sits at its upper bound's lower neighbour.
-    const double x = std::log10(static_cast<double>(low > 0 ? low : BinHigh(low) / 2) / 1e6);
+    // The lowest bin starts at 0 ns, which a log axis has not: its point sits at half its upper
+    // bound.
+    const double x = static_cast<double>(low > 0 ? low : BinHigh(low) / 2) / 1e6;
     for (size_t i = 0; i < types.size(); ++i) {
       const double pct =
           100.0 * static_cast<double>(counts[i]) / static_cast<double>(r.latency[types[i]].count);

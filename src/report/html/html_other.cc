@@ -6,6 +6,16 @@
 
 namespace sb::report::html {
 
+namespace {
+
+// compare's latency metrics: "p99_ms.purchase", "<spec>.avg_response_ms", "<spec>.p99_ms".
+bool IsLatencyMetric(const std::string& name) {
+  return name.find("_ms.") != std::string::npos ||
+         (name.size() >= 3 && name.compare(name.size() - 3, 3, "_ms") == 0);
+}
+
+}  // namespace
+
 std::string SearchSection(const ReportItem& item, const std::string& id) {
   const Search& s = item.file.search;
   std::string out = "<p class='meta'>plan " + HtmlEscape(s.plan) + ", " + HtmlEscape(s.step) +
@@ -27,6 +37,7 @@ std::string SearchSection(const ReportItem& item, const std::string& id) {
   per.x_label = "instances";
   per.y_label = s.headline;
   per.markers = true;
+  per.integer_x = true;  // instance counts
   agg = per;
   agg.title = "Aggregate " + s.headline + " of the median run, by instance count";
   ChartSeries mn{"instance min", {}, {}}, md{"instance median", {}, {}}, ag{"aggregate", {}, {}};
@@ -76,8 +87,9 @@ std::string SearchSection(const ReportItem& item, const std::string& id) {
     }
   }
   if (shown != nullptr) {
+    const std::string run_id = id + "-n" + std::to_string(shown_count);
     out += "<h3>Median run at " + std::to_string(shown_count) + " instance(s)</h3>" +
-           ThroughputFigure(*shown, id + "-n" + std::to_string(shown_count));
+           ThroughputFigure(*shown, run_id) + InstanceLatencyFigure(*shown, run_id);
   }
   return out;
 }
@@ -98,12 +110,20 @@ std::string ComparisonSection(const Comparison& c, const std::string& id) {
   for (const std::string& m : c.mismatches) {
     out += "<p class='warn'>Compared with --force although " + HtmlEscape(m) + "</p>";
   }
+  // The headline figures (throughput, per watt, time) on a linear axis around 100 %, the
+  // latencies on a log axis of their own: a p99 of microseconds against milliseconds is a ratio
+  // of thousands of percent, which on a shared axis flattened the headline bars to nothing.
+  const std::string first = c.labels.empty() ? std::string() : c.labels[0];
   BarChart bars;
-  bars.title = "Each group as % of " + (c.labels.empty() ? std::string() : c.labels[0]) +
-               " with the " + Shown(c.options.confidence * 100) + " % interval";
-  bars.value_label = "% of " + (c.labels.empty() ? std::string() : c.labels[0]);
+  bars.title = "Headline figures of each group as % of " + first + " with the " +
+               Shown(c.options.confidence * 100) + " % interval";
+  bars.value_label = "% of " + first;
   bars.has_reference = true;
   bars.reference = 100;
+  BarChart latency = bars;
+  latency.title = "Latencies of each group as % of " + first + " (lower is better)";
+  latency.value_label = "% of " + first + " (log scale)";
+  latency.log_scale = true;
   Table pairs(id + "-ratios", {"metric", "group", "ratio to first", "% of first", "CI low %",
                                "CI high %", "verdict"});
   for (const MetricComparison& m : c.metrics) {
@@ -116,7 +136,7 @@ std::string ComparisonSection(const Comparison& c, const std::string& id) {
       b.high = 100 * p.high;
       b.good = p.verdict != "no difference shown" && p.better;
       b.bad = p.verdict != "no difference shown" && !p.better;
-      bars.bars.push_back(b);
+      (IsLatencyMetric(m.name) ? latency : bars).bars.push_back(b);
       std::string verdict = p.has_interval ? p.b + " " + p.verdict : p.no_interval;
       if (p.has_interval && p.verdict != "no difference shown") {
         verdict += p.better ? " (better)" : " (worse)";
@@ -126,8 +146,11 @@ std::string ComparisonSection(const Comparison& c, const std::string& id) {
                  p.has_interval ? Num(100 * p.high) : Text("—"), Text(verdict)});
     }
   }
+  std::string charts;
+  if (!bars.bars.empty()) charts += RenderBarChart(bars, id + "-ratio-chart");
+  if (!latency.bars.empty()) charts += RenderBarChart(latency, id + "-latency-ratio-chart");
   out += "<h3>Ratios</h3>" +
-         Figure(RenderBarChart(bars, id + "-ratio-chart"), pairs,
+         Figure(charts, pairs,
                 "Green: better with the interval excluding 100 %; red: worse; blue: no "
                 "difference shown");
   Table norm(id + "-normalized", {"metric", "group", "runs", "median", "min", "max", "mean",

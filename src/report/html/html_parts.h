@@ -45,7 +45,8 @@ class Table {
 // A chart with its table beside it (below it in print); `caption` says what it shows.
 std::string Figure(const std::string& chart, const Table& table, const std::string& caption);
 
-// Section parts for each kind of result (html_run.cc, html_other.cc). `id` prefixes element ids.
+// Section parts for each kind of result (html_run.cc, html_storage.cc, html_other.cc). `id`
+// prefixes element ids.
 std::string RunSection(const metrics::RunResult& r, const PowerSummary& power,
                        const std::string& id);
 std::string StorageSection(const metrics::RunResult& r, const std::string& id);
@@ -54,8 +55,18 @@ std::string ComparisonSection(const Comparison& c, const std::string& id);
 // The latency distribution of a database run from its operations' histograms (html_latency.cc);
 // "" when the result has none.
 std::string LatencyDistributionFigure(const metrics::RunResult& r, const std::string& id);
+// Each instance's latency percentiles per operation type (html_instance_latency.cc); "" for a
+// run of one instance.
+std::string InstanceLatencyFigure(const metrics::RunResult& r, const std::string& id);
 // The per-second throughput chart of a run (and its instances), used by runs and searches.
 std::string ThroughputFigure(const metrics::RunResult& r, const std::string& id);
+// A run's warnings, and its baselines, steady state and verification (html_run.cc).
+std::string Warnings(const metrics::RunResult& r);
+std::string Verdicts(const metrics::RunResult& r, const std::string& id);
+// What a file is ("run", "storage run", "consolidation search", ...), and its full disclosure
+// (html_disclosure.cc); `id` prefixes element ids.
+const char* KindName(const ResultFile& f);
+std::string Disclosure(const ReportItem& item, const std::string& id);
 // A baseline's threshold when its rule names `metric` ("opm>=2600@23m-28m"); false otherwise.
 bool BaselineThreshold(const metrics::RunResult& r, const std::string& metric, double* threshold,
                        std::string* rule);

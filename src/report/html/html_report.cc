@@ -77,6 +77,21 @@ std::string Figure(const std::string& chart, const Table& table, const std::stri
          "</div><div class='figtable'>" + table.Html() + "</div></div></figure>";
 }
 
+const char* KindName(const ResultFile& f) {
+  switch (f.kind) {
+    case FileKind::kSearch:
+      return "consolidation search";
+    case FileKind::kComparison:
+      return "comparison";
+    case FileKind::kRun:
+      if (!f.run.storage.empty()) return "storage run";
+      if (f.run.workload == "exec") return "timed command";
+      if (!f.run.instances.empty()) return "consolidation run";
+      return "run";
+  }
+  return "run";
+}
+
 }  // namespace html
 
 namespace {
@@ -103,82 +118,14 @@ svg .ref{stroke:#d62728;stroke-dasharray:6 4;stroke-width:1.5}svg .rlabel{fill:#
 .warn{background:#fff6d6;border-left:4px solid #e0a800;padding:4px 8px;margin:4px 0}
 pre.config{background:#f7f7f7;border:1px solid #ddd;padding:8px;font-size:11px;white-space:pre-wrap;word-break:break-all}
 nav ol{margin:4px 0 0 18px;padding:0}
-@media print{body{margin:0;max-width:none}.figtable{max-height:none;overflow:visible}section.result{page-break-before:always}h2{page-break-after:avoid}}
+h2,h3,h4,figcaption{break-after:avoid;page-break-after:avoid}
+@media print{body{margin:0;max-width:none;font-size:11px}.figbody{display:block}.figtable{max-height:none;overflow:visible;border:0}
+section.result{break-before:page;page-break-before:always}
+table.data{max-width:100%;font-size:8px}table.data th,table.data td{overflow-wrap:anywhere;padding:1px 3px}table.data td.n{overflow-wrap:normal;white-space:nowrap}
+table.data thead{display:table-header-group}table.data tr{break-inside:avoid}
+h2,h3,h4,figcaption{break-after:avoid;page-break-after:avoid;break-inside:avoid}.fig,svg.chart{break-inside:avoid}
+pre.config{font-size:8px}}
 )";
-
-const char* KindName(const ResultFile& f) {
-  switch (f.kind) {
-    case FileKind::kSearch:
-      return "consolidation search";
-    case FileKind::kComparison:
-      return "comparison";
-    case FileKind::kRun:
-      if (!f.run.storage.empty()) return "storage run";
-      if (f.run.workload == "exec") return "timed command";
-      if (!f.run.instances.empty()) return "consolidation run";
-      return "run";
-  }
-  return "run";
-}
-
-std::string Disclosure(const ReportItem& item, const std::string& id) {
-  const ResultFile& f = item.file;
-  std::string out =
-      "<h3 id='" + id + "-disclosure'>" + HtmlEscape(f.path) + " (" + KindName(f) + ")</h3>";
-  if (f.kind != FileKind::kRun) {
-    if (f.kind == FileKind::kSearch) {
-      out += "<p>Plan <code>" + HtmlEscape(f.search.plan) + "</code>; step " +
-             HtmlEscape(f.search.step) + ", " + std::to_string(f.search.runs) +
-             " run(s) per count; the runs' configuration is in their own result files (below "
-             "when given to the report).</p>";
-    } else {
-      out += "<p>Method: ratio of means, " +
-             HtmlEscape(html::Shown(f.comparison.options.confidence * 100)) +
-             " % percentile bootstrap interval, hierarchical (runs, then instances), " +
-             std::to_string(f.comparison.options.resamples) + " resamples, seed " +
-             std::to_string(f.comparison.options.seed) + ".</p>";
-      Table files("disclosure-files", {"group", "result file"});
-      for (size_t g = 0; g < f.comparison.labels.size(); ++g) {
-        for (const std::string& file : f.comparison.files[g]) {
-          files.Row({html::Text(f.comparison.labels[g]), html::Text(file)});
-        }
-      }
-      out += files.Html();
-    }
-    return out;
-  }
-  const metrics::RunResult& r = f.run;
-  Table ident("disclosure-identity", {"field", "value"});
-  ident.Row({html::Text("storebench version"), html::Text(ToolVersion())});
-  ident.Row({html::Text("workload"), html::Text(r.workload)});
-  ident.Row({html::Text("label"), html::Text(r.label)});
-  ident.Row({html::Text("started (UTC)"), html::Text(r.started_at)});
-  ident.Row({html::Text("ended (UTC)"), html::Text(r.ended_at)});
-  ident.Row({html::Text("load model"), html::Text(r.loop_model)});
-  ident.Row({html::Text("measured window (s)"), html::Num(r.measured_sec)});
-  ident.Row({html::Text("interrupted"), html::Text(r.interrupted ? "yes" : "no")});
-  out += ident.Html();
-  const nlohmann::json config = nlohmann::json::parse(r.config_json, nullptr, false);
-  out += "<h4>Configuration</h4><pre class='config'>" +
-         HtmlEscape(config.is_discarded()
-                        ? r.config_json
-                        : config.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) +
-         "</pre>";
-  Table env("disclosure-environment", {"host and versions", "value"});
-  for (const auto& [k, v] : r.environment) env.Row({html::Text(k), html::Text(v)});
-  out += "<h4>Environment</h4>" + env.Html();
-  if (!r.choices.empty()) {
-    Table choices("disclosure-choices", {"choice", "as made"});
-    for (const auto& [k, v] : r.choices) choices.Row({html::Text(k), html::Text(v)});
-    out += "<h4>Choices the figures depend on</h4>" + choices.Html();
-  }
-  if (!r.instances.empty()) {
-    Table inst("disclosure-instances", {"instance", "target"});
-    for (const auto& i : r.instances) inst.Row({html::Text(i.name), html::Text(i.target)});
-    out += "<h4>Instances</h4>" + inst.Html();
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -201,15 +148,15 @@ std::string RenderHtmlReport(const std::vector<ReportItem>& items,
       title += " — " + item.file.run.label;
     }
     out += "<li><a href='#f" + std::to_string(i + 1) + "'>" + HtmlEscape(title) + "</a> (" +
-           KindName(item.file) + ")</li>";
+           html::KindName(item.file) + ")</li>";
   }
   out += "<li><a href='#disclosure'>Full disclosure</a></li></ol></nav></header>\n";
   for (size_t i = 0; i < items.size(); ++i) {
     const ReportItem& item = items[i];
     const std::string id = "f" + std::to_string(i + 1);
-    out += "<section class='result' id='" + id + "' data-kind='" + KindName(item.file) + "'><h2>" +
-           std::to_string(i + 1) + ". " + KindName(item.file) + ": " + HtmlEscape(item.file.path) +
-           "</h2>";
+    out += "<section class='result' id='" + id + "' data-kind='" + html::KindName(item.file) +
+           "'><h2>" + std::to_string(i + 1) + ". " + html::KindName(item.file) + ": " +
+           HtmlEscape(item.file.path) + "</h2>";
     for (const std::string& n : item.notes) out += "<p class='warn'>" + HtmlEscape(n) + "</p>";
     switch (item.file.kind) {
       case FileKind::kRun:
@@ -229,7 +176,7 @@ std::string RenderHtmlReport(const std::vector<ReportItem>& items,
       "<section id='disclosure'><h2>Full disclosure</h2><p>What ran, where and with which "
       "versions, as each result file records it.</p>";
   for (size_t i = 0; i < items.size(); ++i) {
-    out += Disclosure(items[i], "f" + std::to_string(i + 1));
+    out += html::Disclosure(items[i], "f" + std::to_string(i + 1));
     // A search's runs share their configuration but for the instance count: the median run at
     // the peak (else the last one read) stands for them; each run's file is in the verdict table.
     const auto& runs = items[i].median_runs;
@@ -243,7 +190,8 @@ std::string RenderHtmlReport(const std::vector<ReportItem>& items,
       one.file.path = "the search's median run at " + std::to_string(shown->first) +
                       " instance(s); the other counts' runs differ in the instance count";
       one.file.run = shown->second;
-      out += Disclosure(one, "f" + std::to_string(i + 1) + "-n" + std::to_string(shown->first));
+      out +=
+          html::Disclosure(one, "f" + std::to_string(i + 1) + "-n" + std::to_string(shown->first));
     }
   }
   out += "</section>\n</body></html>\n";

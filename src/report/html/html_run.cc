@@ -1,10 +1,10 @@
-// The report's sections for a run: database runs (one instance or many), timed commands and
-// storage runs.
+// The report's sections for a run: database runs (one instance or many) and timed commands.
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "metrics/windows.h"
+#include "report/html/figure_words.h"
 #include "report/html/html_parts.h"
 
 namespace sb::report::html {
@@ -71,30 +71,39 @@ std::vector<ChartBand> Bands(const metrics::RunResult& r) {
   return bands;
 }
 
-std::string Warnings(const metrics::RunResult& r) {
-  std::string out;
-  for (const std::string& w : r.warnings) out += "<p class='warn'>" + HtmlEscape(w) + "</p>";
-  return out;
-}
-
-std::string Verdicts(const metrics::RunResult& r, const std::string& id) {
-  std::string out;
-  if (!r.baselines.empty()) {
-    Table t(id + "-baselines",
-            {"baseline", "in words", "judged", "measured", "verdict", "decided by"});
-    for (const auto& b : r.baselines) {
-      t.Row({Text(b.rule), Text(b.words), Text(b.kind), Num(b.measured), Pass(b.passed),
-             Text(b.decided_by)});
+// The headline figures with their units and meanings; a run that measured power adds each
+// headline per watt (OPM/W) over the measured window, the figure a consolidation report quotes.
+// Then every other figure of the result, named as the workload names it, with unit and meaning.
+std::string HeadlineTables(const metrics::RunResult& r, const std::string& id) {
+  Table h(id + "-headlines", {"metric", "meaning", "unit", "value"});
+  for (const auto& [n, v] : r.headlines) {
+    const metrics::HeadlineSpec* s = SpecNamed(r, n);
+    h.Row({Text(n), Text(s ? s->words : DescribeFigure(n).meaning),
+           Text(s ? HeadlineUnit(n, s->per_second) : DescribeFigure(n).unit), Num(v)});
+  }
+  if (r.headlines.empty()) {
+    h.Row({Text(r.headline_name), Text(""), Text(""), Num(r.headline_value)});
+  }
+  for (const metrics::PowerWindow& w : r.power.windows) {
+    if (w.label != "measured") continue;
+    for (const auto& [n, v] : w.per_watt) {
+      const metrics::HeadlineSpec* s = SpecNamed(r, n);
+      h.Row({Text(n + "_per_w"),
+             Text((s && !s->words.empty() ? s->words : n) + " per watt of average power (" +
+                  Shown(w.avg_w) + " W over the measured window)"),
+             Text((s ? HeadlineUnit(n, s->per_second) : n) + " per W"), Num(v)});
     }
-    out += "<h3>Baselines</h3>" + t.Html();
   }
-  if (r.steady_state.evaluated) {
-    out += "<p>Steady state: " + HtmlEscape(r.steady_state.detail) + "</p>";
-  }
-  if (!r.verify.empty()) {
-    Table t(id + "-verify", {"check", "verdict", "detail"});
-    for (const auto& c : r.verify) t.Row({Text(c.name), Pass(c.passed), Text(c.detail)});
-    out += "<h3>Verification</h3>" + t.Html();
+  h.Row({Text("measured_sec"), Text("length of the measured window"), Text("s"),
+         Num(r.measured_sec)});
+  std::string out = "<h3>Headline figures</h3>" + h.Html();
+  if (!r.figures.empty()) {
+    Table f(id + "-figures", {"figure", "meaning", "unit", "value"});
+    for (const auto& [n, v] : r.figures) {
+      const FigureWords words = DescribeFigure(n);
+      f.Row({Text(n), Text(words.meaning), Text(words.unit), Num(v)});
+    }
+    out += "<h3>Figures</h3>" + f.Html();
   }
   return out;
 }
@@ -130,7 +139,8 @@ std::string LatencyPart(const metrics::RunResult& r, const std::string& id) {
                             "p99 ms", "p99.9 ms", "max ms"});
   BarChart bars;
   bars.title = "Latency percentiles per operation type (measured window)";
-  bars.value_label = "milliseconds";
+  bars.value_label = "milliseconds (log scale)";
+  bars.log_scale = true;  // a 0.02 ms lookup beside a 200 ms purchase
   for (size_t k = 0; k < r.type_names.size() && k < r.latency.size(); ++k) {
     const auto& l = r.latency[k];
     t.Row({Text(r.type_names[k]), Int(static_cast<int64_t>(l.count)), Num(l.mean_ms), Num(l.min_ms),
@@ -154,13 +164,15 @@ std::string LatencyPart(const metrics::RunResult& r, const std::string& id) {
   } else {
     out += t.Html();
   }
+  out += InstanceLatencyFigure(r, id);
   out += LatencyDistributionFigure(r, id);
   // p99 per second per type.
   if (!r.series.points.empty()) {
     LineChart c;
     c.title = "99th percentile latency per second";
     c.x_label = "seconds since start";
-    c.y_label = "ms";
+    c.y_label = "ms (log scale)";
+    c.log_y = true;
     c.bands = Bands(r);
     std::vector<std::string> head = {"t s"};
     for (size_t k = 0; k < r.series.type_names.size(); ++k) {
@@ -333,6 +345,34 @@ std::string InstancesPart(const metrics::RunResult& r, const std::string& id) {
 
 }  // namespace
 
+std::string Warnings(const metrics::RunResult& r) {
+  std::string out;
+  for (const std::string& w : r.warnings) out += "<p class='warn'>" + HtmlEscape(w) + "</p>";
+  return out;
+}
+
+std::string Verdicts(const metrics::RunResult& r, const std::string& id) {
+  std::string out;
+  if (!r.baselines.empty()) {
+    Table t(id + "-baselines",
+            {"baseline", "in words", "judged", "measured", "verdict", "decided by"});
+    for (const auto& b : r.baselines) {
+      t.Row({Text(b.rule), Text(b.words), Text(b.kind), Num(b.measured), Pass(b.passed),
+             Text(b.decided_by)});
+    }
+    out += "<h3>Baselines</h3>" + t.Html();
+  }
+  if (r.steady_state.evaluated) {
+    out += "<p>Steady state: " + HtmlEscape(r.steady_state.detail) + "</p>";
+  }
+  if (!r.verify.empty()) {
+    Table t(id + "-verify", {"check", "verdict", "detail"});
+    for (const auto& c : r.verify) t.Row({Text(c.name), Pass(c.passed), Text(c.detail)});
+    out += "<h3>Verification</h3>" + t.Html();
+  }
+  return out;
+}
+
 bool BaselineThreshold(const metrics::RunResult& r, const std::string& metric, double* threshold,
                        std::string* rule) {
   for (const auto& b : r.baselines) {
@@ -402,19 +442,7 @@ std::string RunSection(const metrics::RunResult& r, const PowerSummary& power,
                     HtmlEscape(r.loop_model) + (r.interrupted ? ", <b>interrupted</b>" : "") +
                     "</p>";
   out += Warnings(r);
-  Table h(id + "-headlines", {"metric", "meaning", "value"});
-  for (const auto& [n, v] : r.headlines) {
-    const metrics::HeadlineSpec* s = SpecNamed(r, n);
-    h.Row({Text(n), Text(s ? s->words : ""), Num(v)});
-  }
-  if (r.headlines.empty()) h.Row({Text(r.headline_name), Text(""), Num(r.headline_value)});
-  h.Row({Text("measured_sec"), Text("length of the measured window"), Num(r.measured_sec)});
-  out += "<h3>Headline figures</h3>" + h.Html();
-  if (!r.figures.empty()) {
-    Table f(id + "-figures", {"figure", "value"});
-    for (const auto& [n, v] : r.figures) f.Row({Text(n), Num(v)});
-    out += "<h3>Figures</h3>" + f.Html();
-  }
+  out += HeadlineTables(r, id);
   out += Verdicts(r, id);
   out += InstancesPart(r, id);
   if (!r.series.points.empty()) out += "<h3>Throughput</h3>" + ThroughputFigure(r, id);
@@ -422,116 +450,6 @@ std::string RunSection(const metrics::RunResult& r, const PowerSummary& power,
   out += LatencyPart(r, id);
   out += CountersPart(r, id);
   out += CpuPart(r, power, id);
-  return out;
-}
-
-std::string StorageSection(const metrics::RunResult& r, const std::string& id) {
-  std::string out = "<p class='meta'>storage" +
-                    (r.label.empty() ? "" : ", label <b>" + HtmlEscape(r.label) + "</b>") + ", " +
-                    HtmlEscape(r.started_at) + " – " + HtmlEscape(r.ended_at) + ", " +
-                    HtmlEscape(r.loop_model) + "</p>" + Warnings(r);
-  // The VMTN table: the columns of the VMware Communities storage performance thread.
-  Table vmtn(id + "-vmtn",
-             {"Test name", "Av. Resp. Time ms", "Av. IOs/sec", "Av. MB/sec", "CPU util. %"});
-  BarChart iops;
-  iops.title = "IOPS per access specification";
-  iops.value_label = "I/Os per second";
-  BarChart lat;
-  lat.title = "Response time per access specification";
-  lat.value_label = "ms";
-  Table lt(id + "-storage-latency", {"specification", "avg ms", "p50 ms", "p99 ms", "p99.9 ms"});
-  for (const auto& t : r.storage) {
-    vmtn.Row({Text(t.name), Num(t.AvgResponseMs()), Num(t.Iops()), Num(t.MibPerSec()),
-              Num(t.cpu.utilization_pct)});
-    iops.bars.push_back({t.name, t.Iops()});
-    lat.bars.push_back({t.name + " avg", t.AvgResponseMs()});
-    lat.bars.push_back({t.name + " p99", t.all_p99_ms});
-    lt.Row({Text(t.name), Num(t.AvgResponseMs()), Num(t.all_p50_ms), Num(t.all_p99_ms),
-            Num(t.all_p999_ms)});
-  }
-  out += "<h3>Results in the VMTN table's form</h3>" +
-         Figure(RenderBarChart(iops, id + "-iops-chart"), vmtn,
-                "Each access specification's measured window (MB = MiB, as Iometer counts)");
-  out += Figure(RenderBarChart(lat, id + "-latency-chart"), lt,
-                "Response time per specification (percentiles from the log-linear histogram)");
-  // The latency distribution in Iometer's 21 bins, as a share of each specification's I/Os.
-  {
-    LineChart dist;
-    dist.title = "Latency distribution (Iometer 1.1.0 bins), % of each specification's I/Os";
-    dist.x_label = "bin (0: under 50 us ... 20: 10 s and more; names in the table)";
-    dist.y_label = "% of I/Os";
-    dist.markers = true;
-    std::vector<std::string> head = {"bin"};
-    for (const auto& t : r.storage) head.push_back(t.name + " %");
-    Table bins(id + "-latency-bins", head);
-    for (size_t b = 0; b < metrics::kIometerBins; ++b) {
-      std::vector<Cell> row = {Text(metrics::IometerBinNames()[b])};
-      for (const auto& t : r.storage) {
-        const auto n = static_cast<double>(t.totals.ios());
-        row.push_back(Num(n > 0 ? 100.0 * static_cast<double>(t.totals.latency_bins[b]) / n : NAN));
-      }
-      bins.Row(std::move(row));
-    }
-    for (const auto& t : r.storage) {
-      ChartSeries s{t.name, {}, {}};
-      const auto n = static_cast<double>(t.totals.ios());
-      for (size_t b = 0; b < metrics::kIometerBins; ++b) {
-        s.x.push_back(static_cast<double>(b));
-        s.y.push_back(n > 0 ? 100.0 * static_cast<double>(t.totals.latency_bins[b]) / n : NAN);
-      }
-      dist.series.push_back(std::move(s));
-    }
-    out += Figure(RenderLineChart(dist, id + "-latency-bins-chart"), bins,
-                  "How response times spread over Iometer's latency bins");
-  }
-  // Per second, each specification from its own start.
-  LineChart ci, cl;
-  ci.title = "IOPS per second, each specification from its start";
-  ci.x_label = "seconds since the specification's start";
-  ci.y_label = "I/Os per second";
-  cl.title = "Mean response time per second";
-  cl.x_label = ci.x_label;
-  cl.y_label = "ms";
-  Table st(id + "-storage-series",
-           {"specification", "t s", "phase", "IOPS", "MiB/s", "mean ms", "p99 ms", "max ms"});
-  double ramp = 0;
-  for (const auto& t : r.storage) {
-    ChartSeries si{t.name, {}, {}}, sl{t.name, {}, {}};
-    double prev = 0;
-    for (const auto& p : t.series) {
-      const double dt = p.t_sec - prev > 0 ? p.t_sec - prev : 1;
-      prev = p.t_sec;
-      const double rate = static_cast<double>(p.read_ios + p.write_ios) / dt;
-      const double mib = static_cast<double>(p.read_bytes + p.write_bytes) / dt / 1048576.0;
-      si.x.push_back(p.t_sec);
-      si.y.push_back(rate);
-      sl.x.push_back(p.t_sec);
-      sl.y.push_back(p.mean_ms);
-      st.Row({Text(t.name), Num(p.t_sec), Text(p.phase), Num(rate), Num(mib), Num(p.mean_ms),
-              Num(p.p99_ms), Num(p.max_ms)});
-    }
-    ramp = std::max(ramp, t.ramp_sec);
-    ci.series.push_back(std::move(si));
-    cl.series.push_back(std::move(sl));
-  }
-  if (ramp > 0) {
-    ci.bands.push_back({0, ramp, "ramp", true});
-    cl.bands.push_back({0, ramp, "ramp", true});
-  }
-  if (st.rows() > 0) {
-    out += "<h3>Per second</h3>" +
-           Figure(RenderLineChart(ci, id + "-storage-iops-series-chart") +
-                      RenderLineChart(cl, id + "-storage-latency-series-chart"),
-                  st, "IOPS and response time second by second (ramp shaded)");
-  }
-  out += Verdicts(r, id);
-  Table cpu(id + "-storage-cpu", {"specification", "utilization %", "user %", "system %",
-                                  "iowait %", "interrupts/s", "driver CPU s"});
-  for (const auto& t : r.storage) {
-    cpu.Row({Text(t.name), Num(t.cpu.utilization_pct), Num(t.cpu.user_pct), Num(t.cpu.system_pct),
-             Num(t.cpu.iowait_pct), Num(t.cpu.interrupts_per_sec), Num(t.driver_cpu_sec)});
-  }
-  out += "<h3>CPU</h3>" + cpu.Html();
   return out;
 }
 

@@ -37,6 +37,10 @@ struct LineChart {
   std::vector<ChartBand> bands;
   std::vector<ChartLine> lines;
   bool markers = false;  // draw a dot at every point (short series such as counts)
+  // Logarithmic axes (latencies spanning decades): ticks at 1, 2, 5 × 10^k; values <= 0 are not
+  // drawn. The svg says so in data-x-scale / data-y-scale ("log" or "linear").
+  bool log_x = false, log_y = false;
+  bool integer_x = false;  // x ticks only at whole numbers (instance counts)
 };
 
 struct Bar {
@@ -52,7 +56,22 @@ struct BarChart {
   std::vector<Bar> bars;  // drawn horizontally, one per row
   bool has_reference = false;
   double reference = 0;  // a vertical line (100 %)
+  // A logarithmic value axis (percentiles from microseconds to seconds, ratios far apart):
+  // bars start at the axis' lowest tick; values <= 0 are not drawn. data-x-scale says so.
+  bool log_scale = false;
 };
+
+// The stroke of series `k` of a chart: a colour from a 20-colour palette, and a dash pattern
+// ("" for solid) once the colours are used up, so no two series of a chart look alike.
+struct SeriesStyle {
+  std::string color, dash;
+};
+SeriesStyle StyleOf(size_t k);
+
+// The ticks of an axis over [lo, hi] (for a log axis lo > 0): round steps giving about `want`
+// ticks; a log axis ticks 1, 2, 5 × 10^k (every decade only when they are many); `integer`
+// keeps only whole numbers (a step of at least 1).
+std::vector<double> AxisTicks(double lo, double hi, int want, bool log, bool integer);
 
 // `id` becomes the svg's id; the svg has class "chart" and data-series / data-bars counts, and
 // every drawn series a <path class="series"> (bars: <rect class="bar">), so a test can check that

@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace sb::report {
 namespace {
@@ -54,6 +57,65 @@ TEST(SvgChartTest, BarsWithErrorBarsAndTinyRangesEnd) {
   LineChart c;
   c.series = {{"big", {1e12, 1e12 + 1e-3}, {1e15, 1e15}}};
   EXPECT_NE(RenderLineChart(c, "t").find("</svg>"), std::string::npos);
+}
+
+TEST(SvgChartTest, LogAxesTickInRoundValuesAcrossDecades) {
+  // Latencies from 20 µs to 3 s: a log axis in ms ticks at decades, written out in full.
+  const std::vector<double> t = AxisTicks(0.01, 10000, 8, true, false);
+  EXPECT_EQ(t, (std::vector<double>{0.01, 0.1, 1, 10, 100, 1000, 10000}));
+  const std::vector<double> few = AxisTicks(1, 100, 8, true, false);
+  EXPECT_EQ(few, (std::vector<double>{1, 2, 5, 10, 20, 50, 100}));
+  LineChart c;
+  c.log_x = true;
+  c.series = {{"a", {0.00002, 0.5, 3000}, {1, 2, 3}}, {"zero", {0, 1}, {1, 1}}};
+  const std::string svg = RenderLineChart(c, "l");
+  EXPECT_NE(svg.find("data-x-scale='log'"), std::string::npos);
+  EXPECT_NE(svg.find(">0.00001<"), std::string::npos);  // not 1e-05
+  EXPECT_NE(svg.find(">1000<"), std::string::npos);
+  EXPECT_EQ(svg.find("nan"), std::string::npos);  // x = 0 is left out, never drawn at -inf
+  EXPECT_EQ(svg.find("inf"), std::string::npos);
+}
+
+TEST(SvgChartTest, LogBarsShowSubMillisecondAndSecondValuesSideBySide) {
+  BarChart b;
+  b.log_scale = true;
+  b.bars = {{"fast p99", 0.02}, {"slow p99", 2000}};
+  const std::string svg = RenderBarChart(b, "b");
+  EXPECT_NE(svg.find("data-x-scale='log'"), std::string::npos);
+  // The fast bar is wide enough to see (on a linear axis to 2000 it was 0.005 px): the axis
+  // runs from 0.01 to 10000 ms, and 0.02 is a tenth of a decade above its left end.
+  const size_t first = svg.find("<rect class='bar'");
+  ASSERT_NE(first, std::string::npos);
+  const size_t w = svg.find("width='", first) + 7;
+  EXPECT_GT(std::stod(svg.substr(w)), 20.0);
+}
+
+TEST(SvgChartTest, IntegerTicksForCounts) {
+  for (double t : AxisTicks(0, 3, 8, false, true)) EXPECT_EQ(t, std::floor(t)) << t;
+  EXPECT_EQ(AxisTicks(0, 3, 8, false, true), (std::vector<double>{0, 1, 2, 3}));
+}
+
+TEST(SvgChartTest, EverySeriesOfAChartHasItsOwnLook) {
+  // DVD Store's counters chart has 13 series: rollbacks (first) and retries (eleventh) were
+  // both blue.
+  std::set<std::pair<std::string, std::string>> styles;
+  std::set<std::string> colors;
+  for (size_t k = 0; k < 40; ++k) {
+    styles.insert({StyleOf(k).color, StyleOf(k).dash});
+    if (k < 20) colors.insert(StyleOf(k).color);
+  }
+  EXPECT_EQ(styles.size(), 40u);
+  EXPECT_EQ(colors.size(), 20u);
+  LineChart c;
+  for (int k = 0; k < 13; ++k) c.series.push_back({"s" + std::to_string(k), {0, 1}, {1, 2}});
+  const std::string svg = RenderLineChart(c, "c");
+  std::set<std::string> strokes;
+  for (size_t at = svg.find("<path class='series'"); at != std::string::npos;
+       at = svg.find("<path class='series'", at + 1)) {
+    const size_t s = svg.find("stroke='", at) + 8;
+    strokes.insert(svg.substr(s, 7));
+  }
+  EXPECT_EQ(strokes.size(), 13u);
 }
 
 }  // namespace
