@@ -5,7 +5,9 @@
 #ifndef STOREBENCH_CLI_METRICS_SERVER_H_
 #define STOREBENCH_CLI_METRICS_SERVER_H_
 
+#include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -31,6 +33,11 @@ class MetricsServer {
   Status Start(const std::string& addr);
   // Replaces the text served from now on.
   void Update(std::string text);
+  // Keeps serving for `nanos` (the run has ended: its last text stays, so a scraper gets the
+  // final counts), prints that it does on stderr, and returns early when `stop` becomes true (a
+  // stop signal ends it at once). Returns at once when `nanos` <= 0, when `stop` is already true
+  // (a run stopped by a signal is not kept), or when not started.
+  void Linger(int64_t nanos, const std::atomic<bool>& stop);
   // Stops listening and waits for requests in progress, at most kStopGraceSec: a client that
   // keeps a request open (a header line now and then keeps every read within its timeout)
   // must not hold the run's exit. Past that the server's threads are left to the process's
