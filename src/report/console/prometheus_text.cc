@@ -105,7 +105,9 @@ CounterFamily FamilyOf(const std::string& workload, const std::string& name) {
   // sysbench's classes of statements (reads, writes, other): parts of one count.
   if (name == "reads" || name == "writes" || name == "other") {
     return {"storebench_queries_total", "op",
-            name == "reads" ? "read" : name == "writes" ? "write" : "other",
+            name == "reads"    ? "read"
+            : name == "writes" ? "write"
+                               : "other",
             "Statements by sysbench's class (op: read, write, other) since Start."};
   }
   // A storage test's read_bytes, write_errors, ...: by direction.
@@ -197,8 +199,7 @@ std::string PrometheusText(const std::vector<metrics::LiveTotals>& all, bool lab
     for (size_t i = 0; i < t.counter_names.size() && i < t.counters.size(); ++i) {
       const CounterFamily f = FamilyOf(t.workload, t.counter_names[i]);
       e.Family(f.family, "counter", f.help);
-      const std::string labels =
-          f.label.empty() ? base : base + Label(f.label.c_str(), f.value);
+      const std::string labels = f.label.empty() ? base : base + Label(f.label.c_str(), f.value);
       e.Sample(f.family, f.family, labels, std::to_string(t.counters[i]));
     }
   }
