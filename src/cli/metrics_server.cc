@@ -81,15 +81,16 @@ void MetricsServer::Update(std::string text) {
 
 void MetricsServer::Linger(int64_t nanos, const std::atomic<bool>& stop) {
   if (!server_ || nanos <= 0 || stop.load()) return;
-  std::fprintf(stderr, "storebench: serving the final metrics on port %d for %s (--metrics_linger)\n",
+  std::fprintf(stderr,
+               "storebench: serving the final metrics on port %d for %s (--metrics_linger)\n",
                port_, FormatDuration(nanos).c_str());
   // The signal handler only sets the flag (cli/signals.cc): polled often enough that a stop
   // feels immediate, rarely enough to cost nothing.
   constexpr auto kPoll = std::chrono::milliseconds(20);
   const auto end = std::chrono::steady_clock::now() + std::chrono::nanoseconds(nanos);
   while (!stop.load() && std::chrono::steady_clock::now() < end) {
-    std::this_thread::sleep_for(
-        std::min<std::chrono::steady_clock::duration>(kPoll, end - std::chrono::steady_clock::now()));
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
+        kPoll, end - std::chrono::steady_clock::now()));
   }
 }
 

@@ -21,9 +21,8 @@ namespace {
 constexpr const char* kRunWide[] = {
     "warmup_time",   "run_time",   "window",      "baseline",     "baseline_rule", "log_freq",
     "steady_slope",  "steady_cv",  "json",        "out_filename", "progress",      "metrics_addr",
-    "metrics_linger",
     "log_timestamp", "series_csv", "sut_cpu",     "sut_cpu_cmd",  "restore",       "power",
-    "label",         "rank_split", "rank_timeout"};
+    "label",         "rank_split", "rank_timeout", "metrics_linger"};
 
 Status Apply(config::OptionSet* o, const config::Plan& plan,
              const std::vector<config::PlanValue>& values, bool skip_undeclared) {
