@@ -174,6 +174,23 @@ class PrometheusEndpointTest(unittest.TestCase):
         run.proc.send_signal(signal.SIGTERM)
         self.assertEqual(run.finish(timeout=60), 0, run.stderr())
 
+    def test_a_plan_labels_its_instance_by_name(self):
+        plan = tmp_path("it-prom-plan.toml")
+        with open(plan, "w") as f:
+            f.write('[run]\nwarmup_time = "0s"\nrun_time = "2s"\n\n'
+                    '[[group]]\nname = "web"\ncount = 1\nworkload = "dvdstore"\n'
+                    f'db = "sqlite://{self.dbs[0]}"\n[group.options]\nn_threads = 1\n')
+        run = Run("run", "--plan", plan, "--metrics_addr=127.0.0.1:0", "--metrics_linger=10m",
+                  "--json", tmp_path("it-prom-plan.json"))
+        self.addCleanup(run.kill)
+        port = int(run.wait_for(r"metrics on port (\d+)").group(1))
+        run.wait_for(r"serving the final metrics")
+        s = samples(scrape(port))
+        instances = {dict(k[1]).get("instance") for k in s}
+        self.assertEqual(instances, {"web_1"})
+        run.proc.send_signal(signal.SIGTERM)
+        self.assertEqual(run.finish(timeout=60), 0, run.stderr())
+
     def test_linger_zero_closes_at_the_end(self):
         run = self.db_run("nolinger", "--metrics_addr=127.0.0.1:0", "--metrics_linger=0")
         self.assertEqual(run.finish(), 0, run.stderr())
