@@ -212,7 +212,8 @@ class PrometheusEndpointTest(unittest.TestCase):
         self.assert_cumulative_buckets(final)
         scrapes.append(samples(final))
         last = scrapes[-1]
-        specs = {dict(k[1])["spec"] for k in last if k[0] == "storebench_unit_duration_seconds_count"}
+        specs = {dict(k[1])["spec"] for k in last
+                 if k[0] == "storebench_unit_duration_seconds_count"}
         self.assertEqual(len(specs), 2, specs)
         ops = {dict(k[1])["op"] for k in last if k[0] == "storebench_io_bytes_total"}
         self.assertEqual(ops, {"read", "write"})
