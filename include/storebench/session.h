@@ -66,7 +66,7 @@ class RunReporter {
   // Each second, when the reporter wants them: every instance's totals since Start (the metrics
   // endpoint's counters and histograms), in the order of the setups.
   virtual bool WantsLiveTotals() const { return false; }
-  virtual void OnLiveTotals(const std::vector<metrics::LiveTotals>&) {}
+  virtual void OnLiveTotals(std::vector<metrics::LiveTotals> /*totals*/) {}
   // Each second: the series so far and the running figures.
   virtual void OnInterval(const metrics::TimeSeries& series,
                           const metrics::StatusFigures& running) = 0;

@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <memory>
+#include <utility>
 
 #include "base/strings.h"
 #include "cli/builtins.h"
@@ -170,10 +172,12 @@ void ConsoleReporter::OnInterval(const metrics::TimeSeries& series,
   }
 }
 
-void ConsoleReporter::OnLiveTotals(const std::vector<metrics::LiveTotals>& totals) {
+void ConsoleReporter::OnLiveTotals(std::vector<metrics::LiveTotals> totals) {
   // Instances are labelled whenever they have names of their own: several, or a plan's.
   const bool label_instances = setups_.size() > 1 || setups_[0].name != "1";
-  metrics_server_.Update(report::PrometheusText(totals, label_instances));
+  auto shared = std::make_shared<const std::vector<metrics::LiveTotals>>(std::move(totals));
+  metrics_server_.Update(
+      [shared, label_instances] { return report::PrometheusText(*shared, label_instances); });
 }
 
 void ConsoleReporter::LingerMetrics(const std::atomic<bool>& stop) {

@@ -39,7 +39,7 @@ class ConsoleReporter : public session::RunReporter {
   void OnInterval(const metrics::TimeSeries& series,
                   const metrics::StatusFigures& running) override;
   bool WantsLiveTotals() const override { return !metrics_addr_.empty(); }
-  void OnLiveTotals(const std::vector<metrics::LiveTotals>& totals) override;
+  void OnLiveTotals(std::vector<metrics::LiveTotals> totals) override;
 
   // After the run's outputs: keeps the metrics endpoint (when on) serving its last text for
   // --metrics_linger, so that a scraper gets the final counts; ends at once on a stop signal

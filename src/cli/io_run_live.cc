@@ -2,6 +2,7 @@
 #include "cli/io_run_live.h"
 
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -29,11 +30,11 @@ void IoRunLive::UpdateTotals(int spec_index, metrics::LiveTotals totals) {
     }
   }
   tests_[at] = std::move(totals);
-  std::vector<metrics::LiveTotals> ran;
+  auto ran = std::make_shared<std::vector<metrics::LiveTotals>>();
   for (const auto& t : tests_) {
-    if (!t.workload.empty()) ran.push_back(t);
+    if (!t.workload.empty()) ran->push_back(t);
   }
-  metrics_->Update(report::PrometheusText(ran, /*label_instances=*/false));
+  metrics_->Update([ran] { return report::PrometheusText(*ran, /*label_instances=*/false); });
 }
 
 // A line every 10 s of each test: I/Os per second, MiB/s and mean latency since the previous

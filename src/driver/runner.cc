@@ -350,7 +350,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
         live.back().instance = specs[i].name;
         live.back().elapsed_sec = per[i].et_sec;
       }
-      cb.on_live_totals(live);
+      cb.on_live_totals(std::move(live));
     }
     if (cb.on_interval) cb.on_interval(main_view.series(), f);
     if (cb.on_phase) {

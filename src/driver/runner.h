@@ -87,7 +87,7 @@ struct RunCallbacks {
   std::function<void(const metrics::Histogram&)> on_interval_units;
   // Right before on_interval, when set: every instance's totals since Start, in the order of the
   // specs (the live endpoint's counters and histograms; a copy of each histogram every second).
-  std::function<void(const std::vector<metrics::LiveTotals>&)> on_live_totals;
+  std::function<void(std::vector<metrics::LiveTotals>)> on_live_totals;
   // Each worker thread as it starts (`connected` false) and once connected (true), from the
   // worker's own thread: its number over the whole run (DVD Store 3's: with every instance
   // given the same threads, thread t drives instance t mod n) and its instance's target.

@@ -67,19 +67,29 @@ class Exposition {
     text_[family] += series + " " + value + "\n";
   }
   // A histogram's series: cumulative buckets at kLatencyBoundsNanos and +Inf, _sum in seconds,
-  // _count.
+  // _count. Its ~40 lines are checked for repeats as one (by its labels): at a few hundred
+  // histograms a second, a set lookup per line would cost more than writing the text.
   void Histogram(const std::string& family, const std::string& labels,
                  const metrics::Histogram& h) {
     static const std::vector<int64_t> bounds(kLatencyBoundsNanos.begin(),
                                              kLatencyBoundsNanos.end());
+    static const std::vector<std::string> les = [] {
+      std::vector<std::string> out;
+      for (int64_t b : kLatencyBoundsNanos) out.push_back("le=\"" + LeText(b) + "\"} ");
+      out.emplace_back("le=\"+Inf\"} ");
+      return out;
+    }();
+    if (!seen_.insert(family + "{" + labels + "}").second) return;
     const std::vector<uint64_t> at = CountsAtOrBelow(h, bounds);
-    for (size_t i = 0; i < bounds.size(); ++i) {
-      Sample(family, family + "_bucket", labels + Label("le", LeText(bounds[i])),
-             std::to_string(at[i]));
+    std::string& out = text_[family];
+    const std::string head = family + "_bucket{" + (labels.empty() ? "" : labels.substr(1) + ",");
+    for (size_t i = 0; i < les.size(); ++i) {
+      out.append(head).append(les[i]);
+      out.append(std::to_string(i < at.size() ? at[i] : h.count())).push_back('\n');
     }
-    Sample(family, family + "_bucket", labels + Label("le", "+Inf"), std::to_string(h.count()));
-    Sample(family, family + "_sum", labels, Num(static_cast<double>(h.sum()) / 1e9));
-    Sample(family, family + "_count", labels, std::to_string(h.count()));
+    const std::string rest = "{" + (labels.empty() ? labels : labels.substr(1)) + "} ";
+    out += family + "_sum" + rest + Num(static_cast<double>(h.sum()) / 1e9) + "\n";
+    out += family + "_count" + rest + std::to_string(h.count()) + "\n";
   }
   std::string Text() const {
     std::string out;
