@@ -6,7 +6,8 @@
 #                                  GoogleTest, the PostgreSQL and MariaDB servers that
 #                                  scripts/services.sh starts on its own ports, Chromium, clang for
 #                                  the fuzzers, clang-format and clang-tidy for make lint, fio,
-#                                  Open MPI, help2man for the man page
+#                                  Open MPI, help2man for the man page, Prometheus (promtool and a
+#                                  server the endpoint's test starts on its own port)
 # Idempotent: installs only what is missing, so a second run does nothing. Works as root (no sudo)
 # or with sudo.
 #
@@ -36,6 +37,7 @@ test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   e2fsprogs xfsprogs fio  # fragmentation tests: ext4/xfs in loop devices, filefrag, xfs_fsr; bench peer
   python3 python3-jsonschema python3-prometheus-client
+  prometheus  # promtool check metrics, and a real server scraping --metrics_addr (tests)
   libopenmpi-dev openmpi-bin  # scale-out over MPI (src/dist/, docs/scale-out.md; storebench-mpi)
   chromium chromium-driver python3-selenium poppler-utils  # the HTML report in headless Chromium, its PDF text (tests)
   clang-14 libclang-rt-14-dev  # libFuzzer targets (make fuzz, scripts/fuzz.sh)
@@ -46,8 +48,9 @@ test_packages=(
   postgresql postgresql-client mariadb-server mariadb-client
 )
 # Packages whose installation starts a system server (package name, its services).
-server_packages=(postgresql mariadb-server)
-declare -A server_services=([postgresql]="postgresql" [mariadb-server]="mariadb mysql")
+server_packages=(postgresql mariadb-server prometheus)
+declare -A server_services=([postgresql]="postgresql" [mariadb-server]="mariadb mysql"
+                            [prometheus]="prometheus")
 
 case "$set_name" in
   run) packages=("${run_packages[@]}") ;;
@@ -107,5 +110,5 @@ for p in "${ours[@]}"; do
     fi
   done
   echo "install-deps: stopped and disabled the $p system server this script installed" \
-       "(storebench's tests start their own: scripts/services.sh)" >&2
+       "(storebench's tests start their own: scripts/services.sh, the metrics test)" >&2
 done

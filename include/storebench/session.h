@@ -17,6 +17,7 @@
 #include "config/options.h"
 #include "dist/group.h"
 #include "driver/runner.h"
+#include "metrics/live_totals.h"
 #include "metrics/run_result.h"
 #include "power/sampler.h"
 #include "session/db_instances.h"
@@ -62,6 +63,10 @@ class RunReporter {
   // Each second's unit latencies, when the reporter wants them (they cost a merge each second).
   virtual bool WantsIntervalUnits() const { return false; }
   virtual void OnIntervalUnits(const metrics::Histogram&) {}
+  // Each second, when the reporter wants them: every instance's totals since Start (the metrics
+  // endpoint's counters and histograms), in the order of the setups.
+  virtual bool WantsLiveTotals() const { return false; }
+  virtual void OnLiveTotals(std::vector<metrics::LiveTotals> /*totals*/) {}
   // Each second: the series so far and the running figures.
   virtual void OnInterval(const metrics::TimeSeries& series,
                           const metrics::StatusFigures& running) = 0;

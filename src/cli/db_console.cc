@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <memory>
+#include <utility>
 
 #include "base/strings.h"
 #include "cli/builtins.h"
@@ -9,6 +11,7 @@
 #include "cli/sysbench_options.h"
 #include "report/console/instances_console.h"
 #include "report/console/live.h"
+#include "report/console/prometheus_text.h"
 #include "version/version.h"
 
 namespace sb::cli {
@@ -167,9 +170,19 @@ void ConsoleReporter::OnInterval(const metrics::TimeSeries& series,
   if (progress_ == "json") {
     std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
   }
-  if (!metrics_addr_.empty()) {
-    metrics_server_.Update(report::PrometheusText(first_.name(), series, running));
-  }
+}
+
+void ConsoleReporter::OnLiveTotals(std::vector<metrics::LiveTotals> totals) {
+  // Instances are labelled whenever they have names of their own: several, or a plan's.
+  const bool label_instances = setups_.size() > 1 || setups_[0].name != "1";
+  auto shared = std::make_shared<const std::vector<metrics::LiveTotals>>(std::move(totals));
+  metrics_server_.Update(
+      [shared, label_instances] { return report::PrometheusText(*shared, label_instances); });
+}
+
+void ConsoleReporter::LingerMetrics(const std::atomic<bool>& stop) {
+  if (metrics_addr_.empty()) return;
+  metrics_server_.Linger(common_.GetDurationNanos("metrics_linger"), stop);
 }
 
 void ConsoleReporter::PrintClosing(const session::RunOutcome& outcome) {

@@ -5,6 +5,7 @@
 #ifndef STOREBENCH_CLI_DB_CONSOLE_H_
 #define STOREBENCH_CLI_DB_CONSOLE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -37,6 +38,13 @@ class ConsoleReporter : public session::RunReporter {
   }
   void OnInterval(const metrics::TimeSeries& series,
                   const metrics::StatusFigures& running) override;
+  bool WantsLiveTotals() const override { return !metrics_addr_.empty(); }
+  void OnLiveTotals(std::vector<metrics::LiveTotals> totals) override;
+
+  // After the run's outputs: keeps the metrics endpoint (when on) serving its last text for
+  // --metrics_linger, so that a scraper gets the final counts; ends at once on a stop signal
+  // (`stop`), and is skipped when the run was stopped by one.
+  void LingerMetrics(const std::atomic<bool>& stop);
 
   // After the run: the console style's closing (sysbench's report, DVD Store's closing lines),
   // then the summary, the workloads' own result lines, the instance table, the SUT CPU and power

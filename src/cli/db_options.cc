@@ -3,6 +3,7 @@
 #include <memory>
 #include <thread>
 
+#include "base/clock.h"
 #include "cli/db_run.h"
 #include "cli/power_cli.h"
 #include "cli/scale_out.h"
@@ -93,6 +94,12 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
          .choices = {"human", "json", "none"}});
     str("metrics_addr", "",
         "serve live figures in the Prometheus text format, e.g. 127.0.0.1:9464 (off by default)");
+    add({.name = "metrics_linger",
+         .type = OptionType::kDuration,
+         .default_value = "5s",
+         .help = "with --metrics_addr: keep serving the final figures this long after the run "
+                 "(so a scraper gets the final counts; a stop signal ends it; 0 = off)",
+         .max = 3600 * kNanosPerSecond});
     add({.name = "log_timestamp",
          .type = OptionType::kEnum,
          .default_value = "NONE",

@@ -103,9 +103,14 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   if (!outcome.ok()) return Fail(outcome.status());
   if (!outcome->speaks) return outcome->complete ? kExitOk : kExitFailure;
   console.PrintSummary(*outcome);
-  if (int code = WriteRunFiles(common, outcome->result); code != kExitOk) return code;
-  if (result != nullptr) *result = outcome->result;
-  return RunExitCode(*outcome);
+  int code = WriteRunFiles(common, outcome->result);
+  if (code == kExitOk) {
+    if (result != nullptr) *result = outcome->result;
+    code = RunExitCode(*outcome);
+  }
+  // After every output is written: a scraper still gets the final counts meanwhile.
+  console.LingerMetrics(*request.stop);
+  return code;
 }
 
 }  // namespace sb::cli

@@ -151,6 +151,11 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   IoRunLive live(o.GetString("progress"), metrics_addr.empty() ? nullptr : &metrics_server);
   c.on_interval = [&live](const metrics::TimeSeries& series,
                           const metrics::StatusFigures& running) { live.Update(series, running); };
+  if (!metrics_addr.empty()) {
+    c.on_live_totals = [&live](int spec_index, const metrics::LiveTotals& t) {
+      live.UpdateTotals(spec_index, t);
+    };
+  }
   std::vector<std::string> warnings;
   auto locks = session::OpenRunTargets(o, *plan, /*lock=*/speaks, &c, &warnings);
   for (const std::string& w : warnings) Progress(w);
@@ -174,7 +179,10 @@ int Run(const config::OptionSet& o, const io::EngineRegistry& engines) {
   if (!speaks) return *rc;  // rank 0 reports the whole run
   PrintIoRunReport(rec.result);
   DescribeIoRun(o, *plan, c, settings_text, &rec.result);
-  return IoRunExitCode(rec.result, WriteIoRunFiles(o, *plan, rec, *rc));
+  const int code = IoRunExitCode(rec.result, WriteIoRunFiles(o, *plan, rec, *rc));
+  // After every output is written: a scraper still gets the final counts meanwhile.
+  if (!metrics_addr.empty()) metrics_server.Linger(o.GetDurationNanos("metrics_linger"), *c.stop);
+  return code;
 }
 
 }  // namespace

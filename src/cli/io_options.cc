@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "base/clock.h"
 #include "base/limits.h"
 #include "cli/io_internal.h"
 #include "cli/power_cli.h"
@@ -139,6 +140,9 @@ void DeclareIoOptions(config::OptionSet* o, const std::string& command,
       {"human", "json", "none"});
   add("metrics_addr", OptionType::kString, "",
       "serve live figures in the Prometheus text format, e.g. 127.0.0.1:9464 (off by default)");
+  add.Ranged("metrics_linger", OptionType::kDuration, "5s", 0, 3600 * kNanosPerSecond,
+             "with --metrics_addr: keep serving the final figures this long after the last test "
+             "(so a scraper gets the final counts; a stop signal ends it; 0 = off)");
   add("csv", OptionType::kString, "", "also write an Iometer 1.1.0 'Results CSV file");
   add("series_csv", OptionType::kString, "", "also write the per-second time series as CSV");
   add("description", OptionType::kString, "storebench io run",

@@ -2,8 +2,12 @@
 #include "cli/io_run_live.h"
 
 #include <cstdio>
+#include <memory>
+#include <string>
+#include <utility>
 
 #include "report/console/live.h"
+#include "report/console/prometheus_text.h"
 
 namespace sb::cli {
 
@@ -12,7 +16,25 @@ void IoRunLive::Update(const metrics::TimeSeries& series, const metrics::StatusF
   if (progress_mode_ == "json") {
     std::fprintf(stderr, "%s\n", report::ProgressJsonLine(series, running).c_str());
   }
-  if (metrics_ != nullptr) metrics_->Update(report::PrometheusText("storage", series, running));
+}
+
+void IoRunLive::UpdateTotals(int spec_index, metrics::LiveTotals totals) {
+  if (metrics_ == nullptr || spec_index < 0) return;
+  const auto at = static_cast<size_t>(spec_index);
+  if (tests_.size() <= at) tests_.resize(at + 1);
+  // Two tests of one name (an ICF may repeat one) keep their own series.
+  for (size_t i = 0; i < at; ++i) {
+    if (tests_[i].spec == totals.spec) {
+      totals.spec += " (" + std::to_string(at + 1) + ")";
+      break;
+    }
+  }
+  tests_[at] = std::move(totals);
+  auto ran = std::make_shared<std::vector<metrics::LiveTotals>>();
+  for (const auto& t : tests_) {
+    if (!t.workload.empty()) ran->push_back(t);
+  }
+  metrics_->Update([ran] { return report::PrometheusText(*ran, /*label_instances=*/false); });
 }
 
 // A line every 10 s of each test: I/Os per second, MiB/s and mean latency since the previous

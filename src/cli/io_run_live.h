@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "cli/metrics_server.h"
+#include "metrics/live_totals.h"
 #include "metrics/run_result.h"
 
 namespace sb::cli {
@@ -24,6 +26,10 @@ class IoRunLive {
   // The test's series so far and its running figures (IoRunConfig::on_interval). A series
   // shorter than the last one seen is the next test's.
   void Update(const metrics::TimeSeries& series, const metrics::StatusFigures& running);
+  // The `spec_index`-th test's totals since its Start (IoRunConfig::on_live_totals): the
+  // endpoint then serves every test so far, each its own series (label spec), the finished
+  // ones as they ended, so counters never go back and a sum over specs is the run's.
+  void UpdateTotals(int spec_index, metrics::LiveTotals totals);
 
  private:
   // The human line's figures since the previous line: a long test otherwise prints nothing
@@ -41,6 +47,7 @@ class IoRunLive {
   const std::string progress_mode_;
   MetricsServer* const metrics_;
   Since since_;
+  std::vector<metrics::LiveTotals> tests_;  // by spec index
 };
 
 }  // namespace sb::cli

@@ -3,7 +3,9 @@
 #include <arpa/inet.h>
 #include <httplib.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 #include "base/units.h"
 
@@ -45,12 +47,12 @@ Status MetricsServer::Start(const std::string& addr) {
   server_->set_keep_alive_timeout(kTimeoutSec);
   // Every path answers with the metrics, as Prometheus' default /metrics and a bare / both do.
   server_->Get(".*", [shared = shared_](const httplib::Request&, httplib::Response& res) {
-    std::string text;
+    std::shared_ptr<const std::function<std::string()>> make;
     {
       std::lock_guard lock(shared->mu);
-      text = shared->text;
+      make = shared->make;
     }
-    res.set_content(std::move(text), "text/plain; version=0.0.4");
+    res.set_content(make ? (*make)() : std::string(), "text/plain; version=0.0.4");
   });
   if (*port == 0) {
     port_ = server_->bind_to_any_port(host);
@@ -72,9 +74,25 @@ Status MetricsServer::Start(const std::string& addr) {
   return Status::Ok();
 }
 
-void MetricsServer::Update(std::string text) {
+void MetricsServer::Update(std::function<std::string()> make) {
+  auto shared_make = std::make_shared<const std::function<std::string()>>(std::move(make));
   std::lock_guard lock(shared_->mu);
-  shared_->text = std::move(text);
+  shared_->make = std::move(shared_make);
+}
+
+void MetricsServer::Linger(int64_t nanos, const std::atomic<bool>& stop) {
+  if (!server_ || nanos <= 0 || stop.load()) return;
+  std::fprintf(stderr,
+               "storebench: serving the final metrics on port %d for %s (--metrics_linger)\n",
+               port_, FormatDuration(nanos).c_str());
+  // The signal handler only sets the flag (cli/signals.cc): polled often enough that a stop
+  // feels immediate, rarely enough to cost nothing.
+  constexpr auto kPoll = std::chrono::milliseconds(20);
+  const auto end = std::chrono::steady_clock::now() + std::chrono::nanoseconds(nanos);
+  while (!stop.load() && std::chrono::steady_clock::now() < end) {
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
+        kPoll, end - std::chrono::steady_clock::now()));
+  }
 }
 
 void MetricsServer::Stop() {

@@ -5,7 +5,10 @@
 #ifndef STOREBENCH_CLI_METRICS_SERVER_H_
 #define STOREBENCH_CLI_METRICS_SERVER_H_
 
+#include <atomic>
 #include <condition_variable>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -29,8 +32,15 @@ class MetricsServer {
   // Listens on "HOST:PORT" (or ":PORT"/"PORT" for 127.0.0.1; HOST is an IPv4 address). Port 0
   // picks a free port (see port()).
   Status Start(const std::string& addr);
-  // Replaces the text served from now on.
-  void Update(std::string text);
+  // Replaces what is served from now on: `make` builds the text when a request comes, on the
+  // request's thread, so the run's controller thread, which calls this every second, never
+  // pays for it (tens of milliseconds at a hundred instances). `make` must own what it reads.
+  void Update(std::function<std::string()> make);
+  // Keeps serving for `nanos` (the run has ended: its last text stays, so a scraper gets the
+  // final counts), prints that it does on stderr, and returns early when `stop` becomes true (a
+  // stop signal ends it at once). Returns at once when `nanos` <= 0, when `stop` is already true
+  // (a run stopped by a signal is not kept), or when not started.
+  void Linger(int64_t nanos, const std::atomic<bool>& stop);
   // Stops listening and waits for requests in progress, at most kStopGraceSec: a client that
   // keeps a request open (a header line now and then keeps every read within its timeout)
   // must not hold the run's exit. Past that the server's threads are left to the process's
@@ -43,7 +53,7 @@ class MetricsServer {
   // What the request threads use, shared with them so that they may outlive this object.
   struct Shared {
     std::mutex mu;
-    std::string text;
+    std::shared_ptr<const std::function<std::string()>> make;  // null: nothing yet
     bool stopped = false;  // listen_after_bind returned: every request thread has ended
     std::condition_variable cv;
   };

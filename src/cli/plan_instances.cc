@@ -19,10 +19,30 @@ namespace {
 // The options that shape the run as a whole (its phases, windows, verdicts and outputs): one
 // value for every instance.
 constexpr const char* kRunWide[] = {
-    "warmup_time",   "run_time",   "window",       "baseline",     "baseline_rule", "log_freq",
-    "steady_slope",  "steady_cv",  "json",         "out_filename", "progress",      "metrics_addr",
-    "log_timestamp", "series_csv", "sut_cpu",      "sut_cpu_cmd",  "restore",       "power",
-    "label",         "rank_split", "rank_timeout", "results_xml"};
+    "warmup_time",
+    "run_time",
+    "window",
+    "baseline",
+    "baseline_rule",
+    "log_freq",
+    "steady_slope",
+    "steady_cv",
+    "json",
+    "out_filename",
+    "progress",
+    "metrics_addr",
+    "log_timestamp",
+    "series_csv",
+    "sut_cpu",
+    "sut_cpu_cmd",
+    "restore",
+    "power",
+    "label",
+    "rank_split",
+    "rank_timeout",
+    "results_xml",
+    "metrics_linger",
+};
 
 Status Apply(config::OptionSet* o, const config::Plan& plan,
              const std::vector<config::PlanValue>& values, bool skip_undeclared) {

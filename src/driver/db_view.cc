@@ -132,6 +132,21 @@ metrics::StatusFigures DbView::OnSample(const Sample& s) {
   return f;
 }
 
+metrics::LiveTotals DbView::Live() const {
+  metrics::LiveTotals t;
+  if (last_.types.empty()) return t;  // no sample yet
+  t.unit = shape_.unit_name;
+  t.units.push_back(last_.types[0]);
+  for (int i = 0; i < layout_.steps && static_cast<size_t>(i) < shape_.step_types.size(); ++i) {
+    t.step_names.push_back(shape_.step_types[i]);
+    t.steps.push_back(last_.types[1 + i]);
+  }
+  if (open_) t.schedule_lag = last_.types[1 + layout_.steps];
+  t.counter_names = series_.counter_names;
+  t.counters = SeriesCounters(last_, layout_);
+  return t;
+}
+
 void DbView::MarkStatus() {
   at_status_ = last_;
   status_sampled_ = last_sampled_;

@@ -13,6 +13,7 @@
 #include "driver/controller.h"
 #include "driver/db_instance.h"
 #include "driver/runner.h"
+#include "metrics/live_totals.h"
 #include "metrics/recorder.h"
 #include "metrics/run_result.h"
 
@@ -32,6 +33,9 @@ class DbView {
   // The status line was printed at the last sample: rt_tot_sampled restarts there.
   void MarkStatus();
   const metrics::TimeSeries& series() const { return series_; }
+  // The totals since Start at the last sample (the live endpoint's): unit, steps, schedule lag
+  // and the series' counters; names and elapsed time are the caller's to fill.
+  metrics::LiveTotals Live() const;
 
   // The result over the run. `windows` and `at_*` are the controller's (per instance).
   metrics::RunResult Finish(const ControllerOutcome& run);

@@ -10,6 +10,7 @@
 
 #include "base/clock.h"
 #include "driver/peer_group.h"
+#include "metrics/live_totals.h"
 #include "metrics/run_result.h"
 #include "metrics/windows.h"
 #include "workload/storage/test_file.h"
@@ -54,6 +55,10 @@ struct IoRunConfig {
   // After every sample: the test's series so far (types io, read, write; counters read_bytes,
   // write_bytes) and its running figures since the end of the ramp. On the controller thread.
   std::function<void(const metrics::TimeSeries&, const metrics::StatusFigures&)> on_interval;
+  // After every sample, when set: the test's totals since its Start (read and write latency,
+  // bytes and errors; spec: the specification's name), for the live endpoint. `spec_index` is
+  // RunStorageTest's. On the controller thread.
+  std::function<void(int spec_index, const metrics::LiveTotals&)> on_live_totals;
   // After the test ran: its Start, ramp end and last sample on the runner's clock (nanos), for
   // measurements taken beside it on the same clock (power).
   std::function<void(int64_t t0, int64_t reset_at, int64_t end_at)> on_times;

@@ -67,6 +67,29 @@ metrics::IoCounts CountsOf(const metrics::RecorderSnapshot& s, const storage::Ac
 
 double Ms(int64_t nanos) { return static_cast<double>(nanos) / 1e6; }
 
+// A test's totals since its Start for the live endpoint: latency by direction, bytes and
+// errors (the counters' names say the direction, which the endpoint makes a label).
+metrics::LiveTotals LiveOf(const metrics::RecorderSnapshot& cumulative,
+                           const storage::AccessSpec& spec, const IoLayout& shape) {
+  const Directions d = Split(cumulative, spec, shape, -1);
+  int64_t read_errors = 0, write_errors = 0;
+  for (int target = 0; target < shape.targets; ++target) {
+    read_errors += cumulative.counters[IoLayout::ErrorCounter(target, true)];
+    write_errors += cumulative.counters[IoLayout::ErrorCounter(target, false)];
+  }
+  metrics::LiveTotals t;
+  t.workload = "storage";
+  t.instance = "1";
+  t.spec = spec.name;
+  t.unit = "io";
+  t.unit_ops = {"read", "write"};
+  t.units = {d.read, d.write};
+  t.counter_names = {"read_bytes", "write_bytes", "read_errors", "write_errors"};
+  t.counters = {static_cast<int64_t>(d.read_bytes), static_cast<int64_t>(d.write_bytes),
+                read_errors, write_errors};
+  return t;
+}
+
 // The windows and baselines of one storage test, from the controller's window snapshots and the
 // test's series.
 void StorageWindows(const ControllerOutcome& run, const storage::AccessSpec& spec,
@@ -284,6 +307,11 @@ Result<metrics::StorageTest> RunStorageTest(
                   ? static_cast<int64_t>(60.0 * static_cast<double>(f.n_overall) / f.et_sec)
                   : 0;
       c.on_interval(generic, f);
+    }
+    if (c.on_live_totals) {
+      metrics::LiveTotals live = LiveOf((*s.cumulative)[0], spec, shape);
+      live.elapsed_sec = static_cast<double>(s.now - reset_at) / 1e9;
+      c.on_live_totals(spec_index, live);
     }
   };
   Controller controller(clock, co);

@@ -342,6 +342,16 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
       }
       cb.on_interval_units(units);
     }
+    if (cb.on_live_totals) {
+      std::vector<metrics::LiveTotals> live;
+      for (size_t i = 0; i < views.size(); ++i) {
+        live.push_back(views[i].Live());
+        live.back().workload = specs[i].workload->name();
+        live.back().instance = specs[i].name;
+        live.back().elapsed_sec = per[i].et_sec;
+      }
+      cb.on_live_totals(std::move(live));
+    }
     if (cb.on_interval) cb.on_interval(main_view.series(), f);
     if (cb.on_phase) {
       for (int w : s.windows_started) cb.on_phase("window " + co.windows[w].label + " start");

@@ -17,6 +17,7 @@
 
 #include "base/clock.h"
 #include "driver/peer_group.h"
+#include "metrics/live_totals.h"
 #include "metrics/run_result.h"
 #include "metrics/windows.h"
 #include "storebench/db.h"
@@ -84,6 +85,9 @@ struct RunCallbacks {
   // Right before on_interval: the interval's unit response times, the aggregate's instances
   // merged (a percentile of any interval, e.g. sysbench's interval line and final report).
   std::function<void(const metrics::Histogram&)> on_interval_units;
+  // Right before on_interval, when set: every instance's totals since Start, in the order of the
+  // specs (the live endpoint's counters and histograms; a copy of each histogram every second).
+  std::function<void(std::vector<metrics::LiveTotals>)> on_live_totals;
   // Each worker thread as it starts (`connected` false) and once connected (true), from the
   // worker's own thread: its number over the whole run (DVD Store 3's: with every instance
   // given the same threads, thread t drives instance t mod n) and its instance's target.

@@ -82,6 +82,11 @@ driver::RunCallbacks ReporterCallbacks(RunReporter& rep, power::PowerSampler* sa
   if (rep.WantsIntervalUnits()) {
     cb.on_interval_units = [&rep](const metrics::Histogram& h) { rep.OnIntervalUnits(h); };
   }
+  if (rep.WantsLiveTotals()) {
+    cb.on_live_totals = [&rep](std::vector<metrics::LiveTotals> t) {
+      rep.OnLiveTotals(std::move(t));
+    };
+  }
   cb.on_interval = [&rep](const metrics::TimeSeries& series,
                           const metrics::StatusFigures& running) {
     rep.OnInterval(series, running);

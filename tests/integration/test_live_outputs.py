@@ -66,15 +66,20 @@ class LiveOutputsTest(unittest.TestCase):
                 self.assertEqual(resp.status, 200)
                 text = resp.read().decode()
             families = {f.name: f for f in text_string_to_metric_families(text)}
-            # Latency per operation type: a summary in seconds (quantile, _sum, _count).
-            lat = families["storebench_operation_duration_seconds"]
-            self.assertEqual(lat.type, "summary")
-            order = {s.name[len(lat.name):] or s.labels.get("quantile"): s.value
-                     for s in lat.samples if s.labels.get("type") == "order"}
+            # Unit latency: a histogram in seconds (cumulative buckets, _sum, _count since
+            # Start), the steps in a family of their own.
+            lat = families["storebench_unit_duration_seconds"]
+            self.assertEqual(lat.type, "histogram")
+            order = {s.labels.get("le") or s.name[len(lat.name):]: s.value
+                     for s in lat.samples if s.labels.get("unit") == "order"}
             self.assertGreater(order["_count"], 0)
             self.assertGreater(order["_sum"], 0)
-            self.assertIn("0.99", order)
+            self.assertEqual(order["+Inf"], order["_count"])
             self.assertLess(order["_sum"] / order["_count"], 60)  # seconds, not milliseconds
+            steps = families["storebench_step_duration_seconds"]
+            self.assertIn("purchase", {s.labels["step"] for s in steps.samples})
+            # One instance: no instance label (Prometheus' own names the target).
+            self.assertNotIn("instance=", text)
             # One counter per kind, labelled: errors by category, retries on their own.
             errors = families["storebench_errors"]  # the parser strips "_total"
             self.assertEqual(errors.type, "counter")

@@ -1,5 +1,5 @@
-// Live outputs during a run: one JSON object per interval (--progress=json) and the Prometheus
-// text exposition format (--metrics_addr). Both are made from the time series alone.
+// The live JSON output during a run: one JSON object per interval (--progress=json), made from
+// the time series alone. The Prometheus endpoint's text is prometheus_text.h.
 #ifndef STOREBENCH_REPORT_CONSOLE_LIVE_H_
 #define STOREBENCH_REPORT_CONSOLE_LIVE_H_
 
@@ -14,15 +14,6 @@ namespace sb::report {
 // mean and p99 latency, counters (errors, retries, late), and the running figures.
 std::string ProgressJsonLine(const metrics::TimeSeries& series,
                              const metrics::StatusFigures& running);
-
-// Prometheus text format (version 0.0.4) for the whole series so far, named as Prometheus'
-// conventions ask: base units (seconds, bytes), latency as a summary per operation type
-// (storebench_operation_duration_seconds: the last interval's 0.99 quantile, _sum and _count
-// since Start), one counter per kind with labels (storebench_errors_total{category},
-// storebench_retries_total, storebench_read_bytes_total, ...), no pre-computed rates (a query
-// derives them with rate()), every series once. docs/measurement.md lists them.
-std::string PrometheusText(const std::string& workload, const metrics::TimeSeries& series,
-                           const metrics::StatusFigures& running);
 
 }  // namespace sb::report
 

@@ -114,5 +114,34 @@ TEST(RunManyTest, AStopSignalEndsEveryInstance) {
   EXPECT_GT(out.result.instances[1].latency[0].count, 0u);
 }
 
+TEST(RunManyTest, LiveTotalsArePerInstanceAndOnlyGrow) {
+  Fixture f({2, 1}, {300, 500});
+  RunCallbacks cb;
+  std::vector<std::vector<metrics::LiveTotals>> calls;
+  cb.on_live_totals = [&](const std::vector<metrics::LiveTotals>& t) { calls.push_back(t); };
+  SteadyClock clock;
+  Runner runner(clock);
+  RunOutcome out = runner.RunMany(f.specs, Common(), cb);
+  ASSERT_TRUE(out.status.ok()) << out.status.message();
+  ASSERT_FALSE(calls.empty());
+  for (size_t c = 0; c < calls.size(); ++c) {
+    ASSERT_EQ(calls[c].size(), 2u);
+    for (size_t i = 0; i < 2; ++i) {
+      const metrics::LiveTotals& t = calls[c][i];
+      EXPECT_EQ(t.instance, "n" + std::to_string(i + 1));
+      EXPECT_EQ(t.workload, "noop");
+      ASSERT_EQ(t.units.size(), 1u);
+      ASSERT_EQ(t.counters.size(), t.counter_names.size());
+      if (c == 0) continue;
+      const metrics::LiveTotals& before = calls[c - 1][i];
+      EXPECT_GE(t.units[0].count(), before.units[0].count());
+      for (size_t k = 0; k < t.counters.size(); ++k) EXPECT_GE(t.counters[k], before.counters[k]);
+    }
+  }
+  // The last call holds every unit of each instance, not the aggregate's.
+  EXPECT_EQ(calls.back()[0].units[0].count(), out.result.instances[0].latency[0].count);
+  EXPECT_EQ(calls.back()[1].units[0].count(), 500u);
+}
+
 }  // namespace
 }  // namespace sb::driver

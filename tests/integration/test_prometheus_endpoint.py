@@ -1,0 +1,358 @@
+"""The Prometheus endpoint (--metrics_addr) as Prometheus reads it: `promtool check metrics` on
+scrapes of a run of two SQLite instances and of a storage run of two specifications; instance,
+spec and op labels; counters that never go back across specifications; the final counts served
+for --metrics_linger after the result is written, ended at once by a stop signal; and a real
+Prometheus server (Debian's prometheus) scraping short runs, queried through its HTTP API with
+the expressions of docs/examples/grafana-dashboard.json."""
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+import unittest
+import urllib.parse
+import urllib.request
+
+from prometheus_client.parser import text_string_to_metric_families
+
+import harness
+from harness import storebench, tmp_path
+
+PROMTOOL = shutil.which("promtool")
+PROMETHEUS = shutil.which("prometheus")
+NO_PROMETHEUS = ("Debian's prometheus package is not installed (promtool, prometheus): "
+                 "scripts/install-deps.sh test installs it")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Run:
+    """A storebench run in the background whose stderr lines are collected as they come."""
+
+    def __init__(self, *args):
+        self.proc = subprocess.Popen([harness.ARGS.binary, *args], stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines = []
+        self.cond = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stderr:
+            with self.cond:
+                self.lines.append(line)
+                self.cond.notify_all()
+        with self.cond:
+            self.lines.append(None)  # the end
+            self.cond.notify_all()
+
+    def wait_for(self, pattern, timeout=120):
+        """The first match of `pattern` in a stderr line, waiting at most `timeout` seconds."""
+        deadline = time.time() + timeout
+        with self.cond:
+            while True:
+                for line in self.lines:
+                    if line is None:
+                        raise AssertionError(f"the run ended without '{pattern}':\n"
+                                             + "".join(l for l in self.lines if l))
+                    m = re.search(pattern, line)
+                    if m:
+                        return m
+                left = deadline - time.time()
+                if left <= 0:
+                    raise AssertionError(f"no '{pattern}' within {timeout} s")
+                self.cond.wait(left)
+
+    def stderr(self):
+        with self.cond:
+            return "".join(l for l in self.lines if l)
+
+    def finish(self, timeout=120):
+        self.proc.wait(timeout=timeout)
+        return self.proc.returncode
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def scrape(port):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as resp:
+        return resp.read().decode()
+
+
+def samples(text):
+    """{(name, sorted labels): value} of every sample in `text`."""
+    return {(s.name, tuple(sorted(s.labels.items()))): s.value
+            for f in text_string_to_metric_families(text) for s in f.samples}
+
+
+class PrometheusEndpointTest(unittest.TestCase):
+    dbs = []
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dbs = [tmp_path(f"it-prom-{n}-5MB.db") for n in ("a", "b")]
+        for db in cls.dbs:
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(db + suffix):
+                    os.remove(db + suffix)
+            r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=5MB")
+            assert r.returncode == 0, r.stderr
+        cls.target = tmp_path("it-prom-io.tst")
+        if os.path.exists(cls.target):
+            os.remove(cls.target)
+        r = storebench("io", "prepare", "--target", cls.target, "--size", "8MiB")
+        assert r.returncode == 0, r.stderr
+
+    def db_run(self, name, *extra):
+        run = Run("oltp", "run", "--db", ";".join("sqlite://" + d for d in self.dbs),
+                  "--n_threads=1", "--warmup_time=0", "--run_time=3s",
+                  "--json", tmp_path(f"it-prom-{name}.json"), *extra)
+        self.addCleanup(run.kill)
+        return run
+
+    def storage_run(self, name, *extra):
+        # The ICF's two access specifications, one after the other.
+        run = Run("io", "run", "--engine", "null", "--target", self.target, "--icf",
+                  os.path.join(harness.ARGS.source, "tests", "data", "some.icf"),
+                  "--ramp_time", "0s", "--run_time", "2s",
+                  "--json", tmp_path(f"it-prom-{name}.json"), *extra)
+        self.addCleanup(run.kill)
+        return run
+
+    def promtool_check(self, text):
+        r = subprocess.run([PROMTOOL, "check", "metrics"], input=text, capture_output=True,
+                           text=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertEqual(r.stdout + r.stderr, "", "promtool's lint found problems")
+
+    def assert_cumulative_buckets(self, text):
+        buckets = {}
+        for f in text_string_to_metric_families(text):
+            if f.type != "histogram":
+                continue
+            for s in f.samples:
+                labels = tuple(sorted((k, v) for k, v in s.labels.items() if k != "le"))
+                if s.name.endswith("_bucket"):
+                    buckets.setdefault((f.name, labels), []).append(
+                        (float(s.labels["le"]), s.value))
+                elif s.name.endswith("_count"):
+                    buckets.setdefault((f.name, labels), []).append((float("inf"), s.value))
+        self.assertTrue(buckets)
+        for key, points in buckets.items():
+            points.sort()
+            values = [v for _, v in points]
+            self.assertEqual(values, sorted(values), key)
+            self.assertEqual(points[-1][1], points[-2][1], f"{key}: +Inf is not _count")
+
+    @unittest.skipIf(PROMTOOL is None, NO_PROMETHEUS)
+    def test_instances_labelled_final_counts_lingered_and_a_stop_ends_the_linger(self):
+        run = self.db_run("instances", "--metrics_addr=127.0.0.1:0", "--metrics_linger=10m")
+        port = int(run.wait_for(r"metrics on port (\d+)").group(1))
+        # After the result is written the endpoint still serves: the final counts.
+        run.wait_for(r"serving the final metrics on port \d+ for \S+")
+        text = scrape(port)
+        self.promtool_check(text)
+        self.assert_cumulative_buckets(text)
+        s = samples(text)
+        orders = {dict(k[1])["instance"]: v for k, v in s.items()
+                  if k[0] == "storebench_unit_duration_seconds_count"}
+        self.assertEqual(set(orders), {"1", "2"})
+        self.assertTrue(all(v > 0 for v in orders.values()), orders)
+        self.assertFalse([k for k in s if k[0].startswith("storebench_operation_duration")])
+        self.assertEqual(scrape(port), text, "the text changed after the run's end")
+        # A stop signal ends the 10-minute linger at once.
+        run.proc.send_signal(signal.SIGTERM)
+        self.assertEqual(run.finish(timeout=60), 0, run.stderr())
+
+    def test_a_plan_labels_its_instance_by_name(self):
+        plan = tmp_path("it-prom-plan.toml")
+        with open(plan, "w") as f:
+            f.write('[run]\nwarmup_time = "0s"\nrun_time = "2s"\n\n'
+                    '[[group]]\nname = "web"\ncount = 1\nworkload = "dvdstore"\n'
+                    f'db = "sqlite://{self.dbs[0]}"\n[group.options]\nn_threads = 1\n')
+        run = Run("run", "--plan", plan, "--metrics_addr=127.0.0.1:0", "--metrics_linger=10m",
+                  "--json", tmp_path("it-prom-plan.json"))
+        self.addCleanup(run.kill)
+        port = int(run.wait_for(r"metrics on port (\d+)").group(1))
+        run.wait_for(r"serving the final metrics")
+        s = samples(scrape(port))
+        instances = {dict(k[1]).get("instance") for k in s}
+        self.assertEqual(instances, {"web_1"})
+        run.proc.send_signal(signal.SIGTERM)
+        self.assertEqual(run.finish(timeout=60), 0, run.stderr())
+
+    def test_linger_zero_closes_at_the_end(self):
+        run = self.db_run("nolinger", "--metrics_addr=127.0.0.1:0", "--metrics_linger=0")
+        self.assertEqual(run.finish(), 0, run.stderr())
+        self.assertNotIn("serving the final metrics", run.stderr())
+
+    @unittest.skipIf(PROMTOOL is None, NO_PROMETHEUS)
+    def test_storage_specs_are_series_of_their_own_that_never_go_back(self):
+        run = self.storage_run("specs", "--metrics_addr=127.0.0.1:0", "--metrics_linger=10m")
+        port = int(run.wait_for(r"metrics on port (\d+)").group(1))
+        scrapes = []
+        while not any(l and "serving the final metrics" in l for l in run.lines):
+            try:
+                scrapes.append(samples(scrape(port)))
+            except OSError:
+                pass
+            time.sleep(0.2)
+        final = scrape(port)
+        self.promtool_check(final)
+        self.assert_cumulative_buckets(final)
+        scrapes.append(samples(final))
+        last = scrapes[-1]
+        specs = {dict(k[1])["spec"] for k in last
+                 if k[0] == "storebench_unit_duration_seconds_count"}
+        self.assertEqual(len(specs), 2, specs)
+        ops = {dict(k[1])["op"] for k in last if k[0] == "storebench_io_bytes_total"}
+        self.assertEqual(ops, {"read", "write"})
+        # Every series of every scrape is in the later ones, never smaller (the old endpoint
+        # restarted its counters at each specification).
+        for earlier, later in zip(scrapes, scrapes[1:]):
+            for key, value in earlier.items():
+                if key[0] == "storebench_elapsed_seconds":
+                    continue
+                self.assertIn(key, later)
+                self.assertGreaterEqual(later[key], value, key)
+        run.proc.send_signal(signal.SIGINT)
+        self.assertEqual(run.finish(timeout=60), 0, run.stderr())
+
+
+@unittest.skipIf(PROMETHEUS is None, NO_PROMETHEUS)
+class RealPrometheusTest(unittest.TestCase):
+    """A Prometheus server on 127.0.0.1 scraping storebench every second."""
+
+    @classmethod
+    def setUpClass(cls):
+        if not PrometheusEndpointTest.dbs:  # this class alone (-k): its databases and target
+            PrometheusEndpointTest.setUpClass()
+
+    def setUp(self):
+        self.dbs = PrometheusEndpointTest.dbs
+        self.target = PrometheusEndpointTest.target
+        self.metrics_port = free_port()
+        self.api_port = free_port()
+        work = tmp_path("it-prom-server")
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        config = os.path.join(work, "prometheus.yml")
+        with open(config, "w") as f:
+            # honor_labels: the run's own instance label (the instance's name) is kept instead of
+            # being renamed exported_instance (docs/measurement.md).
+            f.write("global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
+                    "scrape_configs:\n  - job_name: storebench\n    honor_labels: true\n"
+                    f"    static_configs:\n      - targets: ['127.0.0.1:{self.metrics_port}']\n")
+        log = open(os.path.join(work, "prometheus.log"), "w")
+        self.addCleanup(log.close)
+        self.server = subprocess.Popen(
+            [PROMETHEUS, f"--config.file={config}", f"--storage.tsdb.path={work}/data",
+             f"--web.listen-address=127.0.0.1:{self.api_port}"],
+            stdout=subprocess.DEVNULL, stderr=log)
+        self.addCleanup(self.stop_server)
+        deadline = time.time() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.api_port}/-/ready",
+                                            timeout=5) as resp:
+                    if resp.status == 200:
+                        break
+            except OSError:
+                pass
+            self.assertIsNone(self.server.poll(), "prometheus exited; see prometheus.log")
+            self.assertLess(time.time(), deadline, "prometheus not ready within 120 s")
+            time.sleep(0.5)
+        # Prometheus hands new targets to its scrapers only every few seconds: a run before the
+        # first scrape (the target is down then) would be missed.
+        while not self.scraped_once():
+            self.assertLess(time.time(), deadline, "prometheus did not scrape within 120 s")
+            time.sleep(0.5)
+
+    def scraped_once(self):
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.api_port}/api/v1/targets",
+                                    timeout=10) as resp:
+            targets = json.load(resp)["data"]["activeTargets"]
+        return any(not t["lastScrape"].startswith("0001-") for t in targets)
+
+    def stop_server(self):
+        self.server.terminate()
+        try:
+            self.server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.server.kill()
+            self.server.wait()
+
+    def query(self, expr, at):
+        url = (f"http://127.0.0.1:{self.api_port}/api/v1/query?"
+               + urllib.parse.urlencode({"query": expr, "time": f"{at:.3f}"}))
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            body = json.load(resp)
+        self.assertEqual(body["status"], "success", body)
+        return body["data"]["result"]
+
+    def run_scraped(self, args):
+        """Runs storebench on the scraped port with a linger; returns its final text and an
+        instant while the linger still served it, after Prometheus scraped it at least once."""
+        run = Run(*args, f"--metrics_addr=127.0.0.1:{self.metrics_port}", "--metrics_linger=8s")
+        self.addCleanup(run.kill)
+        run.wait_for(r"serving the final metrics")
+        final = scrape(self.metrics_port)
+        time.sleep(3)  # three scrape intervals of the final text
+        at = time.time()
+        self.assertEqual(run.finish(), 0, run.stderr())
+        return final, at
+
+    def dashboard_exprs(self, workload_filter):
+        with open(os.path.join(harness.ARGS.source, "docs", "examples",
+                               "grafana-dashboard.json")) as f:
+            dash = json.load(f)
+        exprs = [t["expr"] for p in dash["panels"] for t in p.get("targets", [])]
+        self.assertTrue(exprs)
+        return [e.replace("$__rate_interval", "10s") for e in exprs if workload_filter(e)]
+
+    def test_prometheus_scrapes_instances_and_the_dashboard_reads_them(self):
+        final, at = self.run_scraped(
+            ["oltp", "run", "--db", ";".join("sqlite://" + d for d in self.dbs),
+             "--n_threads=1", "--warmup_time=0", "--run_time=4s",
+             "--json", tmp_path("it-prom-server-db.json")])
+        served = {dict(k[1])["instance"]: v for k, v in samples(final).items()
+                  if k[0] == "storebench_unit_duration_seconds_count"}
+        stored = {r["metric"]["instance"]: float(r["value"][1])
+                  for r in self.query("storebench_unit_duration_seconds_count", at)}
+        # The final counts reached Prometheus, under each instance's name.
+        self.assertEqual(stored, served)
+        quantiles = self.query("histogram_quantile(0.99, sum by (le, instance) "
+                               "(rate(storebench_unit_duration_seconds_bucket[1m])))", at)
+        self.assertEqual({r["metric"]["instance"] for r in quantiles}, {"1", "2"})
+        scraped = self.query("storebench_unit_duration_seconds_count[1m]", at)
+        for r in quantiles:
+            self.assertGreater(float(r["value"][1]), 0, f"{r}; what was scraped: {scraped}")
+        # Every database panel of the dashboard has data (errors may be all zero: a rate of 0).
+        for expr in self.dashboard_exprs(lambda e: "spec" not in e):
+            self.assertTrue(self.query(expr, at), expr)
+
+    def test_prometheus_scrapes_storage_specs_and_the_dashboard_reads_them(self):
+        _, at = self.run_scraped(["io", "run", "--engine", "null", "--target", self.target, "--icf",
+                          os.path.join(harness.ARGS.source, "tests", "data", "some.icf"),
+                          "--ramp_time", "0s", "--run_time", "2s",
+                          "--json", tmp_path("it-prom-server-io.json")])
+        iops = self.query('sum by (spec, op) (storebench_unit_duration_seconds_count'
+                          '{workload="storage"})', at)
+        self.assertEqual(len({r["metric"]["spec"] for r in iops}), 2, iops)
+        self.assertEqual({r["metric"]["op"] for r in iops}, {"read", "write"})
+        for expr in self.dashboard_exprs(lambda e: "spec" in e):
+            self.assertTrue(self.query(expr, at), expr)
+
+
+if __name__ == "__main__":
+    harness.main()
