@@ -17,7 +17,8 @@ namespace sb::cli {
 namespace {
 
 // The options that shape the run as a whole (its phases, windows, verdicts and outputs): one
-// value for every instance.
+// value for every instance. One a line, so that options added side by side merge.
+// clang-format off
 constexpr const char* kRunWide[] = {
     "warmup_time",
     "run_time",
@@ -43,6 +44,7 @@ constexpr const char* kRunWide[] = {
     "results_xml",
     "metrics_linger",
 };
+// clang-format on
 
 Status Apply(config::OptionSet* o, const config::Plan& plan,
              const std::vector<config::PlanValue>& values, bool skip_undeclared) {
