@@ -66,6 +66,7 @@ struct ConsolidateArgs {
   std::string instances;  // "4" or "1..16", checked by the search
   std::string step = "linear";
   std::string search;  // empty: results/consolidate-<time>.json
+  std::string csv;     // the per-count table as CSV; empty: none
   int runs = 3;
   bool resume = false;
   bool run_series_csv = false;     // each run's series beside its result
