@@ -26,6 +26,7 @@ std::string CommandHelp(const std::string& usage, const config::OptionSet& optio
 struct CompareArgs {
   report::CompareOptions options;
   std::string json, csv;
+  bool verbose = false;             // every metric, not only the summary
   std::vector<std::string> inputs;  // the positional arguments
 };
 config::OptionSet CompareOptionTable();
@@ -37,6 +38,7 @@ struct AbArgs {
   std::string a, b, between, labels, dir, json, csv;
   int rounds = 5;
   report::CompareOptions options;  // normalize, force
+  bool verbose = false;            // every metric, not only the summary
 };
 config::OptionSet AbOptionTable();
 std::string AbHelp();
