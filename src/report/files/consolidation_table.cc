@@ -19,7 +19,17 @@ std::string Cell(double v) {
   return buf;
 }
 
-// The shortest text that reads back to the same value; empty for a missing figure.
+// The deciding window's label of the search (the rule is the same for every run).
+std::string WindowOf(const std::vector<const SearchCount*>& counts) {
+  for (const SearchCount* c : counts) {
+    const std::string& l = c->runs[c->median_run].window.label;
+    if (!l.empty()) return l;
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string CsvNumber(double v) {
   if (!std::isfinite(v)) return "";
   char buf[64];
@@ -43,17 +53,6 @@ std::string CsvCell(const std::string& s) {
   }
   return out + "\"";
 }
-
-// The deciding window's label of the search (the rule is the same for every run).
-std::string WindowOf(const std::vector<const SearchCount*>& counts) {
-  for (const SearchCount* c : counts) {
-    const std::string& l = c->runs[c->median_run].window.label;
-    if (!l.empty()) return l;
-  }
-  return "";
-}
-
-}  // namespace
 
 std::string MetricHeading(const std::string& headline) {
   std::string out = headline.empty() ? "figure" : headline;

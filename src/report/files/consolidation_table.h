@@ -16,6 +16,11 @@ namespace sb::report {
 std::string MetricHeading(const std::string& headline);
 std::string PerWattHeading(const std::string& headline);
 
+// CSV cells as the search's tables write them: a number as the shortest text that reads back
+// to it ("" for a missing one), a text quoted when it holds a comma, a quote or a line end.
+std::string CsvNumber(double v);
+std::string CsvCell(const std::string& s);
+
 // The decided counts in increasing order (a count begun but not decided is left out).
 std::vector<const SearchCount*> DecidedCounts(const Search& s);
 

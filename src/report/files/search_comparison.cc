@@ -28,26 +28,6 @@ std::string Figure(double v) {
 
 Json JsonFigure(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
-std::string CsvNumber(double v) {
-  if (!std::isfinite(v)) return "";
-  char buf[64];
-  for (int p = 1; p <= 17; ++p) {
-    std::snprintf(buf, sizeof buf, "%.*g", p, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  return buf;
-}
-
-std::string CsvCell(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char ch : s) {
-    if (ch == '"') out += '"';
-    out += ch;
-  }
-  return out + "\"";
-}
-
 // The median run's aggregate in the deciding window, else over the measured window (a search
 // file written before the deciding window was kept).
 double AggregateOf(const SearchCount& c) {
