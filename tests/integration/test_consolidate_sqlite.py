@@ -234,6 +234,69 @@ class ConsolidateSqliteTest(unittest.TestCase):
         self.assertIn("deciding window 1s-3s", r.stdout)
         self.assertIn(f"{round(aggregate)}", r.stdout)
 
+    def test_compare_two_searches(self):
+        # Server A and server B as the same databases with more orders per thread in B: A's
+        # peak is 2 (as above), B's 3 (three instances: 200, 100 and 100 orders).
+        plan_b = os.path.join(self.dir, "plan-b.toml")
+        with open(self.plan) as f:
+            text = f.read()
+        with open(plan_b, "w") as f:
+            f.write(text.replace("units_per_thread = 50", "units_per_thread = 100"))
+        searches = {}
+        for name, plan, watts in (("A", self.plan, "150"), ("B", plan_b, "100")):
+            path = os.path.join(self.dir, f"compare-{name}.json")
+            r = storebench("consolidate", "--plan", plan, "--instances", "1..3", "--runs", "1",
+                           "--power", "cmd:echo " + watts, "--search", path, timeout=600)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(path) as f:
+                searches[name] = (path, json.load(f))
+        self.assertEqual(searches["A"][1]["peak"], 2)
+        self.assertEqual(searches["B"][1]["peak"], 3)
+        out_json = os.path.join(self.dir, "compare-searches.json")
+        out_csv = os.path.join(self.dir, "compare-searches.csv")
+        r = storebench("compare", "A=" + searches["A"][0], "B=" + searches["B"][0],
+                       "--json", out_json, "--csv", out_csv)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("B supported 50.0 % more instances than A (3 against 2)", r.stdout)
+        with open(out_json) as f:
+            doc = json.load(f)
+        self.assertEqual(doc["kind"], "storebench search comparison")
+        self.assertEqual((doc["a"]["peak"], doc["b"]["peak"]), (2, 3))
+
+        def row(name, count):
+            c = next(c for c in searches[name][1]["counts"] if c["count"] == count)
+            return c["median_run_window"]
+
+        # Per watt at each peak, from each search's median run at its peak, and their ratio.
+        self.assertEqual(doc["a"]["peak_per_watt"], row("A", 2)["per_watt"])
+        self.assertEqual(doc["b"]["peak_per_watt"], row("B", 3)["per_watt"])
+        self.assertAlmostEqual(row("A", 2)["per_watt"], row("A", 2)["aggregate"] / 150)
+        self.assertAlmostEqual(doc["per_watt_ratio"],
+                               row("B", 3)["per_watt"] / row("A", 2)["per_watt"])
+        self.assertIn("OPM/W at its peak", r.stdout)
+        # Every count's aggregate side by side.
+        self.assertEqual([c["count"] for c in doc["counts"]], [1, 2, 3])
+        for c in doc["counts"]:
+            self.assertEqual(c["a_aggregate"], row("A", c["count"])["aggregate"])
+            self.assertEqual(c["b_aggregate"], row("B", c["count"])["aggregate"])
+        self.assertEqual([c["a_verdict"] for c in doc["counts"]], ["PASS", "PASS", "FAIL"])
+        with open(out_csv) as f:
+            self.assertEqual(f.readline().strip(), "instances,A_opm,A_verdict,B_opm,B_verdict")
+        # The report draws both searches on one chart.
+        html = os.path.join(self.dir, "searches.html")
+        r = storebench("report", searches["A"][0], searches["B"][0], "-o", html)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(html) as f:
+            page = f.read()
+        self.assertIn("data-table='searches-compared'", page)
+        self.assertIn("searches-chart", page)
+        self.assertIn("-window-table", page)
+        # A search and a run are not compared.
+        run_file = searches["A"][1]["counts"][0]["runs"][0]["result_file"]
+        r = storebench("compare", searches["A"][0], run_file)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("is not a consolidation search file", r.stderr)
+
 
 class PlanRefusalTest(unittest.TestCase):
     def plan(self, text, name):
