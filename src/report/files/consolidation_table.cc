@@ -79,7 +79,10 @@ std::string FormatSearchTable(const Search& s) {
   std::string out = "consolidation search (" + s.step + ", " + std::to_string(s.runs) +
                     " run(s) per count, each count decided on its median run)\n" +
                     "per count: the median run's figures in the deciding window " +
-                    (window == "run" ? std::string("(the measured window)") : window) + "\n";
+                    (window == "run"  ? std::string("(the measured window)")
+                     : window.empty() ? std::string("(not recorded in this search file)")
+                                      : window) +
+                    "\n";
   char line[256];
   std::snprintf(line, sizeof line, "  %9s  %11s  %12s  %10s  %11s  %9s  %7s  %s\n", "instances",
                 "runs passed", ("aggr. " + metric).c_str(), "host CPU %", "avg power W",
