@@ -291,6 +291,10 @@ class ConsolidateSqliteTest(unittest.TestCase):
         self.assertIn("data-table='searches-compared'", page)
         self.assertIn("searches-chart", page)
         self.assertIn("-window-table", page)
+        # The comparison's own file is not a report input: the message says what is.
+        r = storebench("report", out_json, "-o", html)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("give storebench report the two search files", r.stderr)
         # A search and a run are not compared.
         run_file = searches["A"][1]["counts"][0]["runs"][0]["result_file"]
         r = storebench("compare", searches["A"][0], run_file)
