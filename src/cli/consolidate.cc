@@ -74,11 +74,10 @@ std::string WindowArgument(const std::string& windows, const std::string& baseli
   const std::string first = baselines.substr(0, baselines.find(';'));
   const std::string label = experiment::RuleWindow(first);
   if (label.empty() || label == metrics::kWholeRunWindow) return "";
-  std::string rest = windows;
-  for (size_t at = 0; at <= rest.size();) {
-    size_t comma = rest.find(',', at);
-    if (comma == std::string::npos) comma = rest.size();
-    std::string w = rest.substr(at, comma - at);
+  for (size_t at = 0; at <= windows.size();) {
+    size_t comma = windows.find(',', at);
+    if (comma == std::string::npos) comma = windows.size();
+    std::string w = windows.substr(at, comma - at);
     w.erase(0, w.find_first_not_of(' '));
     w.erase(w.find_last_not_of(' ') + 1);
     if (w == label) return "";
