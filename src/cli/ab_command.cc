@@ -166,7 +166,7 @@ int RunAbCommand(const std::vector<std::string>& args) {
   }
   auto c = CompareFiles(files, options);
   if (!c.ok()) return Fail(c.status());
-  std::printf("%s", report::FormatComparison(*c).c_str());
+  std::printf("%s", report::FormatComparison(*c, parsed->verbose).c_str());
   if (Status s = WriteOutputFile(json_path, report::ComparisonToJson(*c), "the comparison");
       !s.ok()) {
     return Fail(s);

@@ -26,6 +26,7 @@ std::string CommandHelp(const std::string& usage, const config::OptionSet& optio
 struct CompareArgs {
   report::CompareOptions options;
   std::string json, csv;
+  bool verbose = false;             // every metric, not only the summary
   std::vector<std::string> inputs;  // the positional arguments
 };
 config::OptionSet CompareOptionTable();
@@ -37,6 +38,7 @@ struct AbArgs {
   std::string a, b, between, labels, dir, json, csv;
   int rounds = 5;
   report::CompareOptions options;  // normalize, force
+  bool verbose = false;            // every metric, not only the summary
 };
 config::OptionSet AbOptionTable();
 std::string AbHelp();
@@ -66,6 +68,7 @@ struct ConsolidateArgs {
   std::string instances;  // "4" or "1..16", checked by the search
   std::string step = "linear";
   std::string search;  // empty: results/consolidate-<time>.json
+  std::string csv;     // the per-count table as CSV; empty: none
   int runs = 3;
   bool resume = false;
   bool run_series_csv = false;     // each run's series beside its result

@@ -3,6 +3,7 @@
 #include <glob.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
@@ -14,6 +15,7 @@
 #include "cli/command_options.h"
 #include "report/files/comparison_json.h"
 #include "report/files/result_file.h"
+#include "report/files/search_comparison.h"
 #include "session/output_paths.h"
 #include "stats/comparison.h"
 
@@ -44,7 +46,9 @@ Status AddRun(const std::string& file, report::CompareGroup* g) {
   auto f = report::ReadAnyResultFile(file);
   if (!f.ok()) return f.status();
   if (f->kind != report::FileKind::kRun) {
-    return Status::InvalidArgument("'" + file + "' is not a run's result (compare reads runs)");
+    return Status::InvalidArgument("'" + file +
+                                   "' is not a run's result (compare reads runs, or two "
+                                   "consolidation search files)");
   }
   report::CompareInput in;
   in.file = file;
@@ -53,6 +57,66 @@ Status AddRun(const std::string& file, report::CompareGroup* g) {
   in.power_mean_w = f->power.mean_w;
   g->runs.push_back(std::move(in));
   return Status::Ok();
+}
+
+// "NAME=path" (a name before a '=' that comes before any '/'), else the path as its own name.
+std::pair<std::string, std::string> NamedPath(const std::string& arg) {
+  const size_t eq = arg.find('=');
+  if (eq != std::string::npos && eq > 0 && arg.find('/') > eq) {
+    return {arg.substr(0, eq), arg.substr(eq + 1)};
+  }
+  return {std::filesystem::path(arg).stem().string(), arg};
+}
+
+// Whether the first argument names a consolidation search file (then compare compares two).
+bool FirstIsSearch(const std::vector<std::string>& positional) {
+  auto f = report::ReadAnyResultFile(NamedPath(positional[0]).second);
+  return f.ok() && f->kind == report::FileKind::kSearch;
+}
+
+// Two searches side by side (report/files/search_comparison.h).
+int CompareSearchFiles(const CompareArgs& a) {
+  if (a.inputs.size() != 2) {
+    return Fail(Status::InvalidArgument(
+        "compare reads two consolidation search files (A.json B.json), not " +
+        std::to_string(a.inputs.size())));
+  }
+  report::Search searches[2];
+  std::pair<std::string, std::string> named[2];
+  for (int k = 0; k < 2; ++k) {
+    named[k] = NamedPath(a.inputs[k]);
+    auto f = report::ReadAnyResultFile(named[k].second);
+    if (!f.ok()) return Fail(f.status());
+    if (f->kind != report::FileKind::kSearch) {
+      return Fail(Status::InvalidArgument("'" + named[k].second +
+                                          "' is not a consolidation search file (compare reads "
+                                          "two of them, or runs)"));
+    }
+    searches[k] = std::move(f->search);
+  }
+  if (named[0].first == named[1].first) {
+    named[0].first = "A";
+    named[1].first = "B";
+  }
+  std::vector<PathUse> read = {{"the input", named[0].second}, {"the input", named[1].second}};
+  if (Status s = CheckOutputPaths(read, {{"--json", a.json}, {"--csv", a.csv}}); !s.ok()) {
+    return Fail(s);
+  }
+  const report::SearchComparison c = report::CompareSearches(
+      searches[0], named[0].first, named[0].second, searches[1], named[1].first, named[1].second);
+  std::printf("%s", report::FormatSearchComparison(c).c_str());
+  if (!a.json.empty()) {
+    if (Status s = WriteText(a.json, report::SearchComparisonToJson(c), "comparison"); !s.ok()) {
+      return Fail(s);
+    }
+    std::fprintf(stderr, "comparison written to %s\n", a.json.c_str());
+  }
+  if (!a.csv.empty()) {
+    if (Status s = WriteText(a.csv, report::SearchComparisonCsv(c), "CSV"); !s.ok()) {
+      return Fail(s);
+    }
+  }
+  return kExitOk;
 }
 
 }  // namespace
@@ -110,6 +174,7 @@ int RunCompareCommand(const std::vector<std::string>& args) {
     std::fputs(CompareHelp().c_str(), stderr);
     return kExitBadInput;
   }
+  if (FirstIsSearch(positional)) return CompareSearchFiles(*parsed);
   auto c = CompareFiles(positional, options);
   if (!c.ok()) return Fail(c.status());
   // --json and --csv must not replace a compared result (they did), and must be writable.
@@ -120,7 +185,7 @@ int RunCompareCommand(const std::vector<std::string>& args) {
   if (Status s = CheckOutputPaths(read, {{"--json", json_path}, {"--csv", csv_path}}); !s.ok()) {
     return Fail(s);
   }
-  std::printf("%s", report::FormatComparison(*c).c_str());
+  std::printf("%s", report::FormatComparison(*c, parsed->verbose).c_str());
   if (!json_path.empty()) {
     if (Status s = WriteText(json_path, report::ComparisonToJson(*c), "comparison"); !s.ok()) {
       return Fail(s);

@@ -24,11 +24,18 @@ void DeclareComparisonOptions(OptionSet* o, const char* group) {
           .default_value = "N",
           .help = "compare results whose workload, size, run time or windows differ",
           .group = group});
+  o->Add({.name = "verbose",
+          .type = OptionType::kBool,
+          .default_value = "N",
+          .help = "print every metric with its spread, not only the summary",
+          .group = group});
 }
 
 constexpr const char* kCompareUsage =
     "usage: storebench compare RESULT.json... [options]       (grouped by each run's --label)\n"
-    "       storebench compare A='a/*.json' B='b/*.json' [options]\n";
+    "       storebench compare A='a/*.json' B='b/*.json' [options]\n"
+    "       storebench compare SEARCH_A.json SEARCH_B.json [--json FILE] [--csv FILE]\n"
+    "                                              (two consolidation searches)\n";
 
 constexpr const char* kAbUsage =
     "usage: storebench ab --a \"storebench oltp run ...\" --b \"storebench oltp run ...\"\n"
@@ -74,6 +81,7 @@ Result<CompareArgs> ParseCompareArgs(const std::vector<std::string>& args) {
   out.csv = o.GetString("csv");
   out.options.normalize = o.GetString("normalize");
   out.options.force = o.GetBool("force");
+  out.verbose = o.GetBool("verbose");
   out.options.resamples = static_cast<int>(o.GetInt("resamples"));
   out.options.seed = static_cast<uint64_t>(o.GetInt("seed"));
   out.inputs = std::move(rest.positionals);
@@ -128,6 +136,7 @@ Result<AbArgs> ParseAbArgs(const std::vector<std::string>& args) {
   out.rounds = static_cast<int>(o.GetInt("rounds"));
   out.options.normalize = o.GetString("normalize");
   out.options.force = o.GetBool("force");
+  out.verbose = o.GetBool("verbose");
   return out;
 }
 

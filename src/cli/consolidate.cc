@@ -19,6 +19,7 @@
 #include "base/clock.h"
 #include "base/input_file.h"
 #include "base/limits.h"
+#include "base/output_file.h"
 #include "base/units.h"
 #include "cli/app.h"
 #include "cli/builtins.h"
@@ -31,7 +32,10 @@
 #include "config/plan.h"
 #include "dist/world.h"
 #include "experiment/consolidate.h"
+#include "experiment/deciding_window.h"
+#include "metrics/windows.h"
 #include "report/files/consolidation_search.h"
+#include "report/files/consolidation_table.h"
 #include "session/output_paths.h"
 
 namespace sb::cli {
@@ -62,48 +66,24 @@ Result<std::pair<int, int>> ParseRange(const std::string& text) {
   return std::make_pair(*a, *b);
 }
 
-std::string FormatTable(const Search& s) {
-  std::string out = "consolidation search (" + s.step + ", " + std::to_string(s.runs) +
-                    " run(s) per count, decided on the median run; figures of " + s.headline +
-                    " from the median run)\n";
-  char line[200];
-  std::snprintf(line, sizeof line, "  %9s  %8s  %14s  %14s  %14s  %s\n", "instances", "passed",
-                "instance min", "inst. median", "aggregate", "verdict");
-  out += line;
-  std::vector<SearchCount> sorted = s.counts;
-  std::sort(sorted.begin(), sorted.end(),
-            [](const SearchCount& a, const SearchCount& b) { return a.count < b.count; });
-  for (const SearchCount& c : sorted) {
-    if (c.median_run < 0) continue;
-    const report::SearchRun& m = c.runs[c.median_run];
-    std::snprintf(line, sizeof line, "  %9d  %4d of %d  %14.1f  %14.1f  %14.1f  %s\n", c.count,
-                  c.runs_passed(), static_cast<int>(c.runs.size()), m.instance_min,
-                  m.instance_median, m.aggregate, c.passed ? "PASS" : "FAIL");
-    out += line;
+// The window that decides a run (its first baseline's) added to the run's --window list when
+// it is not there, so every run's result has every instance's figures, the power and the
+// figures per watt over it (report/files/consolidation_table.h). `windows` and `baselines`
+// are the options as the plan and the command line set them; "" when nothing is to be added.
+std::string WindowArgument(const std::string& windows, const std::string& baselines) {
+  const std::string first = baselines.substr(0, baselines.find(';'));
+  const std::string label = experiment::RuleWindow(first);
+  if (label.empty() || label == metrics::kWholeRunWindow) return "";
+  for (size_t at = 0; at <= windows.size();) {
+    size_t comma = windows.find(',', at);
+    if (comma == std::string::npos) comma = windows.size();
+    std::string w = windows.substr(at, comma - at);
+    w.erase(0, w.find_first_not_of(' '));
+    w.erase(w.find_last_not_of(' ') + 1);
+    if (w == label) return "";
+    at = comma + 1;
   }
-  const SearchCount* at_peak = nullptr;
-  const SearchCount* above = nullptr;
-  for (const SearchCount& c : s.counts) {
-    if (c.count == s.peak) at_peak = &c;
-    if (c.count == s.peak + 1) above = &c;
-  }
-  if (s.peak == 0) {
-    out += "peak: none (the first count, " + std::to_string(s.from) + ", failed its baseline)\n";
-  } else {
-    out += "peak: " + std::to_string(s.peak) + " instance(s)";
-    if (at_peak != nullptr) {
-      out += "; " + std::to_string(at_peak->runs_passed()) + " of " +
-             std::to_string(at_peak->runs.size()) + " runs passed at the peak";
-    }
-    if (above != nullptr) {
-      out += ", " + std::to_string(above->runs_passed()) + " of " +
-             std::to_string(above->runs.size()) + " at " + std::to_string(s.peak + 1);
-    } else if (s.peak >= s.to) {
-      out += " (the top of the range: the peak may be higher)";
-    }
-    out += "\n";
-  }
-  return out;
+  return "--window=" + (windows.empty() ? label : windows + "," + label);
 }
 
 // The search (rank 0 leads it under mpirun; the other ranks follow from inside).
@@ -143,6 +123,7 @@ int RunSearch(const std::vector<std::string>& args) {
   // The search file must replace none of what the search reads: the plan, a database of any
   // count (the top count names them all), a power log.
   std::vector<PathUse> search_inputs = {{"the plan file", *plan_path}};
+  std::string window_arg;
   for (const int n : {range->first, range->second}) {
     PlanBuild dry;
     dry.scale_count = n;
@@ -161,6 +142,10 @@ int RunSearch(const std::vector<std::string>& args) {
     if (!st.ok()) {
       return Fail(Status(st.code(), "--instances " + std::to_string(n) + ": " + st.message()));
     }
+    if (!built->empty()) {
+      window_arg = WindowArgument((*built)[0].options->GetString("window"),
+                                  (*built)[0].options->GetString("baseline"));
+    }
     for (const DbSetup& setup : *built) {
       for (PathUse& f : SqliteInputs(setup.url)) search_inputs.push_back(std::move(f));
       if (setup.options->Has("power")) {
@@ -170,8 +155,9 @@ int RunSearch(const std::vector<std::string>& args) {
       }
     }
   }
-  if (Status st = CheckOutputPaths(search_inputs, {{"--search", search_path,
-                                                    /*creates_parents=*/true, /*replaces=*/true}});
+  if (Status st = CheckOutputPaths(
+          search_inputs, {{"--search", search_path, /*creates_parents=*/true, /*replaces=*/true},
+                          {"--csv", parsed->csv, /*creates_parents=*/true, /*replaces=*/true}});
       !st.ok()) {
     return Fail(st);
   }
@@ -184,7 +170,9 @@ int RunSearch(const std::vector<std::string>& args) {
   const std::filesystem::path search_file(search_path);
   const std::string run_dir =
       (search_file.parent_path() / (search_file.stem().string() + "-runs")).string();
-  const StepArgs step_args{run_dir, series_csv, extra};
+  std::vector<std::string> run_args = extra;
+  if (!window_arg.empty()) run_args.push_back(window_arg);
+  const StepArgs step_args{run_dir, series_csv, run_args};
   if (group != nullptr && !group->coordinator()) {
     std::error_code ec;
     std::filesystem::create_directories(run_dir, ec);  // options name files in it
@@ -235,8 +223,15 @@ int RunSearch(const std::vector<std::string>& args) {
     case experiment::SearchEnd::kRankLost:    // the search cannot go on with the ranks it had
       return steps.last_exit_code() == kExitOk ? kExitFailure : steps.last_exit_code();
   }
-  std::printf("\n%s", FormatTable(s).c_str());
+  std::printf("\n%s", report::FormatSearchTable(s).c_str());
   std::fprintf(stderr, "search written to %s\n", search_path.c_str());
+  if (!parsed->csv.empty()) {
+    if (Status st = WriteOutputFile(parsed->csv, report::SearchTableCsv(s), "the search's CSV");
+        !st.ok()) {
+      return Fail(st);
+    }
+    std::fprintf(stderr, "per-count table written to %s\n", parsed->csv.c_str());
+  }
   return s.peak > 0 ? kExitOk : kExitFailure;
 }
 

@@ -14,7 +14,8 @@ using config::OptionType;
 
 constexpr const char* kConsolidateUsage =
     "usage: storebench consolidate --plan FILE.toml --instances 1..16 [--runs 3]\n"
-    "         [--step linear|doubling] [--search FILE.json] [--resume] [options]\n\n"
+    "         [--step linear|doubling] [--search FILE.json] [--csv FILE.csv] [--resume]\n"
+    "         [options]\n\n"
     "Finds the largest number of instances of the plan's scale group that all pass the\n"
     "baselines (--baseline, in the plan's [run] or here), deciding each count on the\n"
     "median of --runs runs (docs/consolidation.md). Other options apply to every instance.\n";
@@ -45,6 +46,10 @@ OptionSet ConsolidateOptionTable() {
   o.Add({.name = "search",
          .help = "the search file (default results/consolidate-<timestamp>.json); each run's "
                  "result goes beside it, in <search>-runs/",
+         .group = group});
+  o.Add({.name = "csv",
+         .help = "also write the per-count table (the median run's figures in the deciding "
+                 "window) as CSV",
          .group = group});
   o.Add({.name = "resume",
          .type = OptionType::kBool,
@@ -88,6 +93,7 @@ Result<ConsolidateArgs> ParseConsolidateArgs(const std::vector<std::string>& arg
   out.instances = o.GetString("instances");
   out.step = o.GetString("step");
   out.search = o.GetString("search");
+  out.csv = o.GetString("csv");
   out.runs = static_cast<int>(o.GetInt("runs"));
   out.resume = o.GetBool("resume");
   out.run_series_csv = o.GetBool("run_series_csv");

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "experiment/deciding_window.h"
+
 namespace sb::experiment {
 
 using report::Search;
@@ -32,6 +34,7 @@ SearchRun Summarize(const RunReport& run) {
   }
   s.instance_min = *std::min_element(per.begin(), per.end());
   s.instance_median = Median(per);
+  s.window = DecidingWindow(r);
   return s;
 }
 

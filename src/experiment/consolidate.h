@@ -43,7 +43,8 @@ double Median(std::vector<double> v);
 
 // A run's line in the search: passed when it completed and all its baselines passed; the
 // deciding figure is the first baseline's combined one (the lowest instance); the headline's
-// lowest and median instance figures and the aggregate.
+// lowest and median instance figures and the aggregate over the measured window; and its
+// figures over the deciding window (deciding_window.h), the report table's row.
 report::SearchRun Summarize(const RunReport& run);
 
 // The median run of a count: runs ordered by their deciding figure (ties: the earlier run; an

@@ -329,18 +329,87 @@ std::string CsvNum(double v) {
 
 }  // namespace
 
-std::string FormatComparison(const Comparison& c) {
-  std::string out;
-  char line[512];
-  out += "comparison of " + std::to_string(c.labels.size()) + " groups (" + c.workload +
-         "): ratio of means, " + Num(c.options.confidence * 100, "%.0f") +
-         " % interval from a hierarchical bootstrap (runs, then instances), " +
-         std::to_string(c.options.resamples) + " resamples, seed " +
-         std::to_string(c.options.seed) + "\n";
+bool InSummary(const Comparison& c, const MetricComparison& m) {
+  const std::string& n = m.name;
+  auto ends_with = [&](const std::string& tail) {
+    return n.size() >= tail.size() && n.compare(n.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  if (n.rfind("p99_ms.", 0) == 0) {
+    // The first operation type's (the unit's): the first p99 among the metrics.
+    for (const MetricComparison& x : c.metrics) {
+      if (x.name.rfind("p99_ms.", 0) == 0) return &x == &m;
+    }
+  }
+  if (n.find('.') == std::string::npos) return true;
+  return ends_with(".iops") || ends_with(".mib_per_sec");
+}
+
+namespace {
+
+// A pair's ratio, interval and verdict in one phrase ("B/A = 1.2727 [1.1, 1.4]: B higher").
+std::string PairLine(const PairFigures& p) {
+  std::string out = p.b + "/" + p.a + " = " + Num(p.ratio, "%.4f");
+  if (p.has_interval) {
+    out += " [" + Num(p.low, "%.4f") + ", " + Num(p.high, "%.4f") + "]: " + p.b + " " + p.verdict;
+    if (p.verdict != "no difference shown") out += p.better ? " (better)" : " (worse)";
+  } else {
+    out += " (" + p.no_interval + ")";
+  }
+  return out;
+}
+
+std::string Heading(const Comparison& c) {
+  std::string out = "comparison of " + std::to_string(c.labels.size()) + " groups (" + c.workload +
+                    "): ratio of means, " + Num(c.options.confidence * 100, "%.0f") +
+                    " % interval from a hierarchical bootstrap (runs, then instances), " +
+                    std::to_string(c.options.resamples) + " resamples, seed " +
+                    std::to_string(c.options.seed) + "\n";
   for (size_t g = 0; g < c.labels.size(); ++g) {
     out += "  " + c.labels[g] + ": " + std::to_string(c.files[g].size()) + " run(s)\n";
   }
   for (const std::string& m : c.mismatches) out += "  warning (--force): " + m + "\n";
+  return out;
+}
+
+std::string Summary(const Comparison& c) {
+  std::string out = Heading(c) + "\n";
+  char line[512];
+  std::string heads;
+  for (const std::string& l : c.labels) {
+    std::snprintf(line, sizeof line, " %12.12s", l.c_str());
+    heads += line;
+  }
+  std::snprintf(line, sizeof line, "  %-24s%s  (medians)\n", "metric", heads.c_str());
+  out += line;
+  int more = 0;
+  for (const MetricComparison& m : c.metrics) {
+    if (!InSummary(c, m)) {
+      ++more;
+      continue;
+    }
+    std::string medians;
+    for (const GroupFigures& g : m.groups) medians += " " + Num(g.median, "%12.6g");
+    std::snprintf(line, sizeof line, "  %-24.24s%s", m.name.c_str(), medians.c_str());
+    out += line;
+    for (size_t k = 0; k < m.pairs.size(); ++k) {
+      out += (k == 0 ? "  " : "\n  " + std::string(24 + 13 * m.groups.size(), ' ') + "  ") +
+             PairLine(m.pairs[k]);
+    }
+    out += "\n";
+  }
+  if (more > 0) {
+    out += "(" + std::to_string(more) +
+           " more metrics, each with its spread and % of the reference: --verbose)\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string FormatComparison(const Comparison& c, bool verbose) {
+  if (!verbose) return Summary(c);
+  std::string out = Heading(c);
+  char line[512];
   for (const MetricComparison& m : c.metrics) {
     out += "\n" + m.name + " (" + m.words + (m.lower_is_better ? "; lower is better" : "") +
            "), % of " + m.reference + "\n";
@@ -353,17 +422,7 @@ std::string FormatComparison(const Comparison& c) {
                     Num(g.normalized_pct, "%.1f").c_str());
       out += line;
     }
-    for (const PairFigures& p : m.pairs) {
-      out += "  " + p.b + "/" + p.a + " = " + Num(p.ratio, "%.4f");
-      if (p.has_interval) {
-        out +=
-            " [" + Num(p.low, "%.4f") + ", " + Num(p.high, "%.4f") + "]: " + p.b + " " + p.verdict;
-        if (p.verdict != "no difference shown") out += p.better ? " (better)" : " (worse)";
-      } else {
-        out += " (" + p.no_interval + ")";
-      }
-      out += "\n";
-    }
+    for (const PairFigures& p : m.pairs) out += "  " + PairLine(p) + "\n";
   }
   return out;
 }

@@ -91,9 +91,16 @@ Result<Comparison> Compare(const std::vector<CompareGroup>& groups, const Compar
 // Whether lower values of the metric named `name` are better (latencies, times, watts).
 bool LowerIsBetter(const std::string& name);
 
-// The console table: per metric, each group's median, min–max and normalized %, then each pair's
-// ratio with its interval and verdict.
-std::string FormatComparison(const Comparison& c);
+// Whether a metric is in the console's summary: the headline metrics, power and the figures per
+// watt, a command's wall time, each storage specification's IOPS and MiB/s, and the 99th
+// percentile of the first operation type (the unit); the rest (every percentile of every type)
+// is printed with --verbose.
+bool InSummary(const Comparison& c, const MetricComparison& m);
+
+// The console text. Summary (the default; one screen): per summary metric, each group's median
+// and each pair's ratio with its interval and verdict, then how many metrics --verbose adds.
+// Verbose: per metric, each group's median, min–max and normalized %, then each pair's ratio.
+std::string FormatComparison(const Comparison& c, bool verbose = false);
 // CSV: metric,group,runs,median,min,max,mean,stddev,normalized_pct,ratio_to_first,ci_low,ci_high,
 // verdict (one row per metric and group; the first group's ratio is 1).
 std::string ComparisonCsv(const Comparison& c);

@@ -43,6 +43,15 @@ class CompareCommandTest(unittest.TestCase):
         self.assertGreater(m["pairs"][0]["ci_low"], 1.0)
         self.assertEqual(m["pairs"][0]["verdict"], "higher")
         self.assertIn("B/A = 1.2727", p.stdout)
+        # One screen by default: the key metrics; every percentile of every type with --verbose.
+        self.assertLess(len(p.stdout.splitlines()), 25, p.stdout)
+        self.assertNotIn("p50_ms.", p.stdout)
+        self.assertIn("more metrics", p.stdout)
+        v = harness.storebench("compare", *files, "--verbose")
+        self.assertEqual(v.returncode, 0, v.stderr)
+        self.assertIn("p50_ms.", v.stdout)
+        self.assertIn("B/A = 1.2727", v.stdout)
+        self.assertNotIn("more metrics", v.stdout)
         with open(out_csv) as f:
             rows = f.read().splitlines()
         self.assertTrue(rows[0].startswith("metric,group,runs,median"))

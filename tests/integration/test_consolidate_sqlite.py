@@ -43,6 +43,32 @@ db_size = "1MB"
 units_per_thread = 50
 """
 
+# The same databases run for a time (3 s), judged on a window inside the run; power from a
+# command that prints watts.
+PLAN_TIMED = """
+[[group]]
+name = "ds3"
+count = 3
+db = "sqlite://{dir}/ds3_{{i}}.db"
+[group.options]
+db_size = "1MB"
+n_threads = 1
+"""
+
+
+def timed_search(plan, search, *extra):
+    """A short search at 2 instances, three runs of 3 s judged on the window 1s-3s."""
+    csv = search[:-len(".json")] + ".csv"
+    r = storebench("consolidate", "--plan", plan, "--instances", "2", "--runs", "3",
+                   "--warmup_time=0", "--run_time=3s", "--baseline=opm>=1@1s-3s",
+                   "--power", "cmd:echo 150", "--search", search, "--csv", csv, *extra,
+                   timeout=300)
+    return r, csv
+
+
+def window_named(doc, label):
+    return next(w for w in doc["windows"] if w["label"] == label)
+
 
 class ConsolidateSqliteTest(unittest.TestCase):
     @classmethod
@@ -163,6 +189,117 @@ class ConsolidateSqliteTest(unittest.TestCase):
         r = storebench("consolidate", "--plan", self.plan, "--instances", "1..5", "--runs", "3",
                        "--search", search2, "--resume")
         self.assertEqual(r.returncode, 2, r.stderr)
+
+    def test_per_count_table_is_the_deciding_windows(self):
+        plan = os.path.join(self.dir, "timed.toml")
+        with open(plan, "w") as f:
+            f.write(PLAN_TIMED.format(dir=self.dir))
+        search = os.path.join(self.dir, "timed-search.json")
+        r, csv_path = timed_search(plan, search)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(search) as f:
+            s = json.load(f)
+        c = s["counts"][0]
+        row = c["median_run_window"]
+        self.assertEqual(row["label"], "1s-3s")
+        self.assertEqual(row["runs_passed"], 3)
+        # The median run's file: every instance's figure is its figure in the deciding window,
+        # which the run measured although only the baseline named it (no --window given).
+        with open(c["runs"][c["median_run"]]["result_file"]) as f:
+            run = json.load(f)
+        per_instance = [window_named(i, "1s-3s")["headlines"]["opm"] for i in run["instances"]]
+        self.assertEqual([i["value"] for i in row["instances"]], per_instance)
+        self.assertEqual([i["name"] for i in row["instances"]], ["ds3_1", "ds3_2"])
+        aggregate = window_named(run, "1s-3s")["headlines"]["opm"]
+        self.assertEqual(row["aggregate"], aggregate)
+        # Not the whole measured window's figures (0 s to 3 s).
+        self.assertNotEqual(row["aggregate"], run["headline"]["value"])
+        power = next(w for w in run["power"]["windows"] if w["label"] == "1s-3s")
+        self.assertEqual(row["avg_power_w"], 150)
+        self.assertEqual(row["avg_power_w"], power["avg_w"])
+        self.assertAlmostEqual(row["per_watt"], aggregate / 150)
+        self.assertGreaterEqual(row["host_cpu_pct"], 0)
+        self.assertLessEqual(row["host_cpu_pct"], 100)
+        # The console table and the CSV show the same row.
+        with open(csv_path) as f:
+            lines = f.read().splitlines()
+        self.assertEqual(lines[0].split(","),
+                         ["instances", "runs", "runs_passed", "verdict", "window", "opm",
+                          "host_cpu_pct", "avg_power_w", "opm_per_watt", "instance_1_opm",
+                          "instance_2_opm"])
+        cells = lines[1].split(",")
+        self.assertEqual(cells[:5], ["2", "3", "3", "PASS", "1s-3s"])
+        self.assertEqual([float(x) for x in cells[9:]], per_instance)
+        self.assertEqual(float(cells[5]), aggregate)
+        self.assertIn("deciding window 1s-3s", r.stdout)
+        self.assertIn(f"{round(aggregate)}", r.stdout)
+
+    def test_compare_two_searches(self):
+        # Server A and server B as the same databases with more orders per thread in B: A's
+        # peak is 2 (as above), B's 3 (three instances: 200, 100 and 100 orders).
+        plan_b = os.path.join(self.dir, "plan-b.toml")
+        with open(self.plan) as f:
+            text = f.read()
+        with open(plan_b, "w") as f:
+            f.write(text.replace("units_per_thread = 50", "units_per_thread = 100"))
+        searches = {}
+        for name, plan, watts in (("A", self.plan, "150"), ("B", plan_b, "100")):
+            path = os.path.join(self.dir, f"compare-{name}.json")
+            r = storebench("consolidate", "--plan", plan, "--instances", "1..3", "--runs", "1",
+                           "--power", "cmd:echo " + watts, "--search", path, timeout=600)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(path) as f:
+                searches[name] = (path, json.load(f))
+        self.assertEqual(searches["A"][1]["peak"], 2)
+        self.assertEqual(searches["B"][1]["peak"], 3)
+        out_json = os.path.join(self.dir, "compare-searches.json")
+        out_csv = os.path.join(self.dir, "compare-searches.csv")
+        r = storebench("compare", "A=" + searches["A"][0], "B=" + searches["B"][0],
+                       "--json", out_json, "--csv", out_csv)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("B supported 50.0 % more instances than A (3 against 2)", r.stdout)
+        with open(out_json) as f:
+            doc = json.load(f)
+        self.assertEqual(doc["kind"], "storebench search comparison")
+        self.assertEqual((doc["a"]["peak"], doc["b"]["peak"]), (2, 3))
+
+        def row(name, count):
+            c = next(c for c in searches[name][1]["counts"] if c["count"] == count)
+            return c["median_run_window"]
+
+        # Per watt at each peak, from each search's median run at its peak, and their ratio.
+        self.assertEqual(doc["a"]["peak_per_watt"], row("A", 2)["per_watt"])
+        self.assertEqual(doc["b"]["peak_per_watt"], row("B", 3)["per_watt"])
+        self.assertAlmostEqual(row("A", 2)["per_watt"], row("A", 2)["aggregate"] / 150)
+        self.assertAlmostEqual(doc["per_watt_ratio"],
+                               row("B", 3)["per_watt"] / row("A", 2)["per_watt"])
+        self.assertIn("OPM/W at its peak", r.stdout)
+        # Every count's aggregate side by side.
+        self.assertEqual([c["count"] for c in doc["counts"]], [1, 2, 3])
+        for c in doc["counts"]:
+            self.assertEqual(c["a_aggregate"], row("A", c["count"])["aggregate"])
+            self.assertEqual(c["b_aggregate"], row("B", c["count"])["aggregate"])
+        self.assertEqual([c["a_verdict"] for c in doc["counts"]], ["PASS", "PASS", "FAIL"])
+        with open(out_csv) as f:
+            self.assertEqual(f.readline().strip(), "instances,A_opm,A_verdict,B_opm,B_verdict")
+        # The report draws both searches on one chart.
+        html = os.path.join(self.dir, "searches.html")
+        r = storebench("report", searches["A"][0], searches["B"][0], "-o", html)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(html) as f:
+            page = f.read()
+        self.assertIn("data-table='searches-compared'", page)
+        self.assertIn("searches-chart", page)
+        self.assertIn("-window-table", page)
+        # The comparison's own file is not a report input: the message says what is.
+        r = storebench("report", out_json, "-o", html)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("give storebench report the two search files", r.stderr)
+        # A search and a run are not compared.
+        run_file = searches["A"][1]["counts"][0]["runs"][0]["result_file"]
+        r = storebench("compare", searches["A"][0], run_file)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("is not a consolidation search file", r.stderr)
 
 
 class PlanRefusalTest(unittest.TestCase):

@@ -1,6 +1,7 @@
 #include "report/files/consolidation_search.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -9,6 +10,42 @@ namespace sb::report {
 
 namespace {
 using Json = nlohmann::ordered_json;
+
+// A figure the run may lack: null in the file.
+Json Figure(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
+double FigureFrom(const Json& j, const char* key) {
+  if (!j.contains(key) || j[key].is_null()) return SearchWindow::kNone;
+  return j[key].get<double>();
+}
+
+Json WindowToJson(const SearchWindow& w) {
+  Json instances = Json::array();
+  for (size_t i = 0; i < w.instances.size(); ++i) {
+    instances.push_back({{"name", i < w.instance_names.size() ? w.instance_names[i] : ""},
+                         {"value", Figure(w.instances[i])}});
+  }
+  return {{"label", w.label},
+          {"instances", std::move(instances)},
+          {"aggregate", Figure(w.aggregate)},
+          {"host_cpu_pct", Figure(w.host_cpu_pct)},
+          {"avg_power_w", Figure(w.power_w)},
+          {"per_watt", Figure(w.per_watt)}};
+}
+
+SearchWindow WindowFromJson(const Json& j) {
+  SearchWindow w;
+  w.label = j.value("label", "");
+  for (const auto& ij : j.value("instances", Json::array())) {
+    w.instance_names.push_back(ij.value("name", ""));
+    w.instances.push_back(FigureFrom(ij, "value"));
+  }
+  w.aggregate = FigureFrom(j, "aggregate");
+  w.host_cpu_pct = FigureFrom(j, "host_cpu_pct");
+  w.power_w = FigureFrom(j, "avg_power_w");
+  w.per_watt = FigureFrom(j, "per_watt");
+  return w;
+}
 }  // namespace
 
 int SearchCount::runs_passed() const {
@@ -41,7 +78,16 @@ std::string SearchToJson(const Search& s) {
                       {"deciding_figure", r.deciding},
                       {"instance_min", r.instance_min},
                       {"instance_median", r.instance_median},
-                      {"aggregate", r.aggregate}});
+                      {"aggregate", r.aggregate},
+                      {"deciding_window", WindowToJson(r.window)}});
+    }
+    // The median run's row of the report table (its figures in the deciding window); written
+    // for the reader, derived from the runs when read back.
+    if (c.median_run >= 0 && c.median_run < static_cast<int>(c.runs.size())) {
+      Json row = WindowToJson(c.runs[c.median_run].window);
+      row["runs_passed"] = c.runs_passed();
+      row["runs"] = c.runs.size();
+      cj["median_run_window"] = std::move(row);
     }
     cj["runs"] = std::move(runs);
     counts.push_back(std::move(cj));
@@ -82,6 +128,7 @@ Result<Search> SearchFromJson(const std::string& text, const std::string& path) 
         r.instance_min = rj.value("instance_min", 0.0);
         r.instance_median = rj.value("instance_median", 0.0);
         r.aggregate = rj.value("aggregate", 0.0);
+        if (rj.contains("deciding_window")) r.window = WindowFromJson(rj["deciding_window"]);
         c.runs.push_back(r);
       }
       if (c.median_run >= static_cast<int>(c.runs.size())) {

@@ -4,6 +4,7 @@
 #ifndef STOREBENCH_REPORT_FILES_CONSOLIDATION_SEARCH_H_
 #define STOREBENCH_REPORT_FILES_CONSOLIDATION_SEARCH_H_
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -14,12 +15,29 @@ namespace sb::report {
 // The "kind" of a search file; a file without it is not a search.
 inline constexpr char kSearchKind[] = "storebench consolidation search";
 
+// A run's figures over the window that decided its first baseline (the rule's window, e.g.
+// minutes 23-28 of "opm>=2600@23m-28m"; "run": the measured window), each read from the run's
+// result: the row a consolidation report tabulates per count. NaN: the run lacks the figure
+// (no power measured, no host CPU readings, a result without the window).
+struct SearchWindow {
+  static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+  std::string label;  // the window's label as the rule wrote it; "" when not known
+  // Each instance's headline figure in the window, in the result's instance order.
+  std::vector<std::string> instance_names;
+  std::vector<double> instances;
+  double aggregate = kNone;     // the aggregate's headline figure in the window
+  double host_cpu_pct = kNone;  // the system under test's mean CPU utilization in the window
+  double power_w = kNone;       // the average power in the window (every source summed)
+  double per_watt = kNone;      // the aggregate per watt (OPM/W, TPS/W)
+};
+
 struct SearchRun {
   std::string result_file;  // the run's result document, as the search wrote its path
   int exit_code = 0;
   bool passed = false;
   double deciding = 0;  // the first baseline's combined figure (lowest instance)
   double instance_min = 0, instance_median = 0, aggregate = 0;  // headline metric
+  SearchWindow window;  // the figures over the deciding window
 };
 
 struct SearchCount {

@@ -14,6 +14,7 @@
 #include "report/files/comparison_json.h"
 #include "report/files/json_document.h"
 #include "report/files/json_report.h"
+#include "report/files/search_comparison.h"
 
 namespace sb::report {
 
@@ -45,6 +46,11 @@ Result<ResultFile> ReadParsed(const std::string& path, const std::string& text, 
     f.kind = FileKind::kComparison;
     f.comparison = std::move(c).value();
     return f;
+  }
+  if (kind == kSearchComparisonKind) {
+    return Bad(path,
+               "is a comparison of two searches: give storebench report the two search files, "
+               "which it draws on one chart");
   }
   const bool storebench = doc.contains("tool") && doc["tool"].is_object() &&
                           doc["tool"].contains("name") && doc["tool"]["name"] == "storebench" &&

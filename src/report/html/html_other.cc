@@ -76,6 +76,7 @@ std::string SearchSection(const ReportItem& item, const std::string& id) {
                  RenderLineChart(agg, id + "-search-aggregate-chart"),
              t,
              "Instance count against the median run's lowest, median and aggregate " + s.headline);
+  out += SearchWindowTable(s, id);
   // Per-instance series of the median run at the peak (or the highest count run).
   const metrics::RunResult* shown = nullptr;
   int shown_count = 0;

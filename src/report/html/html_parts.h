@@ -51,6 +51,10 @@ std::string RunSection(const metrics::RunResult& r, const PowerSummary& power,
                        const std::string& id);
 std::string StorageSection(const metrics::RunResult& r, const std::string& id);
 std::string SearchSection(const ReportItem& item, const std::string& id);
+// A search's per-count table in the deciding window; every search of the report on one chart
+// ("" for fewer than two) (html_search_table.cc).
+std::string SearchWindowTable(const Search& s, const std::string& id);
+std::string SearchesChart(const std::vector<ReportItem>& items);
 std::string ComparisonSection(const Comparison& c, const std::string& id);
 // The latency distribution of a database run from its operations' histograms (html_latency.cc);
 // "" when the result has none.

@@ -172,6 +172,7 @@ std::string RenderHtmlReport(const std::vector<ReportItem>& items,
     }
     out += "</section>\n";
   }
+  out += html::SearchesChart(items);
   out +=
       "<section id='disclosure'><h2>Full disclosure</h2><p>What ran, where and with which "
       "versions, as each result file records it.</p>";

@@ -21,8 +21,9 @@ std::string ErrorOf(const R& r) {
 
 TEST(CompareOptionsTest, EveryOptionParsesInBothForms) {
   auto r = ParseCompareArgs({"a.json", "--json", "c.json", "--csv=c.csv", "--normalize", "WEAKEST",
-                             "--resamples=200", "--seed", "0", "--force", "b.json"});
+                             "--resamples=200", "--seed", "0", "--force", "--verbose", "b.json"});
   ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE(r->verbose);
   EXPECT_EQ(r->inputs, (Args{"a.json", "b.json"}));
   EXPECT_EQ(r->json, "c.json");
   EXPECT_EQ(r->csv, "c.csv");
@@ -153,11 +154,12 @@ TEST(ExecOptionsTest, AWordBeforeDashesAndUnknownOptions) {
 }
 
 TEST(ConsolidateOptionsTest, SearchOptionsAreReadAndTheRestHandedOn) {
-  auto r =
-      ParseConsolidateArgs({"--plan", "p.toml", "--instances=1..4", "--n_threads", "2", "--runs",
-                            "5", "--step=DOUBLING", "--search", "s.json", "--resume=yes",
-                            "--run_series_csv", "--label=x", "--baseline", "opm>=1@1s-2s"});
+  auto r = ParseConsolidateArgs({"--plan", "p.toml", "--instances=1..4", "--n_threads", "2",
+                                 "--runs", "5", "--step=DOUBLING", "--search", "s.json",
+                                 "--resume=yes", "--run_series_csv", "--label=x", "--baseline",
+                                 "opm>=1@1s-2s", "--csv", "t.csv"});
   ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->csv, "t.csv");
   EXPECT_EQ(r->plan_path, "p.toml");
   EXPECT_EQ(r->instances, "1..4");
   EXPECT_EQ(r->runs, 5);

@@ -212,6 +212,37 @@ TEST(CompareTest, CsvHasOneRowPerMetricAndGroup) {
   EXPECT_NE(csv.find("\"B,x\""), std::string::npos);
 }
 
+// The console's default is one screen: the headline, the unit's p99 and (with power) watts and
+// per-watt figures, each with its ratio; every percentile of every type only with --verbose.
+TEST(CompareTest, TheConsoleSummaryHoldsTheKeyMetricsAndVerboseHoldsAll) {
+  CompareGroup a = Group("A", {100, 120, 110}), b = Group("B", {150, 130, 140});
+  for (CompareGroup* g : {&a, &b}) {
+    for (CompareInput& in : g->runs) {
+      in.run.type_names = {"purchase", "login"};
+      in.run.latency.push_back(in.run.latency[0]);
+      in.has_power = true;
+      in.power_mean_w = 200;
+    }
+  }
+  auto c = Compare({a, b}, {});
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  const std::string summary = FormatComparison(*c);
+  for (const char* shown :
+       {"opm ", "p99_ms.purchase", "power_mean_w", "opm_per_watt", "B/A = 1.2727", "--verbose"}) {
+    EXPECT_NE(summary.find(shown), std::string::npos) << shown << "\n" << summary;
+  }
+  for (const char* hidden : {"p50_ms.purchase", "p95_ms.purchase", "p99_ms.login", "% of ref"}) {
+    EXPECT_EQ(summary.find(hidden), std::string::npos) << hidden << "\n" << summary;
+  }
+  EXPECT_NE(summary.find("(5 more metrics"), std::string::npos) << summary;
+  EXPECT_LE(std::count(summary.begin(), summary.end(), '\n'), 24) << summary;
+  const std::string verbose = FormatComparison(*c, /*verbose=*/true);
+  for (const char* shown : {"p50_ms.purchase", "p95_ms.login", "p99_ms.login", "% of ref"}) {
+    EXPECT_NE(verbose.find(shown), std::string::npos) << shown;
+  }
+  EXPECT_EQ(verbose.find("--verbose"), std::string::npos);
+}
+
 TEST(BootstrapTest, ResampledRunValueScalesByTheDrawnInstances) {
   RunFigure r{300, {100, 200}};  // aggregate 300 of two instances (mean 150)
   EXPECT_DOUBLE_EQ(ResampledRunValue(r, {0, 1}), 300);
