@@ -148,6 +148,7 @@ int RunSearch(const std::vector<std::string>& args) {
     dry.scale_count = n;
     dry.command = "consolidate";
     dry.extra_args = extra;
+    dry.op_log_tag = "n" + std::to_string(n) + "-run1";
     if (group != nullptr) SplitPlanAmongRanks(&dry);
     dry.owns = [](int) { return false; };
     auto built = BuildPlanInstances(*plan, dry, backends, workloads);

@@ -12,6 +12,7 @@
 #include "cli/sysbench_options.h"
 #include "driver/load.h"
 #include "driver/run_options.h"
+#include "session/op_log_paths.h"
 
 namespace sb::cli {
 namespace {
@@ -129,6 +130,11 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       }
       SB_RETURN_IF_ERROR(Apply(&o, plan, g.options, /*skip_undeclared=*/false));
       SB_RETURN_IF_ERROR(config::ParseCommandLine(build.extra_args, &o));
+      if (const std::string op_log = o.GetString("op_log");
+          !op_log.empty() && !build.op_log_tag.empty()) {
+        SB_RETURN_IF_ERROR(o.Set("op_log", session::WithBeforeExtension(op_log, build.op_log_tag),
+                                 "the run's op_log"));
+      }
       // Each instance its own streams (its workload's too: TPC-C-like's terminals).
       driver::UseDrawnSeedUnlessGiven(&o, plan_seed + setups.size());
       if (g.spread_threads > 0) {

@@ -21,6 +21,9 @@ struct PlanBuild {
   int scale_count = 0;
   // Command-line options after the plan's, for every instance.
   std::vector<std::string> extra_args;
+  // Not empty: every instance's --op_log gets it before its extension (session/op_log_paths.h),
+  // so that the runs of a consolidation search keep their own logs ("n2-run1").
+  std::string op_log_tag;
   // Load a group's missing databases when the group says `load = true`.
   bool allow_load = true;
   // The command that holds the databases' locks, as other processes are told ("run").

@@ -31,6 +31,13 @@ std::string Resolved(const std::string& path) {
 
 }  // namespace
 
+std::string WithBeforeExtension(const std::string& path, const std::string& tag) {
+  const std::filesystem::path p(path);
+  // The file name's extension only: "/tmp/x.d/ops" has none.
+  const std::string stem = p.stem().string(), ext = p.extension().string();
+  return (p.parent_path() / (stem + "." + tag + ext)).string();
+}
+
 std::string InstanceOpLogPath(const std::string& path, const std::string& name, int number,
                               bool several) {
   if (path.empty()) return path;
@@ -39,11 +46,7 @@ std::string InstanceOpLogPath(const std::string& path, const std::string& name, 
   if (placeholder) {
     return ReplaceAll(ReplaceAll(path, "{instance}", name), "{i}", std::to_string(number));
   }
-  if (!several) return path;
-  const std::filesystem::path p(path);
-  // The file name's extension only: "/tmp/x.d/ops" has none.
-  const std::string stem = p.stem().string(), ext = p.extension().string();
-  return (p.parent_path() / (stem + "." + name + ext)).string();
+  return several ? WithBeforeExtension(path, name) : path;
 }
 
 Result<std::vector<std::string>> InstanceOpLogPaths(const std::vector<OpLogRequest>& instances) {

@@ -18,6 +18,9 @@ namespace sb::session {
 std::string InstanceOpLogPath(const std::string& path, const std::string& name, int number,
                               bool several);
 
+// `path` with `.tag` before its file name's extension ("ops.log", "n2-run1" -> "ops.n2-run1.log").
+std::string WithBeforeExtension(const std::string& path, const std::string& tag);
+
 // One instance's --op_log value and name, as InstanceOpLogPaths reads them.
 struct OpLogRequest {
   std::string name;

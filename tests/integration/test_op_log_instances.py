@@ -53,6 +53,22 @@ n_threads = 3
 units_per_thread = 30
 """
 
+# A search over the same databases: 20 orders per instance pass "units>=1@run" at every count.
+SEARCH_PLAN = """
+[run]
+warmup_time = "0s"
+run_time = "5m"
+baseline = "units>=1@run"
+
+[[group]]
+name = "g"
+db = "sqlite://{dir}/db_{{i}}.db"
+[group.options]
+db_size = "1MB"
+n_threads = 2
+units_per_thread = 10
+"""
+
 
 class OpLogInstancesTest(unittest.TestCase):
     @classmethod
@@ -82,7 +98,7 @@ class OpLogInstancesTest(unittest.TestCase):
                 self.assertLess(int(m.group(1)), n, f"{path}: a worker of another instance")
             units = inst["figures"]["n_overall"]
             self.assertGreater(units, 0)
-            self.assertEqual(len(body), units, f"{path} against instance {inst['name']}")
+            self.assertEqual(len(body), units, f"{path} against instance {inst.get('name')}")
 
     def test_target_list_writes_one_file_per_instance(self):
         ops = os.path.join(self.dir, "target-ops.log")
@@ -129,6 +145,29 @@ class OpLogInstancesTest(unittest.TestCase):
         self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
         self.assertFalse(os.path.exists(os.path.join(self.dir, "clash-1-2.log")))
         self.assertFalse(os.path.exists(out), "a run started")
+
+    def test_every_run_of_a_search_keeps_its_own_files(self):
+        plan = os.path.join(self.dir, "search.toml")
+        with open(plan, "w") as f:
+            f.write(SEARCH_PLAN.format(dir=self.dir))
+        search = os.path.join(self.dir, "search.json")
+        ops = os.path.join(self.dir, "search.log")
+        r = storebench("consolidate", "--plan", plan, "--instances", "1..2", "--runs", "2",
+                       "--search", search, "--op_log", ops, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        runs = os.path.join(self.dir, "search-runs")
+        for count in (1, 2):
+            for run in (1, 2):
+                with open(os.path.join(runs, f"n{count}-run{run}.json")) as f:
+                    doc = json.load(f)
+                tag = f"search.n{count}-run{run}"
+                if count == 1:  # a run of one instance writes the path itself
+                    files = [os.path.join(self.dir, tag + ".log")]
+                    doc = {"instances": [doc]}
+                else:
+                    files = [os.path.join(self.dir, f"{tag}.g_{i}.log") for i in (1, 2)]
+                self.check_files(doc, files, [2] * count)
+        self.assertFalse(os.path.exists(ops))
 
 
 if __name__ == "__main__":

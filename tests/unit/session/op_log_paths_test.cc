@@ -25,6 +25,11 @@ TEST(InstanceOpLogPathTest, PlaceholdersAreReplacedEvenForOneInstance) {
   EXPECT_EQ(InstanceOpLogPath("ops-{i}.log", "1", 1, false), "ops-1.log");
 }
 
+TEST(WithBeforeExtensionTest, KeepsPlaceholdersForTheInstances) {
+  EXPECT_EQ(WithBeforeExtension("logs/{instance}.ops", "n2-run1"), "logs/{instance}.n2-run1.ops");
+  EXPECT_EQ(WithBeforeExtension("ops", "n1-run3"), "ops.n1-run3");
+}
+
 TEST(InstanceOpLogPathsTest, EveryInstanceItsOwnFile) {
   auto paths = InstanceOpLogPaths({{"1", "ops.log"}, {"2", "ops.log"}, {"3", ""}});
   ASSERT_TRUE(paths.ok()) << paths.status().message();
