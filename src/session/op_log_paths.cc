@@ -41,8 +41,8 @@ std::string WithBeforeExtension(const std::string& path, const std::string& tag)
 std::string InstanceOpLogPath(const std::string& path, const std::string& name, int number,
                               bool several) {
   if (path.empty()) return path;
-  const bool placeholder = path.find("{i}") != std::string::npos ||
-                           path.find("{instance}") != std::string::npos;
+  const bool placeholder =
+      path.find("{i}") != std::string::npos || path.find("{instance}") != std::string::npos;
   if (placeholder) {
     return ReplaceAll(ReplaceAll(path, "{instance}", name), "{i}", std::to_string(number));
   }
