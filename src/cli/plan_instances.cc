@@ -102,7 +102,9 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
     for (int i = 1; i <= count; ++i) {
       DbSetup s;
       s.name = g.name + "_" + std::to_string(i);
-      s.url = config::ExpandInstanceTemplate(g.db, i);
+      auto url = config::InstanceDatabase(plan, g, i);
+      if (!url.ok()) return url.status();
+      s.url = std::move(url).value();
       auto wl = workloads.Create(g.workload);
       if (!wl.ok()) {
         return Status::InvalidArgument(plan.Where(g.line) + ": " + wl.status().message());
