@@ -38,8 +38,7 @@ Status Apply(config::OptionSet* o, const config::Plan& plan,
 // them: the plan's [run], the group's options, then the command line (`extra_args`), so that
 // the database holds what the run is about to ask for (`--db_size=1MB` loads 1MB).
 Status LoadInstance(const config::Plan& plan, const config::PlanGroup& g, const DbSetup& setup,
-                    const std::vector<std::string>& extra_args,
-                    const db::BackendRegistry& backends,
+                    const std::vector<std::string>& extra_args, const db::BackendRegistry& backends,
                     const workload::WorkloadRegistry& workloads) {
   auto wl = workloads.Create(g.workload);
   if (!wl.ok()) return wl.status();
