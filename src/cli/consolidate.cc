@@ -150,7 +150,14 @@ int RunSearch(const std::vector<std::string>& args) {
     dry.extra_args = extra;
     dry.op_log_tag = "n" + std::to_string(n) + "-run1";
     if (group != nullptr) SplitPlanAmongRanks(&dry);
-    dry.owns = [](int) { return false; };
+    // The top count's databases are every count's (the scale group's first n of them, the
+    // other groups' all): each is reached and checked once, by rank 0.
+    dry.probe_only = n == range->second && (group == nullptr || group->coordinator());
+    if (dry.probe_only) {
+      dry.owns = nullptr;
+    } else {
+      dry.owns = [](int) { return false; };
+    }
     auto built = BuildPlanInstances(*plan, dry, backends, workloads);
     Status st = built.ok() ? Status::Ok() : built.status();
     if (st.ok() && !built->empty() && (*built)[0].options->GetString("baseline").empty()) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "backend/db/connect_error.h"
 #include "base/clock.h"
 #include "cli/app.h"
 #include "cli/command_paths.h"
@@ -70,6 +71,20 @@ Status LoadInstance(const config::Plan& plan, const config::PlanGroup& g, const 
   Progress("instance " + setup.name + ": loaded " + std::to_string(out.rows) + " rows in " +
            std::to_string(static_cast<int>(out.seconds)) + " s");
   return Status::Ok();
+}
+
+// Whether the run can start on the instance's database without taking its lock or changing
+// it: it answers and holds the workload at the instance's size, or, when the group loads a
+// missing database, at least it answers (the load decides the rest).
+Status ProbeDatabase(const db::BackendRegistry& backends, DbSetup& s, bool load) {
+  auto backend = OpenDatabase(backends, *s.workload, s.url, /*create=*/false, 2000);
+  Status st = backend.ok() ? Status::Ok() : backend.status();
+  if (st.ok()) {
+    auto conn = (*backend)->Connect();
+    st = conn.ok() ? s.workload->CheckReady(**conn) : conn.status();
+  }
+  if (st.ok() || (load && !db::IsConnectError(st))) return Status::Ok();
+  return session::Named(st, s, /*several=*/true);
 }
 
 }  // namespace
@@ -184,6 +199,10 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
     if (build.owns && !build.owns(i)) continue;
     DbSetup& s = setups[static_cast<size_t>(i)];
     const config::PlanGroup& g = *group_of[static_cast<size_t>(i)];
+    if (build.probe_only) {
+      SB_RETURN_IF_ERROR(ProbeDatabase(backends, s, g.load && build.allow_load));
+      continue;
+    }
     const config::OptionSet& o = *s.options;
     // Locked before it is loaded or checked, and held until the run has verified it.
     auto lock = LockDatabase(backends, s.url, build.command);

@@ -32,6 +32,10 @@ struct PlanBuild {
   // any database is touched, with the instance's index, the instance count and its options;
   // a failure (the plan cannot be divided among the ranks as asked) ends the build.
   std::function<Status(int index, int count, const config::OptionSet& options)> check;
+  // Instead of locking, loading and preparing: only check that each instance's database can
+  // be reached and holds its workload at its size, or, in a group with `load = true`, can be
+  // reached (a consolidation search's databases before its first run). Nothing is written.
+  bool probe_only = false;
   // Whether this process locks, restores, loads and prepares instance `index` now; the
   // others are only built (their options), for PrepareOthers once their owner is done.
   // Unset: every instance.
