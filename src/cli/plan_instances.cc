@@ -35,11 +35,12 @@ Status Apply(config::OptionSet* o, const config::Plan& plan,
   return Status::Ok();
 }
 
-// Loads the instance's database with the options that `load` knows, from where the run takes
-// them: the plan's [run], the group's options, then the command line (`extra_args`), so that
-// the database holds what the run is about to ask for (`--db_size=1MB` loads 1MB).
+// Loads the instance's database with the options that `load` knows, as the run has them: the
+// plan's [run], the group's options, then the command line and its config files, so that the
+// database holds what the run is about to ask for (`--db_size=1MB` loads 1MB). The run's seed
+// is its own (drawn for each run unless given); the load's is the plan's or its default.
 Status LoadInstance(const config::Plan& plan, const config::PlanGroup& g, const DbSetup& setup,
-                    const std::vector<std::string>& extra_args, const db::BackendRegistry& backends,
+                    const db::BackendRegistry& backends,
                     const workload::WorkloadRegistry& workloads) {
   auto wl = workloads.Create(g.workload);
   if (!wl.ok()) return wl.status();
@@ -48,11 +49,7 @@ Status LoadInstance(const config::Plan& plan, const config::PlanGroup& g, const 
   (*wl)->DeclareOptions(&o);
   SB_RETURN_IF_ERROR(Apply(&o, plan, plan.run, /*skip_undeclared=*/true));
   SB_RETURN_IF_ERROR(Apply(&o, plan, g.options, /*skip_undeclared=*/true));
-  // The run's own options (--run_time, --json, ...) are no load's: passed over, not refused.
-  config::CommandLineShape shape;
-  shape.pass_unknown = true;
-  config::CommandLineRest not_load;
-  SB_RETURN_IF_ERROR(config::ParseCommandLine(extra_args, &o, shape, &not_load));
+  SB_RETURN_IF_ERROR(o.SetFrom(*setup.options, {"db", "workload", "seed"}, "the run's options"));
   SB_RETURN_IF_ERROR(o.Set("db", setup.url, plan.Where(g.line)));
   SB_RETURN_IF_ERROR((*wl)->Configure(o));
   auto backend = OpenDatabase(backends, **wl, setup.url, /*create=*/true, 30000);
@@ -219,7 +216,7 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
     // it did: only a missing or empty one is loaded here. Loaded for a restoring run, it is
     // in its loaded state already, and its pristine copy is taken from it.
     if (!ready.ok() && g.load && build.allow_load && ready.code() != StatusCode::kCancelled) {
-      if (Status l = LoadInstance(plan, g, s, build.extra_args, backends, workloads); !l.ok()) {
+      if (Status l = LoadInstance(plan, g, s, backends, workloads); !l.ok()) {
         return Status(l.code(), "instance " + s.name + " (" + s.url + "): " + l.message());
       }
       if (restore) {

@@ -140,6 +140,22 @@ units_per_thread = 5
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertNotIn("loading", r.stderr)
 
+    def test_load_true_loads_with_a_config_files_options(self):
+        # DVD Store's DriverConfig.txt given on the command line sets the size as --db_size does.
+        plan = self.write("load-config.toml", RUN + """
+[[group]]
+name = "conf"
+db = "sqlite://{dir}/conf.db"
+load = true
+[group.options]
+units_per_thread = 5
+""")
+        config = self.write("DriverConfig.txt", "db_size=1MB\nn_threads=1\n")
+        r = storebench("run", "--plan", plan, "--config_file", config, "--json",
+                       os.path.join(self.dir, "load-config.json"), timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("instance conf_1: loading DVD Store 3 db_size=1MB", r.stderr)
+
 
 if __name__ == "__main__":
     harness.main()
