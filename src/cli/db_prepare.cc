@@ -233,8 +233,8 @@ Status CheckRunOptions(const std::vector<DbSetup>& setups) {
   std::vector<PathUse> inputs, outputs;
   for (size_t i = 0; i < setups.size(); ++i) {
     for (PathUse& f : SqliteInputs(setups[i].url)) inputs.push_back(std::move(f));
-    outputs.push_back({setups.size() > 1 ? "--op_log of instance " + setups[i].name : "--op_log",
-                       (*op_logs)[i]});
+    outputs.push_back(
+        {setups.size() > 1 ? "--op_log of instance " + setups[i].name : "--op_log", (*op_logs)[i]});
   }
   return CheckOutputPaths(inputs, outputs);
 }
