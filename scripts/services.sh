@@ -16,7 +16,8 @@
 #   scripts/services.sh restart-instance pg|mariadb I [seconds]
 #                                fault tests: instance server I goes away, the others go on
 #   scripts/services.sh instance-plan [database]
-#                                the running instance servers as plan groups, one per server
+#                                the running instance servers as plan groups, one per kind
+#                                (pg, my) listing its servers' databases
 #
 # The servers come from the Debian packages (scripts/install-deps.sh), listen on 127.0.0.1 only
 # and keep their data, sockets and logs under build/services/ (STOREBENCH_SERVICES_DIR). Neither
