@@ -4,6 +4,7 @@ a consolidation search refused before its first run when a later count cannot ru
 import json
 import os
 import shutil
+import subprocess
 import unittest
 
 import harness
@@ -155,6 +156,36 @@ units_per_thread = 5
                        os.path.join(self.dir, "load-config.json"), timeout=300)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("instance conf_1: loading DVD Store 3 db_size=1MB", r.stderr)
+
+
+class InstancePlanTest(unittest.TestCase):
+    """scripts/services.sh instance-plan writes groups listing the instance servers' databases;
+    read here by the plan parser only (a search above the list stops before any server is
+    reached)."""
+
+    def test_instance_plan_lists_each_kind_of_server(self):
+        pg = (os.environ.get("STOREBENCH_PG_URLS") or "").split()
+        if not pg:
+            self.skipTest("no instance servers (scripts/services.sh start-instances 3)")
+        script = os.path.join(harness.ARGS.source, "scripts", "services.sh")
+        r = subprocess.run([script, "instance-plan"], capture_output=True, text=True,
+                           timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        if not r.stdout.strip():
+            self.skipTest("services.sh sees no instance servers (STOREBENCH_SERVICES_DIR names "
+                          "another directory than the one STOREBENCH_PG_URLS came from?)")
+        d = fresh_dir("it-instance-plan")
+        plan = os.path.join(d, "servers.toml")
+        with open(plan, "w") as f:
+            f.write(r.stdout + RUN)
+        self.assertIn('{ name = "pg", load = true, db = [' + ", ".join(f'"{u}"' for u in pg),
+                      r.stdout)
+        top = len(pg) + 1
+        r = storebench("consolidate", "--plan", plan, "--instances", f"1..{top}",
+                       "--search", os.path.join(d, "s.json"), timeout=60)
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertIn(f"group 'pg' lists {len(pg)} database(s) in 'db', so it cannot have "
+                      f"{top} instances", r.stderr)
 
 
 if __name__ == "__main__":
