@@ -16,7 +16,8 @@
 #   scripts/services.sh restart-instance pg|mariadb I [seconds]
 #                                fault tests: instance server I goes away, the others go on
 #   scripts/services.sh instance-plan [database]
-#                                the running instance servers as plan groups, one per server
+#                                the running instance servers as plan groups, one per kind
+#                                (pg, my) listing its servers' databases
 #
 # The servers come from the Debian packages (scripts/install-deps.sh), listen on 127.0.0.1 only
 # and keep their data, sockets and logs under build/services/ (STOREBENCH_SERVICES_DIR). Neither
@@ -370,20 +371,30 @@ instance_urls() {  # pg|my [database]
   echo "${urls[*]}"
 }
 
-# The running instance servers as TOML's array of tables, one group per server (a group's URL
-# template cannot hold different ports): put it at the top of a plan, before [run].
+# The running instance servers as TOML's array of tables: one group per kind of server, each
+# listing its servers' databases (instance i of the group on the i-th; without a count, one
+# instance per server): put it at the top of a plan, before [run].
 instance_plan_groups() {  # [database]
-  local db=${1:-ds3} i groups=()
+  local db=${1:-ds3} i groups=() urls
+  urls=()
   for i in $(running_pg_instances); do
-    groups+=("{ name = \"pg$i\", count = 1, load = true, db = \"postgresql://storebench@127.0.0.1:$(use_pg_instance "$i"; pg_port)/$db\" }")
+    urls+=("\"postgresql://storebench@127.0.0.1:$(use_pg_instance "$i"; pg_port)/$db\"")
   done
+  [ ${#urls[@]} -eq 0 ] || groups+=("{ name = \"pg\", load = true, db = [$(list_join "${urls[@]}")] }")
+  urls=()
   for i in $(running_my_instances); do
-    groups+=("{ name = \"my$i\", count = 1, load = true, db = \"mysql://storebench@127.0.0.1:$(use_my_instance "$i"; my_port)/$db\" }")
+    urls+=("\"mysql://storebench@127.0.0.1:$(use_my_instance "$i"; my_port)/$db\"")
   done
+  [ ${#urls[@]} -eq 0 ] || groups+=("{ name = \"my\", load = true, db = [$(list_join "${urls[@]}")] }")
   [ ${#groups[@]} -gt 0 ] || return 0
-  local line="group = [" g sep=""
-  for g in "${groups[@]}"; do line+="$sep$g"; sep=", "; done
-  echo "$line]"
+  echo "group = [$(list_join "${groups[@]}")]"
+}
+
+# The arguments joined by ", ".
+list_join() {
+  local out="" sep="" a
+  for a in "$@"; do out+="$sep$a"; sep=", "; done
+  echo "$out"
 }
 
 print_env() {

@@ -86,6 +86,27 @@ std::string WindowArgument(const std::string& windows, const std::string& baseli
   return "--window=" + (windows.empty() ? label : windows + "," + label);
 }
 
+// After the plan's checks: the databases of the top count, which are every count's (the scale
+// group's first n of them, the other groups' all), each reached and checked once, by rank 0,
+// and none changed (PlanBuild::probe_only).
+Status ProbeDatabases(const config::Plan& plan, int top, const std::vector<std::string>& extra,
+                      const db::BackendRegistry& backends,
+                      const workload::WorkloadRegistry& workloads, dist::Group* group) {
+  PlanBuild probe;
+  probe.scale_count = top;
+  probe.command = "consolidate";
+  probe.extra_args = extra;
+  probe.probe_only = true;
+  Status st = Status::Ok();
+  if (group == nullptr || group->coordinator()) {
+    auto probed = BuildPlanInstances(plan, probe, backends, workloads);
+    if (!probed.ok()) st = probed.status();
+  }
+  if (group != nullptr) st = group->AllOk(st);
+  if (st.ok()) return st;
+  return Status(st.code(), "--instances " + std::to_string(top) + ": " + st.message());
+}
+
 // The search (rank 0 leads it under mpirun; the other ranks follow from inside).
 int RunSearch(const std::vector<std::string>& args) {
   if (AsksForHelp(args)) {
@@ -129,6 +150,7 @@ int RunSearch(const std::vector<std::string>& args) {
     dry.scale_count = n;
     dry.command = "consolidate";
     dry.extra_args = extra;
+    dry.op_log_tag = "n" + std::to_string(n) + "-run1";
     if (group != nullptr) SplitPlanAmongRanks(&dry);
     dry.owns = [](int) { return false; };
     auto built = BuildPlanInstances(*plan, dry, backends, workloads);
@@ -158,6 +180,10 @@ int RunSearch(const std::vector<std::string>& args) {
   if (Status st = CheckOutputPaths(
           search_inputs, {{"--search", search_path, /*creates_parents=*/true, /*replaces=*/true},
                           {"--csv", parsed->csv, /*creates_parents=*/true, /*replaces=*/true}});
+      !st.ok()) {
+    return Fail(st);
+  }
+  if (Status st = ProbeDatabases(*plan, range->second, extra, backends, workloads, group);
       !st.ok()) {
     return Fail(st);
   }

@@ -21,6 +21,7 @@ int RunStep(const config::Plan& plan, const StepArgs& a, int count, int run_no,
   build.command = "consolidate";
   build.extra_args = a.extra;
   build.extra_args.push_back("--json=" + stem + ".json");
+  build.op_log_tag = "n" + std::to_string(count) + "-run" + std::to_string(run_no);
   if (a.series_csv) build.extra_args.push_back("--series_csv=" + stem + "-series.csv");
   auto setups = BuildPlanOnRanks(plan, build, backends, workloads);
   if (!setups.ok()) return Fail(setups.status());

@@ -11,6 +11,7 @@
 #include "base/file_lock.h"
 #include "base/strings.h"
 #include "cli/app.h"
+#include "cli/command_inputs.h"
 #include "cli/db_run.h"
 #include "driver/run_options.h"
 
@@ -226,7 +227,16 @@ Status CheckRunOptions(const std::vector<DbSetup>& setups) {
                                          s.workload->shape().headlines);
     if (!parsed.ok()) return Named(parsed.status(), s, setups.size() > 1);
   }
-  return Status::Ok();
+  auto op_logs = session::OpLogPathsOf(setups);
+  if (!op_logs.ok()) return op_logs.status();
+  // Each instance's file, where it will be written: not onto a database, and writable.
+  std::vector<PathUse> inputs, outputs;
+  for (size_t i = 0; i < setups.size(); ++i) {
+    for (PathUse& f : SqliteInputs(setups[i].url)) inputs.push_back(std::move(f));
+    outputs.push_back(
+        {setups.size() > 1 ? "--op_log of instance " + setups[i].name : "--op_log", (*op_logs)[i]});
+  }
+  return CheckOutputPaths(inputs, outputs);
 }
 
 }  // namespace sb::cli

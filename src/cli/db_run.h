@@ -77,7 +77,8 @@ Status SavePristineCopy(const db::BackendRegistry& backends, const std::string& 
 Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool several);
 
 // Reads every instance's run options as RunDatabases will (driver::RunOptionsFrom: windows and
-// baselines within the run, limits), so that a run that can only fail is refused (exit 2)
+// baselines within the run, limits; no two instances writing one --op_log file,
+// session::OpLogPathsOf), so that a run that can only fail is refused (exit 2)
 // before any database is locked, loaded or run. Errors name the instance when there are several.
 Status CheckRunOptions(const std::vector<DbSetup>& setups);
 

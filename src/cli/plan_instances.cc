@@ -6,12 +6,14 @@
 #include <memory>
 #include <thread>
 
+#include "backend/db/connect_error.h"
 #include "base/clock.h"
 #include "cli/app.h"
 #include "cli/command_paths.h"
 #include "cli/sysbench_options.h"
 #include "driver/load.h"
 #include "driver/run_options.h"
+#include "session/op_log_paths.h"
 
 namespace sb::cli {
 namespace {
@@ -55,7 +57,10 @@ Status Apply(config::OptionSet* o, const config::Plan& plan,
   return Status::Ok();
 }
 
-// Loads the instance's database with the group's options that `load` knows.
+// Loads the instance's database with the options that `load` knows, as the run has them: the
+// plan's [run], the group's options, then the command line and its config files, so that the
+// database holds what the run is about to ask for (`--db_size=1MB` loads 1MB). The run's seed
+// is its own (drawn for each run unless given); the load's is the plan's or its default.
 Status LoadInstance(const config::Plan& plan, const config::PlanGroup& g, const DbSetup& setup,
                     const db::BackendRegistry& backends,
                     const workload::WorkloadRegistry& workloads) {
@@ -66,6 +71,7 @@ Status LoadInstance(const config::Plan& plan, const config::PlanGroup& g, const 
   (*wl)->DeclareOptions(&o);
   SB_RETURN_IF_ERROR(Apply(&o, plan, plan.run, /*skip_undeclared=*/true));
   SB_RETURN_IF_ERROR(Apply(&o, plan, g.options, /*skip_undeclared=*/true));
+  SB_RETURN_IF_ERROR(o.SetFrom(*setup.options, {"db", "workload", "seed"}, "the run's options"));
   SB_RETURN_IF_ERROR(o.Set("db", setup.url, plan.Where(g.line)));
   SB_RETURN_IF_ERROR((*wl)->Configure(o));
   auto backend = OpenDatabase(backends, **wl, setup.url, /*create=*/true, 30000);
@@ -84,6 +90,20 @@ Status LoadInstance(const config::Plan& plan, const config::PlanGroup& g, const 
   Progress("instance " + setup.name + ": loaded " + std::to_string(out.rows) + " rows in " +
            std::to_string(static_cast<int>(out.seconds)) + " s");
   return Status::Ok();
+}
+
+// Whether the run can start on the instance's database without taking its lock or changing
+// it: it answers and holds the workload at the instance's size, or, when the group loads a
+// missing database, at least it answers (the load decides the rest).
+Status ProbeDatabase(const db::BackendRegistry& backends, DbSetup& s, bool load) {
+  auto backend = OpenDatabase(backends, *s.workload, s.url, /*create=*/false, 2000);
+  Status st = backend.ok() ? Status::Ok() : backend.status();
+  if (st.ok()) {
+    auto conn = (*backend)->Connect();
+    st = conn.ok() ? s.workload->CheckReady(**conn) : conn.status();
+  }
+  if (st.ok() || (load && !db::IsConnectError(st))) return Status::Ok();
+  return session::Named(st, s, /*several=*/true);
 }
 
 }  // namespace
@@ -123,7 +143,9 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
     for (int i = 1; i <= count; ++i) {
       DbSetup s;
       s.name = g.name + "_" + std::to_string(i);
-      s.url = config::ExpandInstanceTemplate(g.db, i);
+      auto url = config::InstanceDatabase(plan, g, i);
+      if (!url.ok()) return url.status();
+      s.url = std::move(url).value();
       auto wl = workloads.Create(g.workload);
       if (!wl.ok()) {
         return Status::InvalidArgument(plan.Where(g.line) + ": " + wl.status().message());
@@ -151,6 +173,11 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
       }
       SB_RETURN_IF_ERROR(Apply(&o, plan, g.options, /*skip_undeclared=*/false));
       SB_RETURN_IF_ERROR(config::ParseCommandLine(build.extra_args, &o));
+      if (const std::string op_log = o.GetString("op_log");
+          !op_log.empty() && !build.op_log_tag.empty()) {
+        SB_RETURN_IF_ERROR(o.Set("op_log", session::WithBeforeExtension(op_log, build.op_log_tag),
+                                 "the run's op_log"));
+      }
       // Each instance its own streams (its workload's too: TPC-C-like's terminals).
       driver::UseDrawnSeedUnlessGiven(&o, plan_seed + setups.size());
       if (g.spread_threads > 0) {
@@ -191,6 +218,10 @@ Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const 
     if (build.owns && !build.owns(i)) continue;
     DbSetup& s = setups[static_cast<size_t>(i)];
     const config::PlanGroup& g = *group_of[static_cast<size_t>(i)];
+    if (build.probe_only) {
+      SB_RETURN_IF_ERROR(ProbeDatabase(backends, s, g.load && build.allow_load));
+      continue;
+    }
     const config::OptionSet& o = *s.options;
     // Locked before it is loaded or checked, and held until the run has verified it.
     auto lock = LockDatabase(backends, s.url, build.command);

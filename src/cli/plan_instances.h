@@ -21,6 +21,9 @@ struct PlanBuild {
   int scale_count = 0;
   // Command-line options after the plan's, for every instance.
   std::vector<std::string> extra_args;
+  // Not empty: every instance's --op_log gets it before its extension (session/op_log_paths.h),
+  // so that the runs of a consolidation search keep their own logs ("n2-run1").
+  std::string op_log_tag;
   // Load a group's missing databases when the group says `load = true`.
   bool allow_load = true;
   // The command that holds the databases' locks, as other processes are told ("run").
@@ -29,6 +32,10 @@ struct PlanBuild {
   // any database is touched, with the instance's index, the instance count and its options;
   // a failure (the plan cannot be divided among the ranks as asked) ends the build.
   std::function<Status(int index, int count, const config::OptionSet& options)> check;
+  // Instead of locking, loading and preparing: only check that each instance's database can
+  // be reached and holds its workload at its size, or, in a group with `load = true`, can be
+  // reached (a consolidation search's databases before its first run). Nothing is written.
+  bool probe_only = false;
   // Whether this process locks, restores, loads and prepares instance `index` now; the
   // others are only built (their options), for PrepareOthers once their owner is done.
   // Unset: every instance.

@@ -410,6 +410,22 @@ int64_t OptionSet::GetDurationNanos(std::string_view name) const {
 
 bool OptionSet::IsSet(std::string_view name) const { return FindAny(name).set; }
 
+Status OptionSet::SetFrom(const OptionSet& from, const std::vector<std::string>& except,
+                          std::string_view origin) {
+  for (const Entry& e : entries_) {
+    if (std::find(except.begin(), except.end(), e.spec.name) != except.end()) continue;
+    const Entry* other = from.Lookup(e.spec.name, /*ignore_case=*/false);
+    if (other == nullptr || !other->set || other->spec.type != e.spec.type) continue;
+    // A duration's text may be a bare number in a unit that depends on the spelling it was
+    // set by; its nanoseconds do not.
+    const std::string value = e.spec.type == OptionType::kDuration
+                                  ? std::to_string(other->int_value) + "ns"
+                                  : other->text;
+    SB_RETURN_IF_ERROR(Set(e.spec.name, value, origin));
+  }
+  return Status::Ok();
+}
+
 std::string OptionSet::ToJson() const {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
   for (const Entry& e : entries_) {

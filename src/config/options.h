@@ -96,6 +96,12 @@ class OptionSet {
   void set_xml_config_reader(ConfigFileReader reader) { xml_config_reader_ = reader; }
   ConfigFileReader xml_config_reader() const { return xml_config_reader_; }
 
+  // Sets each option of this set that `from` declares with the same type and has set (from a
+  // command line, a file, a plan), to from's value, but those named in `except`: the options
+  // two commands share, taken from the one that read them (a plan's load from its run).
+  Status SetFrom(const OptionSet& from, const std::vector<std::string>& except,
+                 std::string_view origin);
+
   // Typed access by canonical name. REQUIRES: declared with that type (else aborts).
   int64_t GetInt(std::string_view name) const;
   double GetDouble(std::string_view name) const;

@@ -72,9 +72,28 @@ Status ReadValues(const toml::table& t, const std::string& path, std::vector<Pla
   return Status::Ok();
 }
 
+// `db = ["url1", "url2", ...]`: one database per instance, in order.
+Status ReadDatabaseList(const toml::array& list, const std::string& path, PlanGroup* g) {
+  const int line = LineOf(list);
+  if (list.empty()) return Bad(path, line, "key 'db' lists no database");
+  if (list.size() > kMaxPlanInstances) {
+    return Bad(path, line,
+               "key 'db' lists more than " + std::to_string(kMaxPlanInstances) + " databases");
+  }
+  for (const toml::node& n : list) {
+    const auto* s = n.as_string();
+    if (s == nullptr || s->get().empty()) {
+      return Bad(path, LineOf(n), "key 'db' must list non-empty strings (database URLs)");
+    }
+    g->dbs.push_back(s->get());
+  }
+  return Status::Ok();
+}
+
 Status ReadGroup(const toml::table& t, const std::string& path, int index, PlanGroup* g) {
   g->line = LineOf(t);
   g->name = "g" + std::to_string(index + 1);
+  bool count_given = false;
   for (const auto& [k, v] : t) {
     const std::string key(k.str());
     const int line = LineOf(v);
@@ -92,12 +111,17 @@ Status ReadGroup(const toml::table& t, const std::string& path, int index, PlanG
                    "key '" + key + "' must be a whole number from 1 to " + std::to_string(max));
       }
       (key == "count" ? g->count : g->spread_threads) = static_cast<int>(n->get());
+      if (key == "count") count_given = true;
       continue;
     }
     if (key == "load" || key == "scale") {
       const auto* b = v.as_boolean();
       if (b == nullptr) return Bad(path, line, "key '" + key + "' must be true or false");
       (key == "load" ? g->load : g->scale) = b->get();
+      continue;
+    }
+    if (key == "db" && v.is_array()) {
+      SB_RETURN_IF_ERROR(ReadDatabaseList(*v.as_array(), path, g));
       continue;
     }
     if (key == "name" || key == "workload" || key == "db") {
@@ -114,8 +138,21 @@ Status ReadGroup(const toml::table& t, const std::string& path, int index, PlanG
             "' in [[group]] (name, count, workload, db, load, scale, spread_threads, options; the "
             "workload's and driver's options go in [group.options])");
   }
-  if (g->db.empty()) {
-    return Bad(path, g->line, "[[group]] '" + g->name + "' has no 'db' (a database URL template)");
+  if (g->db.empty() && g->dbs.empty()) {
+    return Bad(path, g->line,
+               "[[group]] '" + g->name +
+                   "' has no 'db' (a database URL template, or a list of databases)");
+  }
+  if (!g->dbs.empty()) {
+    const int listed = static_cast<int>(g->dbs.size());
+    if (!count_given) {
+      g->count = listed;
+    } else if (g->count > listed) {
+      return Bad(path, g->line,
+                 "group '" + g->name + "' has count = " + std::to_string(g->count) + " but lists " +
+                     std::to_string(listed) +
+                     " database(s) in 'db'; each instance needs one of its own");
+    }
   }
   for (char c : g->name) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') {
@@ -227,6 +264,17 @@ std::string ExpandInstanceTemplate(const std::string& tmpl, int i) {
     }
   }
   return out;
+}
+
+Result<std::string> InstanceDatabase(const Plan& plan, const PlanGroup& g, int i) {
+  if (g.dbs.empty()) return ExpandInstanceTemplate(g.db, i);
+  if (i < 1 || i > static_cast<int>(g.dbs.size())) {
+    return Status::InvalidArgument(
+        plan.Where(g.line) + ": group '" + g.name + "' lists " + std::to_string(g.dbs.size()) +
+        " database(s) in 'db', so it cannot have " + std::to_string(i) +
+        " instances (add databases to the list, or use a template with {i})");
+  }
+  return g.dbs[static_cast<size_t>(i) - 1];
 }
 
 }  // namespace sb::config

@@ -11,6 +11,8 @@
 //   count = 3
 //   workload = "dvdstore"
 //   db = "sqlite:///tmp/sb/ds3_{i}.db"   # {i}: the instance's number in its group, from 1
+//   # or a list, the i-th instance on the i-th (servers on their own ports):
+//   # db = ["postgresql://u@h:25433/ds3", "postgresql://u@h:25434/ds3"]
 //   load = true                    # load a missing database first
 //   [group.options]
 //   db_size = "S"
@@ -39,7 +41,10 @@ struct PlanGroup {
   std::string name;
   int count = 1;
   std::string workload = "dvdstore";
-  std::string db;      // URL template
+  std::string db;  // URL template; empty when the group lists its databases
+  // `db = [...]`: instance i (from 1) takes dbs[i-1]; the count is at most its length
+  // (without a count, the count is its length).
+  std::vector<std::string> dbs;
   bool load = false;   // load a database that does not hold the workload yet
   bool scale = false;  // the group whose count a consolidation search sets
   // > 0: this many threads spread round robin over the group's instances (DVD Store 3's
@@ -70,6 +75,11 @@ Result<Plan> ReadPlanFile(const std::string& path);
 
 // `tmpl` with every "{i}" replaced by `i`.
 std::string ExpandInstanceTemplate(const std::string& tmpl, int i);
+
+// The database URL of instance `i` (from 1) of group `g` of `plan`: the template expanded, or
+// the list's i-th. InvalidArgument naming the file and line when the list is shorter (a
+// consolidation search's count above it).
+Result<std::string> InstanceDatabase(const Plan& plan, const PlanGroup& g, int i);
 
 }  // namespace sb::config
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "driver/run_options.h"
+#include "session/op_log_paths.h"
 #include "session/rank_share.h"
 
 namespace sb::session {
@@ -13,8 +14,19 @@ Status Named(const Status& s, const DbSetup& setup, bool several) {
   return Status(s.code(), "instance " + setup.name + " (" + setup.url + "): " + s.message());
 }
 
+Result<std::vector<std::string>> OpLogPathsOf(const std::vector<DbSetup>& setups) {
+  std::vector<OpLogRequest> requests;
+  for (const DbSetup& s : setups) {
+    requests.push_back(
+        {s.name, s.options->Has("op_log") ? s.options->GetString("op_log") : std::string()});
+  }
+  return InstanceOpLogPaths(requests);
+}
+
 Result<std::vector<driver::DbInstanceSpec>> InstanceSpecs(std::vector<DbSetup>& setups) {
   const bool several = setups.size() > 1;
+  auto op_logs = OpLogPathsOf(setups);
+  if (!op_logs.ok()) return op_logs.status();
   std::vector<driver::DbInstanceSpec> specs;
   for (DbSetup& s : setups) {
     auto parsed = driver::RunOptionsFrom(*s.options, s.workload->max_failures(),
@@ -27,6 +39,7 @@ Result<std::vector<driver::DbInstanceSpec>> InstanceSpecs(std::vector<DbSetup>& 
     spec.backend = s.backend.get();
     spec.options = std::move(parsed).value();
     spec.options.seed += specs.size();
+    spec.options.op_log_path = (*op_logs)[specs.size()];
     specs.push_back(std::move(spec));
   }
   return specs;

@@ -39,10 +39,14 @@ struct DbSetup {
 // `s` with the instance's name and URL in front when the run has `several` instances.
 Status Named(const Status& s, const DbSetup& setup, bool several);
 
+// Every instance's --op_log file (session/op_log_paths.h: one per instance when there are
+// several), or InvalidArgument when two instances would write one file.
+Result<std::vector<std::string>> OpLogPathsOf(const std::vector<DbSetup>& setups);
+
 // The driver's spec of every instance, from its options (driver::RunOptionsFrom). Instance k
 // draws its own random streams (seed + k), as DVD Store's drivers on separate clients would;
-// instance 0 keeps the seed, so one instance runs as before. Errors name the instance when
-// there are several.
+// instance 0 keeps the seed, so one instance runs as before; each writes its own --op_log
+// (OpLogPathsOf). Errors name the instance when there are several.
 Result<std::vector<driver::DbInstanceSpec>> InstanceSpecs(std::vector<DbSetup>& setups);
 
 // Under mpirun: rank `rank`'s part of an instance, `share` of its threads (session::ShareOf).

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "session/op_log_paths.h"
 #include "session/rank_share.h"
 
 namespace sb::session {
@@ -97,8 +98,16 @@ bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
       ", with its own random streams (seed + 7919 x rank); rank 0 merged every rank's "
       "histograms and counters exactly";
   if (o.Has("op_log") && !o.GetString("op_log").empty()) {
-    r->choices["op_log"] = "each rank wrote the operations it ran to its own file, " +
-                           RankOpLogPath(o.GetString("op_log"), 0) + " for rank 0 and so on";
+    if (instance_names.size() > 1) {
+      // Each instance its own file (op_log_paths.h), and each rank its own of that.
+      r->choices["op_log"] =
+          "each rank wrote the operations it ran of each instance to a file of its own, " +
+          RankOpLogPath(InstanceOpLogPath(o.GetString("op_log"), instance_names[0], 1, true), 0) +
+          " for instance " + instance_names[0] + " on rank 0 and so on";
+    } else {
+      r->choices["op_log"] = "each rank wrote the operations it ran to its own file, " +
+                             RankOpLogPath(o.GetString("op_log"), 0) + " for rank 0 and so on";
+    }
   }
   if (g.any_lost()) {
     r->warnings.push_back("incomplete: " + g.LostSummary() +

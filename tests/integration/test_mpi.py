@@ -97,7 +97,11 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         # Instance b's statements take 0.9 s: when the window closes (about 2 s after Start),
         # rank 1's one worker is in the middle of its third unit.
         op_log = tmp_path("it-mpi-instances.oplog")
-        for f in (op_log, op_log + ".rank0", op_log + ".rank1"):
+        # Each instance its own file (docs/plans.md#operation-logs), on the rank that runs it.
+        mine = {1: 0, 2: 1, 3: 0}
+        files = [tmp_path(f"it-mpi-instances.{i}.oplog.rank{k}") for i, k in mine.items()]
+        others = [tmp_path(f"it-mpi-instances.{i}.oplog.rank{1 - k}") for i, k in mine.items()]
+        for f in [op_log, op_log + ".rank0", op_log + ".rank1"] + files + others:
             if os.path.exists(f):
                 os.remove(f)
         r = mpirun("oltp", "run", "--workload=noop", "--db",
@@ -124,10 +128,12 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         # its measured units nor in the merged figures above.
         self.assertEqual(per[1]["after_end_units"], 1, per)
         self.assertEqual(so["after_end_units"], sum(p["after_end_units"] for p in per))
-        # --op_log: each rank writes its own file (ranks on one host would share one path).
-        self.assertTrue(os.path.exists(op_log + ".rank0") and os.path.exists(op_log + ".rank1"))
-        self.assertFalse(os.path.exists(op_log))
-        self.assertIn(op_log + ".rank0", doc["choices"]["op_log"])
+        # --op_log: each rank writes its own file of each instance it runs (ranks on one host
+        # would share one path, and so would instances).
+        self.assertTrue(all(os.path.exists(f) for f in files), files)
+        self.assertFalse(any(os.path.exists(f) for f in others), others)
+        self.assertFalse(os.path.exists(op_log) or os.path.exists(op_log + ".rank0"))
+        self.assertIn(files[0], doc["choices"]["op_log"])
         r = mpirun("oltp", "run", "--workload=noop", "--db", "null:///a;null:///b",
                    "--n_threads", "4", "--rank_split=instances", "--run_time", "2s",
                    "--json", tmp_path("it-mpi-instances-refused.json"))

@@ -86,6 +86,28 @@ TEST_F(OptionSetTest, AliasesAndDashesSetTheCanonicalOption) {
   EXPECT_EQ(options_.GetDurationNanos("warmup_time"), 30 * kSecond);
 }
 
+TEST_F(OptionSetTest, SetFromTakesWhatTheOtherSetHasSet) {
+  // A smaller set (a load's) takes what the run's set was given, but what it names as its own.
+  OptionSet load;
+  load.Add(Spec("db_size", OptionType::kDbSize, "S"));
+  load.Add(Spec("n_threads", OptionType::kInt, "1", "driver"));
+  OptionSpec run_time = Spec("run_time", OptionType::kDuration, "0", "driver");
+  run_time.bare_unit_nanos = kMinute;
+  load.Add(run_time);
+  load.Add(Spec("target", OptionType::kInt, "3"));  // another type than the run's: left alone
+  ASSERT_TRUE(options_.Set("db_size", "1mb", "command line").ok());
+  ASSERT_TRUE(options_.Set("target", "db1", "command line").ok());
+  ASSERT_TRUE(options_.Set("duration", "90", "command line").ok());  // bare: minutes
+  ASSERT_TRUE(options_.Set("n_threads", "7", "command line").ok());
+  ASSERT_TRUE(load.SetFrom(options_, {"n_threads"}, "the run's options").ok());
+  EXPECT_EQ(load.GetString("db_size"), "1MB");
+  EXPECT_TRUE(load.IsSet("db_size"));
+  EXPECT_EQ(load.GetDurationNanos("run_time"), 90 * kMinute);
+  EXPECT_EQ(load.GetInt("n_threads"), 1);  // excepted
+  EXPECT_FALSE(load.IsSet("n_threads"));
+  EXPECT_EQ(load.GetInt("target"), 3);
+}
+
 TEST_F(OptionSetTest, IntGoodValues) {
   EXPECT_EQ(SetError("n_threads", "1000"), "");
   EXPECT_EQ(options_.GetInt("n_threads"), 1000);

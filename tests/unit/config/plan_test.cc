@@ -73,6 +73,52 @@ void ExpectRefused(const std::string& text, const std::string& where, const std:
   EXPECT_NE(m.find(words), std::string::npos) << m;
 }
 
+TEST(PlanTest, ListOfDatabasesGivesTheIthToTheIthInstance) {
+  constexpr const char* kList = R"([[group]]
+name = "pg"
+db = ["postgresql://u@h:25433/ds3",
+      "postgresql://u@h:25434/ds3", "postgresql://u@h:25435/ds3"]
+)";
+  auto plan = ParsePlan(kList, "l.toml");
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  const PlanGroup& g = plan->groups[0];
+  EXPECT_EQ(g.count, 3);  // no count: the list's length
+  EXPECT_EQ(InstanceDatabase(*plan, g, 1).value(), "postgresql://u@h:25433/ds3");
+  EXPECT_EQ(InstanceDatabase(*plan, g, 3).value(), "postgresql://u@h:25435/ds3");
+  // A consolidation search's count above the list: refused, naming the group's line.
+  auto fourth = InstanceDatabase(*plan, g, 4);
+  ASSERT_FALSE(fourth.ok());
+  EXPECT_EQ(fourth.status().message(),
+            "l.toml:1: group 'pg' lists 3 database(s) in 'db', so it cannot have 4 instances "
+            "(add databases to the list, or use a template with {i})");
+  // A template still expands.
+  auto tmpl = ParsePlan("[[group]]\ncount = 2\ndb = \"sqlite:///d/{i}.db\"\n", "t.toml");
+  ASSERT_TRUE(tmpl.ok());
+  EXPECT_EQ(InstanceDatabase(*tmpl, tmpl->groups[0], 2).value(), "sqlite:///d/2.db");
+}
+
+TEST(PlanTest, ListOfDatabasesShorterThanTheCountIsRefused) {
+  auto plan = ParsePlan(
+      "[[group]]\nname = \"a\"\ncount = 3\ndb = [\"sqlite:///1.db\", "
+      "\"sqlite:///2.db\"]\n",
+      "c.toml");
+  ASSERT_FALSE(plan.ok());
+  EXPECT_EQ(plan.status().message(),
+            "c.toml:1: group 'a' has count = 3 but lists 2 database(s) in 'db'; each instance "
+            "needs one of its own");
+  // A count below the list's length takes the first ones.
+  auto fewer =
+      ParsePlan("[[group]]\ncount = 1\ndb = [\"sqlite:///1.db\", \"sqlite:///2.db\"]\n", "f.toml");
+  ASSERT_TRUE(fewer.ok());
+  EXPECT_EQ(fewer->groups[0].count, 1);
+  for (const char* bad : {"db = []", "db = [1, 2]", "db = [\"\"]"}) {
+    auto p = ParsePlan(std::string("[[group]]\n") + bad + "\n", "b.toml");
+    ASSERT_FALSE(p.ok()) << bad;
+    EXPECT_NE(p.status().message().find("b.toml:2: key 'db'"), std::string::npos)
+        << p.status().message();
+  }
+}
+
 TEST(PlanTest, MistakesNameFileLineAndKey) {
   ExpectRefused("[[group]]\nname = \"a\"\ndb = \"sqlite:///x\"\ncuont = 2\n", "bad.toml:4:",
                 "unknown key 'cuont'");
