@@ -91,6 +91,18 @@ class FullDiskTest(unittest.TestCase):
         self.assertIn("incomplete", r.stderr)
         os.remove(out)
 
+    def test_default_result_on_a_full_disk(self):
+        # Without --json the run claims results/<timestamp>.json as an empty file first; a
+        # result that cannot be written leaves no 0-byte file there.
+        d = self.full()
+        r = storebench("oltp", "run", "--workload", "noop", "--db", "null://", "--run_time", "1s",
+                       "--warmup_time", "0", cwd=d)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("results/", r.stderr)
+        results = os.path.join(d, "results")
+        left = os.listdir(results) if os.path.isdir(results) else []
+        self.assertEqual(left, [], "a 0-byte or temporary result left behind")
+
     def test_dev_full_is_an_error(self):
         r = storebench("compare", *self.groups(), "--json", "/dev/full")
         self.assertEqual(r.returncode, 1, r.stderr)
