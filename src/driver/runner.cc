@@ -365,6 +365,15 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     if (cb.on_phase) cb.on_phase("measure");
   };
 
+  // An op log or a caller's output that failed during the run ends it: what follows would be
+  // measured without being written.
+  ccb.output_error = [&]() -> Status {
+    for (InstanceRun& ir : runs) {
+      if (ir.op_log) SB_RETURN_IF_ERROR(ir.op_log->Error());
+    }
+    return cb.output_error ? cb.output_error() : Status::Ok();
+  };
+
   const std::string started_at = WallClockIsoUtc();
   Controller controller(clock_, co);
   ControllerOutcome run = controller.Run(instances, ccb);
@@ -373,6 +382,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     out.status = run.status;
     return out;
   }
+  out.status = run.output_error;
   const std::string ended_at = WallClockIsoUtc();
   out.t0 = run.t0;
   out.reset_at = run.reset_at;
@@ -417,6 +427,10 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   }
   SetDriverCpu(&out.result, run.process_cpu_sec);
   if (sut_cpu) SetSutCpu(*sut_cpu, run, &out.result.sut_cpu);
+  // The result says why its measured window is shorter than asked.
+  if (!run.output_error.ok()) {
+    out.result.warnings.push_back("the run ended early: " + run.output_error.message());
+  }
   return out;
 }
 

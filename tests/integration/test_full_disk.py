@@ -3,6 +3,7 @@ output that cannot be written whole ends the command with exit 1 and a sentence 
 file, and nothing is left at its path (no 0-byte file, no temporary file). The disk is a small
 tmpfs of the test's own, filled to the last byte (skipped where mounting is not permitted);
 /dev/full stands for a device that refuses every write."""
+import json
 import os
 import subprocess
 import tempfile
@@ -79,13 +80,31 @@ class FullDiskTest(unittest.TestCase):
                        tmp_path("full-disk-power.json"), "--csv", out)
         self.assertFailedWithout(r, out)
 
+    def run_long(self, name, *options):
+        """A run planned for 10 minutes with a stream onto the full disk: it must end on the
+        first failed write, with exit 1 naming the file, long before its planned end."""
+        result = tmp_path(f"full-disk-{name}.json")
+        r = storebench("oltp", "run", "--workload", "noop", "--db", "null://", "--run_time",
+                       "10m", "--warmup_time", "0", "--log_freq", "1", "--json", result,
+                       *options, timeout=120)
+        with open(result) as f:  # the figures measured up to the failure are kept
+            result = json.load(f)
+        self.assertLess(result["measured_sec"], 600, "the run went on after the failed write")
+        self.assertTrue(any("ended early" in w for w in result["warnings"]), result["warnings"])
+        return r
+
+    def test_out_filename_on_a_full_disk(self):
+        # DVD Store's status CSV is written beside its path during the run and renamed over it
+        # at the end: a failed write ends the run and leaves nothing at the path.
+        out = os.path.join(self.full(), "status.csv")
+        self.assertFailedWithout(self.run_long("out-filename", "--out_filename", out), out)
+
     def test_op_log_stream_on_a_full_disk(self):
         # A stream written during the run cannot be written whole first: a failed write ends
         # the run with exit 1 naming the file, and says the log is incomplete.
+        # It ends the run at its next second, not at the planned end.
         out = os.path.join(self.full(), "ops.log")
-        r = storebench("oltp", "run", "--workload", "noop", "--db", "null://", "--run_time", "1s",
-                       "--warmup_time", "0", "--json", tmp_path("full-disk-oplog.json"),
-                       "--op_log", out)
+        r = self.run_long("oplog", "--op_log", out)
         self.assertEqual(r.returncode, 1, r.stderr)
         self.assertIn(out, r.stderr)
         self.assertIn("incomplete", r.stderr)
@@ -102,6 +121,8 @@ class FullDiskTest(unittest.TestCase):
         results = os.path.join(d, "results")
         left = os.listdir(results) if os.path.isdir(results) else []
         self.assertEqual(left, [], "a 0-byte or temporary result left behind")
+        if os.path.isdir(results):  # the other cases expect the disk as it was
+            os.rmdir(results)
 
     def test_dev_full_is_an_error(self):
         r = storebench("compare", *self.groups(), "--json", "/dev/full")
