@@ -124,6 +124,32 @@ class FullDiskTest(unittest.TestCase):
         if os.path.isdir(results):  # the other cases expect the disk as it was
             os.rmdir(results)
 
+    def test_exec_series_csv_on_a_full_disk(self):
+        out = os.path.join(self.full(), "exec-series.csv")
+        r = storebench("exec", "--power", "cmd:echo 80", "--json",
+                       tmp_path("full-disk-exec.json"), "--series_csv", out, "--", "true")
+        self.assertFailedWithout(r, out)
+
+    def test_consolidate_search_file_on_a_full_disk(self):
+        # The search's runs go to <stem>-runs beside the search file: a link to a directory
+        # with room, so that the search file itself is what meets the full disk.
+        d = self.full()
+        runs = tempfile.mkdtemp(prefix="full-disk-runs-", dir=harness.ARGS.tmp)
+        link = os.path.join(d, "search-runs")
+        os.symlink(runs, link)
+        plan = tmp_path("full-disk-plan.toml")
+        with open(plan, "w") as f:
+            f.write('[run]\nwarmup_time = "0s"\nrun_time = "1s"\n\n'
+                    '[[group]]\nname = "n"\ncount = 1\nworkload = "noop"\n'
+                    'db = "null://n{i}"\n')
+        out = os.path.join(d, "search.json")
+        try:
+            r = storebench("consolidate", "--plan", plan, "--instances", "1..1", "--runs", "1",
+                           "--baseline", "units>=1@run", "--search", out)
+        finally:
+            os.remove(link)
+        self.assertFailedWithout(r, out)
+
     def test_dev_full_is_an_error(self):
         r = storebench("compare", *self.groups(), "--json", "/dev/full")
         self.assertEqual(r.returncode, 1, r.stderr)
