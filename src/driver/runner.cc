@@ -370,6 +370,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   ccb.output_error = [&]() -> Status {
     for (InstanceRun& ir : runs) {
       if (ir.op_log) SB_RETURN_IF_ERROR(ir.op_log->Error());
+      SB_RETURN_IF_ERROR(ir.spec->workload->OutputError());
     }
     return cb.output_error ? cb.output_error() : Status::Ok();
   };

@@ -84,9 +84,10 @@ class FullDiskTest(unittest.TestCase):
         """A run planned for 10 minutes with a stream onto the full disk: it must end on the
         first failed write, with exit 1 naming the file, long before its planned end."""
         result = tmp_path(f"full-disk-{name}.json")
-        r = storebench("oltp", "run", "--workload", "noop", "--db", "null://", "--run_time",
-                       "10m", "--warmup_time", "0", "--log_freq", "1", "--json", result,
-                       *options, timeout=120)
+        if "--workload" not in options:
+            options = ("--workload", "noop", "--db", "null://", *options)
+        r = storebench("oltp", "run", "--run_time", "10m", "--warmup_time", "0", "--log_freq",
+                       "1", "--json", result, *options, timeout=120)
         with open(result) as f:  # the figures measured up to the failure are kept
             result = json.load(f)
         self.assertLess(result["measured_sec"], 600, "the run went on after the failed write")
@@ -98,6 +99,21 @@ class FullDiskTest(unittest.TestCase):
         # at the end: a failed write ends the run and leaves nothing at the path.
         out = os.path.join(self.full(), "status.csv")
         self.assertFailedWithout(self.run_long("out-filename", "--out_filename", out), out)
+
+    def test_tpcc_delivery_log_on_a_full_disk(self):
+        # TPC-C's deferred Delivery appends its result file during the run: a failed write
+        # ended the delivery thread alone, and the run passed with an empty log (exit 0).
+        d = self.full()
+        db = tmp_path("full-disk-tpcc.db")
+        r = storebench("oltp", "load", "--workload", "tpcc", "--db", f"sqlite://{db}",
+                       "--warehouses", "1", "--force")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = os.path.join(d, "delivery.log")
+        r = self.run_long("delivery-log", "--workload", "tpcc", "--db", f"sqlite://{db}",
+                          "--n_threads", "1", "--delivery", "deferred", "--delivery_log", out)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn(out, r.stderr)
+        os.remove(out)
 
     def test_op_log_stream_on_a_full_disk(self):
         # A stream written during the run cannot be written whole first: a failed write ends
