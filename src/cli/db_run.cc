@@ -78,15 +78,15 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   if (!outcome.ok()) return Fail(outcome.status());
   if (!outcome->speaks) return outcome->complete ? kExitOk : kExitFailure;
   console.PrintSummary(*outcome);
-  // A write of the status CSV that failed during the run ended it (run_status says so); one
-  // that fails now is said here.
+  // A write of the status CSV that failed during the run ended it (run_status and the summary's
+  // warning say so); one that fails now is said here, before a result that may fail too.
   const Status csv = console.CommitOutputs();
-  if (int code = WriteRunFiles(common, outcome->result); code != kExitOk) return code;
-  if (result != nullptr) *result = outcome->result;
   if (!csv.ok() && outcome->run_status.ok()) {
     std::fprintf(stderr, "storebench: %s\n", csv.message().c_str());
-    return kExitFailure;
   }
+  if (int code = WriteRunFiles(common, outcome->result); code != kExitOk) return code;
+  if (result != nullptr) *result = outcome->result;
+  if (!csv.ok() && outcome->run_status.ok()) return kExitFailure;
   return RunExitCode(*outcome);
 }
 

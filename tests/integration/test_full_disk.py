@@ -98,7 +98,9 @@ class FullDiskTest(unittest.TestCase):
         # DVD Store's status CSV is written beside its path during the run and renamed over it
         # at the end: a failed write ends the run and leaves nothing at the path.
         out = os.path.join(self.full(), "status.csv")
-        self.assertFailedWithout(self.run_long("out-filename", "--out_filename", out), out)
+        r = self.run_long("out-filename", "--out_filename", out)
+        self.assertFailedWithout(r, out)
+        self.assertIn(f"cannot write --out_filename '{out}'", r.stderr)
 
     def test_tpcc_delivery_log_on_a_full_disk(self):
         # TPC-C's deferred Delivery appends its result file during the run: a failed write
@@ -112,8 +114,22 @@ class FullDiskTest(unittest.TestCase):
         r = self.run_long("delivery-log", "--workload", "tpcc", "--db", f"sqlite://{db}",
                           "--n_threads", "1", "--delivery", "deferred", "--delivery_log", out)
         self.assertEqual(r.returncode, 1, r.stderr)
-        self.assertIn(out, r.stderr)
+        self.assertIn(f"cannot write the delivery log {out}", r.stderr)
         os.remove(out)
+
+    def test_a_stream_and_the_result_both_on_a_full_disk(self):
+        # The result cannot be written after the run ended on its op log: both are named.
+        d = self.full()
+        result, log = os.path.join(d, "run.json"), os.path.join(d, "ops.log")
+        r = storebench("oltp", "run", "--workload", "noop", "--db", "null://", "--run_time",
+                       "10m", "--warmup_time", "0", "--json", result, "--op_log", log,
+                       timeout=120)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        # (the echo line names every path: the sentences are what is looked for)
+        self.assertIn(f"cannot write result file '{result}'", r.stderr)
+        self.assertIn(f"cannot write --op_log '{log}'", r.stderr)
+        self.assertFalse(os.path.exists(result))
+        os.remove(log)
 
     def test_op_log_stream_on_a_full_disk(self):
         # A stream written during the run cannot be written whole first: a failed write ends
@@ -122,7 +138,7 @@ class FullDiskTest(unittest.TestCase):
         out = os.path.join(self.full(), "ops.log")
         r = self.run_long("oplog", "--op_log", out)
         self.assertEqual(r.returncode, 1, r.stderr)
-        self.assertIn(out, r.stderr)
+        self.assertIn(f"cannot write --op_log '{out}'", r.stderr)
         self.assertIn("incomplete", r.stderr)
         os.remove(out)
 
@@ -133,7 +149,7 @@ class FullDiskTest(unittest.TestCase):
         r = storebench("oltp", "run", "--workload", "noop", "--db", "null://", "--run_time", "1s",
                        "--warmup_time", "0", cwd=d)
         self.assertEqual(r.returncode, 1, r.stderr)
-        self.assertIn("results/", r.stderr)
+        self.assertIn("cannot write result file 'results/", r.stderr)
         results = os.path.join(d, "results")
         left = os.listdir(results) if os.path.isdir(results) else []
         self.assertEqual(left, [], "a 0-byte or temporary result left behind")
