@@ -70,6 +70,9 @@ class RunReporter {
   // Each second: the series so far and the running figures.
   virtual void OnInterval(const metrics::TimeSeries& series,
                           const metrics::StatusFigures& running) = 0;
+  // Asked every second: an output the reporter writes during the run (a status CSV) that could
+  // not be written (a full disk). An error ends the run at once and is its run_status.
+  virtual Status OutputError() const { return Status::Ok(); }
 };
 
 // What a run gives back beside its result: what the caller needs to speak and to decide.

@@ -328,6 +328,10 @@ class Workload {
   // Options whose value the run learned after parsing (TPC-C-like's warehouse count, read from
   // the database): the result's config block records these values, what ran.
   virtual std::map<std::string, std::string> RanOptions() const { return {}; }
+  // Asked every second during a run, from the controller thread: an output the workload writes
+  // while it runs (TPC-C-like's --delivery_log) that could not be written (a full disk). An
+  // error ends the run at once, exit 1 naming the file. Thread-safe.
+  virtual Status OutputError() const { return Status::Ok(); }
   // What a load created, for the load command's summary line ("DVD Store 3 db_size=S").
   virtual std::string Describe() const { return name(); }
 

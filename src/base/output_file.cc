@@ -9,9 +9,7 @@
 #include <filesystem>
 
 namespace sb {
-namespace {
 
-// Writes all of `text` to `fd`; returns 0 or the errno of the failed write.
 int WriteAll(int fd, std::string_view text) {
   size_t done = 0;
   while (done < text.size()) {
@@ -25,7 +23,35 @@ int WriteAll(int fd, std::string_view text) {
   return 0;
 }
 
-}  // namespace
+int CreateTempBeside(const std::string& path, int* fd, std::string* tmp) {
+  // A unique temporary name in the same directory, so the rename stays on one file system.
+  *fd = -1;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    *tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+    *fd = ::open(tmp->c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (*fd >= 0) return 0;
+    if (errno != EEXIST) break;
+  }
+  return errno;
+}
+
+int CommitTemp(int fd, const std::string& tmp, const std::string& path) {
+  int err = ::fsync(fd) != 0 ? errno : 0;
+  if (::close(fd) != 0 && err == 0) err = errno;
+  if (err == 0 && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
+  if (err != 0) {
+    ::unlink(tmp.c_str());
+    return err;
+  }
+  // Make the rename itself durable; a failure here does not lose the file, so it is ignored.
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  const int dir_fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    ::fsync(dir_fd);
+    ::close(dir_fd);
+  }
+  return 0;
+}
 
 Status WriteOutputFile(const std::string& path, std::string_view text, std::string_view what) {
   namespace fs = std::filesystem;
@@ -47,29 +73,17 @@ Status WriteOutputFile(const std::string& path, std::string_view text, std::stri
     if (::close(out) != 0 && err == 0) err = errno;
     return err == 0 ? Status::Ok() : failure(std::strerror(err));
   }
-  // A unique temporary name in the same directory, so the rename stays on one file system.
   std::string tmp;
   int fd = -1;
-  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
-    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && errno != EEXIST) break;
+  if (int err = CreateTempBeside(path, &fd, &tmp); err != 0) {
+    return failure("cannot create '" + tmp + "': " + std::strerror(err));
   }
-  if (fd < 0) return failure("cannot create '" + tmp + "': " + std::strerror(errno));
-  int err = WriteAll(fd, text);
-  if (err == 0 && ::fsync(fd) != 0) err = errno;
-  if (::close(fd) != 0 && err == 0) err = errno;
-  if (err == 0 && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
-  if (err != 0) {
+  if (int err = WriteAll(fd, text); err != 0) {
+    ::close(fd);
     ::unlink(tmp.c_str());
     return failure(std::strerror(err));
   }
-  // Make the rename itself durable; a failure here does not lose the file, so it is ignored.
-  const int dir_fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd >= 0) {
-    ::fsync(dir_fd);
-    ::close(dir_fd);
-  }
+  if (int err = CommitTemp(fd, tmp, path); err != 0) return failure(std::strerror(err));
   return Status::Ok();
 }
 

@@ -18,6 +18,17 @@ namespace sb {
 // '<path>': <reason>", and nothing left at `path` that was not there before.
 Status WriteOutputFile(const std::string& path, std::string_view text, std::string_view what);
 
+// The steps above, for an output written piece by piece (base/output_stream.h). Each returns 0
+// or an errno.
+// Writes all of `text` to `fd`.
+int WriteAll(int fd, std::string_view text);
+// Creates a new file beside `path` (<path>.tmp-<pid>-<n>) for writing: its descriptor in *fd and
+// its name in *tmp.
+int CreateTempBeside(const std::string& path, int* fd, std::string* tmp);
+// Fsyncs and closes `fd`, renames `tmp` over `path` and fsyncs the directory; on an error `tmp`
+// is removed.
+int CommitTemp(int fd, const std::string& tmp, const std::string& path);
+
 }  // namespace sb
 
 #endif  // STOREBENCH_BASE_OUTPUT_FILE_H_

@@ -122,9 +122,12 @@ Status ConsoleReporter::Begin(const std::vector<driver::DbInstanceSpec>& specs,
   std::fprintf(stderr, "%s\n", common_.EchoLine().c_str());
   const std::string& csv_path = speaks ? common_.GetString("out_filename") : std::string();
   if (!csv_path.empty()) {
-    csv_ = std::make_unique<std::ofstream>(csv_path, std::ios::trunc);
-    if (!*csv_) return Status::InvalidArgument("cannot write out_filename '" + csv_path + "'");
-    *csv_ << report::CsvHeaderLine() << "\n";
+    // Written beside its path and renamed over it after the run (base/output_stream.h): a full
+    // disk ends the run instead of leaving a CSV cut short.
+    auto opened = OutputStream::Open(csv_path, "--out_filename");
+    if (!opened.ok()) return opened.status();
+    csv_ = std::move(opened).value();
+    csv_->Append(report::CsvHeaderLine() + "\n");
   }
   metrics_addr_ = speaks ? common_.GetString("metrics_addr") : std::string();
   if (!metrics_addr_.empty()) {
@@ -157,7 +160,7 @@ void ConsoleReporter::OnStart() {
 void ConsoleReporter::OnStatus(const metrics::StatusFigures& f) {
   const std::string prefix = report::StatusTimestampPrefix(ts_, std::chrono::system_clock::now());
   if (style_) style_->OnStatus(f, prefix);
-  if (csv_) *csv_ << report::FormatCsvLine(f, prefix) << "\n" << std::flush;
+  if (csv_) csv_->Append(report::FormatCsvLine(f, prefix) + "\n");
 }
 
 void ConsoleReporter::OnInstanceStatus(const std::string& name, const metrics::StatusFigures& f) {

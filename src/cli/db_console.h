@@ -8,11 +8,11 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "base/output_stream.h"
 #include "cli/metrics_server.h"
 #include "config/options.h"
 #include "report/console/console_style.h"
@@ -45,6 +45,10 @@ class ConsoleReporter : public session::RunReporter {
   // --metrics_linger, so that a scraper gets the final counts; ends at once on a stop signal
   // (`stop`), and is skipped when the run was stopped by one.
   void LingerMetrics(const std::atomic<bool>& stop);
+  // A failed write of the --out_filename CSV: the run ends on it.
+  Status OutputError() const override { return csv_ ? csv_->error() : Status::Ok(); }
+  // After the run: the --out_filename CSV put in place whole, or removed with the error.
+  Status CommitOutputs() { return csv_ ? csv_->Commit() : Status::Ok(); }
 
   // After the run: the console style's closing (sysbench's report, DVD Store's closing lines),
   // then the summary, the workloads' own result lines, the instance table, the SUT CPU and power
@@ -65,7 +69,7 @@ class ConsoleReporter : public session::RunReporter {
   // unknown, which Begin reports.
   std::unique_ptr<report::ConsoleStyle> style_;
   Status style_status_;
-  std::unique_ptr<std::ofstream> csv_;
+  std::unique_ptr<OutputStream> csv_;
   MetricsServer metrics_server_;
   std::string metrics_addr_;
 };

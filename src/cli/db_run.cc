@@ -103,10 +103,16 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   if (!outcome.ok()) return Fail(outcome.status());
   if (!outcome->speaks) return outcome->complete ? kExitOk : kExitFailure;
   console.PrintSummary(*outcome);
+  // A write of the status CSV that failed during the run ended it (run_status and the summary's
+  // warning say so); one that fails now is said here, before a result that may fail too.
+  const Status csv = console.CommitOutputs();
+  if (!csv.ok() && outcome->run_status.ok()) {
+    std::fprintf(stderr, "storebench: %s\n", csv.message().c_str());
+  }
   int code = WriteRunFiles(common, outcome->result);
   if (code == kExitOk) {
     if (result != nullptr) *result = outcome->result;
-    code = RunExitCode(*outcome);
+    code = !csv.ok() && outcome->run_status.ok() ? kExitFailure : RunExitCode(*outcome);
   }
   // After every output is written: a scraper still gets the final counts meanwhile.
   console.LingerMetrics(*request.stop);

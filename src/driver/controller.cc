@@ -274,7 +274,9 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
       all_finished = all_finished && a.finished;
       if (a.lagging && out.lagging_instance < 0) out.lagging_instance = static_cast<int>(i);
     }
-    const bool stop_now = stopped || out.lagging_instance >= 0 || now >= end_at;
+    if (out.output_error.ok() && cb.output_error) out.output_error = cb.output_error();
+    const bool stop_now =
+        stopped || out.lagging_instance >= 0 || !out.output_error.ok() || now >= end_at;
     bool finished = stop_now || all_finished;
     // With peers: any process's stop ends the run, finished work only when all are done.
     if (o.peers != nullptr) finished = o.peers->Agree(stop_now, all_finished);

@@ -80,6 +80,10 @@ struct ControllerCallbacks {
   // After the warm-up reset (DVD Store's "Stats reset"), with the reset's snapshots and instant.
   std::function<void(const std::vector<metrics::RecorderSnapshot>& at_reset, int64_t reset_at)>
       on_reset;
+  // Asked at every sample: an output written during the run (an op log, a status CSV) that
+  // could not be written, a full disk. An error ends the run at that sample, as its end would
+  // (not as a signal: the outcome is not interrupted), and is the outcome's output_error.
+  std::function<Status()> output_error;
 };
 
 // A window's measurement: the snapshots at its edges, per instance.
@@ -98,6 +102,7 @@ struct ControllerOutcome {
   bool interrupted = false;   // stopped by the stop flag before the planned end
   bool warmed_up = false;     // the warm-up ended (or there was none); false: reset_at is Start
   int lagging_instance = -1;  // an open-loop instance fell behind: the run stopped (its index)
+  Status output_error;        // the run stopped on ControllerCallbacks::output_error
   int64_t t0 = 0;             // Start
   int64_t reset_at = 0;       // the warm-up reset (t0 without warm-up)
   int64_t end_at = 0;         // the last sample

@@ -24,6 +24,16 @@ void OpLog::Write(const std::string& lines) {
   }
 }
 
+Status OpLog::Error() {
+  std::lock_guard lock(mu_);
+  return write_errno_ == 0 ? Status::Ok() : Failure(write_errno_);
+}
+
+Status OpLog::Failure(int err) const {
+  return Status::IoError("cannot write --op_log '" + path_ + "': " + std::strerror(err) +
+                         "; the log is incomplete");
+}
+
 Status OpLog::Close() {
   std::lock_guard lock(mu_);
   if (f_ == nullptr) return Status::Ok();
@@ -32,9 +42,7 @@ Status OpLog::Close() {
   int err = write_errno_ != 0 ? write_errno_ : std::ferror(f_) ? EIO : 0;
   if (std::fclose(f_) != 0 && err == 0) err = errno;
   f_ = nullptr;
-  if (err == 0) return Status::Ok();
-  return Status::IoError("cannot write --op_log '" + path_ + "': " + std::strerror(err) +
-                         "; the log is incomplete");
+  return err == 0 ? Status::Ok() : Failure(err);
 }
 
 }  // namespace sb::driver

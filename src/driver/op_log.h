@@ -22,10 +22,14 @@ class OpLog {
   ~OpLog();
   // Appends whole lines; thread-safe.
   void Write(const std::string& lines);
+  // The first write that failed so far (a full disk), or OK: the runner ends the run on it
+  // within a second instead of running on with a log that is already incomplete.
+  Status Error();
   Status Close();
 
  private:
   OpLog(std::FILE* f, std::string path) : f_(f), path_(std::move(path)) {}
+  Status Failure(int err) const;
   std::mutex mu_;
   std::FILE* f_;
   std::string path_;

@@ -257,6 +257,28 @@ void SetSutCpu(SutCpuProbe& probe, const ControllerOutcome& run, metrics::SutCpu
   sc->measured_mean_pct = n > 0 ? sum / n : 0;
 }
 
+// The controller's question each second: an op log, a workload's own output or a caller's that
+// failed during the run ends it, as what follows would be measured without being written.
+std::function<Status()> OutputErrorCheck(std::vector<InstanceRun>& runs, const RunCallbacks& cb) {
+  return [&runs, &cb]() -> Status {
+    for (InstanceRun& ir : runs) {
+      if (ir.op_log) SB_RETURN_IF_ERROR(ir.op_log->Error());
+      SB_RETURN_IF_ERROR(ir.spec->workload->OutputError());
+    }
+    return cb.output_error ? cb.output_error() : Status::Ok();
+  };
+}
+
+// What the whole run adds to the result: the driver's and the system's CPU, and why the
+// measured window is shorter than asked when an output failed.
+void FinishResult(const ControllerOutcome& run, SutCpuProbe* sut_cpu, metrics::RunResult* r) {
+  SetDriverCpu(r, run.process_cpu_sec);
+  if (sut_cpu != nullptr) SetSutCpu(*sut_cpu, run, &r->sut_cpu);
+  if (!run.output_error.ok()) {
+    r->warnings.push_back("the run ended early: " + run.output_error.message());
+  }
+}
+
 }  // namespace
 
 int64_t DrawThinkTimeNanos(Random& rng, double think_time_sec) {
@@ -313,6 +335,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   std::unique_ptr<SutCpuProbe> sut_cpu;
   if (common.sut_cpu) sut_cpu = std::make_unique<SutCpuProbe>(clock_, common.sut_cpu_cmd);
   ControllerCallbacks ccb;
+  ccb.output_error = OutputErrorCheck(runs, cb);
   ccb.on_start = [&] {
     if (sut_cpu) sut_cpu->Start();
     if (cb.on_start) {
@@ -383,6 +406,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     out.status = run.status;
     return out;
   }
+  out.status = run.output_error;
   const std::string ended_at = WallClockIsoUtc();
   out.t0 = run.t0;
   out.reset_at = run.reset_at;
@@ -425,8 +449,7 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     out.result = std::move(results[0]);
     out.whole_run = out.instance_whole_run[0];
   }
-  SetDriverCpu(&out.result, run.process_cpu_sec);
-  if (sut_cpu) SetSutCpu(*sut_cpu, run, &out.result.sut_cpu);
+  FinishResult(run, sut_cpu.get(), &out.result);
   return out;
 }
 

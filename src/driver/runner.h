@@ -102,6 +102,9 @@ struct RunCallbacks {
   // analyzer's log): "warmup" or "measure" at Start, "measure" at the warm-up reset, "window
   // <label> start" / "window <label> end". Keep it short (it must not block).
   std::function<void(const std::string& mark)> on_phase;
+  // Asked every second on the controller thread: an output written during the run outside the
+  // runner (a status CSV) that failed. An error ends the run as an op log's failed write does.
+  std::function<Status()> output_error;
 };
 
 // What a run produced, for the caller to verify and report.

@@ -76,6 +76,7 @@ driver::RunCallbacks ReporterCallbacks(RunReporter& rep, power::PowerSampler* sa
     rep.OnThread(thread, target, connected);
   };
   cb.on_status = [&rep](const metrics::StatusFigures& f) { rep.OnStatus(f); };
+  cb.output_error = [&rep] { return rep.OutputError(); };
   cb.on_instance_status = [&rep](const std::string& name, const metrics::StatusFigures& f) {
     rep.OnInstanceStatus(name, f);
   };

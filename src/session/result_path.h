@@ -11,8 +11,10 @@ namespace sb::session {
 // has one-second resolution, so runs ending in the same second get <stamp>-2<ext>, -3, ...
 // instead of overwriting each other (README.md, "Output"). When no file can be claimed (the
 // directory became unwritable during the run), the plain name is returned and writing the result
-// reports the reason.
-std::string ResultPath(const std::string& json_option, const std::string& ext);
+// reports the reason. `*claimed` (when given) tells whether this call created the empty file, so
+// that a caller whose result then cannot be written removes it (no 0-byte result left behind).
+std::string ResultPath(const std::string& json_option, const std::string& ext,
+                       bool* claimed = nullptr);
 
 }  // namespace sb::session
 

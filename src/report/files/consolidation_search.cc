@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
+
+#include "base/output_file.h"
 
 namespace sb::report {
 
@@ -145,16 +145,8 @@ Result<Search> SearchFromJson(const std::string& text, const std::string& path) 
 }
 
 Status WriteSearchFile(const Search& s, const std::string& path) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << SearchToJson(s);
-    if (!out) return Status::IoError("cannot write the search file '" + tmp + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return Status::IoError("cannot write the search file '" + path + "': " + ec.message());
-  return Status::Ok();
+  // Whole or not at all (a full disk left a 0-byte search file and exit 0): --resume reads it.
+  return WriteOutputFile(path, SearchToJson(s), "the search file");
 }
 
 }  // namespace sb::report

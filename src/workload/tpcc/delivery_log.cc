@@ -59,11 +59,19 @@ Status DeliveryLog::Write(const DeliveryRecord& r) {
   for (int64_t o : r.orders) skipped += o == 0 ? 1 : 0;
   std::lock_guard lock(mu_);
   if (std::fwrite(line.data(), 1, line.size(), f_) != line.size() || std::fflush(f_) != 0) {
-    return Status::Internal("cannot write the delivery log " + path_ + ": " + std::strerror(errno));
+    const Status s =
+        Status::IoError("cannot write the delivery log " + path_ + ": " + std::strerror(errno));
+    if (error_.ok()) error_ = s;
+    return s;
   }
   ++lines_;
   skipped_ += skipped;
   return Status::Ok();
+}
+
+Status DeliveryLog::error() const {
+  std::lock_guard lock(mu_);
+  return error_;
 }
 
 int64_t DeliveryLog::lines() const {

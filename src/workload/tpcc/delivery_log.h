@@ -42,8 +42,10 @@ class DeliveryLog {
   DeliveryLog(const DeliveryLog&) = delete;
   DeliveryLog& operator=(const DeliveryLog&) = delete;
 
-  // Appends the record's line and flushes it; an error (disk full) names the path.
+  // Appends the record's line and flushes it; an error (disk full) names the path and is kept.
   Status Write(const DeliveryRecord& r);
+  // The first write that failed, or OK: the run ends on it (Workload::OutputError).
+  Status error() const;
   // The line of `r` without its newline.
   static std::string Format(const DeliveryRecord& r);
   // Lines written, and the skipped districts in them.
@@ -58,6 +60,7 @@ class DeliveryLog {
   std::FILE* f_;
   int64_t lines_ = 0;
   int64_t skipped_ = 0;
+  Status error_;
 };
 
 // Wall-clock nanoseconds since the Unix epoch (system_clock).

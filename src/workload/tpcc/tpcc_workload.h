@@ -147,6 +147,9 @@ class TpccWorkload final : public workload::Workload {
   // More than 10 terminals (or workers) per warehouse (clause 4.2.2: 10 per warehouse).
   std::vector<std::string> Warnings() const override;
   // The warehouse count the run used (learned from the database when not given).
+  Status OutputError() const override {
+    return delivery_log_ ? delivery_log_->error() : Status::Ok();
+  }
   std::map<std::string, std::string> RanOptions() const override {
     return {{"warehouses", std::to_string(opts_.warehouses)}};
   }

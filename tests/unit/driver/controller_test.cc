@@ -329,6 +329,29 @@ TEST(ControllerTest, StopFlagEndsTheRunAtTheNextSampleAndMarksItInterrupted) {
   EXPECT_EQ(Units(out.at_end[0]), 300u);
 }
 
+TEST(ControllerTest, AFailedOutputEndsTheRunAtTheSampleThatSeesIt) {
+  // An output written during the run (an op log on a full disk) fails during the third second:
+  // the 3 s sample ends the run, which is not a signal's stop.
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 10 * kMs);
+  ControllerOptions o;
+  o.run_nanos = 60 * kSec;
+  o.system_cpu = false;
+  ControllerCallbacks cb;
+  int64_t t0 = -1;
+  cb.on_start = [&] { t0 = clock.NowNanos(); };
+  cb.output_error = [&] {
+    return clock.NowNanos() - t0 > 2 * kSec ? Status::IoError("cannot write --op_log 'x'")
+                                            : Status::Ok();
+  };
+  ControllerOutcome out = Controller(clock, o).Run({&a}, cb);
+  ASSERT_TRUE(out.status.ok());
+  EXPECT_EQ(out.output_error.message(), "cannot write --op_log 'x'");
+  EXPECT_FALSE(out.interrupted);
+  EXPECT_EQ(out.end_at - out.t0, 3 * kSec);
+  EXPECT_EQ(Units(out.at_end[0]), 300u);
+}
+
 TEST(ControllerTest, RunEndsWhenEveryInstanceHasFinished) {
   FakeClock clock(0);
   ClockInstance a("a", clock, 10 * kMs), b("b", clock, 10 * kMs);

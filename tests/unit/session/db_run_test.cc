@@ -149,5 +149,32 @@ TEST(DbRunTest, AReporterThatCannotBeginEndsTheRequestBeforeTheRun) {
   EXPECT_TRUE(rep.calls.empty());  // never started
 }
 
+TEST(DbRunTest, AReporterOutputThatFailsEndsTheRunAtOnce) {
+  // An output the reporter writes during the run (a status CSV on a full disk) fails after the
+  // first second: the run of an hour ends at the next sample with that error.
+  class Failing : public RecordingReporter {
+   public:
+    Status OutputError() const override {
+      return asked_ > 1 ? Status::IoError("cannot write --out_filename 'x.csv'") : Status::Ok();
+    }
+    void OnInterval(const metrics::TimeSeries&, const metrics::StatusFigures&) override {
+      ++asked_;
+    }
+
+   private:
+    int asked_ = 0;
+  };
+  std::vector<DbSetup> setups = NullSetups(1, {"run_time=1h", "warmup_time=0", "label=t"});
+  int power_opened = 0;
+  Failing rep;
+  auto out = RunDatabases(Request(&setups, &power_opened), rep);
+  ASSERT_TRUE(out.ok()) << out.status().message();
+  EXPECT_EQ(out->run_status.message(), "cannot write --out_filename 'x.csv'");
+  EXPECT_FALSE(out->result.interrupted);  // not a signal's stop
+  EXPECT_LT(out->result.measured_sec, 3600);
+  ASSERT_FALSE(out->result.warnings.empty());
+  EXPECT_NE(out->result.warnings.back().find("the run ended early"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace sb::session
