@@ -31,6 +31,7 @@
 #include "config/plan.h"
 #include "dist/world.h"
 #include "experiment/consolidate.h"
+#include "experiment/run_class.h"
 #include "report/files/consolidation_search.h"
 #include "session/output_paths.h"
 
@@ -62,6 +63,17 @@ Result<std::pair<int, int>> ParseRange(const std::string& text) {
   return std::make_pair(*a, *b);
 }
 
+// "  3 instance(s), run 2: fault: instance ds3_2: 4 reconnects (set aside, run again)".
+std::string FailedRunLine(int count, const report::SearchRun& r, bool set_aside) {
+  return "  " + std::to_string(count) + " instance(s), run " + std::to_string(r.run_no) + ": " +
+         (r.run_class.empty() ? "failed" : r.run_class) +
+         (r.class_reason.empty() ? "" : ": " + r.class_reason) +
+         (!set_aside                                 ? ""
+          : r.run_class == experiment::kClassNoStart ? " (not counted)"
+                                                     : " (set aside, run again)") +
+         "\n";
+}
+
 std::string FormatTable(const Search& s) {
   std::string out = "consolidation search (" + s.step + ", " + std::to_string(s.runs) +
                     " run(s) per count, decided on the median run; figures of " + s.headline +
@@ -73,14 +85,25 @@ std::string FormatTable(const Search& s) {
   std::vector<SearchCount> sorted = s.counts;
   std::sort(sorted.begin(), sorted.end(),
             [](const SearchCount& a, const SearchCount& b) { return a.count < b.count; });
+  std::string failed_runs;  // each failed or set-aside run's class and reason, under the table
   for (const SearchCount& c : sorted) {
+    for (const report::SearchRun& r : c.set_aside) failed_runs += FailedRunLine(c.count, r, true);
+    for (size_t k = 0; k < c.runs.size(); ++k) {
+      report::SearchRun r = c.runs[k];
+      r.run_no = static_cast<int>(k) + 1;
+      if (!r.passed) failed_runs += FailedRunLine(c.count, r, false);
+    }
     if (c.median_run < 0) continue;
     const report::SearchRun& m = c.runs[c.median_run];
+    // A failed count says why its median run failed: out of capacity, or a fault.
+    const std::string verdict =
+        c.passed ? "PASS" : "FAIL" + (m.run_class.empty() ? "" : " (" + m.run_class + ")");
     std::snprintf(line, sizeof line, "  %9d  %4d of %d  %14.1f  %14.1f  %14.1f  %s\n", c.count,
                   c.runs_passed(), static_cast<int>(c.runs.size()), m.instance_min,
-                  m.instance_median, m.aggregate, c.passed ? "PASS" : "FAIL");
+                  m.instance_median, m.aggregate, verdict.c_str());
     out += line;
   }
+  if (!failed_runs.empty()) out += "failed runs:\n" + failed_runs;
   const SearchCount* at_peak = nullptr;
   const SearchCount* above = nullptr;
   for (const SearchCount& c : s.counts) {
@@ -207,12 +230,14 @@ int RunSearch(const std::vector<std::string>& args) {
           std::to_string(s.runs) + " runs); give the same plan, --instances, --step and --runs"));
     }
     Progress("resuming the search in " + search_path);
+    s.rerun_faults = parsed->rerun_faults;  // this invocation's, for the runs still to come
   } else {
     s.plan = *plan_path;
     s.from = range->first;
     s.to = range->second;
     s.step = step;
     s.runs = runs;
+    s.rerun_faults = parsed->rerun_faults;
   }
   std::error_code ec;
   std::filesystem::create_directories(run_dir, ec);

@@ -65,7 +65,7 @@ int RunExitCode(const session::RunOutcome& o) {
 }  // namespace
 
 int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
-                 metrics::RunResult* result) {
+                 metrics::RunResult* result, std::string* error) {
   session::RunRequest request;
   request.setups = &setups;
   request.common = &common;
@@ -75,7 +75,10 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   request.open_power = [&common](Clock& clock) { return OpenPower(common, clock); };
   ConsoleReporter console(setups, common);
   auto outcome = session::RunDatabases(request, console);
-  if (!outcome.ok()) return Fail(outcome.status());
+  if (!outcome.ok()) {
+    if (error != nullptr) *error = outcome.status().message();
+    return Fail(outcome.status());
+  }
   if (!outcome->speaks) return outcome->complete ? kExitOk : kExitFailure;
   console.PrintSummary(*outcome);
   if (int code = WriteRunFiles(common, outcome->result); code != kExitOk) return code;
