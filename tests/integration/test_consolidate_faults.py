@@ -5,6 +5,7 @@ errors) or a run that did not start (instance 2 has no database); --rerun_faults
 run again, and the search file keeps every run it made."""
 import json
 import os
+import fcntl
 import shutil
 import sqlite3
 import unittest
@@ -42,23 +43,32 @@ class ConsolidateFaultsTest(unittest.TestCase):
 
     def search(self, name, baseline, second, *extra):
         """A search of 1..2 instances in its own directory; `second` makes instance 2's database:
-        "good" (a copy), "fault" (a copy whose ORDERS refuses every insert) or "missing"."""
+        "good" (a copy), "fault" (a copy whose ORDERS refuses every insert) or "locked" (a copy
+        whose storebench lock another process holds for the whole search)."""
         d = os.path.join(self.dir, name)
         os.makedirs(d)
         shutil.copy(self.pristine, os.path.join(d, "ds_1.db"))
-        if second != "missing":
-            db2 = os.path.join(d, "ds_2.db")
-            shutil.copy(self.pristine, db2)
-            if second == "fault":
-                with sqlite3.connect(db2) as c:
-                    c.execute("CREATE TRIGGER provoked_fault BEFORE INSERT ON orders "
-                              "BEGIN SELECT RAISE(ABORT, 'provoked fault'); END")
+        db2 = os.path.join(d, "ds_2.db")
+        shutil.copy(self.pristine, db2)
+        if second == "fault":
+            with sqlite3.connect(db2) as c:
+                c.execute("CREATE TRIGGER provoked_fault BEFORE INSERT ON orders "
+                          "BEGIN SELECT RAISE(ABORT, 'provoked fault'); END")
+        holder = None
+        if second == "locked":
+            # The flock storebench takes on "<file>.storebench-lock" (the SQLite back end).
+            holder = open(db2 + ".storebench-lock", "a")
+            fcntl.flock(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)
         plan = os.path.join(d, "plan.toml")
         with open(plan, "w") as f:
             f.write(PLAN.format(dir=d, baseline=baseline))
         path = os.path.join(d, "search.json")
-        r = storebench("consolidate", "--plan", plan, "--instances", "1..2", "--runs", "1",
-                       "--search", path, *extra, timeout=300)
+        try:
+            r = storebench("consolidate", "--plan", plan, "--instances", "1..2", "--runs", "1",
+                           "--search", path, *extra, timeout=300)
+        finally:
+            if holder is not None:
+                holder.close()
         with open(path) as f:
             return r, json.load(f)
 
@@ -97,8 +107,8 @@ class ConsolidateFaultsTest(unittest.TestCase):
         self.assertEqual((len(two["runs"]), len(two.get("set_aside", []))), (1, 0))
         self.assertEqual(two["runs"][0]["class"], "fault")
 
-    def test_a_missing_database_is_no_start(self):
-        r, s = self.search("no-start", "units>=10@run", "missing", "--rerun_faults", "2")
+    def test_a_database_in_use_is_no_start(self):
+        r, s = self.search("no-start", "units>=10@run", "locked", "--rerun_faults", "2")
         self.assertNotEqual(r.returncode, 0, r.stderr)
         self.assertFalse(s["finished"])
         two = s["counts"][1]
@@ -107,6 +117,7 @@ class ConsolidateFaultsTest(unittest.TestCase):
         aside = two["set_aside"][0]
         self.assertEqual(aside["class"], "no_start")
         self.assertIn("ds_2", aside["class_reason"])
+        self.assertIn("in use", aside["class_reason"])
         self.assertEqual(aside["result_file"], "")
 
 
