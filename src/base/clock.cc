@@ -28,8 +28,12 @@ std::tm LocalTm(std::time_t t) {
 }
 }  // namespace
 
-std::string WallClockIsoUtc() {
-  const auto now = std::chrono::system_clock::now();
+std::string WallClockIsoUtc() { return WallClockIsoUtcAgo(0); }
+
+std::string WallClockIsoUtcAgo(int64_t nanos) {
+  const auto now = std::chrono::system_clock::now() -
+                   std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                       std::chrono::nanoseconds(nanos));
   const std::time_t t = std::chrono::system_clock::to_time_t(now);
   const auto ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;

@@ -59,6 +59,9 @@ class FakeClock final : public Clock {
 // Wall-clock helpers for labels in output (never for measurement).
 // "2026-11-30T09:28:33.123Z"
 std::string WallClockIsoUtc();
+// The same for the instant `nanos` before now (a steady-clock instant read back on the wall
+// clock: now minus how long ago it was).
+std::string WallClockIsoUtcAgo(int64_t nanos);
 // "2026-11-30 09:28:33" local time; with `compact` "20261130-092833" (for file names).
 std::string WallClockLocal(bool compact = false);
 // Iometer's results-file time stamp, local time with milliseconds after a colon:

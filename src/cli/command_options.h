@@ -70,6 +70,7 @@ struct ConsolidateArgs {
   std::string search;  // empty: results/consolidate-<time>.json
   std::string csv;     // the per-count table as CSV; empty: none
   int runs = 3;
+  int rerun_faults = 0;  // times a faulted run is run again before it counts
   bool resume = false;
   bool run_series_csv = false;     // each run's series beside its result
   std::vector<std::string> extra;  // every other option, for the instances, in order

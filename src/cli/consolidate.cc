@@ -34,6 +34,7 @@
 #include "experiment/consolidate.h"
 #include "experiment/deciding_window.h"
 #include "metrics/windows.h"
+#include "experiment/run_class.h"
 #include "report/files/consolidation_search.h"
 #include "report/files/consolidation_table.h"
 #include "session/output_paths.h"
@@ -221,12 +222,14 @@ int RunSearch(const std::vector<std::string>& args) {
           std::to_string(s.runs) + " runs); give the same plan, --instances, --step and --runs"));
     }
     Progress("resuming the search in " + search_path);
+    s.rerun_faults = parsed->rerun_faults;  // this invocation's, for the runs still to come
   } else {
     s.plan = *plan_path;
     s.from = range->first;
     s.to = range->second;
     s.step = step;
     s.runs = runs;
+    s.rerun_faults = parsed->rerun_faults;
   }
   std::error_code ec;
   std::filesystem::create_directories(run_dir, ec);

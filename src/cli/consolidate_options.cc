@@ -14,7 +14,8 @@ using config::OptionType;
 
 constexpr const char* kConsolidateUsage =
     "usage: storebench consolidate --plan FILE.toml --instances 1..16 [--runs 3]\n"
-    "         [--step linear|doubling] [--search FILE.json] [--csv FILE.csv] [--resume]\n"
+    "         [--step linear|doubling] [--rerun_faults N] [--search FILE.json] [--csv FILE.csv]\n"
+    "         [--resume]\n"
     "         [options]\n\n"
     "Finds the largest number of instances of the plan's scale group that all pass the\n"
     "baselines (--baseline, in the plan's [run] or here), deciding each count on the\n"
@@ -36,6 +37,15 @@ OptionSet ConsolidateOptionTable() {
          .help = "runs per count; each count is decided on the median run",
          .group = group,
          .min = 1,
+         .max = 99});
+  o.Add({.name = "rerun_faults",
+         .type = OptionType::kInt,
+         .default_value = "0",
+         .help = "run a run that failed on a fault (reconnects, errors, a stalled or idle "
+                 "instance, a failed verification; not a baseline missed) again, up to N times, "
+                 "before it counts",
+         .group = group,
+         .min = 0,
          .max = 99});
   o.Add({.name = "step",
          .type = OptionType::kEnum,
@@ -95,6 +105,7 @@ Result<ConsolidateArgs> ParseConsolidateArgs(const std::vector<std::string>& arg
   out.search = o.GetString("search");
   out.csv = o.GetString("csv");
   out.runs = static_cast<int>(o.GetInt("runs"));
+  out.rerun_faults = static_cast<int>(o.GetInt("rerun_faults"));
   out.resume = o.GetBool("resume");
   out.run_series_csv = o.GetBool("run_series_csv");
   out.extra = std::move(rest.passed);

@@ -27,9 +27,9 @@ struct StepArgs {
   std::vector<std::string> extra;
 };
 
-// Under mpirun rank 0 leads the search and tells the other ranks each run ("count run 0") and
-// the end ("0 0 exit-code").
-std::string EncodeStep(int count, int run_no, int code);
+// Under mpirun rank 0 leads the search and tells the other ranks each run ("count run 0
+// rerun") and the end ("0 0 exit-code").
+std::string EncodeStep(int count, int run_no, int code, int rerun = 0);
 
 // A rank other than 0: runs what rank 0 says until it says the search is over.
 int FollowSearch(dist::Group& g, const config::Plan& plan, const StepArgs& a,
@@ -51,11 +51,13 @@ class ConsolidateSteps : public experiment::SearchSteps {
         stop_(stop),
         search_path_(std::move(search_path)) {}
 
-  experiment::RunReport Run(int count, int run_no, int runs) override;
+  experiment::RunReport Run(int count, int run_no, int runs, int rerun) override;
 
   Status Save(const report::Search& s) override;
 
   void Decided(const report::SearchCount& c) override;
+
+  void SetAside(int count, const report::SearchRun& run) override;
 
   int last_exit_code() const { return last_exit_code_; }
 

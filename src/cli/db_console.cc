@@ -207,12 +207,13 @@ void ConsoleReporter::PrintClosing(const session::RunOutcome& outcome) {
 }
 
 // A peer tool's own result lines (HammerDB's for TPC-C-like runs), from the console style each
-// instance's workload names, per instance when several. The server's product names the database
-// in them; the back end's dialect stands in when the server told none.
+// instance's workload names, per instance when several. The server's product (each instance's
+// own) names the database in them; the back end's dialect stands in when the server told none.
 void ConsoleReporter::PrintResultLines(const metrics::RunResult& r, FILE* out) {
-  const std::string& product =
-      r.environment.count("db.product") ? r.environment.at("db.product") : std::string();
   const auto lines = [&](const session::DbSetup& setup, const metrics::RunResult& figures_of) {
+    const auto known = figures_of.environment.find("db.product");
+    const std::string product =
+        known != figures_of.environment.end() ? known->second : std::string();
     auto style = MakeConsoles().Create(setup.workload->shape().console, report::ConsoleSettings());
     if (!style.ok()) return std::vector<std::string>();
     const std::string db = !product.empty() ? product

@@ -90,7 +90,7 @@ int RunExitCode(const session::RunOutcome& o) {
 }  // namespace
 
 int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
-                 metrics::RunResult* result) {
+                 metrics::RunResult* result, std::string* error) {
   session::RunRequest request;
   request.setups = &setups;
   request.common = &common;
@@ -100,7 +100,10 @@ int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
   request.open_power = [&common](Clock& clock) { return OpenPower(common, clock); };
   ConsoleReporter console(setups, common);
   auto outcome = session::RunDatabases(request, console);
-  if (!outcome.ok()) return Fail(outcome.status());
+  if (!outcome.ok()) {
+    if (error != nullptr) *error = outcome.status().message();
+    return Fail(outcome.status());
+  }
   if (!outcome->speaks) return outcome->complete ? kExitOk : kExitFailure;
   console.PrintSummary(*outcome);
   // A write of the status CSV that failed during the run ended it (run_status and the summary's

@@ -85,9 +85,9 @@ Status CheckRunOptions(const std::vector<DbSetup>& setups);
 // Runs every instance together (session::RunDatabases); `common` holds the options of the run as
 // a whole (phases, windows, baselines, outputs). Prints the DVD Store lines (and per-instance
 // lines), the summary, writes the result. Returns the process exit code; `result`, when given,
-// receives the run's result.
+// receives the run's result, and `error` the message of a run that did not start.
 int RunDatabases(std::vector<DbSetup>& setups, const config::OptionSet& common,
-                 metrics::RunResult* result = nullptr);
+                 metrics::RunResult* result = nullptr, std::string* error = nullptr);
 
 }  // namespace sb::cli
 

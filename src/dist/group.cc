@@ -483,11 +483,12 @@ void Group::Merge(driver::SnapshotPoint point,
   *per_instance = std::move(merged);
 }
 
-std::vector<RankReport> Group::Finish(int64_t threads) {
+std::vector<RankReport> Group::Finish(int64_t threads, const std::string& note) {
   MeasureOffsets(/*at_end=*/true);
   WireWriter w;
   w.Int(start_wall_);
   w.Int(threads);
+  w.Str(note);
   const auto all = Gather(kReport, w.bytes());
   // Everyone learns whether a rank was lost: MPI_Finalize would wait for it forever.
   WireWriter lost;
@@ -505,6 +506,7 @@ std::vector<RankReport> Group::Finish(int64_t threads) {
       WireReader r(*m);
       const int64_t their_start = r.Int();
       rep.threads = r.Int();
+      rep.note = r.Str();
       const double offset_nanos = rep.offset_start_ms * 1e6;
       rep.start_skew_ms = (static_cast<double>(their_start - start_wall_) - offset_nanos) / 1e6;
     }

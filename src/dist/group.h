@@ -49,6 +49,9 @@ struct RankReport {
   // for everyone, wind-down): reported apart, never in the measured figures, as IOR's
   // stonewalling does. Empty for a rank lost before the end.
   metrics::RecorderSnapshot after_end;
+  // What the rank attached at the end (Finish's `note`): facts rank 0 does not have, such as
+  // the restores of the databases it owned. Empty for a lost rank.
+  std::string note;
 };
 
 class Group : public driver::PeerGroup {
@@ -102,9 +105,9 @@ class Group : public driver::PeerGroup {
   void Merge(driver::SnapshotPoint point,
              std::vector<metrics::RecorderSnapshot>* per_instance) override;
 
-  // After the run (every rank, with the threads it ran): the end clock offsets. Rank 0
-  // returns every rank's report.
-  std::vector<RankReport> Finish(int64_t threads);
+  // After the run (every rank, with the threads it ran and its `note`): the end clock
+  // offsets. Rank 0 returns every rank's report.
+  std::vector<RankReport> Finish(int64_t threads, const std::string& note = std::string());
   // A rank was lost (rank 0), or rank 0 was (the others).
   bool any_lost() const;
   // "rank 2 (host h) stopped answering ..." for every lost rank, "" when none.

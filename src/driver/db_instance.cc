@@ -304,6 +304,15 @@ int DbInstance::workers_failed() const {
   return n;
 }
 
+int64_t DbInstance::FirstUnitCompleted() const {
+  int64_t first = 0;
+  for (const auto& w : workers_) {
+    const int64_t t = w->first_completed.load(std::memory_order_relaxed);
+    if (t > 0 && (first == 0 || t < first)) first = t;
+  }
+  return first;
+}
+
 int64_t DbInstance::max_lag_seen() const {
   for (const auto& w : workers_) {
     if (w->state.load() == WorkerState::kLagExceeded) return w->max_lag_seen;

@@ -100,6 +100,9 @@ class DbInstance final : public Instance {
   // completed at or after `since` (clock nanos).
   int64_t LastNMaxNanos(int64_t since) const;
   int workers_failed() const;
+  // The clock instant the instance's first unit completed (the earliest of its workers'); 0
+  // when none did.
+  int64_t FirstUnitCompleted() const;
   // The largest schedule lag of a worker that fell too far behind (0 if none).
   int64_t max_lag_seen() const;
   // Closes every worker's session (after Join), so the server has their work counted.

@@ -8,6 +8,7 @@
 #include "base/limits.h"
 #include "base/strings.h"
 #include "base/units.h"
+#include "metrics/headline.h"
 
 namespace sb::driver {
 
@@ -15,6 +16,26 @@ namespace {
 
 using config::OptionSpec;
 using config::OptionType;
+
+// A throughput metric named after one workload's figure (DVD Store's orders per minute, the
+// transaction workloads' per second) is refused for a workload without that figure: it would be
+// judged silently on that workload's own units (an oltp transaction is no order). `headlines`
+// empty: the caller does not know the workload, nothing is refused.
+Status CheckBaselineMetric(const metrics::BaselineRule& rule,
+                           const std::vector<metrics::HeadlineSpec>& headlines) {
+  if (headlines.empty()) return Status::Ok();
+  const bool opm_family =
+      rule.metric == "opm" || rule.metric == "min_opm" || rule.metric == "running_opm";
+  const std::string figure = opm_family ? "opm" : rule.metric == "tps" ? "tps" : "";
+  if (figure.empty() || metrics::FindHeadline(headlines, figure) != nullptr) return Status::Ok();
+  std::string own;
+  for (const metrics::HeadlineSpec& h : headlines) own += (own.empty() ? "" : ", ") + h.name;
+  return Status::InvalidArgument(
+      "--baseline '" + rule.text + "': " + rule.metric + " is " +
+      (opm_family ? "DVD Store's orders per minute" : "transactions per second") +
+      ", which this workload does not count; name one of its own metrics (" + own +
+      ") or units, p50_ms ... max_ms");
+}
 
 // Every option here has a name, type, default and help; the few extras are set after.
 OptionSpec DriverSpec(const char* name, OptionType type, const char* default_value,
@@ -318,6 +339,7 @@ Status WindowsAndBaselinesFrom(const config::OptionSet& o,
     if (text.empty()) continue;
     auto rule = metrics::ParseBaseline(text, headlines);
     if (!rule.ok()) return rule.status();
+    SB_RETURN_IF_ERROR(CheckBaselineMetric(*rule, headlines));
     rule->kind = kind;
     baselines->push_back(std::move(rule).value());
   }

@@ -417,6 +417,12 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     metrics::RunResult r = FinishInstance(specs, i, runs[i], views[i], run, common, &out);
     r.started_at = started_at;
     r.ended_at = ended_at;
+    if (const int64_t first = runs[i].instance->FirstUnitCompleted(); first > 0) {
+      r.first_unit_sec = static_cast<double>(first - run.t0) / 1e9;
+      // How long ago it was, read just before the wall clock (not once for every instance:
+      // finishing one, its cross-check and all, takes time).
+      r.first_unit_at = WallClockIsoUtcAgo(clock_.NowNanos() - first);
+    }
     results.push_back(std::move(r));
   }
 
@@ -425,6 +431,13 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
     r = aggregate->Finish(run);
     r.started_at = started_at;
     r.ended_at = ended_at;
+    for (const metrics::RunResult& ir : results) {
+      if (ir.first_unit_sec >= 0 &&
+          (r.first_unit_sec < 0 || ir.first_unit_sec < r.first_unit_sec)) {
+        r.first_unit_sec = ir.first_unit_sec;
+        r.first_unit_at = ir.first_unit_at;
+      }
+    }
     r.workload = specs[0].workload->name();
     // Every baseline is judged per instance; the run passes when every instance passes (the
     // minimum over instances, as TPC-VMS reports).

@@ -148,6 +148,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
   const bool op_log = limits.op_log != nullptr;
   int64_t now = clock.NowNanos();
   int64_t units_done = 0;
+  bool completed_one = false;  // first_completed is set
   std::string log_buf;
   auto log_unit = [&](int64_t intended, int64_t start, int64_t latency, const char* outcome,
                       int step) {
@@ -254,6 +255,10 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
     }
     w.recorder.EndBatch();
     w.PushLast(now, latency);
+    if (!completed_one) {
+      completed_one = true;
+      w.first_completed.store(now, std::memory_order_relaxed);
+    }
     if (op_log) {  // rolled_back() scans the unit's counts
       log_unit(intended, start, latency,
                ctx.rolled_back(layout.rollback_counter) ? "rollback" : "ok", ctx.first_step());

@@ -96,6 +96,9 @@ struct Worker {
   std::array<std::atomic<int64_t>, kLastN> last_completed{};
   std::array<std::atomic<int64_t>, kLastN> last_rt{};
   std::atomic<uint64_t> last_pos{0};  // units pushed
+  // The clock instant this worker's first unit completed (0: none yet); per instance the
+  // earliest is its `first_unit_at`, which shows how far apart instances really began.
+  std::atomic<int64_t> first_completed{0};
   int last_slot = 0;                  // the slot of the next push (the worker's own)
   std::atomic<bool> held{false};      // paused on LoopLimits::hold
   // The watchdog's view (DbInstance::InterruptStalled): the clock instant the unit in flight

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "experiment/deciding_window.h"
+#include "experiment/run_class.h"
 
 namespace sb::experiment {
 
@@ -35,6 +36,9 @@ SearchRun Summarize(const RunReport& run) {
   s.instance_min = *std::min_element(per.begin(), per.end());
   s.instance_median = Median(per);
   s.window = DecidingWindow(r);
+  RunClass cls = ClassifyRun(run, s.passed);
+  s.run_class = std::move(cls.name);
+  s.class_reason = std::move(cls.reason);
   return s;
 }
 
@@ -88,7 +92,12 @@ SearchResult RunSearch(Search* s, SearchSteps& steps) {
     if (at == s->counts.size()) s->counts.push_back({count, {}, -1, false});
     while (static_cast<int>(s->counts[at].runs.size()) < s->runs) {
       const int run_no = static_cast<int>(s->counts[at].runs.size()) + 1;
-      RunReport run = steps.Run(count, run_no, s->runs);
+      // Counted from the file, so a resumed search goes on with the reruns it had.
+      const std::vector<SearchRun>& aside = s->counts[at].set_aside;
+      const int rerun = static_cast<int>(std::count_if(aside.begin(), aside.end(), [&](auto& r) {
+        return r.run_no == run_no && r.run_class == kClassFault;
+      }));
+      RunReport run = steps.Run(count, run_no, s->runs, rerun);
       switch (run.outcome) {
         case RunOutcome::kRankLost:
           steps.Save(*s).IgnoreError();
@@ -96,9 +105,14 @@ SearchResult RunSearch(Search* s, SearchSteps& steps) {
         case RunOutcome::kInterrupted:
           if (Status w = steps.Save(*s); !w.ok()) return {SearchEnd::kError, w};
           return {SearchEnd::kInterrupted, Status::Ok()};
-        case RunOutcome::kNotStarted:
+        case RunOutcome::kNotStarted: {
+          SearchRun line = Summarize(run);
+          line.run_no = run_no;
+          line.result_file.clear();  // nothing was written
+          s->counts[at].set_aside.push_back(std::move(line));
           steps.Save(*s).IgnoreError();
           return {SearchEnd::kNotStarted, Status::Ok()};
+        }
         case RunOutcome::kCompleted:
         case RunOutcome::kFailed:
           break;
@@ -110,7 +124,14 @@ SearchResult RunSearch(Search* s, SearchSteps& steps) {
                                     "\"opm>=2600@23m-28m\") here or in the plan's [run]")};
       }
       if (s->headline.empty()) s->headline = run.result.headline_name;
-      s->counts[at].runs.push_back(Summarize(run));
+      SearchRun line = Summarize(run);
+      if (line.run_class == kClassFault && rerun < s->rerun_faults) {
+        line.run_no = run_no;
+        steps.SetAside(count, line);
+        s->counts[at].set_aside.push_back(std::move(line));
+      } else {
+        s->counts[at].runs.push_back(std::move(line));
+      }
       if (Status w = steps.Save(*s); !w.ok()) return {SearchEnd::kError, w};
     }
     DecideCount(&s->counts[at]);

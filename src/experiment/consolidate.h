@@ -35,6 +35,7 @@ struct RunReport {
   RunOutcome outcome = RunOutcome::kNotStarted;
   int exit_code = 0;        // recorded in the search file as it is, never decided on
   std::string result_file;  // where the run's result was written
+  std::string error;        // why the run did not start or failed, as printed ("" for none)
   metrics::RunResult result;
 };
 
@@ -43,8 +44,9 @@ double Median(std::vector<double> v);
 
 // A run's line in the search: passed when it completed and all its baselines passed; the
 // deciding figure is the first baseline's combined one (the lowest instance); the headline's
-// lowest and median instance figures and the aggregate over the measured window; and its
-// figures over the deciding window (deciding_window.h), the report table's row.
+// lowest and median instance figures and the aggregate over the measured window; its figures
+// over the deciding window (deciding_window.h), the report table's row; its class
+// (experiment/run_class.h).
 report::SearchRun Summarize(const RunReport& run);
 
 // The median run of a count: runs ordered by their deciding figure (ties: the earlier run; an
@@ -82,15 +84,20 @@ struct SearchResult {
 class SearchSteps {
  public:
   virtual ~SearchSteps() = default;
-  // Runs `run_no` (from 1) of `runs` at `count` instances.
-  virtual RunReport Run(int count, int run_no, int runs) = 0;
+  // Runs `run_no` (from 1) of `runs` at `count` instances; `rerun` counts the times this run
+  // faulted and is run again (0 the first time).
+  virtual RunReport Run(int count, int run_no, int runs, int rerun) = 0;
   virtual Status Save(const report::Search& s) = 0;
   virtual void Decided(const report::SearchCount& c) {}
+  // A faulted run set aside, to be run again.
+  virtual void SetAside(int count, const report::SearchRun& run) {}
 };
 
 // Runs the search from its state `s` (new, or read back to resume) until it ends: the counts
 // NextCount names, each `s->runs` times, each decided when its runs are in; at the end the peak
-// and `finished` are set and the search saved.
+// and `finished` are set and the search saved. A run classed fault is set aside and run again
+// up to `s->rerun_faults` times before it counts; a run that did not start is set aside (a
+// resumed search runs it again) and ends the search.
 SearchResult RunSearch(report::Search* s, SearchSteps& steps);
 
 }  // namespace sb::experiment

@@ -147,6 +147,11 @@ struct RunResult {
   std::string loop_model;  // "closed loop, think time 0 s (DVD Store order loop)"
   std::string started_at;  // ISO-8601 UTC
   std::string ended_at;
+  // When the first unit completed (ISO-8601 UTC, and seconds after the common Start): each
+  // instance's own, so start skew between instances shows; the aggregate's is the earliest.
+  // "" and -1: no unit completed.
+  std::string first_unit_at;
+  double first_unit_sec = -1;
   double measured_sec = 0;   // length of the measured window
   bool interrupted = false;  // stopped by a signal before the planned end
   // The database was brought back to its pristine copy before the run (--restore): how, and

@@ -1,12 +1,12 @@
-#include "storebench/session.h"
-
 #include <utility>
 
 #include "driver/run_options.h"
 #include "power/summary.h"
 #include "session/db_run_result.h"
+#include "session/rank_notes.h"
 #include "session/rank_share.h"
 #include "session/scale_out_result.h"
+#include "storebench/session.h"
 
 namespace sb::session {
 namespace {
@@ -133,8 +133,10 @@ void FinishRanks(const RunRequest& req, const std::vector<driver::DbInstanceSpec
   std::vector<std::string> names;
   names.reserve(req.setups->size());
   for (const DbSetup& s : *req.setups) names.push_back(s.name);
+  std::vector<std::string> notes;
   o->complete = FinishScaleOut(*req.group, *req.common, threads_here, o->result.measured_sec, names,
-                               &o->result);
+                               &o->result, RankNote(*req.setups, o->result), &notes);
+  if (req.group->coordinator()) AddRankNotes(notes, req.setups, &o->result);
   if (!o->complete) o->lost = req.group->LostSummary();
   // Rank 0 verifies and reports the whole run; the others are done.
   o->speaks = req.group->coordinator();

@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
+#include <vector>
 
+#include "driver/run_options.h"
 #include "report/console/charbench_console.h"
 #include "session/environment.h"
 #include "storebench/session.h"
@@ -38,6 +41,28 @@ std::string LoopModel(const driver::RunOptions& r, const workload::Workload& wl)
 
 namespace {
 
+// The "db." facts of the server an instance ran on: product, version and settings.
+void AddDatabaseFacts(const DbSetup& s, std::map<std::string, std::string>* env) {
+  if (!s.info) return;
+  (*env)["db.product"] = s.info->product;
+  (*env)["db.version"] = s.info->version;
+  for (const auto& [k, v] : s.info->settings) (*env)["db.setting." + k] = v;
+}
+
+// The instance's options as the whole run has them: under mpirun each rank's spec holds its share
+// of the threads (and of --rate), and the result describes all of them.
+driver::RunOptions WholeOptions(const DbSetup& s, const driver::DbInstanceSpec& spec) {
+  auto whole =
+      driver::RunOptionsFrom(*s.options, s.workload->max_failures(), s.workload->shape().headlines);
+  return whole.ok() ? std::move(whole).value() : spec.options;
+}
+
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 // The options as JSON, with the values the workload learned during the run in place of the
 // defaults it was given (Workload::RanOptions).
 std::string RanConfigJson(const config::OptionSet& options, const workload::Workload& w) {
@@ -57,7 +82,7 @@ void DescribeWhole(const std::vector<DbSetup>& setups,
                    metrics::RunResult* r) {
   const workload::Workload& first = *setups[0].workload;
   r->workload = first.name();
-  r->loop_model = LoopModel(specs[0].options, first);
+  r->loop_model = LoopModel(WholeOptions(setups[0], specs[0]), first);
   if (setups.size() > 1) {
     r->loop_model = std::to_string(setups.size()) + " instances started together (instance " +
                     setups[0].name + ": " + r->loop_model + ")";
@@ -65,11 +90,7 @@ void DescribeWhole(const std::vector<DbSetup>& setups,
   r->config_json = RanConfigJson(common, first);
   r->label = common.GetString("label");
   r->environment = CollectEnvironment(DbPathForEnvironment(setups[0].url));
-  if (setups[0].info) {
-    r->environment["db.product"] = setups[0].info->product;
-    r->environment["db.version"] = setups[0].info->version;
-    for (const auto& [k, v] : setups[0].info->settings) r->environment["db.setting." + k] = v;
-  }
+  AddDatabaseFacts(setups[0], &r->environment);
   for (const auto& [k, v] : first.Choices()) r->choices[k] = v;  // keeps scale_out's
   for (const std::string& w : first.Warnings()) r->warnings.push_back(w);
   if (first.shape().console == "charbench") {
@@ -117,9 +138,37 @@ void DescribeInstances(const std::vector<DbSetup>& setups,
           " instances only; every instance has its own result";
     }
   }
+  // Each instance names its own server (a plan may mix SQLite, PostgreSQL and MariaDB) and, for
+  // a file, the file system holding it; the machine's facts are the enclosing document's.
+  std::vector<std::string> products, versions;  // each once, in instance order
+  bool mixed = false;
   for (size_t i = 0; i < setups.size(); ++i) {
-    r->instances[i].loop_model = LoopModel(specs[i].options, *setups[i].workload);
-    r->instances[i].config_json = RanConfigJson(*setups[i].options, *setups[i].workload);
+    metrics::RunResult& in = r->instances[i];
+    in.loop_model = LoopModel(WholeOptions(setups[i], specs[i]), *setups[i].workload);
+    in.config_json = RanConfigJson(*setups[i].options, *setups[i].workload);
+    if (const std::string path = DbPathForEnvironment(setups[i].url); !path.empty()) {
+      const auto facts = CollectEnvironment(path);
+      for (const char* key : {"filesystem", "filesystem_mount"}) {
+        if (auto it = facts.find(key); it != facts.end()) in.environment[key] = it->second;
+      }
+    }
+    AddDatabaseFacts(setups[i], &in.environment);
+    if (!setups[i].info) continue;
+    const std::string product = setups[i].info->product, version = setups[i].info->version;
+    if (std::find(products.begin(), products.end(), product) == products.end()) {
+      products.push_back(product);
+    }
+    if (std::find(versions.begin(), versions.end(), version) == versions.end()) {
+      versions.push_back(version);
+    }
+    mixed = mixed || !setups[0].info || product != setups[0].info->product ||
+            version != setups[0].info->version;
+  }
+  if (mixed) {
+    // The first server's settings would describe only some instances: each instance has its own.
+    std::erase_if(r->environment, [](const auto& kv) { return kv.first.starts_with("db."); });
+    r->environment["db.product"] = JoinNames(products);
+    r->environment["db.version"] = JoinNames(versions);
   }
 }
 

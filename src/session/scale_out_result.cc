@@ -56,9 +56,13 @@ nlohmann::json RankSection(const dist::RankReport& rep, int ranks, const std::st
 
 bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
                     double measured_sec, const std::vector<std::string>& instance_names,
-                    metrics::RunResult* r) {
-  const std::vector<dist::RankReport> reports = g.Finish(threads);
+                    metrics::RunResult* r, const std::string& note,
+                    std::vector<std::string>* notes) {
+  const std::vector<dist::RankReport> reports = g.Finish(threads, note);
   if (!g.coordinator()) return !g.any_lost();
+  if (notes != nullptr) {
+    for (const dist::RankReport& rep : reports) notes->push_back(rep.note);
+  }
   if (!r->scale_out_json.empty()) {  // a second test of an io run: the first one's section stays
     if (g.any_lost()) r->warnings.push_back("incomplete: " + g.LostSummary());
     return !g.any_lost();

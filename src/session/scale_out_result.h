@@ -18,10 +18,12 @@ namespace sb::session {
 // warning). A rank's units are its count of the first operation type. Returns false when a
 // rank was lost (the result is incomplete).
 // `instance_names`: every instance of the run, in order (which rank ran which is in each
-// rank's section).
+// rank's section). `note` is sent to rank 0, which gets every rank's in `notes` (rank order;
+// "" for a lost rank) when it is given.
 bool FinishScaleOut(dist::Group& g, const config::OptionSet& o, int64_t threads,
                     double measured_sec, const std::vector<std::string>& instance_names,
-                    metrics::RunResult* r);
+                    metrics::RunResult* r, const std::string& note = std::string(),
+                    std::vector<std::string>* notes = nullptr);
 
 }  // namespace sb::session
 

@@ -46,6 +46,39 @@ SearchWindow WindowFromJson(const Json& j) {
   w.per_watt = FigureFrom(j, "per_watt");
   return w;
 }
+
+Json RunToJson(const SearchRun& r) {
+  Json j = {{"result_file", r.result_file},
+            {"exit_code", r.exit_code},
+            {"passed", r.passed},
+            {"deciding_figure", r.deciding},
+            {"instance_min", r.instance_min},
+            {"instance_median", r.instance_median},
+            {"aggregate", r.aggregate},
+            {"deciding_window", WindowToJson(r.window)}};
+  if (!r.run_class.empty()) {
+    j["class"] = r.run_class;
+    j["class_reason"] = r.class_reason;
+  }
+  return j;
+}
+
+SearchRun RunFromJson(const Json& rj) {
+  SearchRun r;
+  r.result_file = rj.value("result_file", "");
+  r.exit_code = rj.value("exit_code", 0);
+  r.passed = rj.value("passed", false);
+  r.deciding = rj.value("deciding_figure", 0.0);
+  r.instance_min = rj.value("instance_min", 0.0);
+  r.instance_median = rj.value("instance_median", 0.0);
+  r.aggregate = rj.value("aggregate", 0.0);
+  if (rj.contains("deciding_window")) r.window = WindowFromJson(rj["deciding_window"]);
+  r.run_class = rj.value("class", "");
+  r.class_reason = rj.value("class_reason", "");
+  r.run_no = rj.value("run", 0);
+  return r;
+}
+
 }  // namespace
 
 int SearchCount::runs_passed() const {
@@ -60,6 +93,7 @@ std::string SearchToJson(const Search& s) {
   j["step"] = s.step;
   j["instances"] = {{"from", s.from}, {"to", s.to}};
   j["runs_per_count"] = s.runs;
+  j["rerun_faults"] = s.rerun_faults;
   j["headline"] = s.headline;
   j["finished"] = s.finished;
   j["peak"] = s.peak;
@@ -71,16 +105,7 @@ std::string SearchToJson(const Search& s) {
     cj["median_run"] = c.median_run;
     cj["runs_passed"] = c.runs_passed();
     Json runs = Json::array();
-    for (const SearchRun& r : c.runs) {
-      runs.push_back({{"result_file", r.result_file},
-                      {"exit_code", r.exit_code},
-                      {"passed", r.passed},
-                      {"deciding_figure", r.deciding},
-                      {"instance_min", r.instance_min},
-                      {"instance_median", r.instance_median},
-                      {"aggregate", r.aggregate},
-                      {"deciding_window", WindowToJson(r.window)}});
-    }
+    for (const SearchRun& r : c.runs) runs.push_back(RunToJson(r));
     // The median run's row of the report table (its figures in the deciding window); written
     // for the reader, derived from the runs when read back.
     if (c.median_run >= 0 && c.median_run < static_cast<int>(c.runs.size())) {
@@ -90,6 +115,15 @@ std::string SearchToJson(const Search& s) {
       cj["median_run_window"] = std::move(row);
     }
     cj["runs"] = std::move(runs);
+    if (!c.set_aside.empty()) {
+      Json aside = Json::array();
+      for (const SearchRun& r : c.set_aside) {
+        Json rj = RunToJson(r);
+        rj["run"] = r.run_no;
+        aside.push_back(std::move(rj));
+      }
+      cj["set_aside"] = std::move(aside);
+    }
     counts.push_back(std::move(cj));
   }
   j["counts"] = std::move(counts);
@@ -111,6 +145,7 @@ Result<Search> SearchFromJson(const std::string& text, const std::string& path) 
     s.from = instances.value("from", 1);
     s.to = instances.value("to", 1);
     s.runs = j.value("runs_per_count", 3);
+    s.rerun_faults = j.value("rerun_faults", 0);
     s.headline = j.value("headline", "");
     s.finished = j.value("finished", false);
     s.peak = j.value("peak", 0);
@@ -119,17 +154,9 @@ Result<Search> SearchFromJson(const std::string& text, const std::string& path) 
       c.count = cj.value("count", 0);
       c.passed = cj.value("passed", false);
       c.median_run = cj.value("median_run", -1);
-      for (const auto& rj : cj.value("runs", Json::array())) {
-        SearchRun r;
-        r.result_file = rj.value("result_file", "");
-        r.exit_code = rj.value("exit_code", 0);
-        r.passed = rj.value("passed", false);
-        r.deciding = rj.value("deciding_figure", 0.0);
-        r.instance_min = rj.value("instance_min", 0.0);
-        r.instance_median = rj.value("instance_median", 0.0);
-        r.aggregate = rj.value("aggregate", 0.0);
-        if (rj.contains("deciding_window")) r.window = WindowFromJson(rj["deciding_window"]);
-        c.runs.push_back(r);
+      for (const auto& rj : cj.value("runs", Json::array())) c.runs.push_back(RunFromJson(rj));
+      for (const auto& rj : cj.value("set_aside", Json::array())) {
+        c.set_aside.push_back(RunFromJson(rj));
       }
       if (c.median_run >= static_cast<int>(c.runs.size())) {
         return Status::InvalidArgument("'" + path + "': count " + std::to_string(c.count) +

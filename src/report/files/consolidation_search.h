@@ -38,6 +38,10 @@ struct SearchRun {
   double deciding = 0;  // the first baseline's combined figure (lowest instance)
   double instance_min = 0, instance_median = 0, aggregate = 0;  // headline metric
   SearchWindow window;  // the figures over the deciding window
+  // "passed", "capacity", "fault" or "no_start" (experiment/run_class.h), and why in words.
+  std::string run_class;
+  std::string class_reason;
+  int run_no = 0;  // which run of its count it was (written for a run set aside)
 };
 
 struct SearchCount {
@@ -46,12 +50,16 @@ struct SearchCount {
   int median_run = -1;  // index into runs once all are done
   bool passed = false;
   int runs_passed() const;
+  // Runs recorded but not counted, in the order run: a faulted run that was run again
+  // (--rerun_faults) and a run that did not start (a resumed search runs it again).
+  std::vector<SearchRun> set_aside = {};  // "= {}": the counts' brace lists may leave it out
 };
 
 struct Search {
   std::string plan;
   std::string step = "linear";
   int from = 1, to = 1, runs = 3;
+  int rerun_faults = 0;  // how often a faulted run is run again before it counts
   std::string headline;
   std::vector<SearchCount> counts;  // in the order tried
   bool finished = false;

@@ -72,6 +72,39 @@ std::vector<const SearchCount*> DecidedCounts(const Search& s) {
   return out;
 }
 
+namespace {
+
+// "  3 instance(s), run 2: fault: instance ds3_2: 4 reconnects (set aside, run again)".
+std::string FailedRunLine(int count, const SearchRun& r, bool set_aside) {
+  return "  " + std::to_string(count) + " instance(s), run " + std::to_string(r.run_no) + ": " +
+         (r.run_class.empty() ? "failed" : r.run_class) +
+         (r.class_reason.empty() ? "" : ": " + r.class_reason) +
+         (!set_aside                   ? ""
+          : r.run_class == "no_start" ? " (not counted)"
+                                      : " (set aside, run again)") +
+         "\n";
+}
+
+// Each failed or set-aside run's class and reason, for under the table.
+std::string FailedRuns(const Search& s) {
+  std::vector<const SearchCount*> counts;
+  for (const SearchCount& c : s.counts) counts.push_back(&c);
+  std::sort(counts.begin(), counts.end(),
+            [](const SearchCount* a, const SearchCount* b) { return a->count < b->count; });
+  std::string out;
+  for (const SearchCount* c : counts) {
+    for (const SearchRun& r : c->set_aside) out += FailedRunLine(c->count, r, true);
+    for (size_t k = 0; k < c->runs.size(); ++k) {
+      SearchRun r = c->runs[k];
+      r.run_no = static_cast<int>(k) + 1;
+      if (!r.passed) out += FailedRunLine(c->count, r, false);
+    }
+  }
+  return out.empty() ? out : "failed runs:\n" + out;
+}
+
+}  // namespace
+
 std::string FormatSearchTable(const Search& s) {
   const std::vector<const SearchCount*> counts = DecidedCounts(s);
   const std::string metric = MetricHeading(s.headline);
@@ -84,7 +117,7 @@ std::string FormatSearchTable(const Search& s) {
                                       : window) +
                     "\n";
   char line[256];
-  std::snprintf(line, sizeof line, "  %9s  %11s  %12s  %10s  %11s  %9s  %7s  %s\n", "instances",
+  std::snprintf(line, sizeof line, "  %9s  %11s  %12s  %10s  %11s  %9s  %15s  %s\n", "instances",
                 "runs passed", ("aggr. " + metric).c_str(), "host CPU %", "avg power W",
                 PerWattHeading(s.headline).c_str(), "verdict",
                 ("each instance's " + metric).c_str());
@@ -95,12 +128,16 @@ std::string FormatSearchTable(const Search& s) {
     for (double v : w.instances) each += (each.empty() ? "" : " ") + Cell(v);
     const std::string passed =
         std::to_string(c->runs_passed()) + " of " + std::to_string(c->runs.size());
-    std::snprintf(line, sizeof line, "  %9d  %11s  %12s  %10s  %11s  %9s  %7s  %s\n", c->count,
+    // A failed count says why its median run failed: out of capacity, or a fault.
+    const std::string& cls = c->runs[c->median_run].run_class;
+    const std::string verdict = c->passed ? "PASS" : "FAIL" + (cls.empty() ? "" : " (" + cls + ")");
+    std::snprintf(line, sizeof line, "  %9d  %11s  %12s  %10s  %11s  %9s  %15s  %s\n", c->count,
                   passed.c_str(), Cell(w.aggregate).c_str(), Cell(w.host_cpu_pct).c_str(),
-                  Cell(w.power_w).c_str(), Cell(w.per_watt).c_str(), c->passed ? "PASS" : "FAIL",
+                  Cell(w.power_w).c_str(), Cell(w.per_watt).c_str(), verdict.c_str(),
                   each.c_str());
     out += line;
   }
+  out += FailedRuns(s);
   const SearchCount* at_peak = nullptr;
   const SearchCount* above = nullptr;
   for (const SearchCount& c : s.counts) {

@@ -681,6 +681,10 @@ Status ReadDocument(const Json& doc, const std::string& base, RunResult* r) {
     SB_RETURN_IF_ERROR(Get(doc, "label", base, AsString, &r->label));
   }
   SB_RETURN_IF_ERROR(Get(doc, "started_at", base, AsString, &r->started_at));
+  if (Optional(doc, "first_unit_sec") != nullptr) {
+    SB_RETURN_IF_ERROR(Get(doc, "first_unit_at", base, AsString, &r->first_unit_at));
+    SB_RETURN_IF_ERROR(Get(doc, "first_unit_sec", base, AsDouble, &r->first_unit_sec));
+  }
   SB_RETURN_IF_ERROR(Get(doc, "ended_at", base, AsString, &r->ended_at));
   SB_RETURN_IF_ERROR(Get(doc, "interrupted", base, AsBool, &r->interrupted));
   SB_RETURN_IF_ERROR(Get(doc, "loop_model", base, AsString, &r->loop_model));

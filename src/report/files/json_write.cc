@@ -486,6 +486,10 @@ Json ToDocument(const RunResult& r, const std::string& salt, std::vector<PointsS
   // The run's label (--label), which storebench compare groups by; absent when none was given.
   if (!r.label.empty()) doc["label"] = r.label;
   doc["started_at"] = r.started_at;
+  if (r.first_unit_sec >= 0) {
+    doc["first_unit_at"] = r.first_unit_at;
+    doc["first_unit_sec"] = Figure(r.first_unit_sec);
+  }
   doc["ended_at"] = r.ended_at;
   doc["interrupted"] = r.interrupted;
   doc["loop_model"] = r.loop_model;

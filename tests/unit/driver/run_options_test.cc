@@ -6,6 +6,7 @@
 
 #include "base/clock.h"
 #include "config/options.h"
+#include "metrics/headline.h"
 #include "storebench/workload.h"
 
 namespace sb::driver {
@@ -107,6 +108,35 @@ TEST(RunOptionsTest, WindowsMustEndWithinTheRun) {
       << late_rule.status().message();
   // Until stopped: the run has no known end, so no window is refused.
   EXPECT_TRUE(read("0s", "0", "30s-50s", "opm>=1@30s-50s").ok());
+}
+
+// A baseline on another workload's figure (DVD Store's OPM on a sysbench-style instance) is
+// refused, not judged on this workload's units.
+TEST(RunOptionsTest, ABaselineOnAFigureTheWorkloadDoesNotCountIsRefused) {
+  const std::vector<metrics::HeadlineSpec> oltp = {
+      metrics::UnitsPerMinute("transactions_per_minute", "transactions per minute"),
+      metrics::UnitsPerSecond("tps", "transactions per second")};
+  const std::vector<metrics::HeadlineSpec> dvdstore = {
+      metrics::UnitsPerMinute("opm", "orders per minute")};
+  auto read = [](const char* baseline, const std::vector<metrics::HeadlineSpec>& headlines) {
+    config::OptionSet o;
+    DeclareRunOptions(&o, workload::Shape{});
+    EXPECT_TRUE(o.Set("run_time", "1m", "test").ok());
+    EXPECT_TRUE(o.Set("baseline", baseline, "test").ok());
+    return RunOptionsFrom(o, 1, headlines);
+  };
+  for (const char* rule : {"opm>=2600@run", "min_opm>=1@run", "running_opm>=1@run"}) {
+    auto r = read(rule, oltp);
+    ASSERT_FALSE(r.ok()) << rule;
+    EXPECT_EQ(r.status().code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(r.status().message().find("DVD Store's orders per minute"), std::string::npos);
+    EXPECT_NE(r.status().message().find("(transactions_per_minute, tps)"), std::string::npos)
+        << r.status().message();
+  }
+  EXPECT_FALSE(read("tps>=1@run", dvdstore).ok());
+  // Each workload's own figures and the ones every workload has.
+  EXPECT_TRUE(read("opm>=2600@run;min_opm>=1@run;units>=1@run", dvdstore).ok());
+  EXPECT_TRUE(read("tps>=1@run;transactions_per_minute>=1@run;p99_ms<=5@run", oltp).ok());
 }
 
 }  // namespace

@@ -45,8 +45,9 @@ class ScriptedSteps : public SearchSteps {
  public:
   explicit ScriptedSteps(std::function<RunReport(int count, int run_no)> script)
       : script_(std::move(script)) {}
-  RunReport Run(int count, int run_no, int runs) override {
+  RunReport Run(int count, int run_no, int runs, int rerun) override {
     tried.push_back({count, run_no});
+    reruns.push_back(rerun);
     return script_(count, run_no);
   }
   Status Save(const Search& s) override {
@@ -55,8 +56,11 @@ class ScriptedSteps : public SearchSteps {
     return fail_saves ? Status::FailedPrecondition("disk full") : Status::Ok();
   }
   void Decided(const SearchCount& c) override { decided.push_back(c.count); }
+  void SetAside(int count, const SearchRun& run) override { set_aside.push_back(count); }
 
   std::vector<std::pair<int, int>> tried;
+  std::vector<int> reruns;     // the `rerun` of each call
+  std::vector<int> set_aside;  // the count of each run set aside
   std::vector<int> decided;
   int saves = 0;
   bool fail_saves = false;

@@ -161,7 +161,7 @@ TEST(DecidingWindowTest, TheTableShowsTheMedianRunsFigures) {
   // Count 2: 2 of 3 passed, the median run's aggregate 7500 at 200 W (37.5 OPM/W), 90 % CPU,
   // its two instances' figures.
   EXPECT_NE(table.find("\n          2       2 of 3          7500        90.0          200       "
-                       "37.5     PASS  2348 2700\n"),
+                       "37.5             PASS  2348 2700\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("peak: 2 instance(s)"), std::string::npos) << table;
