@@ -17,7 +17,8 @@ PARAM = r"/{}(  #.*)?$"
 SERVER_USE = re.compile(r"harness\.(require_server|server_url|env_url)\(|STOREBENCH_(PG|MYSQL)_URL")
 
 
-def ctest_tests():
+def ctest_properties():
+    """Every test's properties by name (LABELS, COST, RESOURCE_LOCK, ...)."""
     build = os.path.dirname(os.path.abspath(harness.ARGS.binary))
     out = subprocess.run(["ctest", "--show-only=json-v1"], cwd=build, capture_output=True,
                          text=True, check=True).stdout
@@ -26,12 +27,12 @@ def ctest_tests():
         # A test program not built is one placeholder test that fails by itself.
         if t["name"].endswith("_NOT_BUILT"):
             continue
-        labels = []
-        for p in t.get("properties", []):
-            if p["name"] == "LABELS":
-                labels = p["value"]
-        tests[t["name"]] = labels
+        tests[t["name"]] = {p["name"]: p["value"] for p in t.get("properties", [])}
     return tests
+
+
+def ctest_tests():
+    return {name: props.get("LABELS", []) for name, props in ctest_properties().items()}
 
 
 class CtestLabelsTest(unittest.TestCase):
@@ -102,6 +103,38 @@ class CtestLabelsTest(unittest.TestCase):
         self.assertEqual(self.label("integration.test_restore.PostgresRestoreTest"), "server")
         self.assertEqual(self.label("integration.test_restore.MariadbRestoreTest"), "server")
         self.assertEqual(self.label("integration.test_oltp_sqlite"), "integration")
+
+    def test_tpcc_classes_lock_only_the_servers_database(self):
+        # One entry per class: the SQLite and null ones run beside the sbtest_tpcc users.
+        props = ctest_properties()
+        for cls in ("TpccSqliteTest", "TpccNullTest"):
+            with self.subTest(cls):
+                self.assertEqual(self.label("integration.test_tpcc." + cls), "integration")
+                self.assertNotIn("RESOURCE_LOCK", props["integration.test_tpcc." + cls])
+        for cls in ("TpccPostgresTest", "TpccMariaDbTest"):
+            with self.subTest(cls):
+                self.assertEqual(self.label("integration.test_tpcc." + cls), "server")
+                self.assertEqual(props["integration.test_tpcc." + cls]["RESOURCE_LOCK"],
+                                 ["sbtest_tpcc"])
+
+    def test_long_tests_start_first_on_a_clean_clone(self):
+        # Without CTestCostData.txt ctest orders by COST: the long entries and the slow and
+        # server GoogleTest cases before the many short cases (cost 0).
+        props = ctest_properties()
+        cost = lambda name: float(props[name].get("COST", 0))
+        for name in ("integration.test_readme_commands", "integration.test_dvdstore_ds3compat",
+                     "integration.test_restore.PostgresRestoreTest",
+                     "integration.test_tpcc.TpccSqliteTest", "integration.test_frozen_server"):
+            with self.subTest(name):
+                self.assertGreaterEqual(cost(name), 40)
+        self.assertGreater(cost("SessionTest.SameSeedSameOperationsAndSameRows"), 0)
+        server_cases = [n for n in props if n.startswith("Engines/TpccTxnTest.") and
+                        re.search(PARAM.format("(postgres|mariadb)"), n)]
+        self.assertTrue(server_cases)
+        for name in server_cases:
+            self.assertGreater(cost(name), 0, name)
+        short = [n for n, l in self.tests.items() if l == ["unit"]]
+        self.assertTrue(all(cost(n) == 0 for n in short))
 
     def test_a_python_file_that_uses_a_server_is_labelled_server(self):
         # A new server test added without its label would run in a server-less selection.

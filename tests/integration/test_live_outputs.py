@@ -21,11 +21,13 @@ class LiveOutputsTest(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.db = tmp_path("it-live-5MB.db")
+        # 1MB: the cases read live outputs of runs of seconds, whatever the size (5MB took
+        # 8 s to load here, 1MB 1.4 s).
+        cls.db = tmp_path("it-live-1MB.db")
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(cls.db + suffix):
                 os.remove(cls.db + suffix)
-        r = storebench("oltp", "load", "--db", "sqlite://" + cls.db, "--db_size=5MB")
+        r = storebench("oltp", "load", "--db", "sqlite://" + cls.db, "--db_size=1MB")
         assert r.returncode == 0, r.stderr
 
     def test_json_progress_lines_parse(self):
@@ -168,7 +170,7 @@ class LiveOutputsTest(unittest.TestCase):
             self.assertGreater(int(latency), 0)
         # Sampling keeps roughly the requested fraction (seeded, so the count is repeatable).
         r = storebench("oltp", "run", "--db", "sqlite://" + self.db, "--n_threads=2",
-                       "--warmup_time=0", "--run_time=3s", "--op_log", log,
+                       "--warmup_time=0", "--run_time=1s", "--op_log", log,
                        "--op_log_sampling=0", "--json", out)
         with open(log) as f:
             self.assertEqual([l for l in f if not l.startswith("#")], [])
