@@ -53,18 +53,26 @@ int CommitTemp(int fd, const std::string& tmp, const std::string& path) {
   return 0;
 }
 
-Status WriteOutputFile(const std::string& path, std::string_view text, std::string_view what) {
+Status PrepareOutputPath(const std::string& path, std::string_view what) {
   namespace fs = std::filesystem;
-  auto failure = [&](const std::string& why) {
-    return Status::IoError("cannot write " + std::string(what) + " '" + path + "': " + why);
-  };
   if (path.empty()) return Status::InvalidArgument(std::string(what) + ": the path is empty");
   const fs::path dir = fs::path(path).parent_path();
   if (!dir.empty()) {
     std::error_code ec;
     fs::create_directories(dir, ec);
-    if (ec) return failure("cannot create directory '" + dir.string() + "': " + ec.message());
+    if (ec) {
+      return Status::IoError("cannot write " + std::string(what) + " '" + path +
+                             "': cannot create directory '" + dir.string() + "': " + ec.message());
+    }
   }
+  return Status::Ok();
+}
+
+Status WriteOutputFile(const std::string& path, std::string_view text, std::string_view what) {
+  auto failure = [&](const std::string& why) {
+    return Status::IoError("cannot write " + std::string(what) + " '" + path + "': " + why);
+  };
+  SB_RETURN_IF_ERROR(PrepareOutputPath(path, what));
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     const int out = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);

@@ -20,6 +20,9 @@ Status WriteOutputFile(const std::string& path, std::string_view text, std::stri
 
 // The steps above, for an output written piece by piece (base/output_stream.h). Each returns 0
 // or an errno.
+// Refuses an empty `path` (InvalidArgument) and creates its missing parent directories
+// (IoError "cannot write <what> '<path>': ..."): where every output starts.
+Status PrepareOutputPath(const std::string& path, std::string_view what);
 // Writes all of `text` to `fd`.
 int WriteAll(int fd, std::string_view text);
 // Creates a new file beside `path` (<path>.tmp-<pid>-<n>) for writing: its descriptor in *fd and

@@ -14,17 +14,10 @@ namespace sb {
 
 Result<std::unique_ptr<OutputStream>> OutputStream::Open(const std::string& path,
                                                          std::string_view what) {
-  namespace fs = std::filesystem;
   auto failure = [&](const std::string& why) {
     return Status::IoError("cannot write " + std::string(what) + " '" + path + "': " + why);
   };
-  if (path.empty()) return Status::InvalidArgument(std::string(what) + ": the path is empty");
-  const fs::path dir = fs::path(path).parent_path();
-  if (!dir.empty()) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) return failure("cannot create directory '" + dir.string() + "': " + ec.message());
-  }
+  SB_RETURN_IF_ERROR(PrepareOutputPath(path, what));
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);

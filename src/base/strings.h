@@ -40,6 +40,10 @@ std::string WrapLine(std::string_view line, size_t width, size_t indent);
 // (messages of several lines).
 std::string EscapeForTerminal(std::string_view s, bool keep_newlines = false);
 
+// `s` as text of an HTML or XML document, in an element or a quoted attribute: &, <, >, " and '
+// as their character references; everything else unchanged.
+std::string MarkupEscape(std::string_view s);
+
 }  // namespace sb
 
 #endif  // STOREBENCH_BASE_STRINGS_H_

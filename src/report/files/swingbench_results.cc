@@ -6,34 +6,20 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
+#include "base/strings.h"
 #include "metrics/histogram_buckets.h"
 #include "version/version.h"
 
 namespace sb::report {
 namespace {
 
+// XML 1.0 allows no control characters but tab, newline and carriage return: they are dropped.
 std::string XmlText(const std::string& s) {
-  std::string out;
+  std::string kept;
   for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        // XML 1.0 allows no control characters but tab, newline and carriage return.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') out += c;
-    }
+    if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') kept += c;
   }
-  return out;
+  return MarkupEscape(kept);
 }
 
 std::string Fixed(double v, int decimals) {

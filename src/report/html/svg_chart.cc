@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "base/strings.h"
+
 namespace sb::report {
 
 namespace {
@@ -138,32 +140,7 @@ std::vector<double> AxisTicks(double lo, double hi, int want, bool log, bool int
   return LinearTicks(lo, hi, want, integer);
 }
 
-std::string HtmlEscape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+std::string HtmlEscape(const std::string& text) { return MarkupEscape(text); }
 
 std::string RenderLineChart(const LineChart& c, const std::string& id) {
   // A log axis' range covers the positive values only.

@@ -49,5 +49,11 @@ TEST(StringsTest, EscapeForTerminalMakesControlCharactersVisible) {
   EXPECT_EQ(EscapeForTerminal(std::string("nul\0", 4)), "nul\\x00");
 }
 
+TEST(StringsTest, MarkupEscapeWritesEverySpecialCharacterAsAReference) {
+  EXPECT_EQ(MarkupEscape("a&b<c>d\"e'f"), "a&amp;b&lt;c&gt;d&quot;e&#39;f");
+  EXPECT_EQ(MarkupEscape("plain \xe2\x9c\x93 text"), "plain \xe2\x9c\x93 text");
+  EXPECT_EQ(MarkupEscape("&amp;"), "&amp;amp;");  // no reference is left as it was
+}
+
 }  // namespace
 }  // namespace sb

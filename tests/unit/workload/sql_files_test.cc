@@ -70,7 +70,9 @@ TEST(NamedSqlTest, ReplaceAllFillsEveryPlaceholderOnce) {
 
 std::unique_ptr<db::Connection> SqliteConnection(std::unique_ptr<db::DbBackend>* backend) {
   std::filesystem::create_directories(STOREBENCH_TEST_TMP);
-  const std::string path = std::string(STOREBENCH_TEST_TMP) + "/query_ints.db";
+  // One file per case: ctest runs each case as its own process, two at a time.
+  const std::string path = std::string(STOREBENCH_TEST_TMP) + "/query_ints_" +
+                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db";
   for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(path + s);
   db::BackendOptions options;
   options.create_if_missing = true;
