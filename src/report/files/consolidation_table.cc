@@ -79,7 +79,7 @@ std::string FailedRunLine(int count, const SearchRun& r, bool set_aside) {
   return "  " + std::to_string(count) + " instance(s), run " + std::to_string(r.run_no) + ": " +
          (r.run_class.empty() ? "failed" : r.run_class) +
          (r.class_reason.empty() ? "" : ": " + r.class_reason) +
-         (!set_aside                   ? ""
+         (!set_aside                  ? ""
           : r.run_class == "no_start" ? " (not counted)"
                                       : " (set aside, run again)") +
          "\n";
@@ -133,8 +133,7 @@ std::string FormatSearchTable(const Search& s) {
     const std::string verdict = c->passed ? "PASS" : "FAIL" + (cls.empty() ? "" : " (" + cls + ")");
     std::snprintf(line, sizeof line, "  %9d  %11s  %12s  %10s  %11s  %9s  %15s  %s\n", c->count,
                   passed.c_str(), Cell(w.aggregate).c_str(), Cell(w.host_cpu_pct).c_str(),
-                  Cell(w.power_w).c_str(), Cell(w.per_watt).c_str(), verdict.c_str(),
-                  each.c_str());
+                  Cell(w.power_w).c_str(), Cell(w.per_watt).c_str(), verdict.c_str(), each.c_str());
     out += line;
   }
   out += FailedRuns(s);
