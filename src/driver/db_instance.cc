@@ -246,6 +246,7 @@ int64_t DbInstance::LastAnswerNanos() const {
   int64_t last = 0;
   for (const auto& w : workers_) {
     last = std::max(last, w->returned_at.load(std::memory_order_relaxed));
+    last = std::max(last, w->last_failed_call.load(std::memory_order_relaxed));
     const uint64_t pos = w->last_pos.load(std::memory_order_acquire);
     if (pos > 0) {
       last = std::max(last, w->last_completed[(pos - 1) % kLastN].load(std::memory_order_relaxed));
@@ -255,18 +256,23 @@ int64_t DbInstance::LastAnswerNanos() const {
 }
 
 int DbInstance::InterruptStalled(int64_t now, bool ended) {
-  // After the end, units still in flight are waited for while the server answers others (a
-  // chain of lock waits resolving one by one, PostgreSQL's deadlock detection taking a second a
-  // link): cutting one would leave a statement the server completes and the client never
-  // counts. Once nothing has answered for the end's grace, the server is taken for frozen and
-  // every unit older than the grace is ended. A unit waiting as long as the stall timeout is
-  // ended either way, as during the run.
+  // A unit waits since it began or since the server last answered one of its calls with an
+  // error the driver retries (a deadlock found, a duplicate key): a unit retrying through a
+  // chain of lock conflicts, 10 tries with back-offs, may take far longer than the stall timeout
+  // on a server that answers all along.
+  // After the end, units still in flight are waited for while the server answers any of them
+  // (a chain of lock waits resolving one by one, PostgreSQL's deadlock detection taking a
+  // second a link): cutting one would leave a statement the server completes and the client
+  // never counts. Once nothing has answered for the end's grace, the server is taken for frozen
+  // and every unit waiting longer than the grace is ended. A unit waiting as long as the stall
+  // timeout is ended either way, as during the run.
   const bool silent = ended && now - LastAnswerNanos() >= EndGraceNanos();
-  const int64_t began_before = now - (silent ? EndGraceNanos() : StallNanos());
+  const int64_t waiting_before = now - (silent ? EndGraceNanos() : StallNanos());
   int n = 0;
   for (const auto& w : workers_) {
     int64_t since = w->unit_since.load(std::memory_order_relaxed);
-    if (since == 0 || since >= began_before || w->returned.load(std::memory_order_acquire)) {
+    if (since == 0 || w->returned.load(std::memory_order_acquire) ||
+        std::max(since, w->last_failed_call.load(std::memory_order_relaxed)) >= waiting_before) {
       continue;
     }
     // Once per unit: the unit's call returns with a lost connection, and a new unit has a new

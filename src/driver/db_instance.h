@@ -69,7 +69,8 @@ class DbInstance final : public Instance {
   // in flight are ended (InterruptStalled): twice the longest of the last units, at least
   // kMinEndGraceNanos, at most StallNanos().
   int64_t EndGraceNanos() const;
-  // The latest instant a worker's unit completed or a worker returned (0: none yet).
+  // The latest instant a worker's unit completed, a call failed with the server's error (it
+  // answered) or a worker returned (0: none yet).
   int64_t LastAnswerNanos() const;
   bool Returned() const override;
   void Join() override;

@@ -82,6 +82,11 @@ class WorkerContext final : public workload::OpContext {
         s = fn();
         if (s.ok()) break;
       }
+      // The end's watchdog takes the server's error as an answer (DbInstance::LastAnswerNanos):
+      // a unit that retries through a chain of deadlocks waits on a working server.
+      if (s.code() == StatusCode::kDbError && s.category() != ErrorCategory::kConnectionLost) {
+        w_.last_failed_call.store(sleep_clock_.NowNanos(), std::memory_order_relaxed);
+      }
       w_.recorder.Add(layout_.ErrorIndex(s.category()));
       // A lost connection is not retried here: the worker reconnects and starts a new unit.
       const bool fatal = s.category() == ErrorCategory::kSyntax ||

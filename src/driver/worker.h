@@ -107,6 +107,9 @@ struct Worker {
   std::atomic<int64_t> unit_since{0};
   std::atomic<bool> returned{false};
   std::atomic<int64_t> returned_at{0};  // the clock instant it returned (0: not yet)
+  // The clock instant a call of its last failed with a server's error (a deadlock found, a
+  // duplicate key): the server answered, though no unit completed (0: none yet).
+  std::atomic<int64_t> last_failed_call{0};
   std::atomic<int> stalls{0};  // units the watchdog ended
   std::mutex interrupt_mu;
   std::function<void()> interrupt;

@@ -17,8 +17,9 @@
 namespace sb::driver {
 namespace {
 
-// Each worker's first unit waits `first_unit_ms[worker]` (a statement waiting on a lock), its
-// later ones return at once.
+// Each worker's first unit waits `first_unit_ms[worker]` (a statement waiting on a lock), or
+// with a negative value retries a call failing with a deadlock for that long; its later units
+// return at once.
 class WaitingWorkload final : public workload::Workload {
  public:
   explicit WaitingWorkload(std::vector<int> first_unit_ms) : first_unit_ms_(first_unit_ms) {
@@ -56,7 +57,20 @@ class WaitingWorkload final : public workload::Workload {
   class WaitingSession final : public workload::Session {
    public:
     explicit WaitingSession(int ms) : ms_(ms) {}
-    Status RunUnit(workload::OpContext&) override {
+    Status RunUnit(workload::OpContext& ctx) override {
+      if (ms_ < 0) {
+        // Its one call fails with the server's deadlock error every 1.5 s (the driver retries
+        // it after a back-off of up to a second) until -ms_ ms have passed, then succeeds.
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(-ms_);
+        ms_ = 0;
+        return ctx
+            .Timed([&] {
+              std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+              if (std::chrono::steady_clock::now() >= until) return Status::Ok();
+              return Status::Db(ErrorCategory::kDeadlock, "deadlock detected");
+            })
+            .status;
+      }
       std::this_thread::sleep_for(std::chrono::milliseconds(ms_));
       ms_ = 0;
       return Status::Ok();
@@ -70,7 +84,7 @@ class WaitingWorkload final : public workload::Workload {
   workload::Shape shape_;
 };
 
-RunOutcome RunWaiting(std::vector<int> first_unit_ms) {
+RunOutcome RunWaiting(std::vector<int> first_unit_ms, int64_t run_nanos = kNanosPerSecond) {
   WaitingWorkload workload(first_unit_ms);
   auto backend = db::OpenNull(db::DbUrl(), db::BackendOptions()).value();
   DbInstanceSpec spec;
@@ -82,7 +96,7 @@ RunOutcome RunWaiting(std::vector<int> first_unit_ms) {
   spec.options.ramp_rate = 0;
   spec.options.seed = 1;
   RunOptions common;
-  common.run_nanos = kNanosPerSecond;
+  common.run_nanos = run_nanos;
   common.log_freq_sec = 0;
   SteadyClock clock;
   Runner runner(clock);
@@ -96,6 +110,27 @@ TEST(EndGraceTest, UnitsAnsweredOneAfterAnotherAfterTheEndAreNoStall) {
   RunOutcome out = RunWaiting({3500, 7000});
   EXPECT_TRUE(out.status.ok()) << out.status.message();
   EXPECT_EQ(out.result.workers_stalled, 0);
+}
+
+TEST(EndGraceTest, CallsFailingAndRetriedAfterTheEndAreAnswersToo) {
+  // No unit completes between the start and 7 s, but worker 0's call fails with the server's
+  // deadlock error every 1.5 to 2.5 s and is retried until 7 s: the server answers, so worker
+  // 1's unit, waiting until 7.5 s, is no stall either (both began at the start, more than the
+  // 5 s grace before).
+  RunOutcome out = RunWaiting({-7000, 7500});
+  EXPECT_TRUE(out.status.ok()) << out.status.message();
+  EXPECT_EQ(out.result.workers_stalled, 0);
+  EXPECT_GT(out.result.retries, 0);
+}
+
+TEST(EndGraceTest, AUnitRetryingLongerThanTheStallTimeoutIsNoStall) {
+  // During a 13 s run a unit's call fails with the server's deadlock error every 1.5 s and is
+  // retried until 11.5 s: the unit is older than the 10 s stall timeout (no unit completed
+  // before it, so the timeout is its floor), but the server answered it all along.
+  RunOutcome out = RunWaiting({-11500}, 13 * kNanosPerSecond);
+  EXPECT_TRUE(out.status.ok()) << out.status.message();
+  EXPECT_EQ(out.result.workers_stalled, 0);
+  EXPECT_GT(out.result.retries, 0);
 }
 
 }  // namespace
