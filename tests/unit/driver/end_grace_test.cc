@@ -13,6 +13,7 @@
 #include "base/clock.h"
 #include "driver/runner.h"
 #include "storebench/workload.h"
+#include "unit/driver/stub_workload.h"
 
 namespace sb::driver {
 namespace {
@@ -20,37 +21,18 @@ namespace {
 // Each worker's first unit waits `first_unit_ms[worker]` (a statement waiting on a lock), or
 // with a negative value retries a call failing with a deadlock for that long; its later units
 // return at once.
-class WaitingWorkload final : public workload::Workload {
+class WaitingWorkload final : public StubWorkload {
  public:
-  explicit WaitingWorkload(std::vector<int> first_unit_ms) : first_unit_ms_(first_unit_ms) {
+  explicit WaitingWorkload(std::vector<int> first_unit_ms)
+      : StubWorkload("waiting"), first_unit_ms_(first_unit_ms) {
     shape_.unit_name = "op";
     shape_.headline_name = "ops_per_minute";
     shape_.headlines = {metrics::UnitsPerMinute("ops_per_minute", "operations per minute")};
     shape_.step_types = {"wait"};
   }
-  std::string name() const override { return "waiting"; }
-  const workload::Shape& shape() const override { return shape_; }
-  void DeclareOptions(config::OptionSet*) const override {}
-  Status Configure(const config::OptionSet&) override { return Status::Ok(); }
-  std::map<std::string, std::string> Choices() const override { return {}; }
-  Status Load(db::DbBackend&, const workload::LoadContext&) override { return Status::Ok(); }
-  Status CheckReady(db::Connection&) override { return Status::Ok(); }
   Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection>, uint64_t,
                                                         int worker) override {
     return std::unique_ptr<workload::Session>(new WaitingSession(first_unit_ms_.at(worker)));
-  }
-  Result<std::map<std::string, int64_t>> Snapshot(db::Connection&) override {
-    return std::map<std::string, int64_t>{};
-  }
-  Result<std::vector<workload::Check>> Verify(db::Connection&,
-                                              const std::map<std::string, int64_t>&,
-                                              const workload::Totals*) override {
-    return std::vector<workload::Check>{};
-  }
-  std::vector<std::pair<std::string, double>> Figures(const workload::Totals&,
-                                                      const workload::Totals&,
-                                                      const workload::WindowFacts&) const override {
-    return {};
   }
 
  private:
@@ -81,7 +63,6 @@ class WaitingWorkload final : public workload::Workload {
   };
 
   std::vector<int> first_unit_ms_;
-  workload::Shape shape_;
 };
 
 RunOutcome RunWaiting(std::vector<int> first_unit_ms, int64_t run_nanos = kNanosPerSecond) {

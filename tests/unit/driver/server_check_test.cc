@@ -9,27 +9,15 @@
 #include <vector>
 
 #include "storebench/workload.h"
+#include "unit/driver/stub_workload.h"
 
 namespace sb::driver {
 namespace {
 
 // A workload whose comparison echoes the server's commit count, to see what it was given.
-class EchoWorkload final : public workload::Workload {
+class EchoWorkload final : public StubWorkload {
  public:
-  std::string name() const override { return "echo"; }
-  const workload::Shape& shape() const override { return shape_; }
-  void DeclareOptions(config::OptionSet*) const override {}
-  Status Configure(const config::OptionSet&) override { return Status::Ok(); }
-  std::map<std::string, std::string> Choices() const override { return {}; }
-  Status Load(db::DbBackend&, const workload::LoadContext&) override { return Status::Ok(); }
-  Status CheckReady(db::Connection&) override { return Status::Ok(); }
-  Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection>, uint64_t,
-                                                        int) override {
-    return Status::Internal("unused");
-  }
-  Result<std::map<std::string, int64_t>> Snapshot(db::Connection&) override {
-    return std::map<std::string, int64_t>{};
-  }
+  EchoWorkload() : StubWorkload("echo") {}
   std::vector<workload::ServerComparison> CompareWithServer(
       const workload::Totals& span, const workload::ServerView& server) const override {
     std::vector<workload::ServerComparison> out;
@@ -47,19 +35,6 @@ class EchoWorkload final : public workload::Workload {
     }
     return out;
   }
-  Result<std::vector<workload::Check>> Verify(db::Connection&,
-                                              const std::map<std::string, int64_t>&,
-                                              const workload::Totals*) override {
-    return std::vector<workload::Check>{};
-  }
-  std::vector<std::pair<std::string, double>> Figures(const workload::Totals&,
-                                                      const workload::Totals&,
-                                                      const workload::WindowFacts&) const override {
-    return {};
-  }
-
- private:
-  workload::Shape shape_;
 };
 
 ServerReading Reading(int64_t commits, int64_t rows) {

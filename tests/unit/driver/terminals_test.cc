@@ -10,39 +10,16 @@
 
 #include "base/clock.h"
 #include "storebench/workload.h"
+#include "unit/driver/stub_workload.h"
 
 namespace sb::driver {
 namespace {
 
 // Terminal t is first due after first_[t]; after each unit it waits `again` more.
-class TimerWorkload final : public workload::Workload {
+class TimerWorkload final : public StubWorkload {
  public:
   TimerWorkload(std::vector<int64_t> first, int64_t again)
-      : first_(std::move(first)), again_(again) {}
-  std::string name() const override { return "timer"; }
-  const workload::Shape& shape() const override { return shape_; }
-  void DeclareOptions(config::OptionSet*) const override {}
-  Status Configure(const config::OptionSet&) override { return Status::Ok(); }
-  std::map<std::string, std::string> Choices() const override { return {}; }
-  Status Load(db::DbBackend&, const workload::LoadContext&) override { return Status::Ok(); }
-  Status CheckReady(db::Connection&) override { return Status::Ok(); }
-  Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection>, uint64_t,
-                                                        int) override {
-    return Status::Internal("unused");
-  }
-  Result<std::map<std::string, int64_t>> Snapshot(db::Connection&) override {
-    return std::map<std::string, int64_t>{};
-  }
-  Result<std::vector<workload::Check>> Verify(db::Connection&,
-                                              const std::map<std::string, int64_t>&,
-                                              const workload::Totals*) override {
-    return std::vector<workload::Check>{};
-  }
-  std::vector<std::pair<std::string, double>> Figures(const workload::Totals&,
-                                                      const workload::Totals&,
-                                                      const workload::WindowFacts&) const override {
-    return {};
-  }
+      : StubWorkload("timer"), first_(std::move(first)), again_(again) {}
   int64_t terminals() const override { return static_cast<int64_t>(first_.size()); }
   int64_t TerminalWaitNanos(int64_t t, bool first) override {
     ++waits[t];
@@ -51,7 +28,6 @@ class TimerWorkload final : public workload::Workload {
   std::map<int64_t, int> waits;
 
  private:
-  workload::Shape shape_;
   std::vector<int64_t> first_;
   int64_t again_;
 };
