@@ -7,6 +7,7 @@
 #include <chrono>
 #include <memory>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "backend/db/null/null_backend.h"
@@ -24,7 +25,7 @@ namespace {
 class WaitingWorkload final : public StubWorkload {
  public:
   explicit WaitingWorkload(std::vector<int> first_unit_ms)
-      : StubWorkload("waiting"), first_unit_ms_(first_unit_ms) {
+      : StubWorkload("waiting"), first_unit_ms_(std::move(first_unit_ms)) {
     shape_.unit_name = "op";
     shape_.headline_name = "ops_per_minute";
     shape_.headlines = {metrics::UnitsPerMinute("ops_per_minute", "operations per minute")};
