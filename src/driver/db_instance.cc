@@ -256,6 +256,10 @@ int64_t DbInstance::LastAnswerNanos() const {
 }
 
 int DbInstance::InterruptStalled(int64_t now, bool ended) {
+  // An embedded engine has no server to freeze: a unit waits on its own lock timeout (SQLite's
+  // busy timeout) or on the local disk, which an interrupt would not shorten, so only a run that
+  // asked for a stall timeout watches it.
+  if (!backend_.capabilities().server && options_.stall_nanos == 0) return 0;
   // A unit waits since it began or since the server last answered one of its calls with an
   // error the driver retries (a deadlock found, a duplicate key): a unit retrying through a
   // chain of lock conflicts, 10 tries with back-offs, may take far longer than the stall timeout

@@ -28,7 +28,7 @@ struct DbInstanceOptions {
   bool poisson = false;
   int64_t units_total = 0;  // > 0: every worker together starts at most this many units
   // A unit in flight longer than this is stalled: its connection is interrupted (0: a multiple
-  // of the recent response times, DbInstance::StallNanos).
+  // of the recent response times, DbInstance::StallNanos, and only on a back end with a server).
   int64_t stall_nanos = 0;
   LoopLimits limits;        // t0, hold and units_left are set by the instance
 };

@@ -134,8 +134,9 @@ void DeclareLoadOptions(config::OptionSet* o, const workload::Shape& shape) {
     OptionSpec s =
         DriverSpec("stall_timeout", OptionType::kDuration, "0",
                    "a unit waiting this long on the server is stalled: its connection is "
-                   "closed and the run reports it (0 = 100 times the longest recent "
-                   "response time, at least 10 s; docs/measurement.md#stalled-workers)");
+                   "closed and the run reports it (0 = on a back end with a server, 100 "
+                   "times the longest recent response time, at least 10 s; "
+                   "docs/measurement.md#stalled-workers)");
     s.max = limits::kMaxDurationNanos;
     o->Add(s);
   }

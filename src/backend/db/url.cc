@@ -38,9 +38,11 @@ constexpr std::string_view kPostgresParams[] = {
     "tcp_user_timeout"};
 
 // What the MySQL back end applies (mysql_backend.cc).
-// null:// takes one: a fixed time every statement takes (harness tests of what happens to work in
-// flight at the end of a run, docs/scale-out.md).
-constexpr std::string_view kNullParams[] = {"latency_us"};
+// null:// takes two, both for harness tests: a fixed time every statement takes (what happens to
+// work in flight at the end of a run, docs/scale-out.md), and server=1, which makes it count as a
+// back end with a server, whose units the driver watches for stalls
+// (docs/measurement.md#stalled-workers).
+constexpr std::string_view kNullParams[] = {"latency_us", "server"};
 constexpr int64_t kMaxNullLatencyMicros = 10'000'000;
 constexpr std::string_view kMysqlParams[] = {"connect_timeout", "read_timeout", "write_timeout",
                                              "ssl"};
@@ -275,6 +277,11 @@ Result<DbUrl> ParseDbUrl(std::string_view url) {
                                        "' is not a whole number of microseconds up to " +
                                        std::to_string(kMaxNullLatencyMicros));
       }
+    }
+    if (auto it = out.params.find("server");
+        it != out.params.end() && it->second != "0" && it->second != "1") {
+      return Status::InvalidArgument("database URL parameter server='" + it->second +
+                                     "' is not 0 or 1");
     }
   }
   // Other schemes: the registry names the supported ones.

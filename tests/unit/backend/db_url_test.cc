@@ -50,8 +50,11 @@ TEST(DbUrlTest, EachSchemeRefusesUnknownParametersNamingTheAllowedOnes) {
   EXPECT_NE(ErrorOf("mariadb://u@h/db?connect_timeout=soon"), "");
   EXPECT_NE(ErrorOf("mysql://u@h/db?ssl=yes"), "");
   EXPECT_NE(ErrorOf("null://?x=1"), "");
-  // null:// takes one parameter, the time each statement takes (harness tests).
+  // null:// takes two parameters for harness tests: the time each statement takes, and whether
+  // it counts as a back end with a server (watched for stalls).
   EXPECT_EQ(ErrorOf("null:///b?latency_us=900000"), "");
+  EXPECT_EQ(ErrorOf("null://?server=1&latency_us=5"), "");
+  EXPECT_EQ(ErrorOf("null://?server=yes"), "database URL parameter server='yes' is not 0 or 1");
   EXPECT_EQ(ErrorOf("null://?latency_us=-1"),
             "database URL parameter latency_us='-1' is not a whole number of microseconds up to "
             "10000000");

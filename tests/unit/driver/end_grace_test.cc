@@ -13,6 +13,7 @@
 #include "backend/db/null/null_backend.h"
 #include "base/clock.h"
 #include "driver/runner.h"
+#include "storebench/db.h"
 #include "storebench/workload.h"
 #include "unit/driver/stub_workload.h"
 
@@ -66,9 +67,14 @@ class WaitingWorkload final : public StubWorkload {
   std::vector<int> first_unit_ms_;
 };
 
-RunOutcome RunWaiting(std::vector<int> first_unit_ms, int64_t run_nanos = kNanosPerSecond) {
+// On the null back end counting as a server (`null://?server=1`) unless `server` is false.
+RunOutcome RunWaiting(std::vector<int> first_unit_ms, int64_t run_nanos = kNanosPerSecond,
+                      bool server = true) {
   WaitingWorkload workload(first_unit_ms);
-  auto backend = db::OpenNull(db::DbUrl(), db::BackendOptions()).value();
+  auto url = db::ParseDbUrl(server ? "null://?server=1" : "null://");
+  EXPECT_TRUE(url.ok()) << url.status().message();
+  auto backend = db::OpenNull(*url, db::BackendOptions()).value();
+  EXPECT_EQ(backend->capabilities().server, server);
   DbInstanceSpec spec;
   spec.name = "w";
   spec.workload = &workload;
@@ -113,6 +119,22 @@ TEST(EndGraceTest, AUnitRetryingLongerThanTheStallTimeoutIsNoStall) {
   EXPECT_TRUE(out.status.ok()) << out.status.message();
   EXPECT_EQ(out.result.workers_stalled, 0);
   EXPECT_GT(out.result.retries, 0);
+}
+
+TEST(EndGraceTest, AServerSilentForTheGraceAfterTheEndIsTakenForFrozen) {
+  // The run ends at 1 s and nothing ever answers: the unit, waiting until 7 s, is cut once it
+  // is older than the 5 s grace, and counts as a stall.
+  RunOutcome out = RunWaiting({7000});
+  EXPECT_FALSE(out.status.ok());
+  EXPECT_EQ(out.result.workers_stalled, 1);
+}
+
+TEST(EndGraceTest, AnEmbeddedEngineIsNotWatched) {
+  // The same unit on a back end without a server (SQLite's waits are its busy timeout and the
+  // local disk, which no interrupt shortens): it is waited for, and no stall.
+  RunOutcome out = RunWaiting({7000}, kNanosPerSecond, /*server=*/false);
+  EXPECT_TRUE(out.status.ok()) << out.status.message();
+  EXPECT_EQ(out.result.workers_stalled, 0);
 }
 
 }  // namespace

@@ -56,7 +56,8 @@ class NullBulkWriter final : public BulkWriter {
 
 class NullBackend final : public DbBackend {
  public:
-  explicit NullBackend(int64_t latency_us) : latency_us_(latency_us) {
+  NullBackend(int64_t latency_us, bool server) : latency_us_(latency_us) {
+    caps_.server = server;
     caps_.concurrent_writers = true;
     caps_.storebench_lock = false;  // no data to guard
     caps_.keeps_data = false;
@@ -93,7 +94,9 @@ Result<std::unique_ptr<DbBackend>> OpenNull(const DbUrl& url, const BackendOptio
   const auto it = url.params.find("latency_us");
   const int64_t latency_us =
       it == url.params.end() ? 0 : std::strtoll(it->second.c_str(), nullptr, 10);
-  return std::unique_ptr<DbBackend>(new NullBackend(latency_us));
+  const auto server = url.params.find("server");
+  return std::unique_ptr<DbBackend>(
+      new NullBackend(latency_us, server != url.params.end() && server->second == "1"));
 }
 
 }  // namespace sb::db
