@@ -527,6 +527,23 @@ class TpccMariaDbTest(TpccRunMixin, unittest.TestCase):
         if not [c for c in sc["comparisons"] if c["relation"] == "not compared"]:
             delta = {c["name"]: c["delta"] for c in sc["server_counters"]}
             self.assertLess(delta["Questions"], sc["client_units"] + 20, delta)
+        # A database loaded before the _txn procedures (its load record without them) is
+        # refused with the profile's procedures rather than run without its transactions.
+        u = urllib.parse.urlsplit(self.url)
+        env = dict(os.environ, MYSQL_PWD=urllib.parse.unquote(u.password or ""))
+        q = subprocess.run(["mariadb", "--no-defaults", "-h", u.hostname, "-P",
+                            str(u.port or 3306), "-u", urllib.parse.unquote(u.username or ""),
+                            u.path.lstrip("/"), "-e",
+                            "DELETE FROM storebench_meta WHERE `key` = 'procedures_commit_inside'"],
+                           capture_output=True, text=True, timeout=60, env=env)
+        self.assertEqual(q.returncode, 0, q.stderr)
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--profile",
+                       "hammerdb", "--sql_mode", "procedures", "--run_time", "2s")
+        self.assertNotEqual(r.returncode, 0, r.stdout[-2000:])
+        self.assertIn("predate those --profile=hammerdb calls", r.stderr)
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--sql_mode",
+                       "procedures", "--run_time", "1s", "--warmup_time", "0s")
+        self.assertEqual(r.returncode, 0, r.stderr[-2000:])
 
 
 if __name__ == "__main__":
