@@ -224,11 +224,17 @@ struct Totals {
   std::vector<int64_t> counters;  // workload counters
 };
 
+class Workload;
+
 // Figures the driver measures about the measured window as a whole.
 struct WindowFacts {
   double elapsed_sec = 0;
   int64_t unit_lastn_max_msec = 0;  // max unit response time of the last 100 units
   int64_t unit_sampled_msec = 0;    // mean unit response time of the last status interval
+  // The instances whose totals `window` merges (a plan's aggregate), this one among them, for
+  // figures that depend on each instance's own settings (TPC-C-like: its terminals); empty for
+  // one instance's figures.
+  std::vector<const Workload*> merged;
 };
 
 struct LoadContext {

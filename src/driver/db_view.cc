@@ -269,6 +269,9 @@ metrics::RunResult DbView::Finish(const ControllerOutcome& run) {
   facts.elapsed_sec = fin.et_sec;
   facts.unit_lastn_max_msec = fin.rt_tot_lastn_max_msec;
   facts.unit_sampled_msec = fin.rt_tot_sampled;
+  if (members_.size() > 1) {
+    for (int i : members_) facts.merged.push_back(&instances_[i]->workload());
+  }
   r.figures = instances_[members_[0]]->workload().Figures(ToTotals(window, layout_),
                                                           ToTotals(final_snap, layout_), facts);
   r.headline_name = shape_.headline_name;

@@ -466,6 +466,15 @@ class TpccPostgresTest(TpccRunMixin, unittest.TestCase):
         self.assertIn("the order commits", doc["choices"]["unused_item"])
         self.assertIn("every database of the server", doc["choices"]["tpm"])
         self.assertIn("tpm_server", doc["figures"])
+        # One round trip per transaction, as HammerDB's: the function is called in autocommit,
+        # with no BEGIN or COMMIT (pg_stat_statements counts this database's statements; each
+        # connection's statement preparation sends one BEGIN).
+        delta = {c["name"]: c["delta"] for c in doc["server_check"]["server_counters"]}
+        if ("pg_stat_statements.begin" in delta and
+                delta.get("pg_stat_statements_info.dealloc", 0) == 0):
+            self.assertGreater(doc["figures"]["transactions"], 2000)
+            self.assertLess(delta["pg_stat_statements.begin"], 20, delta)
+            self.assertLess(delta["pg_stat_statements.commit"], 20, delta)
         u = urllib.parse.urlsplit(self.url)
         env = dict(os.environ, PGPASSWORD=urllib.parse.unquote(u.password or ""))
         q = subprocess.run(["psql", "-X", "-A", "-t", "-h", u.hostname, "-p",
@@ -510,6 +519,31 @@ class TpccMariaDbTest(TpccRunMixin, unittest.TestCase):
         # HammerDB's MariaDB NEWORD rolls the unused-item New-Order back.
         self.assertGreater(doc["figures"]["new_order_rollback_pct"], 0)
         self.assertIn("roll back", doc["choices"]["unused_item"])
+        # One round trip per transaction, as HammerDB's: the _txn procedures begin and commit
+        # inside, and the client sends no START TRANSACTION or COMMIT. Questions counts the
+        # statements clients sent (not those inside procedures), server-wide: compared only
+        # when no other session worked meanwhile.
+        sc = doc["server_check"]
+        if not [c for c in sc["comparisons"] if c["relation"] == "not compared"]:
+            delta = {c["name"]: c["delta"] for c in sc["server_counters"]}
+            self.assertLess(delta["Questions"], sc["client_units"] + 20, delta)
+        # A database loaded before the _txn procedures (its load record without them) is
+        # refused with the profile's procedures rather than run without its transactions.
+        u = urllib.parse.urlsplit(self.url)
+        env = dict(os.environ, MYSQL_PWD=urllib.parse.unquote(u.password or ""))
+        q = subprocess.run(["mariadb", "--no-defaults", "-h", u.hostname, "-P",
+                            str(u.port or 3306), "-u", urllib.parse.unquote(u.username or ""),
+                            u.path.lstrip("/"), "-e",
+                            "DELETE FROM storebench_meta WHERE `key` = 'procedures_commit_inside'"],
+                           capture_output=True, text=True, timeout=60, env=env)
+        self.assertEqual(q.returncode, 0, q.stderr)
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--profile",
+                       "hammerdb", "--sql_mode", "procedures", "--run_time", "2s")
+        self.assertNotEqual(r.returncode, 0, r.stdout[-2000:])
+        self.assertIn("predate those --profile=hammerdb calls", r.stderr)
+        r = storebench("oltp", "run", "--workload", "tpcc", "--db", self.url, "--sql_mode",
+                       "procedures", "--run_time", "1s", "--warmup_time", "0s")
+        self.assertEqual(r.returncode, 0, r.stderr[-2000:])
 
 
 if __name__ == "__main__":

@@ -113,6 +113,45 @@ class TpccDefaultsNullTest(unittest.TestCase):
         self.assertAlmostEqual(ceilings["deck"], 12.61, delta=0.005)
         self.assertAlmostEqual(ceilings["hammerdb"], 12.61, delta=0.005)
 
+    def test_a_plans_aggregate_efficiency_counts_every_instances_warehouses(self):
+        # Two instances of 1 and 3 warehouses: the aggregate's New-Orders are measured against
+        # the ceiling of all 4 warehouses, not the first instance's 1 (which gave 4x the
+        # efficiency before).
+        d = fresh_dir("it-tpcc-prof-plan")
+        plan = os.path.join(d, "plan.toml")
+        with open(plan, "w") as f:
+            f.write("""
+[run]
+warmup_time = "0s"
+run_time = "2s"
+""" + "".join(f"""
+[[group]]
+name = "w{w}"
+workload = "tpcc"
+db = "null://w{w}"
+[group.options]
+warehouses = {w}
+n_threads = 1
+""" for w in (1, 3)))
+        out = os.path.join(d, "plan.json")
+        r = storebench("run", "--plan", plan, "--json", out, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stderr[-3000:])
+        with open(out) as f:
+            doc = json.load(f)
+
+        def efficiency(figures, warehouses):
+            per_minute = figures["n_new_order"] / (figures["et"] / 60)
+            return 100 * per_minute / (figures["ceiling_tpmc_per_warehouse"] * warehouses)
+
+        self.assertEqual(len(doc["instances"]), 2)
+        for inst, w in zip(doc["instances"], (1, 3)):
+            self.assertEqual(inst["config"]["warehouses"], w)
+            self.assertAlmostEqual(
+                inst["figures"]["efficiency_pct"] / efficiency(inst["figures"], w), 1, places=6)
+        f = doc["figures"]
+        self.assertGreater(f["n_new_order"], 0)
+        self.assertAlmostEqual(f["efficiency_pct"] / efficiency(f, 4), 1, places=6)
+
     def test_skipped_deliveries_on_the_null_back_end_are_called_expected(self):
         doc, r = null_run(self, "skips", "--units_total", "2000", "--run_time", "30s",
                           "--delivery", "inline")

@@ -176,8 +176,15 @@ class TpccSession final : public workload::Session {
     return Status::Ok();
   }
 
-  // Runs `body` in a transaction; rolls back when it fails.
+  // --profile=hammerdb with procedures: each transaction is one call that is its own
+  // transaction (a PostgreSQL function in autocommit; MariaDB's _txn procedures commit inside),
+  // one round trip as HammerDB's, with no BEGIN or COMMIT from the client.
+  bool one_call() const { return opts_.procedures && hammerdb(); }
+
+  // Runs `body` in a transaction; rolls back when it fails. With one_call(), `body` is one call
+  // that is a transaction of its own.
   Status InTransaction(bool write, const std::function<Status()>& body) {
+    if (one_call()) return body();
     SB_RETURN_IF_ERROR(conn_->Begin(write));
     Status s = body();
     if (!s.ok()) {
@@ -273,7 +280,8 @@ class TpccSession final : public workload::Session {
   }
 
   // --profile=hammerdb: HammerDB's NEWORD way, the procedure drawing the lines itself from
-  // the line count (procedures.sql, tpcc_hammerdb_new_order); it returns its remote lines.
+  // the line count (procedures.sql, tpcc_hammerdb_new_order); it returns its remote lines. One
+  // call, its own transaction, as HammerDB's (one_call()).
   Status HammerDbNewOrderCall(const NewOrderIn& in, bool* rolled_back) {
     db::Statement& call = S("call_hammerdb_new_order");
     call.BindInt(1, in.w);
@@ -281,17 +289,15 @@ class TpccSession final : public workload::Session {
     call.BindInt(3, in.d);
     call.BindInt(4, in.c);
     call.BindInt(5, static_cast<int64_t>(in.lines.size()));
-    SB_RETURN_IF_ERROR(conn_->Begin(/*write=*/true));
+    // One call, its own transaction (one_call()): the server rolled back whatever failed.
     Status s = CallForInt(call, &called_remote_lines_);
-    if (!s.ok()) {
-      conn_->Rollback().IgnoreError();
-      if (s.sqlstate() == kUnusedItemState) {
-        *rolled_back = true;
-        return Status::Ok();
-      }
-      return s;
+    if (s.sqlstate() == kUnusedItemState) {
+      *rolled_back = true;
+      return Status::Ok();
     }
-    return CommitNewOrder();
+    // A call that lost its connection may have committed, as a lost COMMIT may have.
+    new_order_in_doubt_ = workload::CommitInDoubt(s);
+    return s;
   }
 
   // The New-Order's COMMIT; notes whether its outcome is unknown (workload::CommitInDoubt).

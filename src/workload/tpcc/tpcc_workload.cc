@@ -22,6 +22,9 @@ using config::OptionType;
 const workload::MetaOwner kOwner{"tpcc", "TPC-C-like", "warehouses",
                                  "storebench oltp load --workload tpcc"};
 
+// --profile=hammerdb's calls with --sql_mode=procedures, where they differ from calls.sql.
+constexpr char kHammerDbCalls[] = "hammerdb_calls.sql";
+
 workload::SqlFiles Files() { return workload::SqlFiles(tpcc_sql::Embedded(), "tpcc"); }
 
 }  // namespace
@@ -398,6 +401,8 @@ Status TpccWorkload::Load(db::DbBackend& backend, const workload::LoadContext& c
       if (ctx.progress) ctx.progress("installing the stored procedures (--sql_mode=procedures)");
       for (const auto& [name, text] : *procs) SB_RETURN_IF_ERROR((*conn)->ExecuteScript(text));
       SB_RETURN_IF_ERROR(meta.Set("procedures", "Y"));
+      // Loads before the procedures that commit inside had none: CheckReady tells them apart.
+      SB_RETURN_IF_ERROR(meta.Set("procedures_commit_inside", "Y"));
     }
   }
   return meta.Set("state", "ready");
@@ -439,6 +444,14 @@ Status TpccWorkload::CheckReady(db::Connection& conn) {
           "the database holds no storebench TPC-C-like stored procedures; load it again with "
           "--force");
     }
+    auto inside = meta.Get("procedures_commit_inside");
+    if (!inside.ok()) return inside.status();
+    if (opts_.profile == Profile::kHammerDb && *inside != "Y" &&
+        TpccSql(dialect_, kHammerDbCalls).ok()) {
+      return Status::FailedPrecondition(
+          "the database's stored procedures predate those --profile=hammerdb calls (one call "
+          "per transaction, committed inside); load it again with --force");
+    }
   }
   return PrepareRun(std::stoll(*c_load));
 }
@@ -470,6 +483,14 @@ Result<std::unique_ptr<workload::Session>> TpccWorkload::NewSession(
   if (c_last_load_ < 0) return Status::Internal("NewSession before CheckReady");
   auto sql = TpccSql(SqlDialect(), opts_.procedures ? "calls.sql" : "queries.sql");
   if (!sql.ok()) return sql.status();
+  // --profile=hammerdb with procedures: the calls that commit inside, where the dialect's
+  // procedures need them for one round trip per transaction (MariaDB; a PostgreSQL function
+  // called in autocommit is its own transaction already).
+  if (opts_.procedures && opts_.profile == Profile::kHammerDb) {
+    if (auto own = TpccSql(SqlDialect(), kHammerDbCalls); own.ok()) {
+      for (auto& [name, text] : *own) (*sql)[name] = std::move(text);
+    }
+  }
   return NewTpccSession(std::move(conn), std::move(sql).value(), opts_, run_c_, seed, worker,
                         opts_.keying ? &terminals_ : nullptr, deliveries_, delivery_log_);
 }

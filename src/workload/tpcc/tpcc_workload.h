@@ -155,10 +155,17 @@ class TpccWorkload final : public workload::Workload {
   }
 
   const TpccOptions& options() const { return opts_; }
+  // The New-Orders per minute this instance's terminals (or, without keying, its warehouses)
+  // allow at most: the efficiency ceiling times the warehouses' worth.
+  double CeilingNewOrdersPerMinute() const;
+  // Deferred Deliveries still queued.
+  double QueuedDeliveries() const;
   const std::vector<TerminalState>* terminal_states() const { return &terminals_; }
   const CConstants& run_constants() const { return run_c_; }
 
  private:
+  // The instances a window's totals merge (facts.merged), or this one alone.
+  std::vector<const TpccWorkload*> Merged(const workload::WindowFacts& facts) const;
   workload::Shape shape_;
   TpccOptions opts_;
   bool warehouses_given_ = false;

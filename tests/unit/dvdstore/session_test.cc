@@ -176,7 +176,7 @@ TEST(FiguresTest, FinalLineFiguresFixedAndBugCompatible) {
   window.types[1 + kNewMember] = {4, 40 * 1000000};  // 10 ms average
   window.types[1 + kNewReview] = {5, 10 * 1000000};  // 2 ms average
   workload::Totals whole = MakeTotals(150, 900);
-  workload::WindowFacts facts{60.0, 33, 7};
+  workload::WindowFacts facts{60.0, 33, 7, {}};
   auto f = w.Figures(window, whole, facts);
   std::map<std::string, double> m(f.begin(), f.end());
   EXPECT_EQ(f.front().first, "et");

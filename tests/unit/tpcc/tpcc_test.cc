@@ -299,6 +299,47 @@ TEST(TpccTerminalsTest, HammerDbThinkTimesAreWholeSecondsUncappedWithTheMeansSwa
   EXPECT_GT(longest, 50 * kNanosPerSecond);
 }
 
+// The specification fixes terminal t at warehouse t mod W + 1 and Stock-Level district
+// (t div W) mod 10 + 1 (ten per warehouse, one per district); HammerDB draws each virtual
+// user's warehouse and district once, uniformly, so some warehouses get more users than others.
+TEST(TpccTerminalsTest, HomesAreFixedPerSpecAndDrawnPerHammerDb) {
+  for (const char* profile : {"spec", "hammerdb"}) {
+    TpccWorkload wl;
+    config::OptionSet options;
+    wl.DeclareOptions(&options);
+    ASSERT_TRUE(config::ParseCommandLine({"--warehouses=100", "--keying_and_thinking=Y",
+                                          std::string("--profile=") + profile},
+                                         &options)
+                    .ok());
+    ASSERT_TRUE(wl.Configure(options).ok());
+    const std::vector<TerminalState>& terms = *wl.terminal_states();
+    ASSERT_EQ(terms.size(), 1000u);
+    std::map<int64_t, int> per_home;
+    int64_t fixed = 0;
+    for (size_t t = 0; t < terms.size(); ++t) {
+      const auto i = static_cast<int64_t>(t);
+      ASSERT_GE(terms[t].home, 1);
+      ASSERT_LE(terms[t].home, 100);
+      ASSERT_GE(terms[t].district, 1);
+      ASSERT_LE(terms[t].district, 10);
+      ++per_home[terms[t].home];
+      fixed += terms[t].home == i % 100 + 1 && terms[t].district == (i / 100) % 10 + 1 ? 1 : 0;
+    }
+    int most = 0;
+    for (const auto& [home, n] : per_home) most = std::max(most, n);
+    if (std::string(profile) == "spec") {
+      EXPECT_EQ(fixed, 1000);
+      EXPECT_EQ(most, 10);
+    } else {
+      // Each terminal keeps the fixed pair with probability 1/1000.
+      EXPECT_LT(fixed, 10);
+      // 1,000 uniform draws of 100 warehouses: the fullest gets about 20 (P(max <= 10) is
+      // about e^-100).
+      EXPECT_GT(most, 10);
+    }
+  }
+}
+
 TEST(TpccTerminalsTest, ThinkTimeIsATruncatedNegativeExponential) {
   Random rng(8);
   double sum = 0;

@@ -5,7 +5,8 @@
 -- same order, so both modes leave the same rows for the same inputs; each returns one row. One
 -- "-- name:" section per procedure, installed on its own as a multi-statement script (the
 -- server parses a compound statement whole, so no DELIMITER is needed); the DROP first makes
--- `load --force` reinstall them. The client wraps each call in its transaction. A New-Order
+-- `load --force` reinstall them. The client wraps each call in its transaction (the _txn
+-- procedures at the end, of --profile=hammerdb, begin and commit their own). A New-Order
 -- whose unused item is found signals SQLSTATE SB002: the client rolls the transaction back and
 -- counts the rollback. Parameters and variables start with p_ and v_ so that none equals a
 -- column name (in a procedure a variable would win over the column of the same name).
@@ -263,4 +264,86 @@ BEGIN
     UPDATE orders SET o_all_local = 0 WHERE o_w_id = p_w AND o_d_id = p_d AND o_id = v_o;
   END IF;
   SELECT v_remote AS remote_lines;
+END
+
+-- name: tpcc_payment_txn
+-- The transactions of --profile=hammerdb with --sql_mode=procedures (hammerdb_calls.sql): each
+-- of the procedures above in a transaction of its own, begun and committed inside, so that a
+-- transaction is one call, one round trip, as HammerDB's MariaDB procedures are (they commit
+-- inside themselves; docs/tpcc.md, Profiles). On any error the transaction rolls back and the
+-- error goes on to the client unchanged (the unused item's SB002, a deadlock to retry).
+DROP PROCEDURE IF EXISTS tpcc_payment_txn;
+CREATE PROCEDURE tpcc_payment_txn(IN p_w INT, IN p_d INT, IN p_c_w INT, IN p_c_d INT, IN p_c INT,
+    IN p_last VARCHAR(16), IN p_amount DECIMAL(6,2))
+MODIFIES SQL DATA
+BEGIN
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION
+  BEGIN
+    ROLLBACK;
+    RESIGNAL;
+  END;
+  START TRANSACTION;
+  CALL tpcc_payment(p_w, p_d, p_c_w, p_c_d, p_c, p_last, p_amount);
+  COMMIT;
+END
+
+-- name: tpcc_order_status_txn
+DROP PROCEDURE IF EXISTS tpcc_order_status_txn;
+CREATE PROCEDURE tpcc_order_status_txn(IN p_w INT, IN p_d INT, IN p_c INT, IN p_last VARCHAR(16))
+READS SQL DATA
+BEGIN
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION
+  BEGIN
+    ROLLBACK;
+    RESIGNAL;
+  END;
+  START TRANSACTION;
+  CALL tpcc_order_status(p_w, p_d, p_c, p_last);
+  COMMIT;
+END
+
+-- name: tpcc_delivery_txn
+DROP PROCEDURE IF EXISTS tpcc_delivery_txn;
+CREATE PROCEDURE tpcc_delivery_txn(IN p_w INT, IN p_carrier INT)
+MODIFIES SQL DATA
+BEGIN
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION
+  BEGIN
+    ROLLBACK;
+    RESIGNAL;
+  END;
+  START TRANSACTION;
+  CALL tpcc_delivery(p_w, p_carrier);
+  COMMIT;
+END
+
+-- name: tpcc_stock_level_txn
+DROP PROCEDURE IF EXISTS tpcc_stock_level_txn;
+CREATE PROCEDURE tpcc_stock_level_txn(IN p_w INT, IN p_d INT, IN p_threshold INT)
+READS SQL DATA
+BEGIN
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION
+  BEGIN
+    ROLLBACK;
+    RESIGNAL;
+  END;
+  START TRANSACTION;
+  CALL tpcc_stock_level(p_w, p_d, p_threshold);
+  COMMIT;
+END
+
+-- name: tpcc_hammerdb_new_order_txn
+DROP PROCEDURE IF EXISTS tpcc_hammerdb_new_order_txn;
+CREATE PROCEDURE tpcc_hammerdb_new_order_txn(IN p_w INT, IN p_max_w INT, IN p_d INT, IN p_c INT,
+    IN p_ol_cnt INT)
+MODIFIES SQL DATA
+BEGIN
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION
+  BEGIN
+    ROLLBACK;
+    RESIGNAL;
+  END;
+  START TRANSACTION;
+  CALL tpcc_hammerdb_new_order(p_w, p_max_w, p_d, p_c, p_ol_cnt);
+  COMMIT;
 END
