@@ -68,7 +68,7 @@ class WaitingWorkload final : public StubWorkload {
 };
 
 // On the null back end counting as a server (`null://?server=1`) unless `server` is false.
-RunOutcome RunWaiting(std::vector<int> first_unit_ms, int64_t run_nanos = kNanosPerSecond,
+RunOutcome RunWaiting(const std::vector<int>& first_unit_ms, int64_t run_nanos = kNanosPerSecond,
                       bool server = true) {
   WaitingWorkload workload(first_unit_ms);
   auto url = db::ParseDbUrl(server ? "null://?server=1" : "null://");
