@@ -27,7 +27,7 @@
 #include "cli/command_options.h"
 #include "cli/consolidate_steps.h"
 #include "cli/db_run.h"
-#include "cli/plan_instances.h"
+#include "cli/plan_host.h"
 #include "cli/scale_out.h"
 #include "config/plan.h"
 #include "dist/world.h"
@@ -100,7 +100,7 @@ Status ProbeDatabases(const config::Plan& plan, int top, const std::vector<std::
   probe.probe_only = true;
   Status st = Status::Ok();
   if (group == nullptr || group->coordinator()) {
-    auto probed = BuildPlanInstances(plan, probe, backends, workloads);
+    auto probed = BuildPlanInstances(plan, probe, backends, workloads, CliPlanHost(workloads));
     if (!probed.ok()) st = probed.status();
   }
   if (group != nullptr) st = group->AllOk(st);
@@ -154,7 +154,7 @@ int RunSearch(const std::vector<std::string>& args) {
     dry.op_log_tag = "n" + std::to_string(n) + "-run1";
     if (group != nullptr) SplitPlanAmongRanks(&dry);
     dry.owns = [](int) { return false; };
-    auto built = BuildPlanInstances(*plan, dry, backends, workloads);
+    auto built = BuildPlanInstances(*plan, dry, backends, workloads, CliPlanHost(workloads));
     Status st = built.ok() ? Status::Ok() : built.status();
     if (st.ok() && !built->empty() && (*built)[0].options->GetString("baseline").empty()) {
       st = Status::InvalidArgument(
