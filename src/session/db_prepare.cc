@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <utility>
 
 #include "backend/db/connect_error.h"
 #include "base/clock.h"
@@ -70,7 +71,12 @@ Result<std::vector<std::string>> ExpandTargets(const std::string& db_url, const 
     }
     const bool has_port =
         h.front() == '[' ? h.find("]:") != std::string::npos : h.find(':') != std::string::npos;
-    urls.push_back(db_url.substr(0, authority) + user + h + (has_port ? "" : port) + rest);
+    std::string url = db_url.substr(0, authority);
+    url += user;
+    url += h;
+    if (!has_port) url += port;
+    url += rest;
+    urls.push_back(std::move(url));
   }
   return urls;
 }
