@@ -3,7 +3,6 @@
 #include "cli/power_cli.h"
 #include "power/power_spec.h"
 #include "power/registry.h"
-#include "storebench/db.h"
 
 namespace sb::cli {
 
@@ -17,17 +16,6 @@ std::vector<PathUse> ConfigFileInputs(const std::vector<std::string>& args) {
         files.push_back({"the config file", args[i + 1]});
       }
     }
-  }
-  return files;
-}
-
-std::vector<PathUse> SqliteInputs(const std::string& url) {
-  std::vector<PathUse> files;
-  auto parsed = db::ParseDbUrl(url);
-  if (!parsed.ok() || parsed->scheme != "sqlite") return files;
-  files.push_back({"the database file", parsed->database});
-  for (const char* suffix : {"-wal", "-shm", "-journal"}) {
-    files.push_back({std::string("the database's ") + suffix + " file", parsed->database + suffix});
   }
   return files;
 }

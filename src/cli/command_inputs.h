@@ -15,9 +15,7 @@ namespace sb::cli {
 // The --config_file / --config-file arguments, in either spelling (--name=value, --name value).
 std::vector<PathUse> ConfigFileInputs(const std::vector<std::string>& args);
 
-// A SQLite database's files: the database and the -wal, -shm and -journal files SQLite keeps
-// beside it (sqlite.org/tempfiles.html). None for other URLs.
-std::vector<PathUse> SqliteInputs(const std::string& url);
+using session::SqliteInputs;  // a SQLite database's files (session/output_paths.h)
 
 // The files the --power sources read: csv: logs (read after the run, so they may not exist
 // yet) and password_file= files. `power_text` is the repeatable option's joined text.

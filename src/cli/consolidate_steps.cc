@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "cli/db_run.h"
-#include "cli/plan_instances.h"
+#include "cli/plan_host.h"
 #include "cli/scale_out.h"
 
 namespace sb::cli {
@@ -30,7 +30,7 @@ int RunStep(const config::Plan& plan, const StepArgs& a, int count, int run_no, 
   build.extra_args.push_back("--json=" + stem + ".json");
   build.op_log_tag = "n" + std::to_string(count) + "-run" + std::to_string(run_no);
   if (a.series_csv) build.extra_args.push_back("--series_csv=" + stem + "-series.csv");
-  auto setups = BuildPlanOnRanks(plan, build, backends, workloads);
+  auto setups = BuildPlanOnRanks(plan, build, backends, workloads, CliPlanHost(workloads));
   if (!setups.ok()) {
     *error = setups.status().message();
     return Fail(setups.status());

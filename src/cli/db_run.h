@@ -17,6 +17,7 @@
 #include "config/options.h"
 #include "driver/runner.h"
 #include "session/db_instances.h"
+#include "session/db_prepare.h"
 #include "session/rank_share.h"
 #include "storebench/db.h"
 #include "storebench/workload.h"
@@ -31,56 +32,17 @@ void DeclareCliOptions(config::OptionSet* o, const std::string& command,
 
 using session::RoundRobinShare;
 
-// DVD Store 3's target list: each host of `target` ("hostA;hostB:5433") in place of the host
-// (and, when the target names one, the port) of `db_url`, one URL per host. "localhost" (DS3's
-// default, as DriverConfig.txt files carry it) leaves `db_url` alone, as does any target beside
-// a URL without a host (SQLite: a file has no host to replace; *ignored is set then, for the
-// caller to say so). Refused: several hosts for a --db that is a list itself, and a host name with
-// characters no host name has.
-Result<std::vector<std::string>> ExpandTargets(const std::string& db_url,
-                                               const std::string& target, bool* ignored);
-
-// Opens the back end of `url` for `workload` (dialect and capabilities checked).
-Result<std::unique_ptr<db::DbBackend>> OpenDatabase(const db::BackendRegistry& backends,
-                                                    workload::Workload& workload,
-                                                    const std::string& url, bool create,
-                                                    int busy_timeout_ms);
-
 using session::DbSetup;
-
-// Takes the storebench lock of the database at `url` for `command` ("oltp load", "oltp run",
-// ...) so that no second storebench process loads, runs on or verifies it meanwhile. Returns no
-// lock for back ends without data to guard. When another process holds it: FailedPrecondition
-// "the database URL is in use by storebench oltp load (pid 1234 on host h, since ...); wait
-// for it or stop it" (exit 2). A server that cannot be reached (down, wrong user or password,
-// no such database) is the back end's connection error as it is (db::ConnectError, exit 2),
-// never a lock message; other failures of the lock itself are FailedPrecondition too.
-Result<std::unique_ptr<db::DbLock>> LockDatabase(const db::BackendRegistry& backends,
-                                                 const std::string& url,
-                                                 const std::string& command);
-
-// Brings the instance's database back to its pristine copy (db::DbBackend::RestorePristine)
-// under its lock (setup->lock, taken by LockDatabase for `command`), before PrepareDatabase.
-// Records how and how long in the setup and says so on stderr. Refusals are FailedPrecondition
-// (exit 2) and say how to make a pristine copy; errors name the instance when `several`.
-Status RestoreDatabase(const db::BackendRegistry& backends, DbSetup* setup,
-                       const std::string& command, bool several);
-
-// Keeps a pristine copy of the database at `url` as it is now (db::DbBackend::SavePristine),
-// under `lock` (held for `command`). Says on stderr how and how long it took.
-Status SavePristineCopy(const db::BackendRegistry& backends, const std::string& url,
-                        std::unique_ptr<db::DbLock>* lock, const std::string& command);
-
-// Checks that the instance's database holds its workload at the configured size and is not
-// locked, takes the snapshot Verify compares against, and opens the back end the run uses.
-// Errors name the instance when `several`.
-Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool several);
-
-// Reads every instance's run options as RunDatabases will (driver::RunOptionsFrom: windows and
-// baselines within the run, limits; no two instances writing one --op_log file,
-// session::OpLogPathsOf), so that a run that can only fail is refused (exit 2)
-// before any database is locked, loaded or run. Errors name the instance when there are several.
-Status CheckRunOptions(const std::vector<DbSetup>& setups);
+// Opening, locking, restoring and checking each instance's database (session/db_prepare.h).
+using session::CheckRunOptions;
+using session::ExpandTargets;
+using session::LockDatabase;
+using session::OpenDatabase;
+using session::PrepareDatabase;
+using session::PristineWords;
+using session::RestoreDatabase;
+using session::RestoredWords;
+using session::SavePristineCopy;
 
 // Runs every instance together (session::RunDatabases); `common` holds the options of the run as
 // a whole (phases, windows, baselines, outputs). Prints the DVD Store lines (and per-instance

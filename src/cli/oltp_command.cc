@@ -58,11 +58,10 @@ int Pristine(OltpContext& c) {
     std::unique_ptr<db::Connection> conn;
     if (Status s = CheckDatabase(c, **backend, &conn); !s.ok()) return Fail(s);
   }
-  if (Status s =
-          SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(), "oltp pristine");
-      !s.ok()) {
-    return Fail(s);
-  }
+  auto copy =
+      SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(), "oltp pristine");
+  if (!copy.ok()) return Fail(copy.status());
+  Progress(PristineWords(c.options.GetString("db"), *copy));
   return kExitOk;
 }
 
@@ -78,6 +77,7 @@ int Restore(OltpContext& c) {
   if (Status s = RestoreDatabase(c.registry, &setup, "oltp restore", false); !s.ok()) {
     return Fail(s);
   }
+  Progress(RestoredWords(setup, /*several=*/false));
   return kExitOk;
 }
 

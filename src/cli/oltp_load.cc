@@ -66,11 +66,9 @@ int OltpLoad(OltpContext& c) {
   if (!out.status.ok()) return FailDuringWork(out.status);
   backend->reset();  // no session of ours may stay open on a database being copied
   if (c.options.GetBool("pristine")) {
-    if (Status s =
-            SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(), "oltp load");
-        !s.ok()) {
-      return Fail(s);
-    }
+    auto copy = SavePristineCopy(c.registry, c.options.GetString("db"), &lock.value(), "oltp load");
+    if (!copy.ok()) return Fail(copy.status());
+    Progress(PristineWords(c.options.GetString("db"), *copy));
   }
   const double secs = out.seconds > 0 ? out.seconds : 1;
   std::printf(

@@ -93,6 +93,7 @@ int OltpRun(OltpContext& c, const workload::WorkloadRegistry& workloads,
       if (Status st = RestoreDatabase(c.registry, &s, "oltp run", setups.size() > 1); !st.ok()) {
         return Fail(st);
       }
+      Progress(RestoredWords(s, setups.size() > 1));
     }
     if (Status st = PrepareDatabase(c.registry, &s, setups.size() > 1); !st.ok()) return Fail(st);
   }

@@ -162,6 +162,43 @@ workload::Totals DbView::SinceReset(const ControllerOutcome& run) const {
   return ToTotals(span, layout_);
 }
 
+std::vector<metrics::WindowResult> DbView::MeasureWindows(const ControllerOutcome& run,
+                                                          double opm_at_end,
+                                                          const metrics::TimeSeries& series) const {
+  const std::vector<metrics::HeadlineSpec>& headlines = shape_.headlines;
+  const int64_t t0 = run.t0;
+  std::vector<metrics::WindowResult> windows;
+  for (size_t i = 0; i < run.windows.size(); ++i) {
+    const WindowMeasure& m = run.windows[i];
+    metrics::WindowResult w;
+    w.label = m.spec.label;
+    w.start_sec = m.spec.start_sec;
+    w.end_sec = m.spec.end_sec;
+    if (m.started) {
+      const metrics::RecorderSnapshot d = Merge(m.delta);
+      w.complete = m.complete;
+      w.running_start = i < running_start_.size() ? running_start_[i] : 0;
+      w.running_end = m.complete && i < running_end_.size() ? running_end_[i] : opm_at_end;
+      for (int t = 0; t < reported_types_; ++t) {
+        w.latency.push_back(metrics::LatencySummary::From(d.types[t]));
+      }
+      const double secs = static_cast<double>(m.end_at - t0) / 1e9 - m.spec.start_sec;
+      w.per_minute = secs > 0 ? 60.0 * static_cast<double>(d.types[0].count()) / secs : 0;
+      for (const metrics::HeadlineSpec& h : headlines) {
+        w.headlines.emplace_back(h.name, h.Rate(h.Count(d), secs));
+      }
+    }
+    const metrics::Spread sp =
+        metrics::SpreadOf(metrics::PerSecond(series, 0, w.start_sec, w.end_sec));
+    w.per_sec_min = sp.min;
+    w.per_sec_mean = sp.mean;
+    w.per_sec_median = sp.median;
+    w.per_sec_max = sp.max;
+    windows.push_back(std::move(w));
+  }
+  return windows;
+}
+
 metrics::RunResult DbView::Finish(const ControllerOutcome& run) {
   metrics::RunResult r;
   r.series = series_;
@@ -185,36 +222,8 @@ metrics::RunResult DbView::Finish(const ControllerOutcome& run) {
   r.connect_sec = static_cast<double>(run.connect_nanos) / 1e9;
 
   const std::vector<metrics::HeadlineSpec>& headlines = shape_.headlines;
-  std::vector<metrics::WindowResult> windows;
-  for (size_t i = 0; i < run.windows.size(); ++i) {
-    const WindowMeasure& m = run.windows[i];
-    metrics::WindowResult w;
-    w.label = m.spec.label;
-    w.start_sec = m.spec.start_sec;
-    w.end_sec = m.spec.end_sec;
-    if (m.started) {
-      const metrics::RecorderSnapshot d = Merge(m.delta);
-      w.complete = m.complete;
-      w.running_start = i < running_start_.size() ? running_start_[i] : 0;
-      w.running_end =
-          m.complete && i < running_end_.size() ? running_end_[i] : static_cast<double>(fin.opm);
-      for (int t = 0; t < reported_types_; ++t) {
-        w.latency.push_back(metrics::LatencySummary::From(d.types[t]));
-      }
-      const double secs = static_cast<double>(m.end_at - t0) / 1e9 - m.spec.start_sec;
-      w.per_minute = secs > 0 ? 60.0 * static_cast<double>(d.types[0].count()) / secs : 0;
-      for (const metrics::HeadlineSpec& h : headlines) {
-        w.headlines.emplace_back(h.name, h.Rate(h.Count(d), secs));
-      }
-    }
-    const metrics::Spread sp =
-        metrics::SpreadOf(metrics::PerSecond(r.series, 0, w.start_sec, w.end_sec));
-    w.per_sec_min = sp.min;
-    w.per_sec_mean = sp.mean;
-    w.per_sec_median = sp.median;
-    w.per_sec_max = sp.max;
-    windows.push_back(std::move(w));
-  }
+  std::vector<metrics::WindowResult> windows =
+      MeasureWindows(run, static_cast<double>(fin.opm), r.series);
   for (const auto& w : options_.windows) {
     for (const auto& o : windows) {
       if (o.label == w.label) r.windows.push_back(o);

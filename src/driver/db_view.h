@@ -47,6 +47,10 @@ class DbView {
  private:
   metrics::RecorderSnapshot Merge(const std::vector<metrics::RecorderSnapshot>& per) const;
   metrics::StatusFigures Figures(const metrics::RecorderSnapshot& snap, int64_t now) const;
+  // Every --window as measured (its latency, rates and per-second spread), in the controller's
+  // order; `opm_at_end` stands for the running figure of a window that did not end.
+  std::vector<metrics::WindowResult> MeasureWindows(const ControllerOutcome& run, double opm_at_end,
+                                                    const metrics::TimeSeries& series) const;
   int64_t LastNMaxNanos(int64_t since) const;
 
   std::vector<const DbInstance*> instances_;

@@ -279,6 +279,43 @@ void FinishResult(const ControllerOutcome& run, SutCpuProbe* sut_cpu, metrics::R
   }
 }
 
+// The aggregate's result of a run of several instances: the merged view's figures, the earliest
+// first unit, every baseline judged per instance and combined, each instance's warnings and
+// threads, and the instances' own results.
+metrics::RunResult MergeInstanceResults(DbView& aggregate, const ControllerOutcome& run,
+                                        const std::vector<DbInstanceSpec>& specs,
+                                        const RunOptions& common,
+                                        std::vector<metrics::RunResult> results) {
+  metrics::RunResult r = aggregate.Finish(run);
+  for (const metrics::RunResult& ir : results) {
+    if (ir.first_unit_sec >= 0 && (r.first_unit_sec < 0 || ir.first_unit_sec < r.first_unit_sec)) {
+      r.first_unit_sec = ir.first_unit_sec;
+      r.first_unit_at = ir.first_unit_at;
+    }
+  }
+  r.workload = specs[0].workload->name();
+  // Every baseline is judged per instance; the run passes when every instance passes (the
+  // minimum over instances, as TPC-VMS reports).
+  std::vector<std::string> names;
+  for (const auto& spec : specs) names.push_back(spec.name);
+  r.baselines.clear();
+  for (size_t b = 0; b < common.baselines.size(); ++b) {
+    std::vector<metrics::BaselineResult> per;
+    for (const auto& ir : results) {
+      if (b < ir.baselines.size()) per.push_back(ir.baselines[b]);
+    }
+    r.baselines.push_back(metrics::CombineBaselines(per, names, common.baselines[b]));
+  }
+  for (const auto& ir : results) {
+    for (const auto& w : ir.warnings) r.warnings.push_back("instance " + ir.name + ": " + w);
+  }
+  for (const auto& ir : results) {
+    r.threads.insert(r.threads.end(), ir.threads.begin(), ir.threads.end());
+  }
+  r.instances = std::move(results);
+  return r;
+}
+
 }  // namespace
 
 int64_t DrawThinkTimeNanos(Random& rng, double think_time_sec) {
@@ -427,36 +464,9 @@ RunOutcome Runner::RunMany(const std::vector<DbInstanceSpec>& specs, const RunOp
   }
 
   if (several) {
-    metrics::RunResult& r = out.result;
-    r = aggregate->Finish(run);
-    r.started_at = started_at;
-    r.ended_at = ended_at;
-    for (const metrics::RunResult& ir : results) {
-      if (ir.first_unit_sec >= 0 &&
-          (r.first_unit_sec < 0 || ir.first_unit_sec < r.first_unit_sec)) {
-        r.first_unit_sec = ir.first_unit_sec;
-        r.first_unit_at = ir.first_unit_at;
-      }
-    }
-    r.workload = specs[0].workload->name();
-    // Every baseline is judged per instance; the run passes when every instance passes (the
-    // minimum over instances, as TPC-VMS reports).
-    std::vector<std::string> names;
-    for (const auto& spec : specs) names.push_back(spec.name);
-    r.baselines.clear();
-    for (size_t b = 0; b < common.baselines.size(); ++b) {
-      std::vector<metrics::BaselineResult> per;
-      for (const auto& ir : results) {
-        if (b < ir.baselines.size()) per.push_back(ir.baselines[b]);
-      }
-      r.baselines.push_back(metrics::CombineBaselines(per, names, common.baselines[b]));
-    }
-    for (const auto& ir : results) {
-      for (const auto& w : ir.warnings) r.warnings.push_back("instance " + ir.name + ": " + w);
-    }
-    for (const auto& ir : results)
-      r.threads.insert(r.threads.end(), ir.threads.begin(), ir.threads.end());
-    r.instances = std::move(results);
+    out.result = MergeInstanceResults(*aggregate, run, specs, common, std::move(results));
+    out.result.started_at = started_at;
+    out.result.ended_at = ended_at;
     out.whole_run = aggregate->WholeRun(run);
   } else {
     out.result = std::move(results[0]);

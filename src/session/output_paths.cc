@@ -10,6 +10,8 @@
 #include <optional>
 #include <system_error>
 
+#include "storebench/db.h"
+
 namespace sb::session {
 namespace {
 
@@ -187,6 +189,17 @@ Status CheckOutputPaths(const std::vector<PathUse>& inputs, const std::vector<Pa
   }
   for (const auto& [out, id] : outs) SB_RETURN_IF_ERROR(CheckWritable(*out));
   return Status::Ok();
+}
+
+std::vector<PathUse> SqliteInputs(const std::string& url) {
+  std::vector<PathUse> files;
+  auto parsed = db::ParseDbUrl(url);
+  if (!parsed.ok() || parsed->scheme != "sqlite") return files;
+  files.push_back({"the database file", parsed->database});
+  for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+    files.push_back({std::string("the database's ") + suffix + " file", parsed->database + suffix});
+  }
+  return files;
 }
 
 }  // namespace sb::session

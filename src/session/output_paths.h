@@ -37,6 +37,10 @@ struct PathUse {
 // Empty paths are ignored.
 Status CheckOutputPaths(const std::vector<PathUse>& inputs, const std::vector<PathUse>& outputs);
 
+// A SQLite database's files: the database and the -wal, -shm and -journal files SQLite keeps
+// beside it (sqlite.org/tempfiles.html). None for other URLs.
+std::vector<PathUse> SqliteInputs(const std::string& url);
+
 }  // namespace sb::session
 
 #endif  // STOREBENCH_SESSION_OUTPUT_PATHS_H_

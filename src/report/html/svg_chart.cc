@@ -128,6 +128,54 @@ std::string Open(const std::string& id, const char* kind, size_t count, const st
          HtmlEscape(title) + "</text>";
 }
 
+// A log axis' range covers the positive values only.
+bool UsablePoint(const LineChart& c, double x, double y) {
+  return std::isfinite(x) && std::isfinite(y) && (!c.log_x || x > 0) && (!c.log_y || y > 0);
+}
+
+// Series `k` of `c` as a path (and its markers), broken where a point cannot be drawn.
+std::string LineSeriesSvg(const LineChart& c, size_t k, const Scale& sx, const Scale& sy) {
+  const ChartSeries& s = c.series[k];
+  std::string svg;
+  const SeriesStyle style = StyleOf(k);
+  const char* color = style.color.c_str();
+  std::string d;
+  bool pen_down = false;
+  std::string dots;
+  for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+    if (!UsablePoint(c, s.x[i], s.y[i])) {
+      pen_down = false;
+      continue;
+    }
+    const std::string px = Fmt(sx(s.x[i])), py = Fmt(sy(s.y[i]));
+    d += pen_down ? 'L' : 'M';
+    d += px;
+    d += ' ';
+    d += py;
+    pen_down = true;
+    if (c.markers) {
+      dots += "<circle cx='";
+      dots += px;
+      dots += "' cy='";
+      dots += py;
+      dots += "' r='3' fill='";
+      dots += color;
+      dots += "'/>";
+    }
+  }
+  svg += "<path class='series' data-name='" + HtmlEscape(s.name) + "' d='";
+  svg += d;
+  svg += "' fill='none' stroke='";
+  svg += color;
+  svg += "' stroke-width='1.5'";
+  if (s.dashed || !style.dash.empty()) {
+    svg += " stroke-dasharray='" + (style.dash.empty() ? std::string("5 3") : style.dash) + "'";
+  }
+  svg += "><title>" + HtmlEscape(s.name) + "</title></path>";
+  svg += dots;
+  return svg;
+}
+
 }  // namespace
 
 SeriesStyle StyleOf(size_t k) {
@@ -143,14 +191,10 @@ std::vector<double> AxisTicks(double lo, double hi, int want, bool log, bool int
 std::string HtmlEscape(const std::string& text) { return MarkupEscape(text); }
 
 std::string RenderLineChart(const LineChart& c, const std::string& id) {
-  // A log axis' range covers the positive values only.
-  auto usable = [&c](double x, double y) {
-    return std::isfinite(x) && std::isfinite(y) && (!c.log_x || x > 0) && (!c.log_y || y > 0);
-  };
   double x0 = INFINITY, x1 = -INFINITY, y0 = c.log_y ? INFINITY : 0, y1 = -INFINITY;
   for (const ChartSeries& s : c.series) {
     for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-      if (!usable(s.x[i], s.y[i])) continue;
+      if (!UsablePoint(c, s.x[i], s.y[i])) continue;
       x0 = std::min(x0, s.x[i]);
       x1 = std::max(x1, s.x[i]);
       y0 = std::min(y0, s.y[i]);
@@ -231,45 +275,7 @@ std::string RenderLineChart(const LineChart& c, const std::string& id) {
          std::to_string((kTop + plot_bottom) / 2) + ") rotate(-90)' text-anchor='middle'>" +
          HtmlEscape(c.y_label) + "</text>";
   // Series.
-  for (size_t k = 0; k < c.series.size(); ++k) {
-    const ChartSeries& s = c.series[k];
-    const SeriesStyle style = StyleOf(k);
-    const char* color = style.color.c_str();
-    std::string d;
-    bool pen_down = false;
-    std::string dots;
-    for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-      if (!usable(s.x[i], s.y[i])) {
-        pen_down = false;
-        continue;
-      }
-      const std::string px = Fmt(sx(s.x[i])), py = Fmt(sy(s.y[i]));
-      d += pen_down ? 'L' : 'M';
-      d += px;
-      d += ' ';
-      d += py;
-      pen_down = true;
-      if (c.markers) {
-        dots += "<circle cx='";
-        dots += px;
-        dots += "' cy='";
-        dots += py;
-        dots += "' r='3' fill='";
-        dots += color;
-        dots += "'/>";
-      }
-    }
-    svg += "<path class='series' data-name='" + HtmlEscape(s.name) + "' d='";
-    svg += d;
-    svg += "' fill='none' stroke='";
-    svg += color;
-    svg += "' stroke-width='1.5'";
-    if (s.dashed || !style.dash.empty()) {
-      svg += " stroke-dasharray='" + (style.dash.empty() ? std::string("5 3") : style.dash) + "'";
-    }
-    svg += "><title>" + HtmlEscape(s.name) + "</title></path>";
-    svg += dots;
-  }
+  for (size_t k = 0; k < c.series.size(); ++k) svg += LineSeriesSvg(c, k, sx, sy);
   for (const ChartLine& l : c.lines) {
     if (c.log_y && !(l.y > 0)) continue;
     const double y = sy(l.y);

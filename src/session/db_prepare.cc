@@ -1,23 +1,21 @@
-// Before a database run: the URLs of DVD Store 3's target list, opening, locking, restoring and
-// checking each instance's database (storebench/session.h).
+#include "session/db_prepare.h"
+
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <utility>
 
 #include "backend/db/connect_error.h"
 #include "base/clock.h"
 #include "base/file_lock.h"
 #include "base/strings.h"
-#include "cli/app.h"
-#include "cli/command_inputs.h"
-#include "cli/db_run.h"
 #include "driver/run_options.h"
+#include "session/op_log_paths.h"
+#include "session/output_paths.h"
 
-namespace sb::cli {
-
-using session::Named;
+namespace sb::session {
 
 Result<std::vector<std::string>> ExpandTargets(const std::string& db_url, const std::string& target,
                                                bool* ignored) {
@@ -73,7 +71,12 @@ Result<std::vector<std::string>> ExpandTargets(const std::string& db_url, const 
     }
     const bool has_port =
         h.front() == '[' ? h.find("]:") != std::string::npos : h.find(':') != std::string::npos;
-    urls.push_back(db_url.substr(0, authority) + user + h + (has_port ? "" : port) + rest);
+    std::string url = db_url.substr(0, authority);
+    url += user;
+    url += h;
+    if (!has_port) url += port;
+    url += rest;
+    urls.push_back(std::move(url));
   }
   return urls;
 }
@@ -172,27 +175,34 @@ Status RestoreDatabase(const db::BackendRegistry& backends, DbSetup* setup,
   }
   setup->restore_method = *method;
   setup->restore_seconds = static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond;
-  char secs[32];
-  std::snprintf(secs, sizeof secs, "%.2f", setup->restore_seconds);
-  Progress((several ? "instance " + setup->name + ": " : std::string()) + "restored " + setup->url +
-           " to its pristine copy in " + secs + " s (" + *method + "; not part of the run)");
   return Status::Ok();
 }
 
-Status SavePristineCopy(const db::BackendRegistry& backends, const std::string& url,
-                        std::unique_ptr<db::DbLock>* lock, const std::string& command) {
+std::string RestoredWords(const DbSetup& setup, bool several) {
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.2f", setup.restore_seconds);
+  return (several ? "instance " + setup.name + ": " : std::string()) + "restored " + setup.url +
+         " to its pristine copy in " + secs + " s (" + setup.restore_method +
+         "; not part of the run)";
+}
+
+Result<PristineCopy> SavePristineCopy(const db::BackendRegistry& backends, const std::string& url,
+                                      std::unique_ptr<db::DbLock>* lock,
+                                      const std::string& command) {
   auto backend = OpenForPristine(backends, url);
   if (!backend.ok()) return backend.status();
   SteadyClock clock;
   const int64_t start = clock.NowNanos();
   auto method = (*backend)->SavePristine(lock, LockHolderText(command));
   if (!method.ok()) return method.status();
+  return PristineCopy{*method, static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond};
+}
+
+std::string PristineWords(const std::string& url, const PristineCopy& copy) {
   char secs[32];
-  std::snprintf(secs, sizeof secs, "%.2f",
-                static_cast<double>(clock.NowNanos() - start) / kNanosPerSecond);
-  Progress("kept a pristine copy of " + url + " in " + secs + " s (" + *method +
-           "); --restore brings the database back to it");
-  return Status::Ok();
+  std::snprintf(secs, sizeof secs, "%.2f", copy.seconds);
+  return "kept a pristine copy of " + url + " in " + secs + " s (" + copy.method +
+         "); --restore brings the database back to it";
 }
 
 Status PrepareDatabase(const db::BackendRegistry& backends, DbSetup* setup, bool several) {
@@ -239,4 +249,4 @@ Status CheckRunOptions(const std::vector<DbSetup>& setups) {
   return CheckOutputPaths(inputs, outputs);
 }
 
-}  // namespace sb::cli
+}  // namespace sb::session

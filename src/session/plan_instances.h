@@ -1,17 +1,39 @@
 // The database instances of a plan file (config/plan.h), built, loaded when asked, and checked.
-#ifndef STOREBENCH_CLI_PLAN_INSTANCES_H_
-#define STOREBENCH_CLI_PLAN_INSTANCES_H_
+// What only the command line knows (its option tables, which files its options name, its stop
+// flag, where progress lines go) comes through a PlanHost.
+#ifndef STOREBENCH_SESSION_PLAN_INSTANCES_H_
+#define STOREBENCH_SESSION_PLAN_INSTANCES_H_
 
+#include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "backend/db/registry.h"
-#include "cli/db_run.h"
 #include "config/plan.h"
+#include "session/db_instances.h"
+#include "storebench/status.h"
+#include "storebench/workload.h"
 #include "workload/registry.h"
 
-namespace sb::cli {
+namespace sb::session {
+
+// The command line's part of building a plan's instances.
+class PlanHost {
+ public:
+  virtual ~PlanHost() = default;
+  // Declares an instance's options as `command` has them: "run" (every option of a run of the
+  // instance's workload) or "load" (those a load knows).
+  virtual void DeclareOptions(config::OptionSet* o, const std::string& command,
+                              workload::Workload& workload) const = 0;
+  // Checks the files an instance's run options name against each other and against
+  // `plan_path`, before anything runs.
+  virtual Status CheckPaths(const config::OptionSet& o, const std::string& plan_path) const = 0;
+  // The stop flag a load watches; asked for only when a group loads a database.
+  virtual const std::atomic<bool>* StopFlag() const = 0;
+  // A line of progress (a load, a restore).
+  virtual void Progress(const std::string& line) const = 0;
+};
 
 // Options of the run as a whole: set in [run] or on the command line, refused in a group.
 bool IsRunWideOption(const std::string& canonical_name);
@@ -48,17 +70,14 @@ struct PlanBuild {
 // (PrepareDatabase). Errors name the file, line and key, or the instance.
 Result<std::vector<DbSetup>> BuildPlanInstances(const config::Plan& plan, const PlanBuild& build,
                                                 const db::BackendRegistry& backends,
-                                                const workload::WorkloadRegistry& workloads);
+                                                const workload::WorkloadRegistry& workloads,
+                                                const PlanHost& host);
 
 // Prepares the instances `build.owns` left out (PrepareDatabase), once their owners have
 // loaded them: every process opens every instance's database (rank 0 verifies them all).
 Status PrepareOthers(const PlanBuild& build, const db::BackendRegistry& backends,
                      std::vector<DbSetup>* setups);
 
-// Splits `--plan FILE` (or --plan=FILE) out of `args`; the rest go to `rest`.
-Result<std::string> TakePlanArg(const std::vector<std::string>& args,
-                                std::vector<std::string>* rest);
+}  // namespace sb::session
 
-}  // namespace sb::cli
-
-#endif  // STOREBENCH_CLI_PLAN_INSTANCES_H_
+#endif  // STOREBENCH_SESSION_PLAN_INSTANCES_H_
