@@ -22,15 +22,16 @@ def fresh_dir(name):
     return d
 
 
-# Four threads spread over the instances (DVD Store 3's target list), 50 orders per thread: one
-# instance completes 200 orders, two complete 100 each, three 100/50/50, four 50 each. The rule
-# "units>=100@run" (orders completed in the measured window) passes at 1 and 2 and fails at 3
-# and 4, whatever the machine's speed.
+# Four threads spread over the instances (DVD Store 3's target list), 25 orders per thread: one
+# instance completes 100 orders, two complete 50 each, three 50/25/25, four 25 each. The rule
+# "units>=50@run" (orders completed in the measured window) passes at 1 and 2 and fails at 3
+# and 4, whatever the machine's speed. (50 orders per thread took twice as long: a run's time is
+# its orders', and the cases run some twenty of them.)
 PLAN = """
 [run]
 warmup_time = "0s"
 run_time = "5m"          # the orders per thread end each run long before
-baseline = "units>=100@run"
+baseline = "units>=50@run"
 
 [[group]]
 name = "ds3"
@@ -40,10 +41,10 @@ load = true
 spread_threads = 4
 [group.options]
 db_size = "1MB"
-units_per_thread = 50
+units_per_thread = 25
 """
 
-# The same databases run for a time (3 s), judged on a window inside the run; power from a
+# The same databases run for a time (2 s), judged on a window inside the run; power from a
 # command that prints watts.
 PLAN_TIMED = """
 [[group]]
@@ -57,10 +58,10 @@ n_threads = 1
 
 
 def timed_search(plan, search, *extra):
-    """A short search at 2 instances, three runs of 3 s judged on the window 1s-3s."""
+    """A short search at 2 instances, three runs of 2 s judged on the window 1s-2s."""
     csv = search[:-len(".json")] + ".csv"
     r = storebench("consolidate", "--plan", plan, "--instances", "2", "--runs", "3",
-                   "--warmup_time=0", "--run_time=3s", "--baseline=opm>=1@1s-3s",
+                   "--warmup_time=0", "--run_time=2s", "--baseline=opm>=1@1s-2s",
                    "--power", "cmd:echo 150", "--search", search, "--csv", csv, *extra,
                    timeout=300)
     return r, csv
@@ -87,7 +88,7 @@ class ConsolidateSqliteTest(unittest.TestCase):
     def test_plan_run_loads_missing_databases_and_judges_every_instance(self):
         out = os.path.join(self.dir, "plan-run.json")
         r = storebench("run", "--plan", self.plan, "--json", out, timeout=300)
-        # ds3_2 and ds3_3 complete 50 orders each: the baseline fails, exit 1.
+        # ds3_2 and ds3_3 complete 25 orders each: the baseline fails, exit 1.
         self.assertEqual(r.returncode, 1, r.stderr)
         self.assertIn("baseline failed", r.stderr)
         with open(out) as f:
@@ -96,7 +97,7 @@ class ConsolidateSqliteTest(unittest.TestCase):
         names = [i["name"] for i in doc["instances"]]
         self.assertEqual(names, ["ds3_1", "ds3_2", "ds3_3"])
         orders = [i["operations"][0]["count"] for i in doc["instances"]]
-        self.assertEqual(orders, [100, 50, 50])
+        self.assertEqual(orders, [50, 25, 25])
         # The aggregate is the exact merge of the instances.
         self.assertEqual(doc["operations"][0]["count"], sum(orders))
         self.assertEqual(doc["workers"]["started"], 4)
@@ -104,7 +105,7 @@ class ConsolidateSqliteTest(unittest.TestCase):
         self.assertEqual(verdicts, [True, False, False])
         b = doc["baselines"][0]
         self.assertFalse(b["passed"])
-        self.assertEqual(b["measured"], 50)
+        self.assertEqual(b["measured"], 25)
         self.assertIn(b["decided_by"], ("ds3_2", "ds3_3"))
         # Each instance verified its own database: committed orders = new ORDERS rows there.
         for inst in doc["instances"]:
@@ -144,12 +145,12 @@ class ConsolidateSqliteTest(unittest.TestCase):
         self.assertEqual([c["passed"] for c in s["counts"]], [True, True, False, False])
         self.assertIn("peak: 2 instance(s)", r.stdout)
         self.assertIn("0 of 1 at 3", r.stdout)
-        # The median run's per-instance figures: 1 instance completes 200 orders, 2 split it.
+        # The median run's per-instance figures: 1 instance completes 100 orders, 2 split it.
         for c in s["counts"]:
             for run in c["runs"]:
                 self.assertTrue(os.path.exists(run["result_file"]), run)
         figures = {c["count"]: c["runs"][0]["deciding_figure"] for c in s["counts"]}
-        self.assertEqual(figures, {1: 200, 2: 100, 4: 50, 3: 50})
+        self.assertEqual(figures, {1: 100, 2: 50, 4: 25, 3: 25})
 
         # Interrupt a linear search of three runs per count while it runs, then resume it.
         search2 = os.path.join(self.dir, "search2.json")
@@ -201,20 +202,20 @@ class ConsolidateSqliteTest(unittest.TestCase):
             s = json.load(f)
         c = s["counts"][0]
         row = c["median_run_window"]
-        self.assertEqual(row["label"], "1s-3s")
+        self.assertEqual(row["label"], "1s-2s")
         self.assertEqual(row["runs_passed"], 3)
         # The median run's file: every instance's figure is its figure in the deciding window,
         # which the run measured although only the baseline named it (no --window given).
         with open(c["runs"][c["median_run"]]["result_file"]) as f:
             run = json.load(f)
-        per_instance = [window_named(i, "1s-3s")["headlines"]["opm"] for i in run["instances"]]
+        per_instance = [window_named(i, "1s-2s")["headlines"]["opm"] for i in run["instances"]]
         self.assertEqual([i["value"] for i in row["instances"]], per_instance)
         self.assertEqual([i["name"] for i in row["instances"]], ["ds3_1", "ds3_2"])
-        aggregate = window_named(run, "1s-3s")["headlines"]["opm"]
+        aggregate = window_named(run, "1s-2s")["headlines"]["opm"]
         self.assertEqual(row["aggregate"], aggregate)
-        # Not the whole measured window's figures (0 s to 3 s).
+        # Not the whole measured window's figures (0 s to 2 s).
         self.assertNotEqual(row["aggregate"], run["headline"]["value"])
-        power = next(w for w in run["power"]["windows"] if w["label"] == "1s-3s")
+        power = next(w for w in run["power"]["windows"] if w["label"] == "1s-2s")
         self.assertEqual(row["avg_power_w"], 150)
         self.assertEqual(row["avg_power_w"], power["avg_w"])
         self.assertAlmostEqual(row["per_watt"], aggregate / 150)
@@ -228,20 +229,20 @@ class ConsolidateSqliteTest(unittest.TestCase):
                           "host_cpu_pct", "avg_power_w", "opm_per_watt", "instance_1_opm",
                           "instance_2_opm"])
         cells = lines[1].split(",")
-        self.assertEqual(cells[:5], ["2", "3", "3", "PASS", "1s-3s"])
+        self.assertEqual(cells[:5], ["2", "3", "3", "PASS", "1s-2s"])
         self.assertEqual([float(x) for x in cells[9:]], per_instance)
         self.assertEqual(float(cells[5]), aggregate)
-        self.assertIn("deciding window 1s-3s", r.stdout)
+        self.assertIn("deciding window 1s-2s", r.stdout)
         self.assertIn(f"{round(aggregate)}", r.stdout)
 
     def test_compare_two_searches(self):
         # Server A and server B as the same databases with more orders per thread in B: A's
-        # peak is 2 (as above), B's 3 (three instances: 200, 100 and 100 orders).
+        # peak is 2 (as above), B's 3 (three instances: 100, 50 and 50 orders).
         plan_b = os.path.join(self.dir, "plan-b.toml")
         with open(self.plan) as f:
             text = f.read()
         with open(plan_b, "w") as f:
-            f.write(text.replace("units_per_thread = 50", "units_per_thread = 100"))
+            f.write(text.replace("units_per_thread = 25", "units_per_thread = 50"))
         searches = {}
         for name, plan, watts in (("A", self.plan, "150"), ("B", plan_b, "100")):
             path = os.path.join(self.dir, f"compare-{name}.json")

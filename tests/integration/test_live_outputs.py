@@ -2,6 +2,7 @@
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import time
@@ -16,20 +17,31 @@ import harness
 from harness import storebench, tmp_path
 
 
+def remove_db(path):
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+
 class LiveOutputsTest(unittest.TestCase):
     db = None
 
     @classmethod
     def setUpClass(cls):
-        # 5MB, not 1MB: the cases' runs all register new customers in this one database, under
-        # DVD Store's names newuser1..newuser<customers>; 1MB's 2,000 were all taken after a few
-        # runs ("no free new-customer user name", every thread stopped).
-        cls.db = tmp_path("it-live-5MB.db")
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(cls.db + suffix):
-                os.remove(cls.db + suffix)
-        r = storebench("oltp", "load", "--db", "sqlite://" + cls.db, "--db_size=5MB")
+        # 1MB loaded once (a 5MB load took 7 s) and copied for each case: runs register new
+        # customers under DVD Store's names newuser1..newuser<customers>, and 1MB's 2,000 were
+        # all taken after a few runs on one database ("no free new-customer user name", every
+        # thread stopped); a case's runs take a few hundred.
+        cls.pristine = tmp_path("it-live-pristine-1MB.db")
+        remove_db(cls.pristine)
+        r = storebench("oltp", "load", "--db", "sqlite://" + cls.pristine, "--db_size=1MB")
         assert r.returncode == 0, r.stderr
+        assert not os.path.exists(cls.pristine + "-wal"), "the load left a write-ahead log"
+
+    def setUp(self):
+        self.db = tmp_path("it-live-1MB.db")
+        remove_db(self.db)
+        shutil.copyfile(self.pristine, self.db)
 
     def test_json_progress_lines_parse(self):
         r = storebench("oltp", "run", "--db", "sqlite://" + self.db, "--n_threads=2",
@@ -52,8 +64,9 @@ class LiveOutputsTest(unittest.TestCase):
 
     def test_prometheus_endpoint_during_run(self):
         p = subprocess.Popen([harness.ARGS.binary, "oltp", "run", "--db", "sqlite://" + self.db,
-                              "--n_threads=2", "--warmup_time=0", "--run_time=6s",
-                              "--metrics_addr=127.0.0.1:0", "--json",
+                              "--n_threads=2", "--warmup_time=0", "--run_time=3s",
+                              "--metrics_addr=127.0.0.1:0",
+                              "--metrics_linger=0", "--json",
                               tmp_path("it-live-prom.json")],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
@@ -64,11 +77,19 @@ class LiveOutputsTest(unittest.TestCase):
                 if m:
                     port = int(m.group(1))
             self.assertIsNotNone(port)
-            time.sleep(2.5)  # let a few intervals pass
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as resp:
-                self.assertEqual(resp.status, 200)
-                text = resp.read().decode()
-            families = {f.name: f for f in text_string_to_metric_families(text)}
+            # Scraped until an order was counted (within the run's first second or so).
+            while True:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics",
+                                            timeout=10) as resp:
+                    self.assertEqual(resp.status, 200)
+                    text = resp.read().decode()
+                families = {f.name: f for f in text_string_to_metric_families(text)}
+                lat = families.get("storebench_unit_duration_seconds")
+                if lat and any(s.value > 0 for s in lat.samples if s.name.endswith("_count")
+                               and s.labels.get("unit") == "order"):
+                    break
+                self.assertLess(time.time(), deadline, "no order counted")
+                time.sleep(0.2)
             # Unit latency: a histogram in seconds (cumulative buckets, _sum, _count since
             # Start), the steps in a family of their own.
             lat = families["storebench_unit_duration_seconds"]
@@ -105,8 +126,9 @@ class LiveOutputsTest(unittest.TestCase):
     def test_prometheus_endpoint_answers_beside_idle_connections(self):
         # The old endpoint served one connection at a time: 17 idle clients blocked it.
         p = subprocess.Popen([harness.ARGS.binary, "oltp", "run", "--db", "sqlite://" + self.db,
-                              "--n_threads=1", "--warmup_time=0", "--run_time=8s",
-                              "--metrics_addr=127.0.0.1:0", "--json",
+                              "--n_threads=1", "--warmup_time=0", "--run_time=4s",
+                              "--metrics_addr=127.0.0.1:0",
+                              "--metrics_linger=0", "--json",
                               tmp_path("it-live-idle.json")],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         idle = []
@@ -154,7 +176,7 @@ class LiveOutputsTest(unittest.TestCase):
         log = tmp_path("it-ops.log")
         out = tmp_path("it-ops.json")
         r = storebench("oltp", "run", "--db", "sqlite://" + self.db, "--n_threads=2",
-                       "--warmup_time=0", "--run_time=3s", "--op_log", log, "--json", out)
+                       "--warmup_time=0", "--run_time=2s", "--op_log", log, "--json", out)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             doc = json.load(f)
@@ -178,7 +200,7 @@ class LiveOutputsTest(unittest.TestCase):
 
     def test_failed_baseline_exits_1_with_words(self):
         r = storebench("oltp", "run", "--db", "sqlite://" + self.db, "--n_threads=1",
-                       "--warmup_time=0", "--run_time=3s", "--baseline=opm>=1000000@1s-2s",
+                       "--warmup_time=0", "--run_time=2s", "--baseline=opm>=1000000@1s-2s",
                        "--json", tmp_path("it-baseline.json"))
         self.assertEqual(r.returncode, 1, r.stderr)
         self.assertIn("must be at least 1e+06", r.stderr)

@@ -61,7 +61,8 @@ class MetricsSlowClientsTest(unittest.TestCase):
         proc = subprocess.Popen(
             [harness.ARGS.binary, "oltp", "run", "--workload", "noop", "--db", "null://",
              "--n_threads", "1", "--warmup_time", "0", "--run_time", run_time,
-             "--metrics_addr", "127.0.0.1:0", "--json", tmp_path(f"slow-metrics-{name}.json")],
+             "--metrics_addr", "127.0.0.1:0", "--metrics_linger", "0",
+             "--json", tmp_path(f"slow-metrics-{name}.json")],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.addCleanup(lambda: proc.poll() is None and proc.kill())
         port = None
@@ -76,7 +77,8 @@ class MetricsSlowClientsTest(unittest.TestCase):
         if stop is not None:
             proc.send_signal(stop)
         # The clients keep sending until this test closes them: a run that waits for them
-        # never ends, and the bound below fails the test.
+        # never ends, and the bound below fails the test. No linger (its default is 5 s): the
+        # endpoint stops with the run, with the clients still connected.
         _, stderr = proc.communicate(timeout=120)
         return proc.returncode, stderr
 

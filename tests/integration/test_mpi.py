@@ -153,7 +153,8 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
             port = sock.getsockname()[1]
         r = mpirun("io", "run", "--engine", "null", "--workers", "3", "--spec",
                    "4KiB,100%read,100%random", "--target", target, "--ramp_time", "0s",
-                   "--run_time", "2s", "--metrics_addr", f"127.0.0.1:{port}", "--json", out)
+                   "--run_time", "2s", "--metrics_addr", f"127.0.0.1:{port}",
+                   "--metrics_linger", "0", "--json", out)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(out) as f:
             doc = json.load(f)

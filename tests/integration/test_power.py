@@ -302,7 +302,8 @@ class PowerCommandTest(unittest.TestCase):
 
     def test_power_idle_is_the_median_of_repetitions(self):
         out = tmp_path("it-power-idle.json")
-        r = storebench("power", "idle", "--settle", "1s", "--duration", "2s", "--repeat", "3",
+        # Repetitions of 1 s, not 2 s: each repetition settles and measures in turn.
+        r = storebench("power", "idle", "--settle", "1s", "--duration", "1s", "--repeat", "3",
                        "--power", 'cmd:"echo 75.5"', "--json", out)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
@@ -314,8 +315,8 @@ class PowerCommandTest(unittest.TestCase):
         self.assertEqual(labels, ["idle 1", "idle 2", "idle 3"])
         for w in doc["power"]["windows"]:
             self.assertAlmostEqual(w["avg_w"], 75.5, places=9)
-            self.assertAlmostEqual(w["end_sec"] - w["start_sec"], 2.0, places=9)
-            self.assertEqual(w["seconds"], 2)  # the readings of its two seconds, no more
+            self.assertAlmostEqual(w["end_sec"] - w["start_sec"], 1.0, places=9)
+            self.assertEqual(w["seconds"], 1)  # the reading of its one second, no more
         self.assertIn("idle: 75.5 W (median of 3 repetition(s))", r.stdout)
         marks = [m["mark"] for m in doc["power"]["marks"]]
         self.assertEqual(marks[:2], ["settle 1", "idle 1"])

@@ -105,8 +105,12 @@ class PrometheusEndpointTest(unittest.TestCase):
             for suffix in ("", "-wal", "-shm"):
                 if os.path.exists(db + suffix):
                     os.remove(db + suffix)
-            r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=5MB")
-            assert r.returncode == 0, r.stderr
+        # Loaded once and copied (a load took 7 s, a copy well under one): the two instances
+        # need two files, not two loads.
+        r = storebench("oltp", "load", "--db", "sqlite://" + cls.dbs[0], "--db_size=5MB")
+        assert r.returncode == 0, r.stderr
+        assert not os.path.exists(cls.dbs[0] + "-wal"), "the load left a write-ahead log"
+        shutil.copyfile(cls.dbs[0], cls.dbs[1])
         cls.target = tmp_path("it-prom-io.tst")
         if os.path.exists(cls.target):
             os.remove(cls.target)
@@ -115,7 +119,7 @@ class PrometheusEndpointTest(unittest.TestCase):
 
     def db_run(self, name, *extra):
         run = Run("oltp", "run", "--db", ";".join("sqlite://" + d for d in self.dbs),
-                  "--n_threads=1", "--warmup_time=0", "--run_time=3s",
+                  "--n_threads=1", "--warmup_time=0", "--run_time=2s",
                   "--json", tmp_path(f"it-prom-{name}.json"), *extra)
         self.addCleanup(run.kill)
         return run
@@ -231,18 +235,17 @@ class PrometheusEndpointTest(unittest.TestCase):
 
 @unittest.skipIf(PROMETHEUS is None, NO_PROMETHEUS)
 class RealPrometheusTest(unittest.TestCase):
-    """A Prometheus server on 127.0.0.1 scraping storebench every second."""
+    """A Prometheus server on 127.0.0.1 scraping storebench every second: one server for the
+    class, whose runs take turns on its one scraped port."""
 
     @classmethod
     def setUpClass(cls):
         if not PrometheusEndpointTest.dbs:  # this class alone (-k): its databases and target
             PrometheusEndpointTest.setUpClass()
-
-    def setUp(self):
-        self.dbs = PrometheusEndpointTest.dbs
-        self.target = PrometheusEndpointTest.target
-        self.metrics_port = free_port()
-        self.api_port = free_port()
+        cls.dbs = PrometheusEndpointTest.dbs
+        cls.target = PrometheusEndpointTest.target
+        cls.metrics_port = free_port()
+        cls.api_port = free_port()
         work = tmp_path("it-prom-server")
         shutil.rmtree(work, ignore_errors=True)
         os.makedirs(work)
@@ -252,45 +255,50 @@ class RealPrometheusTest(unittest.TestCase):
             # being renamed exported_instance (docs/measurement.md).
             f.write("global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
                     "scrape_configs:\n  - job_name: storebench\n    honor_labels: true\n"
-                    f"    static_configs:\n      - targets: ['127.0.0.1:{self.metrics_port}']\n")
+                    f"    static_configs:\n      - targets: ['127.0.0.1:{cls.metrics_port}']\n")
         log = open(os.path.join(work, "prometheus.log"), "w")
-        self.addCleanup(log.close)
-        self.server = subprocess.Popen(
+        cls.addClassCleanup(log.close)
+        cls.server = subprocess.Popen(
             [PROMETHEUS, f"--config.file={config}", f"--storage.tsdb.path={work}/data",
-             f"--web.listen-address=127.0.0.1:{self.api_port}"],
+             f"--web.listen-address=127.0.0.1:{cls.api_port}"],
             stdout=subprocess.DEVNULL, stderr=log)
-        self.addCleanup(self.stop_server)
+        cls.addClassCleanup(cls.stop_server)
         deadline = time.time() + 120
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.api_port}/-/ready",
+                with urllib.request.urlopen(f"http://127.0.0.1:{cls.api_port}/-/ready",
                                             timeout=5) as resp:
                     if resp.status == 200:
                         break
             except OSError:
                 pass
-            self.assertIsNone(self.server.poll(), "prometheus exited; see prometheus.log")
-            self.assertLess(time.time(), deadline, "prometheus not ready within 120 s")
+            if cls.server.poll() is not None:
+                raise AssertionError("prometheus exited; see prometheus.log")
+            if time.time() > deadline:
+                raise AssertionError("prometheus not ready within 120 s")
             time.sleep(0.5)
         # Prometheus hands new targets to its scrapers only every few seconds: a run before the
         # first scrape (the target is down then) would be missed.
-        while not self.scraped_once():
-            self.assertLess(time.time(), deadline, "prometheus did not scrape within 120 s")
+        while not cls.scraped_once():
+            if time.time() > deadline:
+                raise AssertionError("prometheus did not scrape within 120 s")
             time.sleep(0.5)
 
-    def scraped_once(self):
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.api_port}/api/v1/targets",
+    @classmethod
+    def scraped_once(cls):
+        with urllib.request.urlopen(f"http://127.0.0.1:{cls.api_port}/api/v1/targets",
                                     timeout=10) as resp:
             targets = json.load(resp)["data"]["activeTargets"]
         return any(not t["lastScrape"].startswith("0001-") for t in targets)
 
-    def stop_server(self):
-        self.server.terminate()
+    @classmethod
+    def stop_server(cls):
+        cls.server.terminate()
         try:
-            self.server.wait(timeout=30)
+            cls.server.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            self.server.kill()
-            self.server.wait()
+            cls.server.kill()
+            cls.server.wait()
 
     def query(self, expr, at):
         url = (f"http://127.0.0.1:{self.api_port}/api/v1/query?"
@@ -303,12 +311,24 @@ class RealPrometheusTest(unittest.TestCase):
     def run_scraped(self, args):
         """Runs storebench on the scraped port with a linger; returns its final text and an
         instant while the linger still served it, after Prometheus scraped it at least once."""
-        run = Run(*args, f"--metrics_addr=127.0.0.1:{self.metrics_port}", "--metrics_linger=8s")
+        run = Run(*args, f"--metrics_addr=127.0.0.1:{self.metrics_port}", "--metrics_linger=10m")
         self.addCleanup(run.kill)
         run.wait_for(r"serving the final metrics")
+        final_since = time.time()
         final = scrape(self.metrics_port)
-        time.sleep(3)  # three scrape intervals of the final text
-        at = time.time()
+        # Three scrapes of the final text: Prometheus's own `up` series has one sample per
+        # scrape, and those that began after the linger began all read the final text.
+        deadline = time.time() + 120
+        while True:
+            at = time.time()
+            window_ms = max(1, int((at - final_since) * 1000))
+            up = self.query(f'count_over_time(up{{job="storebench"}}[{window_ms}ms])', at)
+            if up and float(up[0]["value"][1]) >= 3:
+                break
+            self.assertLess(at, deadline, f"prometheus did not scrape the final text 3 times: {up}")
+            time.sleep(0.2)
+        # The linger has served its purpose: a stop signal ends it (the case above asserts so).
+        run.proc.send_signal(signal.SIGTERM)
         self.assertEqual(run.finish(), 0, run.stderr())
         return final, at
 
