@@ -1,13 +1,13 @@
 // storebench io churn: writers that grow, extend and delete files at once, as database files and
 // logs do when several databases load into one volume, with the volume's fragments sampled. The
 // writers' choices are workload/fs/churn_writer.h's; the driver runs them (driver/churn_run.h);
-// this file checks the options, prints and writes the result.
+// the result document is session/churn_result.h's; this file checks the options, prints and
+// writes it.
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -18,28 +18,12 @@
 #include "cli/app.h"
 #include "cli/io_fs_internal.h"
 #include "driver/churn_run.h"
-#include "report/files/json_report.h"
+#include "session/churn_result.h"
 
 namespace sb::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
 using fsload::ChurnSample;
-
-Json SampleJson(const ChurnSample& s) {
-  Json j = Json::object();
-  j["t_sec"] = s.t_sec;
-  j["files"] = s.files;
-  j["extents"] = s.extents;
-  j["file_bytes"] = s.file_bytes;
-  j["volume_used_bytes"] = s.volume_used_bytes;
-  if (s.free_extents >= 0) {
-    j["free_extents"] = s.free_extents;
-  } else {
-    j["free_extents"] = nullptr;
-  }
-  return j;
-}
 
 void PrintSample(const ChurnSample& s) {
   std::printf("%8.1f %7lld %9lld %12s %12s %12s\n", s.t_sec, static_cast<long long>(s.files),
@@ -124,29 +108,9 @@ int Churn(const config::OptionSet& o) {
   }
   const std::string& json_path = o.GetString("json");
   if (!json_path.empty()) {
-    Json doc = Json::object();
-    doc["kind"] = "storebench.churn";
-    doc["format_version"] = 1;
-    doc["tool"] = {{"name", "storebench"}, {"version", report::ToolVersion()}};
-    doc["started_at"] = churn->started_at;
-    doc["ended_at"] = WallClockIsoUtc();
-    doc["interrupted"] = interrupted;
-    doc["dir"] = dir;
-    doc["filesystem"] = {{"type", fsinfo->type},
-                         {"source", fsinfo->source},
-                         {"mount_point", fsinfo->mount_point},
-                         {"block_size", fsinfo->block_size}};
-    doc["config"] = Json::parse(o.ToJson());
-    doc["operations"] = churn->operations;
-    doc["bytes_written"] = churn->bytes_written;
-    doc["files_deleted"] = churn->files_deleted;
-    doc["write_errors"] = churn->write_errors;
-    doc["before"] = SampleJson(samples.front());
-    doc["after"] = SampleJson(last);
-    Json js = Json::array();
-    for (const ChurnSample& s : samples) js.push_back(SampleJson(s));
-    doc["samples"] = std::move(js);
-    if (Status s = WriteJsonDocument(json_path, doc.dump(2)); !s.ok()) return Fail(s);
+    const std::string doc =
+        session::ChurnResultJson(*churn, dir, *fsinfo, o.ToJson(), WallClockIsoUtc());
+    if (Status s = WriteJsonDocument(json_path, doc); !s.ok()) return Fail(s);
     Progress("written " + json_path);
   }
   if (interrupted) return kExitInterrupted;

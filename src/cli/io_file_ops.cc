@@ -1,7 +1,7 @@
 // storebench io copy|read: timed file operations, as a fragmentation guide times them (copy a
 // large file, read one). The passes are workload/fs/file_pass.h's, through the psync engine, and
-// the driver times them (driver/file_pass_runner.h); this file checks the options, prints and
-// writes the result.
+// the driver times them (driver/file_pass_runner.h), the result is session/file_op_result.h's;
+// this file checks the options, prints and writes the result.
 #include <sys/stat.h>
 
 #include <cstdio>
@@ -17,6 +17,7 @@
 #include "cli/result_document.h"
 #include "driver/file_pass_runner.h"
 #include "report/files/json_report.h"
+#include "session/file_op_result.h"
 #include "workload/fs/file_pass.h"
 #include "workload/fs/page_cache.h"
 #include "workload/fs/target_extents.h"
@@ -42,22 +43,6 @@ int64_t Extents(const std::string& path, std::string* fs_type) {
   const fsload::TargetExtents t = fsload::MeasureTargetExtents(path);
   *fs_type = t.filesystem;
   return t.extents;
-}
-
-metrics::RunResult FileOpResult(const std::string& workload, double seconds, uint64_t bytes) {
-  metrics::RunResult r;
-  r.workload = workload;
-  r.measured_sec = seconds;
-  const double mib = seconds > 0 ? static_cast<double>(bytes) / seconds / 1048576.0 : 0;
-  r.headline_name = "mib_per_sec";
-  r.headline_value = mib;
-  r.headlines = {{"mib_per_sec", mib}};
-  r.loop_model = "one sequential pass, one thread, one I/O at a time";
-  r.figures = {{"seconds", seconds},
-               {"bytes", static_cast<double>(bytes)},
-               {"mib_per_sec", mib},
-               {"mb_per_sec", seconds > 0 ? static_cast<double>(bytes) / seconds / 1e6 : 0}};
-  return r;
 }
 
 int WriteResult(const config::OptionSet& o, metrics::RunResult* r, const std::string& ext) {
@@ -91,7 +76,6 @@ int ReadFile(const config::OptionSet& o, const std::vector<std::string>& operand
   ro.direct = o.GetBool("direct");
   auto pass = fsload::OpenReadPass(std::move(engine).value(), ro);
   if (!pass.ok()) return Fail(pass.status());
-  const std::string& how = (*pass)->how();
   const auto* stop = InstallStopHandlers();
   SteadyClock clock;
   auto timed = driver::RunFilePass(clock, **pass, stop);
@@ -101,18 +85,15 @@ int ReadFile(const config::OptionSet& o, const std::vector<std::string>& operand
     }
     return Fail(timed.status());
   }
-  const double sec = timed->seconds;
-  const uint64_t total = timed->bytes;
-  metrics::RunResult r = FileOpResult("file_read", sec, total);
-  r.started_at = r.ended_at = WallClockIsoUtc();
-  r.figures.emplace_back("extents", static_cast<double>(extents));
-  r.choices["file_op.file"] = path;
-  r.choices["file_op.method"] = how + ", " + FormatBytesShort(*block) + " reads, sequential";
-  r.choices["file_op.cache"] = cache;
-  r.environment = CollectEnvironment(path);
+  session::ReadFacts facts;
+  facts.pass = {timed->seconds, timed->bytes, *block, cache};
+  facts.path = path;
+  facts.how = (*pass)->how();
+  facts.extents = extents;
+  metrics::RunResult r = session::ReadResult(facts);
   std::printf("read %s: %llu bytes in %.3f s, %.1f MiB/s (%.1f MB/s), %s, %s extents (%s)\n  %s\n",
-              EscapeForTerminal(path).c_str(), static_cast<unsigned long long>(total), sec,
-              r.headline_value, r.figures[3].second, how.c_str(),
+              EscapeForTerminal(path).c_str(), static_cast<unsigned long long>(facts.pass.bytes),
+              facts.pass.seconds, r.headline_value, session::FileOpMbPerSec(r), facts.how.c_str(),
               extents < 0 ? "unknown" : std::to_string(extents).c_str(), fs_type.c_str(),
               EscapeForTerminal(cache).c_str());
   std::fflush(stdout);
@@ -157,29 +138,24 @@ int CopyFile(const config::OptionSet& o, const std::vector<std::string>& operand
     }
     return Fail(timed.status());
   }
-  const double sec = timed->seconds;
-  const uint64_t total = timed->bytes;
-  const std::string how_in = (*pass)->source_how(), how_out = (*pass)->how();
+  session::CopyFacts facts;
+  facts.pass = {timed->seconds, timed->bytes, *block, cache};
+  facts.src = src;
+  facts.dst = dst;
+  facts.how_in = (*pass)->source_how();
+  facts.how_out = (*pass)->how();
   pass->reset();
+  facts.src_extents = src_extents;
   std::string dst_fs;
-  const int64_t dst_extents = Extents(dst, &dst_fs);
-  metrics::RunResult r = FileOpResult("file_copy", sec, total);
-  r.started_at = r.ended_at = WallClockIsoUtc();
-  r.figures.emplace_back("src_extents", static_cast<double>(src_extents));
-  r.figures.emplace_back("dst_extents", static_cast<double>(dst_extents));
-  r.choices["file_op.file"] = src + " -> " + dst;
-  r.choices["file_op.method"] = "read " + how_in + ", write " + how_out + ", " +
-                                FormatBytesShort(*block) +
-                                " transfers, sequential; the time includes the fsync of DST";
-  r.choices["file_op.cache"] = cache;
-  r.environment = CollectEnvironment(dst);
+  facts.dst_extents = Extents(dst, &dst_fs);
+  metrics::RunResult r = session::CopyResult(facts);
   std::printf(
       "copy %s -> %s: %llu bytes in %.3f s, %.1f MiB/s (%.1f MB/s), extents %lld -> %lld\n"
       "  %s\n",
       EscapeForTerminal(src).c_str(), EscapeForTerminal(dst).c_str(),
-      static_cast<unsigned long long>(total), sec, r.headline_value, r.figures[3].second,
-      static_cast<long long>(src_extents), static_cast<long long>(dst_extents),
-      EscapeForTerminal(cache).c_str());
+      static_cast<unsigned long long>(facts.pass.bytes), facts.pass.seconds, r.headline_value,
+      session::FileOpMbPerSec(r), static_cast<long long>(facts.src_extents),
+      static_cast<long long>(facts.dst_extents), EscapeForTerminal(cache).c_str());
   std::fflush(stdout);
   return WriteResult(o, &r, "-copy.json");
 }

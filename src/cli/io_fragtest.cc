@@ -22,6 +22,7 @@
 #include "driver/fragtest_trials.h"
 #include "experiment/before_after.h"
 #include "report/files/storage_report.h"
+#include "session/fragtest_result.h"
 #include "workload/fs/fragtest.h"
 #include "workload/storage/access_spec.h"
 
@@ -53,27 +54,14 @@ Result<storage::Preset> FragtestPreset(const config::OptionSet& o) {
   return preset;
 }
 
-// One figure's line of the before/after table, and its figures and verdict in the result: the
-// medians, and as storebench compare judges two groups the ratio of the means, its interval from
-// resampling the trials, and no effect claimed when the interval holds 1.
-void BeforeAfterRow(const std::string& name, const std::vector<double>& b,
-                    const std::vector<double>& a, const std::string& key, metrics::RunResult* r) {
-  const double mb = fsload::Median(b), ma = fsload::Median(a);
-  const experiment::BeforeAfterRatio ratio = experiment::CompareBeforeAfter(b, a);
+// One line of the before/after table: the medians, the ratio, its interval and the verdict.
+void PrintBeforeAfterLine(const session::FragtestLine& line) {
   char interval[96] = "";
-  if (ratio.has_interval) {
-    std::snprintf(interval, sizeof interval, " [%.3f, %.3f]", ratio.low, ratio.high);
+  if (line.ratio.has_interval) {
+    std::snprintf(interval, sizeof interval, " [%.3f, %.3f]", line.ratio.low, line.ratio.high);
   }
-  std::printf("  %-34s %12.1f %12.1f  %.3f%s: %s\n", name.c_str(), mb, ma, ratio.ratio, interval,
-              ratio.verdict.c_str());
-  r->figures.emplace_back("before." + key, mb);
-  r->figures.emplace_back("after." + key, ma);
-  r->figures.emplace_back("ratio." + key, ratio.ratio);
-  if (ratio.has_interval) {
-    r->figures.emplace_back("ratio_low." + key, ratio.low);
-    r->figures.emplace_back("ratio_high." + key, ratio.high);
-  }
-  r->choices["fragtest.verdict." + key] = ratio.verdict;
+  std::printf("  %-34s %12.1f %12.1f  %.3f%s: %s\n", line.name.c_str(), line.before, line.after,
+              line.ratio.ratio, interval, line.ratio.verdict.c_str());
 }
 
 }  // namespace
@@ -115,9 +103,7 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
   for (const auto& s : preset.specs) writes = writes || s.HasWrites();
   c.allow_write = writes;
 
-  metrics::RunResult r;
-  r.workload = "fragtest";
-  r.started_at = WallClockIsoUtc();
+  const std::string started_at = WallClockIsoUtc();
   const int rounds = static_cast<int>(o.GetInt("rounds"));
   const bool seq = o.GetBool("seq_read");
   SteadyClock clock;
@@ -147,79 +133,39 @@ int Fragtest(const config::OptionSet& o, const io::EngineRegistry& engines) {
                                      info.data_bytes, Progress);
   auto outcome = fsload::RunFragtest(fo, *fsinfo, trials, &held);
   if (!outcome.ok()) return Fail(outcome.status());
-  const fs::FragmentMethod fragment_method = fo.fragment_method;
-  const fs::FragmentResult* fragmented = &outcome->fragmented;
-  const fs::DefragResult* defrag = &outcome->defrag;
-  const fsload::FragtestPhase& before = outcome->before;
-  const fsload::FragtestPhase& after = outcome->after;
+  session::FragtestSettings settings;
+  settings.path = path;
+  settings.engine = c.engine;
+  settings.workers = c.workers;
+  settings.outstanding = c.outstanding;
+  settings.run_nanos = c.run_nanos;
+  settings.ramp_nanos = c.ramp_nanos;
+  settings.direct = direct;
+  settings.rounds = rounds;
+  settings.seq_read = seq;
+  settings.extents = fo.extents;
+  settings.fragment_method = fo.fragment_method;
+  settings.data_bytes = info.data_bytes;
+  session::FragtestReport built = session::BuildFragtestReport(*outcome, preset.specs, settings);
+  metrics::RunResult& r = built.result;
+  r.started_at = started_at;
+  r.ended_at = WallClockIsoUtc();
   r.measured_sec = trials.measured_sec();
   r.storage = std::move(trials.tests());
-  std::string attempts;
-  for (const auto& a : defrag->attempts) {
-    attempts += (attempts.empty() ? "" : "; ") + a.method + ": " + a.outcome + " (" +
-                std::to_string(a.before) + " -> " + std::to_string(a.after) + " extents, " +
-                std::to_string(a.seconds).substr(0, 5) + " s)";
-  }
-  r.ended_at = WallClockIsoUtc();
+  r.config_json = o.ToJson();
 
+  const fs::DefragResult& defrag = outcome->defrag;
   std::printf("\n%s\n", report::FormatStorageTable(r.storage).c_str());
   std::printf(
       "fragtest %s (%s): before %lld extents, after %lld (defrag: %s)\n",
-      EscapeForTerminal(path).c_str(), fsinfo->type.c_str(), static_cast<long long>(before.extents),
-      static_cast<long long>(after.extents),
-      defrag->final_method.empty() ? "no method lowered the count" : defrag->final_method.c_str());
+      EscapeForTerminal(path).c_str(), fsinfo->type.c_str(),
+      static_cast<long long>(outcome->before.extents),
+      static_cast<long long>(outcome->after.extents),
+      defrag.final_method.empty() ? "no method lowered the count" : defrag.final_method.c_str());
   std::printf("  %-34s %12s %12s  %s\n",
               ("median of " + std::to_string(rounds) + " rounds").c_str(), "before", "after",
               "after/before of the means [95% bootstrap interval]");
-  auto row = [&](const std::string& name, const std::vector<double>& b,
-                 const std::vector<double>& a, const std::string& key) {
-    BeforeAfterRow(name, b, a, key, &r);
-  };
-  for (size_t i = 0; i < preset.specs.size(); ++i) {
-    const std::string& n = preset.specs[i].name;
-    row(n + " IOPS", before.iops[i], after.iops[i], n + ".iops_median");
-    row(n + " MiB/s", before.mibs[i], after.mibs[i], n + ".mib_per_sec_median");
-  }
-  if (seq) {
-    row("seq 1 MiB read MiB/s", before.seq_mibs, after.seq_mibs, "seq_read.mib_per_sec_median");
-  }
-  r.figures.insert(r.figures.begin(), {{"extents_before", static_cast<double>(before.extents)},
-                                       {"extents_after", static_cast<double>(after.extents)},
-                                       {"rounds", static_cast<double>(rounds)}});
-  r.headline_name = "extents_before";
-  r.headline_value = static_cast<double>(before.extents);
-  r.loop_model = "closed loop per trial: " + std::to_string(c.workers) + " worker(s) x " +
-                 std::to_string(c.outstanding) +
-                 " outstanding I/Os (Iometer model); trials alternate specifications, before and "
-                 "after in ABBA order across rounds";
-  r.config_json = o.ToJson();
-  r.environment = CollectEnvironment(path);
-  r.choices["fragtest.fragment"] = "to " + std::to_string(o.GetInt("extents")) +
-                                   " extents (io fragment --method " +
-                                   fs::FragmentMethodName(fragment_method) +
-                                   "), measured with FIEMAP as filefrag counts: " + fragmented->how;
-  r.choices["fragtest.fragment_method"] = fragmented->method;
-  r.choices["fragtest.fragment_attempts"] = fs::DescribeAttempts(fragmented->attempts);
-  r.choices["fragtest.defrag"] =
-      (defrag->final_method.empty() ? std::string("no method lowered the count")
-                                    : "by " + defrag->final_method) +
-      "; attempts: " + attempts;
-  r.choices["fragtest.order"] =
-      "ABBA: round 1 before then after, round 2 after then before, ...; the file fragmented or "
-      "defragmented again between trials as the order needs";
-  r.choices["fragtest.page_cache"] = std::string("the file's pages dropped before each trial (") +
-                                     (direct ? "O_DIRECT trials" : "buffered trials") +
-                                     "); last: " + outcome->page_cache;
-  if (seq) {
-    r.choices["fragtest.seq_read"] =
-        std::string("one pass over the data area in 1 MiB reads, one at a time, ") +
-        (direct ? "O_DIRECT" : "buffered") + ", after each round of specifications";
-  }
-  r.choices["fragtest.settings"] =
-      "engine " + c.engine + ", " + std::to_string(c.workers) + " worker(s), " +
-      std::to_string(c.outstanding) + " outstanding, run " + FormatDuration(c.run_nanos) +
-      ", ramp " + FormatDuration(c.ramp_nanos) + ", test range the whole data area (" +
-      std::to_string(info.data_bytes) + " B)";
+  for (const session::FragtestLine& line : built.lines) PrintBeforeAfterLine(line);
   if (auto written = WriteResultDocument(o.GetString("json"), "-fragtest.json", r); !written.ok()) {
     return Fail(written.status());
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/file_lock.h"
+#include "base/format_bytes.h"
 #include "config/options.h"
 #include "storebench/io_engine.h"
 #include "storebench/status.h"
@@ -26,8 +27,6 @@ const char* IoFsUsage(const std::string& command);
 Result<std::unique_ptr<FileLock>> LockOwnTestFile(const std::string& path, const char* verb,
                                                   storage::TargetInfo* info);
 
-// "1.5 GiB", "4.0 KiB", "512 B".
-std::string FormatBytesShort(uint64_t bytes);
 // Writes `text` to `path` through a temporary file renamed over it (parents created).
 Status WriteJsonDocument(const std::string& path, const std::string& text);
 

@@ -124,23 +124,6 @@ void DeclareIoFsOptions(config::OptionSet* o, const std::string& command,
   add_json("result document path (default results/<timestamp>-fragtest.json)");
 }
 
-std::string FormatBytesShort(uint64_t b) {
-  char buf[32];
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-  auto v = static_cast<double>(b);
-  int u = 0;
-  while (v >= 1024 && u < 5) {
-    v /= 1024;
-    ++u;
-  }
-  if (u == 0) {
-    std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(b));
-  } else {
-    std::snprintf(buf, sizeof buf, "%.1f %s", v, units[u]);
-  }
-  return buf;
-}
-
 Status WriteJsonDocument(const std::string& path, const std::string& text) {
   std::error_code ec;
   const auto parent = std::filesystem::path(path).parent_path();
