@@ -211,7 +211,7 @@ def ds3_round(server, work, size):
 SB_MARKS = [("data", "load: data in"), ("index", "installing the stored procedures")]
 
 
-def sb_round(server, size, threads):
+def sb_round(server, size, threads, extra):
     """storebench oltp load into a new empty database; the phases from the time its progress
     lines arrive."""
     db = server.sb_db
@@ -219,7 +219,7 @@ def sb_round(server, size, threads):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
     p = subprocess.Popen([SB, "oltp", "load", "--db", server.url(db), f"--db_size={size}",
-                          f"--load_threads={threads}", "--force"],
+                          f"--load_threads={threads}", "--force", *extra],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     seen, err = {}, []
     for line in p.stderr:
@@ -251,6 +251,8 @@ def main():
     ap.add_argument("--size", default="S", choices=sorted(SIZES))
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--threads", type=int, default=2, help="storebench's --load_threads")
+    ap.add_argument("--sb_args", default="",
+                    help="more options for storebench oltp load (e.g. '--index_threads=3')")
     ap.add_argument("--servers", default="postgres,mariadb",
                     help="comma-separated: postgres, mariadb")
     ap.add_argument("--pg_dbs", default="ds3cmp_ds3,ds3cmp_sb",
@@ -313,7 +315,7 @@ def compare(server, work, a):
                     continue
                 la = loadavg()
                 t = ds3_round(server, work, a.size) if name == "DS3" else sb_round(
-                    server, a.size, a.threads)
+                    server, a.size, a.threads, a.sb_args.split())
                 runs[name].append(t)
                 line(str(r), name, t, la)
     finally:
