@@ -260,10 +260,20 @@ def main():
     ap.add_argument("--mysql_dbs", default="sbpeer,sbbench",
                     help="MariaDB databases for DS3 and storebench (dropped, created, dropped; "
                          "the test account may use only a fixed list of names)")
+    ap.add_argument("--pipelines", default="DS3,storebench",
+                    help="which to run: DS3, storebench or both (one round of M of both can "
+                         "take longer than one wants to run at once)")
     ap.add_argument("--keep", action="store_true", help="leave the databases loaded at the end")
     a = ap.parse_args()
     if a.rounds < 1:
         fail("--rounds must be at least 1")
+    a.pipelines = a.pipelines.split(",")
+    if not a.pipelines or not set(a.pipelines) <= {"DS3", "storebench"}:
+        fail("--pipelines: DS3, storebench or DS3,storebench")
+    if "DS3" in a.pipelines and not a.ds3:
+        a.pipelines.remove("DS3")
+        if not a.pipelines:
+            fail("--pipelines DS3 needs --ds3 DIR")
     servers = []
     for kind in filter(None, a.servers.split(",")):
         if kind not in ("postgres", "mariadb"):
@@ -276,11 +286,11 @@ def main():
             fail(f"--{'pg' if kind == 'postgres' else 'mysql'}_dbs: two names expected")
         servers.append(Server(kind, os.environ[env], *dbs))
     work = None
-    if a.ds3:
+    if a.ds3 and "DS3" in a.pipelines:
         ds3 = ds3_root(a.ds3)
         work = tempfile.mkdtemp(prefix="sb-ds3-pipeline-")
         prepare(ds3, work)
-    else:
+    elif not a.ds3:
         print("DVD Store 3's sources not given (--ds3 DIR): the peer is absent; "
               "storebench's phase times only")
     try:
@@ -311,7 +321,7 @@ def compare(server, work, a):
             # Alternate which goes first, so neither always runs after the other's writes.
             order = ["DS3", "storebench"] if r % 2 else ["storebench", "DS3"]
             for name in order:
-                if name == "DS3" and not work:
+                if name not in a.pipelines or (name == "DS3" and not work):
                     continue
                 la = loadavg()
                 t = ds3_round(server, work, a.size) if name == "DS3" else sb_round(
@@ -326,7 +336,7 @@ def compare(server, work, a):
     for name, rows in runs.items():
         if rows:
             line("median", name, {k: statistics.median(x[k] for x in rows) for k in COLUMNS})
-    if runs["DS3"]:
+    if runs["DS3"] and runs["storebench"]:
         ratio = (statistics.median(x["total"] for x in runs["DS3"]) /
                  statistics.median(x["total"] for x in runs["storebench"]))
         print(f"ratio DS3/storebench (median totals): {ratio:.2f}")
