@@ -1,5 +1,6 @@
 #include "cli/command_inputs.h"
 
+#include "cli/builtins.h"
 #include "cli/power_cli.h"
 #include "power/power_spec.h"
 #include "power/registry.h"

@@ -12,6 +12,10 @@
 
 namespace sb::cli {
 
+// Named here so that the header compiles on its own: without unity batches (make coverage)
+// nothing before it brings in cli/app.h's using-declaration.
+using session::PathUse;
+
 // The --config_file / --config-file arguments, in either spelling (--name=value, --name value).
 std::vector<PathUse> ConfigFileInputs(const std::vector<std::string>& args);
 

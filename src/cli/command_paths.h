@@ -20,7 +20,7 @@ namespace sb::cli {
 // `more_inputs`: files the caller reads besides (a plan file).
 Status CheckOltpPaths(const std::string& command, const config::OptionSet& options,
                       const std::vector<std::string>& args,
-                      const std::vector<PathUse>& more_inputs = {});
+                      const std::vector<session::PathUse>& more_inputs = {});
 
 // `storebench io <command>`: run writes --json (or the default result file), --csv and
 // --series_csv, and reads the --target files, the --icf file and the config files.
