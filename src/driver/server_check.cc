@@ -165,6 +165,7 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
     return lost_source.empty() ? is_statements(c.meaning) : c.source == lost_source;
   };
   auto compared = [&](const db::ServerCounter& c) {
+    if (!c.replaced_by.empty() && c.replaced_by != lost_source) return false;
     return !c.meaning.empty() && went_back.empty() && !lost(c);
   };
   for (const auto& b : start.counters) {
@@ -184,19 +185,15 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
     out.server_counters.push_back({a.name, a.meaning, 0, a.value, a.source});
     if (compared(a)) view.counter_delta[a.meaning] = a.value;
   }
-  if (went_back.empty() && !statements_lost.empty()) {
+  // A source with replacements lost nothing the check needs: the counters it stood in for are
+  // compared instead.
+  if (went_back.empty() && !statements_lost.empty() && lost_source.empty()) {
     warnings->push_back(
-        lost_source.empty()
-            ? "server cross-check: the server's statement statistics lost entries during the run "
-              "(" +
-                  statements_lost +
-                  "; pg_stat_statements evicts its least-used statements when it is full, "
-                  "pg_stat_statements.max), so statement counts are not compared with the "
-                  "client's; the other counters and the tables' row counts still are"
-            : "server cross-check: statements were counted without a digest during the run (" +
-                  statements_lost + ": " + lost_source +
-                  " is full, performance_schema_digests_size), so its counts are not compared "
-                  "with the client's; the other counters and the tables' row counts still are");
+        "server cross-check: the server's statement statistics lost entries during the run (" +
+        statements_lost +
+        "; pg_stat_statements evicts its least-used statements when it is full, "
+        "pg_stat_statements.max), so statement counts are not compared with the client's; "
+        "the other counters and the tables' row counts still are");
   }
   if (!went_back.empty()) {
     warnings->push_back(
@@ -216,7 +213,7 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
   }
   workload::ServerView local = view;
   for (const auto& a : end.counters) {
-    if (a.server_wide) local.counter_delta.erase(a.meaning);
+    if (a.server_wide && compared(a)) local.counter_delta.erase(a.meaning);
   }
   std::vector<std::string> local_names;
   if (others > 0) {

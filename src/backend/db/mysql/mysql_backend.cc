@@ -449,7 +449,8 @@ Result<std::vector<ServerCounter>> MyConnection::ServerCounters() {
   sql += ")";
   MYSQL* m = conn_->mysql;
   // Where performance_schema counts the run's schema's BEGIN, COMMIT and ROLLBACK statements,
-  // those take the meanings and the global ones are shown only (schema_statements.h). Its
+  // those stand in for the global ones, which are compared only when the schema's counts missed
+  // statements during the span (schema_statements.h; ServerCounter::replaced_by). Its
   // SELECTs count in the global Com_select: on a connection's first reading (the start of a
   // span) they come before SHOW GLOBAL STATUS, on later ones (its end) after, so they fall
   // outside the span the global counters measure, as the workload's probe does.
@@ -478,6 +479,7 @@ Result<std::vector<ServerCounter>> MyConnection::ServerCounters() {
   mysql_free_result(res);
   if (!first) SB_RETURN_IF_ERROR(read_own());
   std::vector<ServerCounter> out;
+  const std::string replaced_by = own.empty() ? "" : own[0].source;
   auto by_schema = [&](const char* name) {
     return per_schema &&
            (strcasecmp(name, "Com_begin") == 0 || strcasecmp(name, "Com_commit") == 0 ||
@@ -489,8 +491,8 @@ Result<std::vector<ServerCounter>> MyConnection::ServerCounters() {
     // Variable_name matches case-insensitively; MariaDB answers in its own case.
     for (const auto& [got, value] : values) {
       if (strcasecmp(got.c_str(), name) != 0) continue;
-      out.push_back(
-          {name, by_schema(name) ? "" : meaning, value, true, "SHOW GLOBAL STATUS (server-wide)"});
+      out.push_back({name, meaning, value, true, "SHOW GLOBAL STATUS (server-wide)",
+                     by_schema(name) ? replaced_by : ""});
     }
   }
   for (ServerCounter& c : own) out.push_back(std::move(c));

@@ -65,15 +65,20 @@ Result<std::vector<ServerCounter>> ReadSchemaStatements(MYSQL* m, const std::str
                     "' AND TRIM(DIGEST_TEXT) IN ('START TRANSACTION', 'BEGIN', 'COMMIT', "
                     "'ROLLBACK') GROUP BY TRIM(DIGEST_TEXT) "
                     "UNION ALL SELECT 'overflow', COALESCE(SUM(COUNT_STAR), 0) FROM "
-                    "performance_schema.events_statements_summary_by_digest WHERE DIGEST IS NULL");
+                    "performance_schema.events_statements_summary_by_digest WHERE DIGEST IS NULL "
+                    "UNION ALL SELECT 'programs', COALESCE(SUM(COUNT_STAR), 0) FROM "
+                    "performance_schema.events_statements_summary_by_program WHERE OBJECT_SCHEMA "
+                    "= '" +
+                    quoted + "' AND OBJECT_TYPE IN ('PROCEDURE', 'FUNCTION', 'EVENT')");
   if (!r.ok()) return r.status();
-  int64_t begin = 0, commit = 0, rollback = 0, overflow = 0;
+  int64_t begin = 0, commit = 0, rollback = 0, overflow = 0, programs = 0;
   for (const auto& row : *r) {
     const int64_t n = std::strtoll(row[1].c_str(), nullptr, 10);
     if (row[0] == "START TRANSACTION" || row[0] == "BEGIN") begin += n;
     if (row[0] == "COMMIT") commit += n;
     if (row[0] == "ROLLBACK") rollback += n;
     if (row[0] == "overflow") overflow = n;
+    if (row[0] == "programs") programs = n;
   }
   const std::string source =
       "performance_schema.events_statements_summary_by_digest, SCHEMA_NAME = '" + schema + "'";
@@ -82,6 +87,8 @@ Result<std::vector<ServerCounter>> ReadSchemaStatements(MYSQL* m, const std::str
       {"COMMIT", "commits", commit, false, source},
       {"ROLLBACK", "rollbacks", rollback, false, source},
       {"digests overflow (DIGEST IS NULL)", "statement_evictions", overflow, false, source},
+      {"stored program calls (events_statements_summary_by_program)", "statement_evictions",
+       programs, false, source},
   };
 }
 

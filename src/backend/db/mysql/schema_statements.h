@@ -25,10 +25,13 @@ bool SchemaStatementsReadable(MYSQL* m, std::string* schema);
 
 // The schema's START TRANSACTION (and BEGIN), COMMIT and ROLLBACK statements summed over
 // events_statements_summary_by_digest (each kind listed, 0 when the schema has none yet), with
-// meanings statements.begin, commits and rollbacks, and the digest table's overflow row (the
-// statements counted without a digest once the table is full, every schema's) as
-// statement_evictions: when it grows during a span, a new digest of the run may have been
-// counted there, and the schema's counts are not compared. Every counter has `source` set.
+// meanings statements.begin, commits and rollbacks, and two counts of statements these miss,
+// each as statement_evictions: the digest table's overflow row (statements counted without a
+// digest once the table is full, every schema's) and the calls of the schema's stored
+// procedures, functions and events (events_statements_summary_by_program: MariaDB gives the
+// statements inside a stored program no digest, so a COMMIT in a procedure is not counted).
+// When either grows during a span, the schema's counts are not compared and the global ones
+// they stand in for are. Every counter has `source` set.
 // Prepared statements' executions (the binary protocol: the workloads' SELECT, INSERT, UPDATE,
 // DELETE) have no digest in MariaDB (they count as statement/com/Execute only), so the
 // statement kinds other than these three stay server-wide.
