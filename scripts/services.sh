@@ -15,6 +15,9 @@
 #                                'env' prints their URLs, 'stop' and 'stop-instances' stop them)
 #   scripts/services.sh restart-instance pg|mariadb I [seconds]
 #                                fault tests: instance server I goes away, the others go on
+#   scripts/services.sh start-pfs  also one small MariaDB server with performance_schema on (the
+#                                per-schema cross-check; start-instances starts it too; 'env'
+#                                prints its URL, 'stop' and 'stop-instances' stop it)
 #   scripts/services.sh instance-plan [database]
 #                                the running instance servers as plan groups, one per kind
 #                                (pg, my) listing its servers' databases
@@ -60,6 +63,7 @@ MY_EXPLICIT_PORT="${STOREBENCH_MYSQL_PORT:-}"
 MY_PORT_HINT="set STOREBENCH_MYSQL_PORT to a free port"
 MY_MEMORY=(--innodb-buffer-pool-size=512M --innodb-log-file-size=512M --max-connections=300)
 MY_NAME=MariaDB
+MY_EXTRA=()  # more server options (the performance_schema server's)
 SERVER_DATABASES=("${DATABASES[@]}")
 
 # Instance servers (start-instances K): K PostgreSQL and K MariaDB servers besides the main
@@ -73,6 +77,12 @@ PG_INST_BASE="${STOREBENCH_PG_INSTANCE_PORT:-25432}"     # instances on 25433..2
 MY_INST_BASE="${STOREBENCH_MYSQL_INSTANCE_PORT:-23306}"  # instances on 23307..23322
 # ds3 for the user, sbtest_plan for tests/integration/test_plan_servers.py.
 INST_DATABASES=(ds3 sbtest_plan sbtest_fault_plan)
+# The performance_schema server (start-pfs): MariaDB ships with performance_schema off, and so
+# do the servers above; this one has it on, for the cross-check's per-schema statement counts
+# (docs/measurement.md). It listens on the instance base itself (23306: instances use base + i,
+# i >= 1) and keeps its data in $DIR/mariadb-pfs. sbtest_pfs holds the test's workload,
+# sbtest_pfs_other another client's.
+PFS_DATABASES=(sbtest_pfs sbtest_pfs_other)
 
 log() { echo "services: $*" >&2; }
 die() { echo "services: $*" >&2; exit 1; }
@@ -226,7 +236,7 @@ start_my() {
     setsid mariadbd --no-defaults --datadir="$MY_DIR/data" --tmpdir="$MY_DIR/tmp" --socket="$MY_DIR/run/mariadbd.sock" \
       --port="$port" --bind-address=127.0.0.1 "${user_opt[@]}" --pid-file="$MY_DIR/mariadbd.pid" \
       --log-error="$MY_DIR/mariadbd.err" --skip-name-resolve --local-infile=1 \
-      "${MY_MEMORY[@]}" \
+      "${MY_MEMORY[@]}" "${MY_EXTRA[@]}" \
       --innodb-ft-min-token-size=2 --innodb-ft-enable-stopword=0 \
       --character-set-server=utf8mb4 --collation-server=utf8mb4_bin \
       </dev/null >/dev/null 2>&1 &
@@ -299,6 +309,38 @@ use_my_instance() {  # i
   SERVER_DATABASES=("${INST_DATABASES[@]}")
 }
 
+# Switches start_my/stop_my/my_running/... to the performance_schema server (call in a subshell).
+use_my_pfs() {
+  MY_DIR="$DIR/mariadb-pfs"
+  MY_EXPLICIT_PORT="${STOREBENCH_MYSQL_PFS_PORT:-$MY_INST_BASE}"
+  MY_PORT_HINT="set STOREBENCH_MYSQL_PFS_PORT to a free port"
+  MY_MEMORY=(--innodb-buffer-pool-size=64M --innodb-log-file-size=48M --max-connections=100)
+  MY_EXTRA=(--performance-schema=ON)
+  MY_NAME="MariaDB (performance_schema)"
+  SERVER_DATABASES=("${PFS_DATABASES[@]}")
+}
+
+start_pfs() {
+  if ! (use_my_pfs; my_running) && port_in_use "$(use_my_pfs; echo "$MY_EXPLICIT_PORT")"; then
+    die "port $(use_my_pfs; echo "$MY_EXPLICIT_PORT") (MariaDB with performance_schema) is in use by another server; set STOREBENCH_MYSQL_PFS_PORT to a free port"
+  fi
+  (
+    use_my_pfs
+    start_my
+    # The cross-check reads the statement summaries as the test user (docs/measurement.md).
+    {
+      echo "GRANT SELECT ON performance_schema.* TO 'storebench'@'127.0.0.1';"
+      echo "GRANT SELECT ON performance_schema.* TO 'storebench'@'localhost';"
+    } | my_client
+  )
+}
+
+pfs_url() {  # the performance_schema server's URL, or nothing when it does not run
+  if (use_my_pfs; my_running); then
+    echo "mysql://storebench@127.0.0.1:$(use_my_pfs; my_port)/sbtest_pfs"
+  fi
+}
+
 # The numbers of the instance servers that have a directory (started at least once), ascending.
 instance_numbers() {
   local d
@@ -344,6 +386,7 @@ start_instances() {  # k
     wait "${pids[$n]}" || { log "${names[$n]} failed to start"; rc=1; }
   done
   [ "$rc" -eq 0 ] || die "some instance servers did not start (see above); 'stop-instances' stops the others"
+  start_pfs
 }
 
 stop_instances() {  # [first]: only instances from this number on
@@ -353,6 +396,8 @@ stop_instances() {  # [first]: only instances from this number on
     (use_pg_instance "$i"; stop_pg) & pids+=($!)
     (use_my_instance "$i"; stop_my) & pids+=($!)
   done
+  # All of them (not 'start-instances K' stopping those beyond K).
+  [ -n "${1:-}" ] || { (use_my_pfs; stop_my) & pids+=($!); }
   for p in "${pids[@]}"; do wait "$p" || rc=1; done
   [ "$rc" -eq 0 ] || die "some instance servers did not stop (see above)"
 }
@@ -403,6 +448,8 @@ print_env() {
   # The running instance servers (start-instances), space-separated; empty when none runs.
   echo "export STOREBENCH_PG_URLS=\"$(instance_urls pg)\""
   echo "export STOREBENCH_MYSQL_URLS=\"$(instance_urls my)\""
+  # The performance_schema server (start-pfs); empty when it does not run.
+  echo "export STOREBENCH_MYSQL_PFS_URL=$(pfs_url)"
   # The same as plan groups (instance-plan prints them alone), for a plan file's first line.
   local groups
   groups=$(instance_plan_groups)
@@ -433,6 +480,10 @@ case "${1:-}" in
   stop-instances)
     stop_instances
     ;;
+  start-pfs)
+    start_pfs
+    pfs_url
+    ;;
   instance-plan)
     instance_plan_groups "${2:-}"
     ;;
@@ -450,6 +501,7 @@ case "${1:-}" in
         echo "mariadb    instance $i running  $(instance_urls my | tr ' ' '\n' | grep ":$((MY_INST_BASE + i))/")"
       else echo "mariadb    instance $i stopped"; fi
     done
+    if (use_my_pfs; my_running); then echo "mariadb    performance_schema running  $(pfs_url)"; fi
     exit $rc
     ;;
   env)
@@ -502,11 +554,11 @@ case "${1:-}" in
     for i in $(instance_numbers); do
       (use_pg_instance "$i"; rm -rf "$PG_DIR" "$PG_LINK")
     done
-    rm -rf "$PG_DIR" "$PG_LINK" "$MY_DIR" "$INST_DIR"
+    rm -rf "$PG_DIR" "$PG_LINK" "$MY_DIR" "$INST_DIR" "$DIR/mariadb-pfs"
     ;;
   *)
     echo "usage: $0 start|stop|status|env|destroy|restart-postgres|restart-mariadb [seconds]" >&2
-    echo "       $0 start-instances K|stop-instances|instance-plan [database]" >&2
+    echo "       $0 start-instances K|stop-instances|start-pfs|instance-plan [database]" >&2
     echo "       $0 restart-instance pg|mariadb I [seconds]" >&2
     exit 2
     ;;

@@ -89,6 +89,14 @@ struct ServerCounter {
   // The server's count over all its databases and clients (MariaDB's SHOW GLOBAL STATUS), not
   // this database's alone (PostgreSQL's pg_stat_database): other sessions' work lands in it.
   bool server_wide = false;
+  // Where the value was read, when a back end reads counters from more than one place ("" when
+  // it does not say): the result records it. A "statement_evictions" counter that grew during
+  // the span makes every counter of its source uncompared (their counts lost entries).
+  std::string source{};
+  // The source of counters that stand in for this one with the same meaning (MariaDB's
+  // per-schema counts for a global one), or "": this one is then shown only, unless that
+  // source lost counts during the span, when this one is compared instead.
+  std::string replaced_by{};
 };
 
 // A parsed database URL: scheme://user@host:port/database?key=value, or sqlite:///path.

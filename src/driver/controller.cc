@@ -236,7 +236,10 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
   out.reset_at = t0;
   for (Instance* in : instances) in->OnStart(t0);
   double cpu_at_reset = ProcessCpuSeconds();
-  if (o.system_cpu) out.system_at_reset = ReadProcStat();
+  if (o.system_cpu) {
+    out.system_at_reset = ReadProcStat();
+    out.net_at_reset = ReadProcNet();
+  }
   // A window from Start (0 s) starts here, from the snapshot taken before the workers began:
   // waiting for the first sample, a second in, left its first second out (`--window 0s-1s`
   // showed 0 IOPS, `0s-3s` two thirds of the rate). The first sample reports it started, as it
@@ -322,13 +325,19 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
       reset_done = true;
       if (o.run_nanos > 0) end_at = out.reset_at + o.run_nanos;
       cpu_at_reset = ProcessCpuSeconds();
-      if (o.system_cpu) out.system_at_reset = ReadProcStat();
+      if (o.system_cpu) {
+        out.system_at_reset = ReadProcStat();
+        out.net_at_reset = ReadProcNet();
+      }
       if (cb.on_reset) cb.on_reset(out.at_reset, out.reset_at);
     }
     if (finished) {
       // The end instant's CPU readings first, then the workers are told at once.
       out.process_cpu_sec = ProcessCpuSeconds() - cpu_at_reset;
-      if (o.system_cpu) out.system_at_end = ReadProcStat();
+      if (o.system_cpu) {
+        out.system_at_end = ReadProcStat();
+        out.net_at_end = ReadProcNet();
+      }
       end_gate();
       out.interrupted = stopped;
       out.end_at = now;

@@ -23,6 +23,7 @@
 #include "base/clock.h"
 #include "driver/instance.h"
 #include "driver/peer_group.h"
+#include "driver/proc_net.h"
 #include "driver/proc_stat.h"
 #include "metrics/recorder.h"
 #include "metrics/windows.h"
@@ -39,7 +40,8 @@ struct ControllerOptions {
   std::vector<metrics::WindowSpec> windows;
   // Set by a signal handler: end the run early (the instances' workers see it too).
   const std::atomic<bool>* stop = nullptr;
-  // Whether to read /proc/stat at the reset and the end (system CPU over the measured window).
+  // Whether to read /proc/stat, /proc/net/dev and /proc/net/snmp at the reset and the end
+  // (system CPU and network over the measured window).
   bool system_cpu = true;
   // Run the controller thread at real-time priority (SCHED_FIFO 1) while it drives the run,
   // when the process may (root or CAP_SYS_NICE); otherwise as it is. With many busy workers on
@@ -118,6 +120,7 @@ struct ControllerOutcome {
   // Swingbench's TotalLogonTime); 0 when the run never started.
   int64_t connect_nanos = 0;
   ProcStat system_at_reset, system_at_end;  // /proc/stat (when system_cpu)
+  ProcNet net_at_reset, net_at_end;         // /proc/net/dev and snmp (when system_cpu)
 
   double measured_sec() const { return static_cast<double>(end_at - reset_at) / 1e9; }
 };

@@ -8,6 +8,7 @@
 
 #include "driver/controller.h"
 #include "driver/io_instance.h"
+#include "driver/proc_net.h"
 #include "driver/proc_stat.h"
 #include "metrics/headline.h"
 #include "metrics/recorder.h"
@@ -337,6 +338,7 @@ Result<metrics::StorageTest> RunStorageTest(
   }
   t.cpu = CpuBetween(run.system_at_reset, run.system_at_end, t.measured_sec);
   t.per_cpu = PerCpuBetween(run.system_at_reset, run.system_at_end, t.measured_sec);
+  t.net = NetBetween(run.net_at_reset, run.net_at_end, t.measured_sec);
   metrics::RecorderSnapshot window = run.at_end[0];
   window.Subtract(run.at_reset[0]);
   t.totals = CountsOf(window, spec, shape, -1);

@@ -132,39 +132,47 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
   for (const auto& [name, before] : start.probe) {
     auto it = end.probe.find(name);
     if (it == end.probe.end()) continue;
-    out.probe.push_back({name, "", before, it->second});
+    out.probe.push_back({name, "", before, it->second, ""});
     view.probe_delta[name] = it->second - before;
   }
   // A counter that went backwards was reset: the server restarted during the run (MariaDB's
   // global status and PostgreSQL's statistics start again from zero). Its counters then say
   // nothing about the span; only the tables' row counts (the probe) still do.
   // Statement counts (PostgreSQL's pg_stat_statements) also shrink without a restart, when the
-  // extension evicts entries to make room: then only they are left out.
+  // extension evicts entries to make room: then only they are left out. An evictions counter
+  // with a source (MariaDB's digest table overflowing) leaves out the counters of its source
+  // instead, whatever their meanings.
   auto is_statements = [](const std::string& meaning) {
     return meaning.rfind("statements.", 0) == 0;
   };
-  std::string went_back, statements_lost;
+  std::string went_back, statements_lost, lost_source;
   for (const auto& b : start.counters) {
     for (const auto& a : end.counters) {
       if (a.name != b.name) continue;
       const std::string change =
           b.name + " " + std::to_string(b.value) + " -> " + std::to_string(a.value);
-      if (a.value < b.value && !is_statements(b.meaning) && went_back.empty()) went_back = change;
       const bool evicted = b.meaning == "statement_evictions" && a.value > b.value;
+      const bool own_source = evicted && !b.source.empty();
+      if (a.value < b.value && !is_statements(b.meaning) && went_back.empty()) went_back = change;
       if ((evicted || (is_statements(b.meaning) && a.value < b.value)) && statements_lost.empty()) {
         statements_lost = change;
+        if (own_source) lost_source = b.source;
       }
     }
   }
-  auto compared = [&](const std::string& meaning) {
-    return !meaning.empty() && went_back.empty() &&
-           (statements_lost.empty() || !is_statements(meaning));
+  auto lost = [&](const db::ServerCounter& c) {
+    if (statements_lost.empty()) return false;
+    return lost_source.empty() ? is_statements(c.meaning) : c.source == lost_source;
+  };
+  auto compared = [&](const db::ServerCounter& c) {
+    if (!c.replaced_by.empty() && c.replaced_by != lost_source) return false;
+    return !c.meaning.empty() && went_back.empty() && !lost(c);
   };
   for (const auto& b : start.counters) {
     for (const auto& a : end.counters) {
       if (a.name != b.name) continue;
-      out.server_counters.push_back({b.name, b.meaning, b.value, a.value});
-      if (compared(b.meaning)) view.counter_delta[b.meaning] = a.value - b.value;
+      out.server_counters.push_back({b.name, b.meaning, b.value, a.value, b.source});
+      if (compared(b)) view.counter_delta[b.meaning] = a.value - b.value;
     }
   }
   // A statement kind the server had not run before the span has no row at its start
@@ -174,10 +182,12 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
     const bool at_start = std::any_of(start.counters.begin(), start.counters.end(),
                                       [&](const db::ServerCounter& b) { return b.name == a.name; });
     if (at_start) continue;
-    out.server_counters.push_back({a.name, a.meaning, 0, a.value});
-    if (compared(a.meaning)) view.counter_delta[a.meaning] = a.value;
+    out.server_counters.push_back({a.name, a.meaning, 0, a.value, a.source});
+    if (compared(a)) view.counter_delta[a.meaning] = a.value;
   }
-  if (went_back.empty() && !statements_lost.empty()) {
+  // A source with replacements lost nothing the check needs: the counters it stood in for are
+  // compared instead.
+  if (went_back.empty() && !statements_lost.empty() && lost_source.empty()) {
     warnings->push_back(
         "server cross-check: the server's statement statistics lost entries during the run (" +
         statements_lost +
@@ -203,7 +213,7 @@ metrics::ServerCheckResult CompareReadings(const workload::Workload& workload,
   }
   workload::ServerView local = view;
   for (const auto& a : end.counters) {
-    if (a.server_wide) local.counter_delta.erase(a.meaning);
+    if (a.server_wide && compared(a)) local.counter_delta.erase(a.meaning);
   }
   std::vector<std::string> local_names;
   if (others > 0) {

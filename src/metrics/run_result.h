@@ -87,6 +87,7 @@ struct ServerCheckResult {
     std::string name;
     std::string meaning;  // server counters: the server-neutral meaning, or ""
     int64_t before = 0, after = 0;
+    std::string source{};  // server counters: where the value was read, or ""
     int64_t delta() const { return after - before; }
   };
   std::vector<Reading> server_counters;  // the server's own counters

@@ -50,6 +50,15 @@ struct CpuUsage {
   double interrupts_per_sec = 0;
 };
 
+// System-wide network rates over the measured window, from /proc/net/dev (every interface,
+// the loopback included) and /proc/net/snmp: Iometer's Packets/Second, Packet Errors (errors
+// per second, receive and transmit) and Segments Retransmitted/Second. `interfaces` and `tcp`
+// say whether each file was read at both ends. Not in the result JSON.
+struct NetUsage {
+  bool interfaces = false, tcp = false;
+  double packets_per_sec = 0, packet_errors_per_sec = 0, retransmitted_segments_per_sec = 0;
+};
+
 // One second of a storage test (end of interval, seconds since the test started).
 struct StorageInterval {
   double t_sec = 0;
@@ -106,6 +115,7 @@ struct StorageTest {
   // Each CPU's usage over the measured window (Iometer's PROCESSOR rows; interrupts not per
   // CPU). Not in the result JSON.
   std::vector<CpuUsage> per_cpu;
+  NetUsage net;
   double driver_cpu_sec = 0;  // storebench's own user + system CPU, measured window
   std::vector<StorageInterval> series;
   // Reporting windows and baselines over this test (from its start, like the series), with the

@@ -361,6 +361,10 @@ Status ReadReadings(const Json& obj, std::string_view key, const std::string& pa
     metrics::ServerCheckResult::Reading x;
     SB_RETURN_IF_ERROR(Get(j, "name", path, AsString, &x.name));
     if (with_meaning) SB_RETURN_IF_ERROR(Get(j, "meaning", path, AsString, &x.meaning));
+    // "source" (optional): where a server counter was read.
+    if (with_meaning && Optional(j, "source") != nullptr) {
+      SB_RETURN_IF_ERROR(Get(j, "source", path, AsString, &x.source));
+    }
     SB_RETURN_IF_ERROR(Get(j, "before", path, AsInt64, &x.before));
     SB_RETURN_IF_ERROR(Get(j, "after", path, AsInt64, &x.after));
     out->push_back(std::move(x));

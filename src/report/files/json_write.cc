@@ -358,6 +358,7 @@ Json ReadingsToJson(const std::vector<metrics::ServerCheckResult::Reading>& read
     Json j = Json::object();
     j["name"] = x.name;
     if (with_meaning) j["meaning"] = x.meaning;
+    if (!x.source.empty()) j["source"] = x.source;
     j["before"] = x.before;
     j["after"] = x.after;
     j["delta"] = x.delta();

@@ -114,6 +114,17 @@ void AddBlank(std::vector<std::string>* r, int n) {
   for (int i = 0; i < n; ++i) r->push_back("");
 }
 
+// Columns 57..59 of ALL and MANAGER: Packets/Second, Packet Errors, Segments
+// Retransmitted/Second, each a rate over the measured window with Iometer's six decimals
+// (Manager.cpp, Manager::SaveResults: NI_COMBINE_RESULTS then TCP_RESULTS of ni_statistics and
+// tcp_statistics; ManagerList.cpp, ManagerList::SaveResults the same, summed over managers).
+// A file that could not be read leaves its columns empty rather than a zero.
+void AddNet(std::vector<std::string>* r, const metrics::NetUsage& net) {
+  r->push_back(net.interfaces ? F(net.packets_per_sec) : "");
+  r->push_back(net.interfaces ? F(net.packet_errors_per_sec) : "");
+  r->push_back(net.tcp ? F(net.retransmitted_segments_per_sec) : "");
+}
+
 // Columns 60..80: the 21 latency bins, written on ALL, MANAGER, WORKER and DISK rows
 // (ManagerList.cpp, Manager.cpp, Worker.cpp: LATENCY_BIN_SIZE values of raw.latency_bin).
 void AddBins(std::vector<std::string>* r, const metrics::IoCounts& c) {
@@ -122,8 +133,7 @@ void AddBins(std::vector<std::string>* r, const metrics::IoCounts& c) {
 
 // The rows of one test, each type laid out as Iometer 1.1.0 writes it (ManagerList.cpp,
 // Manager.cpp and Worker.cpp, SaveResults): 80 fields on ALL, MANAGER, WORKER and DISK rows,
-// 59 on PROCESSOR rows. Packets/Second, Packet Errors and Segments
-// Retransmitted/Second stay empty: storebench samples no network counters (docs/storage.md).
+// 59 on PROCESSOR rows.
 std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
                                                  const std::string& host) {
   std::vector<std::vector<std::string>> rows;
@@ -153,7 +163,7 @@ std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
   all.emplace_back("");
   all.push_back(F(t.cpu.interrupts_per_sec));
   all.push_back(F(cpu_effectiveness));
-  AddBlank(&all, 3);
+  AddNet(&all, t.net);
   AddBins(&all, t.totals);
   rows.push_back(std::move(all));
 
@@ -171,7 +181,7 @@ std::vector<std::vector<std::string>> ResultRows(const metrics::StorageTest& t,
   mgr.emplace_back(kTimerResolution);
   mgr.push_back(F(t.cpu.interrupts_per_sec));
   mgr.push_back(F(cpu_effectiveness));
-  AddBlank(&mgr, 3);
+  AddNet(&mgr, t.net);
   AddBins(&mgr, t.totals);
   rows.push_back(std::move(mgr));
 

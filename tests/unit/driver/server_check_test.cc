@@ -40,7 +40,7 @@ class EchoWorkload final : public StubWorkload {
 ServerReading Reading(int64_t commits, int64_t rows) {
   ServerReading r;
   r.probe["rows"] = rows;
-  r.counters.push_back({"Com_commit", "commits", commits});
+  r.counters.push_back({"Com_commit", "commits", commits, false, ""});
   return r;
 }
 
@@ -76,8 +76,9 @@ TEST(ServerCheckTest, CountersThatGrewAreCompared) {
 // The client counted 5 rows: 100 at the start, 105 at the end.
 ServerReading StatementReading(int64_t commits, int64_t selects, int64_t dealloc) {
   ServerReading r = Reading(commits, commits < 15 ? 100 : 105);
-  r.counters.push_back({"pg_stat_statements.select", "statements.select", selects});
-  r.counters.push_back({"pg_stat_statements_info.dealloc", "statement_evictions", dealloc});
+  r.counters.push_back({"pg_stat_statements.select", "statements.select", selects, false, ""});
+  r.counters.push_back(
+      {"pg_stat_statements_info.dealloc", "statement_evictions", dealloc, false, ""});
   return r;
 }
 
@@ -133,9 +134,9 @@ ServerReading SharedReading(int64_t selects, int64_t connections, int64_t rows,
                             int64_t others = -1) {
   ServerReading r;
   r.probe["rows"] = rows;
-  r.counters.push_back({"Com_select", "statements.select", selects, true});
-  r.counters.push_back({"Connections", "connections", connections, true});
-  if (others >= 0) r.counters.push_back({"other_sessions", "other_sessions", others, true});
+  r.counters.push_back({"Com_select", "statements.select", selects, true, ""});
+  r.counters.push_back({"Connections", "connections", connections, true, ""});
+  if (others >= 0) r.counters.push_back({"other_sessions", "other_sessions", others, true, ""});
   return r;
 }
 
@@ -173,6 +174,71 @@ TEST(ServerCheckTest, ServerWideCountersAreComparedWhenNoOtherSessionWorked) {
   EXPECT_EQ(r.comparisons[0].relation, "==");
   EXPECT_FALSE(r.comparisons[0].passed);  // 47 selects where the client ran 5: a real difference
   EXPECT_EQ(warnings.size(), 1u);
+}
+
+// MariaDB with performance_schema: the run's schema's own commit count (from the statement
+// digests) stands in for the global one and is compared, also while other sessions work on the
+// server; when the digests missed statements during the span (the overflow row grew), the
+// global count is compared instead.
+ServerReading SchemaReading(int64_t global_commits, int64_t schema_commits, int64_t selects,
+                            int64_t overflow, int64_t others, int64_t rows) {
+  const std::string digests = "performance_schema digests, schema s";
+  ServerReading r;
+  r.probe["rows"] = rows;
+  r.counters.push_back(
+      {"Com_commit", "commits", global_commits, true, "SHOW GLOBAL STATUS", digests});
+  r.counters.push_back({"Com_select", "statements.select", selects, true, "SHOW GLOBAL STATUS"});
+  r.counters.push_back({"COMMIT", "commits", schema_commits, false, digests});
+  r.counters.push_back({"overflow", "statement_evictions", overflow, false, digests});
+  r.counters.push_back({"other_sessions", "other_sessions", others, true, "PROCESSLIST"});
+  return r;
+}
+
+TEST(ServerCheckTest, PerSchemaCountersAreComparedWhileOtherSessionsWork) {
+  EchoWorkload wl;
+  workload::Totals span;
+  std::vector<std::string> warnings;
+  // Another client committed 40 and selected 42 times in its own schema; the run's schema
+  // counted 3 commits where the client counted 5: a difference the check reports.
+  auto r = CompareReadings(wl, SchemaReading(100, 10, 100, 0, 0, 100),
+                           SchemaReading(145, 13, 147, 0, 1, 105), span, true, &warnings);
+  ASSERT_EQ(r.comparisons.size(), 3u);
+  EXPECT_EQ(r.comparisons[0].name, "commits");
+  EXPECT_EQ(r.comparisons[0].relation, ">=");
+  EXPECT_EQ(r.comparisons[0].server, 3);
+  EXPECT_FALSE(r.comparisons[0].passed);
+  EXPECT_EQ(r.comparisons[1].name, "statements.select");
+  EXPECT_EQ(r.comparisons[1].relation, "not compared");
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("server cross-check commits"), std::string::npos) << warnings[0];
+  // Each counter's source is in the result.
+  ASSERT_EQ(r.server_counters.size(), 5u);
+  EXPECT_EQ(r.server_counters[2].source, "performance_schema digests, schema s");
+  EXPECT_EQ(r.server_counters[0].source, "SHOW GLOBAL STATUS");
+}
+
+TEST(ServerCheckTest, TheGlobalCountIsComparedWhenTheSchemasCountsMissedStatements) {
+  EchoWorkload wl;
+  workload::Totals span;
+  std::vector<std::string> warnings;
+  // The schema's 3 commits would differ from the client's 5; the overflow row grew (7 -> 9),
+  // so the global 45 is compared, as without performance_schema.
+  auto r = CompareReadings(wl, SchemaReading(100, 10, 100, 7, 0, 100),
+                           SchemaReading(145, 13, 105, 9, 0, 105), span, true, &warnings);
+  ASSERT_EQ(r.comparisons.size(), 3u);
+  EXPECT_EQ(r.comparisons[0].name, "commits");
+  EXPECT_EQ(r.comparisons[0].server, 45);
+  EXPECT_TRUE(r.comparisons[0].passed);
+  EXPECT_EQ(r.comparisons[1].name, "statements.select");
+  EXPECT_EQ(r.comparisons[1].relation, "==");
+  EXPECT_TRUE(r.comparisons[1].passed);
+  EXPECT_TRUE(warnings.empty()) << warnings[0];
+  // With another session active too, the global count is not compared: no false DIFFER.
+  r = CompareReadings(wl, SchemaReading(100, 10, 100, 7, 0, 100),
+                      SchemaReading(145, 13, 147, 9, 1, 105), span, true, &warnings);
+  EXPECT_EQ(r.comparisons[0].name, "commits");
+  EXPECT_EQ(r.comparisons[0].relation, "not compared");
+  EXPECT_TRUE(warnings.empty()) << warnings[0];
 }
 
 }  // namespace

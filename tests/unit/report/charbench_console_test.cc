@@ -111,20 +111,20 @@ TEST(Charbench, MaximumTpmCountsOnlyTheMeasuredWindowByTime) {
 TEST(Charbench, SummaryServerDmlNamesItsCounters) {
   metrics::RunResult r;
   r.measured_sec = 30;
-  r.server_check.server_counters = {{"Com_select", "statements.select", 100, 400},
-                                    {"Com_insert", "statements.insert", 0, 50},
-                                    {"Innodb_rows_inserted", "rows_inserted", 0, 70},
-                                    {"Com_commit", "commits", 10, 40}};
+  r.server_check.server_counters = {{"Com_select", "statements.select", 100, 400, ""},
+                                    {"Com_insert", "statements.insert", 0, 50, ""},
+                                    {"Innodb_rows_inserted", "rows_inserted", 0, 70, ""},
+                                    {"Com_commit", "commits", 10, 40, ""}};
   EXPECT_NE(FormatCharbenchSummary(r).find("Server DML per minute (the server's counters over "
                                            "the measured window): select (Com_select) 600, "
                                            "insert (Com_insert) 100, commit (Com_commit) 60\n"),
             std::string::npos)
       << FormatCharbenchSummary(r);
-  r.server_check.server_counters = {{"xact_commit", "commits", 0, 900},
-                                    {"xact_rollback", "rollbacks", 0, 3},
-                                    {"tup_inserted", "rows_inserted", 0, 150},
-                                    {"tup_updated", "rows_updated", 0, 75},
-                                    {"tup_deleted", "rows_deleted", 0, 0}};
+  r.server_check.server_counters = {{"xact_commit", "commits", 0, 900, ""},
+                                    {"xact_rollback", "rollbacks", 0, 3, ""},
+                                    {"tup_inserted", "rows_inserted", 0, 150, ""},
+                                    {"tup_updated", "rows_updated", 0, 75, ""},
+                                    {"tup_deleted", "rows_deleted", 0, 0, ""}};
   EXPECT_NE(FormatCharbenchSummary(r).find(
                 "window): rows inserted (tup_inserted) 300, rows updated (tup_updated) 150, rows "
                 "deleted (tup_deleted) 0, commit (xact_commit) 1800, rollback (xact_rollback) 6\n"),

@@ -183,6 +183,7 @@ inline void ExpectSameResult(const metrics::RunResult& a, const metrics::RunResu
       EXPECT_EQ(x[i].meaning, y[i].meaning);
       EXPECT_EQ(x[i].before, y[i].before);
       EXPECT_EQ(x[i].after, y[i].after);
+      EXPECT_EQ(x[i].source, y[i].source);
     }
   };
   same_readings(xa.server_counters, xb.server_counters);

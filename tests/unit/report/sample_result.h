@@ -184,9 +184,10 @@ inline metrics::RunResult SampleResult() {
   r.server_check.hold_ms = 12.5;
   r.server_check.counters_settled = true;
   r.server_check.client_units = 123460;
-  r.server_check.server_counters = {{"Com_commit", "commits", 1000, 121000},
-                                    {"Questions", "", 5000, 2005000}};
-  r.server_check.probe = {{"orders", "", 12000, 132863}};
+  r.server_check.server_counters = {
+      {"Com_commit", "commits", 1000, 121000, "SHOW GLOBAL STATUS (server-wide)"},
+      {"Questions", "", 5000, 2005000, ""}};
+  r.server_check.probe = {{"orders", "", 12000, 132863, ""}};
   r.server_check.comparisons = {
       {"committed_orders_vs_new_orders_rows", 120863, 120863, "==", true,
        "orders the client committed vs rows added to ORDERS"},
