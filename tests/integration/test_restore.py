@@ -73,12 +73,15 @@ def sqlite_digest(path):
 
 
 def pg_digest(url):
-    """One psql call for every table (a call per table took ~2 s of each digest)."""
+    """One psql call for every table (a call per table took ~2 s of each digest), and every
+    sequence's value: the next key a run's INSERT gets is the loaded state's."""
     tables = psql(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = "
                        "current_schema() AND table_type = 'BASE TABLE' ORDER BY 1")
     sql = " UNION ALL ".join(
         f"SELECT '{t}', count(*), md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) "
         f"FROM {t} x" for t in tables)
+    sql += (" UNION ALL SELECT 'sequence ' || sequencename, 0, coalesce(last_value, 0)::text "
+            "FROM pg_sequences WHERE schemaname = current_schema()")
     return {t: f"{count}|{md5}" for t, count, md5 in
             (line.split("|") for line in psql(url, sql))}
 
@@ -299,7 +302,9 @@ class PostgresRestoreTest(ServerRestoreCases, unittest.TestCase):
                                       "'SELECT pg_sleep%'")
                 if busy != ["0"]:
                     break
-            r = storebench("oltp", "restore", "--db", self.url)
+            # A workload that says nothing of DVD Store's tables: the restore drops the database
+            # and copies it back whole (the restore from what runs write drops nothing).
+            r = storebench("oltp", "restore", "--db", self.url, "--workload", "oltp")
         finally:
             holder.kill()
             holder.wait()
@@ -309,6 +314,28 @@ class PostgresRestoreTest(ServerRestoreCases, unittest.TestCase):
         self.assertEqual(r.returncode, 2, r.stderr)
         self.assertIn("in use by other sessions", r.stderr)
         self.assertEqual(self.digest(), changed)
+
+
+    def test_restore_brings_back_only_what_runs_write(self):
+        # DVD Store says which tables its runs write (Workload::WhatRunsWrite): the restore
+        # deletes the rows runs appended, refills the tables they rewrite from the copy and sets
+        # the sequences back, without dropping the database; the digest (every table's rows and
+        # every sequence's value) must still be the loaded one.
+        loaded = self.digest()
+        before = psql(self.url, "SELECT oid FROM pg_database WHERE datname = current_database()")
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN))
+        self.assertNotEqual(self.digest(), loaded, "the run changed no rows")
+        r = ok(self, storebench("oltp", "restore", "--db", self.url))
+        self.assertIn("what dvdstore runs write: 6 tables lost the rows", r.stderr)
+        self.assertIn("3 were refilled", r.stderr)
+        self.assertEqual(self.digest(), loaded)
+        self.assertEqual(psql(self.url, "SELECT oid FROM pg_database WHERE datname = "
+                                        "current_database()"), before, "the database was dropped")
+        # Another workload's word is not taken for a DVD Store database: the template copy.
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN))
+        r = ok(self, storebench("oltp", "restore", "--db", self.url, "--workload", "oltp"))
+        self.assertIn("CREATE DATABASE ... TEMPLATE", r.stderr)
+        self.assertEqual(self.digest(), loaded)
 
 
 class MariadbRestoreTest(ServerRestoreCases, unittest.TestCase):

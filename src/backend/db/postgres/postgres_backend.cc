@@ -11,12 +11,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "backend/db/bulk_text.h"
 #include "backend/db/call_interrupt.h"
 #include "backend/db/connect_error.h"
+#include "backend/db/postgres/pg_run_writes_restore.h"
 #include "backend/db/pristine.h"
 #include "backend/db/storage_space.h"
 #include "base/call_deadline.h"
@@ -813,7 +815,11 @@ class PgBackend final : public DbBackend {
     return TemplateMethod(pg);
   }
 
-  // DROP DATABASE, then CREATE DATABASE ... TEMPLATE from the copy. Only a database that loses
+  // Where the workload says what its runs write (HintRunWrites) and the database is of that
+  // workload: only that is brought back from the copy (RestorePgRunWrites), the database stays.
+  // Otherwise DROP DATABASE, then CREATE DATABASE ... TEMPLATE from the copy, whose time grows
+  // with the database's size (measured at DVD Store M: docs/consolidation.md). Either way the
+  // tables and storebench_meta must match the copy's (CheckRestorable). Only a database that loses
   // nothing by it is replaced: its tables and storebench_meta match the copy's
   // (CheckRestorable), and it has no database-level grants or settings (ALTER DATABASE ... SET),
   // which a template copy does not carry. Between the two statements the database does not
@@ -836,6 +842,15 @@ class PgBackend final : public DbBackend {
     auto live = Fingerprint(url_.database);
     if (!live.ok()) return live.status();
     SB_RETURN_IF_ERROR(CheckRestorable(*live, *kept, Described()));
+    if (HintApplies(*live)) {
+      // What runs write, from the copy: the database stays (no DROP), so the time is that of
+      // the run's rows, not of the database's size.
+      auto to = Open(url_.database);
+      if (!to.ok()) return to.status();
+      auto from = Open(*copy);
+      if (!from.ok()) return from.status();
+      return RestorePgRunWrites((*to)->conn, (*from)->conn, *hint_, kept->tables);
+    }
     SB_RETURN_IF_ERROR(CheckOwnDatabase(pg));
     auto extras = QueryValue(
         pg,
@@ -871,7 +886,18 @@ class PgBackend final : public DbBackend {
     return TemplateMethod(pg);
   }
 
+  void HintRunWrites(const RunWrites& writes) override { hint_ = writes; }
+
  private:
+  // True when the hint is for the workload the database's storebench_meta names.
+  bool HintApplies(const DbFingerprint& live) const {
+    if (!hint_.has_value() || hint_->workload.empty()) return false;
+    for (const auto& [key, value] : live.meta) {
+      if (key == "workload") return value == hint_->workload;
+    }
+    return false;
+  }
+
   // What a sole writer does (NewSoleBulkWriter). FREEZE writes the rows already frozen and
   // their pages all-visible, which COPY may do only into a table created or truncated in its
   // own transaction: without it the first scan after the load (the index builds) sets a hint
@@ -1070,6 +1096,7 @@ class PgBackend final : public DbBackend {
 
   DbUrl url_;
   Capabilities caps_;
+  std::optional<RunWrites> hint_;
 };
 
 }  // namespace
