@@ -133,10 +133,17 @@ Result<std::vector<std::string>> IndexReferences(PGconn* live, const std::string
   std::vector<std::string> made;
   for (const auto& r : *refs) {
     const std::string name = "storebench_restore_" + std::to_string(made.size());
-    SB_RETURN_IF_ERROR(Run(live,
-                           "CREATE INDEX " + name + " ON " + r[0] + " (" + Ident(live, r[1]) +
-                               ") WHERE " + Ident(live, r[1]) + " > " + top,
-                           "index of " + r[0] + "." + r[1] + " for the delete"));
+    const std::string key = Ident(live, r[1]);
+    // A predicate cannot be a bound parameter: `top` is the copy's integer, checked by Body.
+    std::string sql = "CREATE INDEX " + name;
+    sql += " ON " + r[0];
+    sql += " (" + key;
+    sql += ") WHERE " + key;
+    sql += " > " + top;
+    std::string what = "index of " + r[0];
+    what += "." + r[1];
+    what += " for the delete";
+    SB_RETURN_IF_ERROR(Run(live, sql, what));
     made.push_back(name);
   }
   return made;
@@ -154,23 +161,29 @@ Status Body(PGconn* live, PGconn* copy, const RunWrites& writes,
     SB_RETURN_IF_ERROR(CopyTable(copy, live, t));
     refilled->push_back(t);
   }
-  for (auto it = writes.appended.rbegin(); it != writes.appended.rend(); ++it) {
-    const auto& [t, column] = *it;
+  // Last appended first: rows that reference an earlier table's new rows (an order's lines)
+  // go before them.
+  for (size_t i = writes.appended.size(); i-- > 0;) {
+    const auto& [t, column] = writes.appended[i];
     if (!has(t)) continue;
-    auto top =
-        Rows(copy, "SELECT coalesce(max(" + Ident(copy, column) + "), 0) FROM " + Ident(copy, t),
-             "largest " + column + " of " + t + " in the pristine copy");
+    std::string largest = "SELECT coalesce(max(" + Ident(copy, column);
+    largest += "), 0) FROM " + Ident(copy, t);
+    auto top = Rows(copy, largest, "largest " + column + " in the pristine copy");
     if (!top.ok()) return top.status();
     const std::string& value = (*top)[0][0];
     if (value.empty() || value.find_first_not_of("-0123456789") != std::string::npos) {
-      return Status::FailedPrecondition("restore: " + column + " of " + t +
-                                        " is not an integer column (" + value + ")");
+      std::string why = "restore: " + column;
+      why += " of " + t;
+      why += " is not an integer column (" + value;
+      why += ")";
+      return Status::FailedPrecondition(why);
     }
     auto helpers = IndexReferences(live, t, column, value);
     if (!helpers.ok()) return helpers.status();
-    SB_RETURN_IF_ERROR(
-        Run(live, "DELETE FROM " + Ident(live, t) + " WHERE " + Ident(live, column) + " > " + value,
-            "DELETE of the rows runs added to " + t));
+    std::string del = "DELETE FROM " + Ident(live, t);
+    del += " WHERE " + Ident(live, column);
+    del += " > " + value;
+    SB_RETURN_IF_ERROR(Run(live, del, "DELETE of the rows runs added to " + t));
     for (const std::string& name : *helpers) {
       SB_RETURN_IF_ERROR(Run(live, "DROP INDEX " + name, "DROP INDEX " + name));
     }
