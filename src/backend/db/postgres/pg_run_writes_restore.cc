@@ -1,8 +1,11 @@
 #include "backend/db/postgres/pg_run_writes_restore.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <string_view>
+#include <system_error>
 #include <utility>
 
 namespace sb::db {
@@ -134,7 +137,8 @@ Result<std::vector<std::string>> IndexReferences(PGconn* live, const std::string
   for (const auto& r : *refs) {
     const std::string name = "storebench_restore_" + std::to_string(made.size());
     const std::string key = Ident(live, r[1]);
-    // A predicate cannot be a bound parameter: `top` is the copy's integer, checked by Body.
+    // A predicate cannot be a bound parameter: `top` is the copy's integer, parsed and printed
+    // again by Body.
     std::string sql = "CREATE INDEX " + name;
     sql += " ON " + r[0];
     sql += " (" + key;
@@ -170,14 +174,18 @@ Status Body(PGconn* live, PGconn* copy, const RunWrites& writes,
     largest += "), 0) FROM " + Ident(copy, t);
     auto top = Rows(copy, largest, "largest " + column + " in the pristine copy");
     if (!top.ok()) return top.status();
-    const std::string& value = (*top)[0][0];
-    if (value.empty() || value.find_first_not_of("-0123456789") != std::string::npos) {
+    // The SQL below carries the number as the text of a parsed int64_t, never the server's.
+    const std::string& text = (*top)[0][0];
+    int64_t largest_id = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), largest_id);
+    if (ec != std::errc() || end != text.data() + text.size()) {
       std::string why = "restore: " + column;
       why += " of " + t;
-      why += " is not an integer column (" + value;
+      why += " is not an integer column (" + text;
       why += ")";
       return Status::FailedPrecondition(why);
     }
+    const std::string value = std::to_string(largest_id);
     auto helpers = IndexReferences(live, t, column, value);
     if (!helpers.ok()) return helpers.status();
     std::string del = "DELETE FROM " + Ident(live, t);
