@@ -123,7 +123,9 @@ Result<std::vector<std::string>> IndexReferences(PGconn* live, const std::string
                                                  const std::string& column,
                                                  const std::string& top) {
   auto refs = Rows(live,
-                   "SELECT c.conrelid::regclass::text, a.attname FROM pg_constraint c JOIN "
+                   "SELECT c.conrelid::regclass::text, a.attname, (SELECT "
+                   "relnamespace::regnamespace::text FROM pg_class WHERE oid = c.conrelid) "
+                   "FROM pg_constraint c JOIN "
                    "pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] JOIN "
                    "pg_attribute p ON p.attrelid = c.confrelid AND p.attnum = c.confkey[1] WHERE "
                    "c.contype = 'f' AND cardinality(c.conkey) = 1 AND c.confrelid = " +
@@ -148,7 +150,8 @@ Result<std::vector<std::string>> IndexReferences(PGconn* live, const std::string
     what += "." + r[1];
     what += " for the delete";
     SB_RETURN_IF_ERROR(Run(live, sql, what));
-    made.push_back(name);
+    // The index is made in its table's schema, which the search path need not hold.
+    made.push_back(r[2] + "." + name);
   }
   return made;
 }
