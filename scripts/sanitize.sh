@@ -36,16 +36,9 @@ SANITIZE_CXXFLAGS=${SANITIZE_CXXFLAGS:-"-O1 -g1"}
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZE_CXXFLAGS" \
   -DSTOREBENCH_SANITIZE=ON -DSTOREBENCH_BUILD_BENCH=OFF -DSTOREBENCH_TEST_PCH=ON >/dev/null
-if [ -z "${SANITIZE_TARGETS:-}" ]; then
-  SANITIZE_TARGETS=storebench
-  for src in tests/unit/*/*_test.cc; do
-    name=$(basename "$src" .cc)
-    case "$name" in
-      postgres_backend_test | mysql_backend_test | generator_data_test) ;;
-      *) SANITIZE_TARGETS+=" $name" ;;
-    esac
-  done
-fi
+# One target (tests/CMakeLists.txt: sb_sanitize_programs, the list above), so that make builds
+# its programs side by side: a list of targets is built one after another.
+SANITIZE_TARGETS=${SANITIZE_TARGETS:-sb_sanitize_programs}
 # shellcheck disable=SC2086
 cmake --build "$BUILD_DIR" -j "$JOBS" --target $SANITIZE_TARGETS
 
