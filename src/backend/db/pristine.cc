@@ -61,4 +61,12 @@ Status CheckRestorable(const DbFingerprint& live, const DbFingerprint& pristine,
   return Status::Ok();
 }
 
+bool RunWritesApply(const std::optional<RunWrites>& writes, const DbFingerprint& live) {
+  if (!writes.has_value() || writes->workload.empty()) return false;
+  for (const auto& [key, value] : live.meta) {
+    if (key == "workload") return value == writes->workload;
+  }
+  return false;
+}
+
 }  // namespace sb::db

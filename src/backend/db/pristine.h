@@ -5,6 +5,7 @@
 #ifndef STOREBENCH_BACKEND_DB_PRISTINE_H_
 #define STOREBENCH_BACKEND_DB_PRISTINE_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -36,6 +37,10 @@ Status CheckIsStorebenchDatabase(const DbFingerprint& fp, const std::string& wha
 // pristine copy (`pristine`) without losing anything but the changes of runs.
 Status CheckRestorable(const DbFingerprint& live, const DbFingerprint& pristine,
                        const std::string& what);
+
+// Whether `writes` (DbBackend::HintRunWrites) describes the database `live`: its storebench_meta
+// names the same workload. Only then may a restore bring back just what runs write.
+bool RunWritesApply(const std::optional<RunWrites>& writes, const DbFingerprint& live);
 
 }  // namespace sb::db
 

@@ -890,7 +890,7 @@ class MyBackend final : public DbBackend {
     if (!live.ok()) return live.status();
     SB_RETURN_IF_ERROR(CheckRestorable(*live, *kept, Described()));
     SB_RETURN_IF_ERROR(Query(m, "SET foreign_key_checks = 0, unique_checks = 0", "restore setup"));
-    if (HintApplies(*live)) return RestoreWhatRunsWrite(conn, m, *copy, kept->tables);
+    if (RunWritesApply(hint_, *live)) return RestoreWhatRunsWrite(conn, m, *copy, kept->tables);
     int trimmed = 0, refilled = 0;
     for (const std::string& t : kept->tables) {
       const std::string from = Ident(*copy) + "." + Ident(t);
@@ -930,15 +930,6 @@ class MyBackend final : public DbBackend {
   void HintRunWrites(const RunWrites& writes) override { hint_ = writes; }
 
  private:
-  // True when the hint is for the workload the database's storebench_meta names.
-  bool HintApplies(const DbFingerprint& live) const {
-    if (!hint_.has_value() || hint_->workload.empty()) return false;
-    for (const auto& [key, value] : live.meta) {
-      if (key == "workload") return value == hint_->workload;
-    }
-    return false;
-  }
-
   // The restore when the workload says what runs write (RunWrites): the rows above the copy's
   // largest value of an appended table's column are deleted (an index range where the column
   // leads one), the rewritten tables are emptied and refilled from the copy, and every other

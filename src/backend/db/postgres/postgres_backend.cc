@@ -842,7 +842,7 @@ class PgBackend final : public DbBackend {
     auto live = Fingerprint(url_.database);
     if (!live.ok()) return live.status();
     SB_RETURN_IF_ERROR(CheckRestorable(*live, *kept, Described()));
-    if (HintApplies(*live)) {
+    if (RunWritesApply(hint_, *live)) {
       // What runs write, from the copy: the database stays (no DROP), so the time is that of
       // the run's rows, not of the database's size.
       auto to = Open(url_.database);
@@ -889,15 +889,6 @@ class PgBackend final : public DbBackend {
   void HintRunWrites(const RunWrites& writes) override { hint_ = writes; }
 
  private:
-  // True when the hint is for the workload the database's storebench_meta names.
-  bool HintApplies(const DbFingerprint& live) const {
-    if (!hint_.has_value() || hint_->workload.empty()) return false;
-    for (const auto& [key, value] : live.meta) {
-      if (key == "workload") return value == hint_->workload;
-    }
-    return false;
-  }
-
   // What a sole writer does (NewSoleBulkWriter). FREEZE writes the rows already frozen and
   // their pages all-visible, which COPY may do only into a table created or truncated in its
   // own transaction: without it the first scan after the load (the index builds) sets a hint
