@@ -21,8 +21,15 @@ targets=${FUZZ_TARGETS:-$(cd tests/fuzz && ls ./*_fuzz.cc | sed 's|^\./||; s|_fu
 CC=$CC CXX=$CXX cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DSTOREBENCH_FUZZ=ON -DSTOREBENCH_BUILD_TESTS=OFF -DSTOREBENCH_BUILD_BENCH=OFF >/dev/null
-names=()
-for t in $targets; do names+=("${t}_fuzz"); done
+# All targets through the one aggregate target (tests/fuzz/CMakeLists.txt): CMake's top-level
+# Makefile is .NOTPARALLEL, so a list of targets would be built one after another, each one-source
+# program on one core.
+if [ -z "${FUZZ_TARGETS:-}" ]; then
+  names=(fuzz_targets)
+else
+  names=()
+  for t in $targets; do names+=("${t}_fuzz"); done
+fi
 cmake --build "$BUILD_DIR" -j "$JOBS" --target "${names[@]}"
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
