@@ -8,52 +8,27 @@
 #include <system_error>
 #include <utility>
 
+#include "backend/db/postgres/pg_util.h"
+
 namespace sb::db {
 namespace {
 
+// The Status of a failed step, said as the restore's.
 Status Failed(PGconn* pg, const PGresult* res, std::string_view what) {
-  const char* msg = res != nullptr ? PQresultErrorMessage(res) : PQerrorMessage(pg);
-  std::string text = msg != nullptr ? msg : "";
-  if (const size_t nl = text.find('\n'); nl != std::string::npos) text.resize(nl);
-  return Status::Db(ErrorCategory::kOther, "restore: " + std::string(what) + ": " + text);
+  return pg::ResultError(pg, res, "restore: " + std::string(what));
 }
 
-// Runs `sql` and returns its rows (each a vector of the columns' text).
 Result<std::vector<std::vector<std::string>>> Rows(PGconn* pg, const std::string& sql,
                                                    std::string_view what) {
-  PGresult* res = PQexec(pg, sql.c_str());
-  const ExecStatusType st = res != nullptr ? PQresultStatus(res) : PGRES_FATAL_ERROR;
-  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
-    Status s = Failed(pg, res, what);
-    PQclear(res);
-    return s;
-  }
-  std::vector<std::vector<std::string>> rows(static_cast<size_t>(PQntuples(res)));
-  for (int r = 0; r < PQntuples(res); ++r) {
-    for (int c = 0; c < PQnfields(res); ++c) rows[r].push_back(PQgetvalue(res, r, c));
-  }
-  PQclear(res);
-  return rows;
+  return pg::QueryRows(pg, sql, "restore: " + std::string(what));
 }
 
 Status Run(PGconn* pg, const std::string& sql, std::string_view what) {
-  auto rows = Rows(pg, sql, what);
-  return rows.ok() ? Status::Ok() : rows.status();
+  return pg::Exec(pg, sql, "restore: " + std::string(what));
 }
 
-std::string Ident(PGconn* pg, const std::string& name) {
-  char* q = PQescapeIdentifier(pg, name.c_str(), name.size());
-  std::string out = q != nullptr ? q : "\"\"";
-  PQfreemem(q);
-  return out;
-}
-
-std::string Literal(PGconn* pg, const std::string& text) {
-  char* q = PQescapeLiteral(pg, text.c_str(), text.size());
-  std::string out = q != nullptr ? q : "''";
-  PQfreemem(q);
-  return out;
-}
+using pg::Ident;
+using pg::Literal;
 
 // The rows of `table` from `from` into the same table on `to`, streamed through COPY
 // (https://www.postgresql.org/docs/current/libpq-copy.html): no row is parsed here. FREEZE

@@ -19,6 +19,7 @@
 #include "backend/db/call_interrupt.h"
 #include "backend/db/connect_error.h"
 #include "backend/db/postgres/pg_run_writes_restore.h"
+#include "backend/db/postgres/pg_util.h"
 #include "backend/db/pristine.h"
 #include "backend/db/storage_space.h"
 #include "base/call_deadline.h"
@@ -81,13 +82,12 @@ std::string TranslatePlaceholders(std::string_view sql, int* count) {
 
 namespace {
 
-// The first line of a libpq message (the rest is detail, hints or a second attempt's text).
-std::string FirstLine(const char* text) {
-  std::string s = text ? text : "";
-  s = s.substr(0, s.find('\n'));
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
-  return s;
-}
+using pg::Exec;
+using pg::FirstLine;
+using pg::Ident;
+using pg::Literal;
+using pg::QueryValue;
+using pg::ResultError;
 
 // A libpq connection shared by the Connection and the statements it prepared, so a statement
 // outliving its connection object stays safe.
@@ -109,32 +109,6 @@ struct PgConn {
     if (conn) PQfinish(conn);
   }
 };
-
-// The Status of a failed result (or of a missing one: the connection is gone).
-Status ResultError(PGconn* conn, const PGresult* res, std::string_view what) {
-  const char* state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : nullptr;
-  std::string msg = FirstLine(res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : nullptr);
-  if (msg.empty()) msg = FirstLine(PQerrorMessage(conn));
-  if (state == nullptr && PQstatus(conn) == CONNECTION_BAD) {
-    return Status::Db(ErrorCategory::kConnectionLost,
-                      std::string(what) + ": connection to PostgreSQL lost: " + msg, "08006", 0);
-  }
-  const std::string sqlstate = state ? state : "";
-  return Status::Db(ClassifyPostgresSqlState(sqlstate), std::string(what) + ": " + msg, sqlstate,
-                    0);
-}
-
-// Runs SQL without parameters; OK for commands and queries alike.
-Status Exec(PGconn* conn, const std::string& sql, std::string_view what) {
-  PGresult* res = PQexec(conn, sql.c_str());
-  const ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
-  Status s;
-  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK && st != PGRES_EMPTY_QUERY) {
-    s = ResultError(conn, res, what);
-  }
-  PQclear(res);
-  return s;
-}
 
 // Before the connection runs anything but a Prepare: commits Prepare's open transaction and
 // sends the deallocations waiting, all in one round trip (one transaction on the server).
@@ -617,23 +591,6 @@ int32_t SchemaLockKey(const std::string& schema) {
   return static_cast<int32_t>(h & 0x7fffffffu);  // positive: pg_locks shows it as oid
 }
 
-// The one value of a single-row query, or an error; `null` set when it is NULL.
-Result<std::string> QueryValue(PGconn* conn, const std::string& sql, std::string_view what,
-                               bool* null = nullptr) {
-  PGresult* res = PQexec(conn, sql.c_str());
-  if (res == nullptr || PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) < 1) {
-    Status s = res != nullptr && PQresultStatus(res) == PGRES_TUPLES_OK
-                   ? Status::Db(ErrorCategory::kOther, std::string(what) + ": no row")
-                   : ResultError(conn, res, what);
-    PQclear(res);
-    return s;
-  }
-  if (null != nullptr) *null = PQgetisnull(res, 0, 0) != 0;
-  std::string v = PQgetvalue(res, 0, 0);
-  PQclear(res);
-  return v;
-}
-
 // The text between the last quote before `marker` and `marker` in `query`, or "".
 std::string QuotedBefore(const std::string& query, const std::string& marker) {
   const size_t end = query.find(marker);
@@ -1011,18 +968,6 @@ class PgBackend final : public DbBackend {
   static std::string TemplateMethod(PGconn* pg) {
     return std::string("CREATE DATABASE ... TEMPLATE") +
            (FileCopy(pg).empty() ? "" : " (STRATEGY FILE_COPY)");
-  }
-  static std::string Ident(PGconn* pg, const std::string& name) {
-    char* q = PQescapeIdentifier(pg, name.c_str(), name.size());
-    std::string out = q ? q : "\"\"";
-    PQfreemem(q);
-    return out;
-  }
-  static std::string Literal(PGconn* pg, const std::string& text) {
-    char* q = PQescapeLiteral(pg, text.c_str(), text.size());
-    std::string out = q ? q : "''";
-    PQfreemem(q);
-    return out;
   }
   // A copy or drop refused because other sessions use the database, said with the way out.
   Status InUse(const Status& s) const {
