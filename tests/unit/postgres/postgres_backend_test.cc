@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "backend/db/connect_error.h"
+#include "backend/db/postgres/pg_util.h"
 
 namespace sb::db {
 namespace {
@@ -91,6 +92,25 @@ TEST(PostgresClassifyTest, SqlStates) {
   EXPECT_EQ(ClassifyPostgresSqlState("42601"), ErrorCategory::kSyntax);
   EXPECT_EQ(ClassifyPostgresSqlState("42P01"), ErrorCategory::kSyntax);
   EXPECT_EQ(ClassifyPostgresSqlState("P0001"), ErrorCategory::kOther);
+}
+
+// The back end's own statements (a restore's TRUNCATE, a catalog read) on a connection that is
+// gone say so with the step's name, in the category a lost connection has everywhere else.
+TEST(PgUtilTest, StatementsOnAConnectionThatIsGoneAreConnectionLost) {
+  PGconn* conn = PQconnectdb("host=127.0.0.1 port=1 dbname=ds3 connect_timeout=2");
+  ASSERT_EQ(PQstatus(conn), CONNECTION_BAD);
+  const Status s = pg::Exec(conn, "TRUNCATE inventory", "restore: TRUNCATE inventory");
+  EXPECT_EQ(s.category(), ErrorCategory::kConnectionLost);
+  EXPECT_EQ(s.message().rfind("restore: TRUNCATE inventory: connection to PostgreSQL lost: ", 0),
+            0u)
+      << s.message();
+  auto rows = pg::QueryRows(conn, "SELECT 1", "the copy's sequences");
+  ASSERT_FALSE(rows.ok());
+  EXPECT_EQ(rows.status().category(), ErrorCategory::kConnectionLost);
+  auto value = pg::QueryValue(conn, "SELECT 1", "largest id");
+  ASSERT_FALSE(value.ok());
+  EXPECT_EQ(value.status().category(), ErrorCategory::kConnectionLost);
+  PQfinish(conn);
 }
 
 TEST(PostgresUrlTest, UnreachableServerIsAClearConnectionError) {
