@@ -19,6 +19,7 @@
 #include "backend/db/bulk_text.h"
 #include "backend/db/call_interrupt.h"
 #include "backend/db/connect_error.h"
+#include "backend/db/mysql/my_util.h"
 #include "backend/db/mysql/schema_statements.h"
 #include "backend/db/pristine.h"
 #include "backend/db/storage_space.h"
@@ -72,16 +73,14 @@ ErrorCategory ClassifyMysqlError(unsigned int code) {
 
 namespace {
 
+using my::ConnError;
+using my::QueryValue;
+using my::Quoted;
+
 // One client library initialization per process (mysql_library_init is not thread-safe).
 void InitLibrary() {
   static std::once_flag once;
   std::call_once(once, [] { mysql_library_init(0, nullptr, nullptr); });
-}
-
-Status ConnError(MYSQL* m, std::string_view what) {
-  const unsigned int code = mysql_errno(m);
-  return Status::Db(ClassifyMysqlError(code), std::string(what) + ": " + mysql_error(m),
-                    mysql_sqlstate(m), static_cast<int>(code));
 }
 
 Status StmtError(MYSQL_STMT* s, std::string_view what) {
@@ -399,21 +398,6 @@ class MyConnection final : public Connection {
   std::shared_ptr<MyConn> conn_;
 };
 
-// The single value of a one-row query ("" for NULL, *null set), or the error.
-Result<std::string> QueryValue(MYSQL* m, const std::string& sql, std::string_view what,
-                               bool* null = nullptr) {
-  if (mysql_real_query(m, sql.data(), static_cast<unsigned long>(sql.size())) != 0) {
-    return ConnError(m, what);
-  }
-  MYSQL_RES* res = mysql_store_result(m);
-  if (res == nullptr) return ConnError(m, what);
-  MYSQL_ROW row = mysql_fetch_row(res);
-  std::string v = row != nullptr && row[0] != nullptr ? row[0] : "";
-  if (null != nullptr) *null = row == nullptr || row[0] == nullptr;
-  mysql_free_result(res);
-  return v;
-}
-
 // The SHOW GLOBAL STATUS counters storebench records, with their meanings. Com_<kind> counts
 // statements of that kind however they arrive (text or binary protocol: a prepared statement's
 // executions count both here and in Com_stmt_execute); Com_commit and Com_rollback count COMMIT
@@ -607,13 +591,6 @@ class MyBulkWriter final : public BulkWriter {
   std::string sql_;
   std::string buf_;
 };
-
-std::string Quoted(MYSQL* m, const std::string& text) {
-  std::string out(text.size() * 2 + 1, '\0');
-  out.resize(mysql_real_escape_string(m, out.data(), text.data(),
-                                      static_cast<unsigned long>(text.size())));
-  return "'" + out + "'";
-}
 
 // The connections of a database's storebench lock. `holder` owns the user-level locks;
 // `notice` waits for one of them with a statement that carries the holder's words, so other

@@ -3,30 +3,14 @@
 #include <cstdlib>
 #include <utility>
 
-#include "backend/db/mysql/mysql_backend.h"
+#include "backend/db/mysql/my_util.h"
 
 namespace sb::db {
 namespace {
 
 // The rows of a query, NULL as "", or the error.
 Result<std::vector<std::vector<std::string>>> Rows(MYSQL* m, const std::string& sql) {
-  if (mysql_real_query(m, sql.data(), static_cast<unsigned long>(sql.size())) != 0) {
-    const unsigned int code = mysql_errno(m);
-    return Status::Db(ClassifyMysqlError(code),
-                      std::string("cannot read performance_schema: ") + mysql_error(m),
-                      mysql_sqlstate(m), static_cast<int>(code));
-  }
-  MYSQL_RES* res = mysql_store_result(m);
-  if (res == nullptr) return Status::Db(ErrorCategory::kOther, "performance_schema: no result");
-  std::vector<std::vector<std::string>> out;
-  const unsigned int n = mysql_num_fields(res);
-  while (MYSQL_ROW row = mysql_fetch_row(res)) {
-    std::vector<std::string> r;
-    for (unsigned int i = 0; i < n; ++i) r.emplace_back(row[i] != nullptr ? row[i] : "");
-    out.push_back(std::move(r));
-  }
-  mysql_free_result(res);
-  return out;
+  return my::QueryRows(m, sql, "cannot read performance_schema");
 }
 
 }  // namespace
@@ -55,21 +39,19 @@ bool SchemaStatementsReadable(MYSQL* m, std::string* schema) {
 
 Result<std::vector<ServerCounter>> ReadSchemaStatements(MYSQL* m, const std::string& schema) {
   // DIGEST_TEXT is the normalized statement ("COMMIT ", with MariaDB's trailing space).
-  std::string quoted(schema.size() * 2 + 1, '\0');
-  quoted.resize(mysql_real_escape_string(m, quoted.data(), schema.data(),
-                                         static_cast<unsigned long>(schema.size())));
+  const std::string quoted = my::Quoted(m, schema);
   auto r = Rows(m,
                 "SELECT TRIM(DIGEST_TEXT), SUM(COUNT_STAR) FROM "
-                "performance_schema.events_statements_summary_by_digest WHERE SCHEMA_NAME = '" +
+                "performance_schema.events_statements_summary_by_digest WHERE SCHEMA_NAME = " +
                     quoted +
-                    "' AND TRIM(DIGEST_TEXT) IN ('START TRANSACTION', 'BEGIN', 'COMMIT', "
+                    " AND TRIM(DIGEST_TEXT) IN ('START TRANSACTION', 'BEGIN', 'COMMIT', "
                     "'ROLLBACK') GROUP BY TRIM(DIGEST_TEXT) "
                     "UNION ALL SELECT 'overflow', COALESCE(SUM(COUNT_STAR), 0) FROM "
                     "performance_schema.events_statements_summary_by_digest WHERE DIGEST IS NULL "
                     "UNION ALL SELECT 'programs', COALESCE(SUM(COUNT_STAR), 0) FROM "
                     "performance_schema.events_statements_summary_by_program WHERE OBJECT_SCHEMA "
-                    "= '" +
-                    quoted + "' AND OBJECT_TYPE IN ('PROCEDURE', 'FUNCTION', 'EVENT')");
+                    "= " +
+                    quoted + " AND OBJECT_TYPE IN ('PROCEDURE', 'FUNCTION', 'EVENT')");
   if (!r.ok()) return r.status();
   int64_t begin = 0, commit = 0, rollback = 0, overflow = 0, programs = 0;
   for (const auto& row : *r) {
