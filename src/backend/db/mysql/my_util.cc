@@ -5,6 +5,12 @@
 #include "backend/db/mysql/mysql_backend.h"
 
 namespace sb::db::my {
+namespace {
+
+// Connector/C's length type (unsigned long in its prototypes).
+using CLength = unsigned long;  // NOLINT(google-runtime-int)
+
+}  // namespace
 
 Status ConnError(MYSQL* m, std::string_view what) {
   const unsigned int code = mysql_errno(m);
@@ -14,7 +20,7 @@ Status ConnError(MYSQL* m, std::string_view what) {
 
 Result<std::string> QueryValue(MYSQL* m, const std::string& sql, std::string_view what,
                                bool* null) {
-  if (mysql_real_query(m, sql.data(), static_cast<unsigned long>(sql.size())) != 0) {
+  if (mysql_real_query(m, sql.data(), static_cast<CLength>(sql.size())) != 0) {
     return ConnError(m, what);
   }
   MYSQL_RES* res = mysql_store_result(m);
@@ -28,7 +34,7 @@ Result<std::string> QueryValue(MYSQL* m, const std::string& sql, std::string_vie
 
 Result<std::vector<std::vector<std::string>>> QueryRows(MYSQL* m, const std::string& sql,
                                                         std::string_view what) {
-  if (mysql_real_query(m, sql.data(), static_cast<unsigned long>(sql.size())) != 0) {
+  if (mysql_real_query(m, sql.data(), static_cast<CLength>(sql.size())) != 0) {
     return ConnError(m, what);
   }
   MYSQL_RES* res = mysql_store_result(m);
@@ -50,8 +56,8 @@ Result<std::vector<std::vector<std::string>>> QueryRows(MYSQL* m, const std::str
 
 std::string Quoted(MYSQL* m, const std::string& text) {
   std::string out(text.size() * 2 + 1, '\0');
-  out.resize(mysql_real_escape_string(m, out.data(), text.data(),
-                                      static_cast<unsigned long>(text.size())));
+  out.resize(
+      mysql_real_escape_string(m, out.data(), text.data(), static_cast<CLength>(text.size())));
   return "'" + out + "'";
 }
 
