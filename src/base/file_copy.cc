@@ -25,13 +25,17 @@ struct Fd {
   }
 };
 
-Result<FileCopyInfo> CopyOpen(int in, int out, const std::string& from, const std::string& to) {
+// `clone_only`: no copy_file_range when the reflink fails; `reflink` false and nothing written.
+Result<FileCopyInfo> CopyOpen(int in, int out, const std::string& from, const std::string& to,
+                              bool clone_only) {
   struct stat st {};
   if (::fstat(in, &st) != 0) return Errno("cannot read '" + from + "'");
   FileCopyInfo info;
   info.bytes = st.st_size;
   if (::ioctl(out, FICLONE, in) == 0) {
     info.reflink = true;
+  } else if (clone_only) {
+    return info;
   } else {
     // EOPNOTSUPP / EXDEV / EINVAL: no shared blocks here; copy in the kernel instead.
     loff_t left = st.st_size;
@@ -50,9 +54,7 @@ Result<FileCopyInfo> CopyOpen(int in, int out, const std::string& from, const st
   return info;
 }
 
-}  // namespace
-
-Result<FileCopyInfo> CopyWholeFile(const std::string& from, const std::string& to) {
+Result<FileCopyInfo> CopyOrClone(const std::string& from, const std::string& to, bool clone_only) {
   Fd in;
   in.fd = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
   if (in.fd < 0) return Errno("cannot open '" + from + "'");
@@ -62,9 +64,19 @@ Result<FileCopyInfo> CopyWholeFile(const std::string& from, const std::string& t
     if (errno == EEXIST) return Status::AlreadyExists("'" + to + "' exists already");
     return Errno("cannot create '" + to + "'");
   }
-  auto copied = CopyOpen(in.fd, out.fd, from, to);
-  if (!copied.ok()) ::unlink(to.c_str());
+  auto copied = CopyOpen(in.fd, out.fd, from, to, clone_only);
+  if (!copied.ok() || (clone_only && !copied->reflink)) ::unlink(to.c_str());
   return copied;
+}
+
+}  // namespace
+
+Result<FileCopyInfo> CopyWholeFile(const std::string& from, const std::string& to) {
+  return CopyOrClone(from, to, /*clone_only=*/false);
+}
+
+Result<FileCopyInfo> CloneWholeFile(const std::string& from, const std::string& to) {
+  return CopyOrClone(from, to, /*clone_only=*/true);
 }
 
 Status RenameDurably(const std::string& from, const std::string& to) {

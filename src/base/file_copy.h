@@ -20,6 +20,11 @@ struct FileCopyInfo {
 // copy_file_range(2) (in the kernel; NFS and others copy on the server side).
 Result<FileCopyInfo> CopyWholeFile(const std::string& from, const std::string& to);
 
+// The same copy where it costs nothing, a reflink (FICLONE), and nothing otherwise: `reflink`
+// then false and `to` not created (left absent). For callers that have a cheaper way than a
+// full copy when the file system shares no blocks (a SQLite restore of just what runs write).
+Result<FileCopyInfo> CloneWholeFile(const std::string& from, const std::string& to);
+
 // Renames `from` over `to` and flushes the directory that holds them, so the rename survives a
 // crash (rename(2) then fsync of the directory).
 Status RenameDurably(const std::string& from, const std::string& to);

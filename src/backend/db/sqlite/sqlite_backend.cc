@@ -7,12 +7,14 @@
 #include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "backend/db/call_interrupt.h"
 #include "backend/db/pristine.h"
 #include "backend/db/sqlite/sqlite_bulk_writer.h"
+#include "backend/db/sqlite/sqlite_run_writes_restore.h"
 #include "backend/db/sqlite/sqlite_status.h"
 #include "backend/db/storage_space.h"
 #include "base/file_copy.h"
@@ -202,9 +204,12 @@ class SqliteBackend final : public DbBackend {
   const Capabilities& capabilities() const override { return caps_; }
   std::string dialect() const override { return "sqlite"; }
 
+  // SQLITE_OPEN_URI: "file:" names in ATTACH are URIs, so the restore attaches the pristine
+  // copy immutable (RestoreSqliteRunWrites). file_ itself is an absolute path (it starts with
+  // '/'), never taken for a URI (https://www.sqlite.org/uri.html).
   Result<std::unique_ptr<Connection>> Connect() override {
     sqlite3* db = nullptr;
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
     if (options_.create_if_missing) flags |= SQLITE_OPEN_CREATE;
     const int rc = sqlite3_open_v2(file_.c_str(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {
@@ -355,11 +360,16 @@ class SqliteBackend final : public DbBackend {
     return std::string(copied->reflink ? "file copy (reflink)" : "file copy");
   }
 
-  // The copy replaces the file by a rename, so a reader never sees half a database and a crash
-  // leaves either the old file or the restored one. The write-ahead log and shared-memory index
-  // belong to the old file: the old file is checkpointed first (its log is then empty), and
-  // both are removed after the rename. Through a symbolic link it is the link's target that is
-  // replaced (file_), never the link.
+  // Where the workload says what its runs write (HintRunWrites) and the database is of that
+  // workload, and the file system has no reflinks (a reflink copies nothing: the whole file is
+  // then as cheap), only that is brought back from the copy, attached, in one transaction
+  // (RestoreSqliteRunWrites): its time is that of the run's rows, not of the file's size (4.2 GB
+  // at DVD Store M: docs/consolidation.md). Otherwise, or should that fail (nothing changed),
+  // the whole copy: it replaces the file by a rename, so a reader never sees half a database
+  // and a crash leaves either the old file or the restored one. The write-ahead log and
+  // shared-memory index belong to the old file: the old file is checkpointed first (its log is
+  // then empty), and both are removed after the rename. Through a symbolic link it is the
+  // link's target that is replaced (file_), never the link.
   Result<std::string> RestorePristine(std::unique_ptr<DbLock>* /*lock*/,
                                       const std::string& /*holder_text*/) override {
     const std::string pristine = PristinePath();
@@ -375,13 +385,22 @@ class SqliteBackend final : public DbBackend {
     SB_RETURN_IF_ERROR(CheckRestorable(*live, *kept, "'" + path_ + "'"));
     const std::string tmp = file_ + ".storebench-restore";
     ::unlink(tmp.c_str());
+    std::string why_whole;
+    if (RunWritesApply(hint_, *live)) {
+      auto cloned = CloneWholeFile(pristine, tmp);
+      if (!cloned.ok()) return cloned.status();
+      if (cloned->reflink) return ReplaceWith(tmp, "file copy (reflink)");
+      auto rows = RestoreRunWrites(pristine, kept->tables);
+      if (rows.ok()) return rows;
+      why_whole = " (the restore of what runs write stopped: " + rows.status().message() + ")";
+    }
     auto copied = CopyWholeFile(pristine, tmp);
     if (!copied.ok()) return copied.status();
-    SB_RETURN_IF_ERROR(RenameDurably(tmp, file_));
-    ::unlink((file_ + "-wal").c_str());
-    ::unlink((file_ + "-shm").c_str());
-    return std::string(copied->reflink ? "file copy (reflink)" : "file copy");
+    return ReplaceWith(
+        tmp, std::string(copied->reflink ? "file copy (reflink)" : "file copy") + why_whole);
   }
+
+  void HintRunWrites(const RunWrites& writes) override { hint_ = writes; }
 
  private:
   Result<std::unique_ptr<BulkWriter>> NewInserter(const std::string& table,
@@ -398,6 +417,22 @@ class SqliteBackend final : public DbBackend {
   }
 
   std::string PristinePath() const { return file_ + ".storebench-pristine"; }
+
+  Result<std::string> RestoreRunWrites(const std::string& pristine,
+                                       const std::vector<std::string>& tables) {
+    auto conn = Connect();
+    if (!conn.ok()) return conn.status();
+    return RestoreSqliteRunWrites(**conn, pristine, *hint_, tables);
+  }
+
+  // `tmp`, a whole copy of the pristine file, renamed over the database; the old file's log and
+  // shared-memory index removed after.
+  Result<std::string> ReplaceWith(const std::string& tmp, std::string method) {
+    SB_RETURN_IF_ERROR(RenameDurably(tmp, file_));
+    ::unlink((file_ + "-wal").c_str());
+    ::unlink((file_ + "-shm").c_str());
+    return method;
+  }
 
   // The fingerprint of the database at `path` after a full checkpoint (TRUNCATE: the log is
   // emptied, https://www.sqlite.org/pragma.html#pragma_wal_checkpoint).
@@ -420,10 +455,11 @@ class SqliteBackend final : public DbBackend {
   }
 
   // The fingerprint of a file nobody writes, opened without creating its -wal/-shm files
-  // (immutable=1: https://www.sqlite.org/uri.html#uriimmutable).
+  // (immutable=1: https://www.sqlite.org/uri.html#uriimmutable; a '?', '#' or '%' in the name
+  // percent-encoded, else it would end the name).
   static Result<DbFingerprint> ReadOnlyFingerprint(const std::string& path) {
     sqlite3* db = nullptr;
-    const std::string uri = "file:" + path + "?immutable=1";
+    const std::string uri = SqliteImmutableUri(path);
     const int rc =
         sqlite3_open_v2(uri.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
     SqliteConnection conn(db);  // closes it
@@ -442,6 +478,7 @@ class SqliteBackend final : public DbBackend {
   std::string file_;
   BackendOptions options_;
   Capabilities caps_;
+  std::optional<RunWrites> hint_;
 };
 
 // SQLite's process-wide settings, made once before its first use (sqlite3_config works only
