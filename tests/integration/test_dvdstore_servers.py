@@ -1,10 +1,11 @@
 """End-to-end DVD Store on the PostgreSQL and MariaDB servers of scripts/services.sh: load 1MB,
-refuse a second load without --force, run 70 orders on each of 8 threads after a 1 s warm-up, parse the
-Final line, verify, cross-check against the server's own counters (committed orders equal new
-ORDERS rows exactly; the server committed at least as many transactions), check the restock
-semantics (low-stock products never change, no negative stock), and the bad input paths. The servers come from STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL (the database part
-is replaced by sbtest_dvd); without a reachable server the tests skip, unless
-STOREBENCH_REQUIRE_SERVICES=1, when they fail."""
+refuse a second load without --force, run 70 orders on each of 8 threads after a 1 s warm-up,
+parse the Final line, verify, cross-check against the server's own counters (committed orders
+equal new ORDERS rows exactly; the server committed at least as many transactions), check the
+restock semantics (low-stock products never change, no negative stock), and the bad input paths.
+The servers come from STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL (the database part is replaced by
+sbtest_dvd); without a reachable server the tests skip, unless STOREBENCH_REQUIRE_SERVICES=1,
+when they fail."""
 import json
 import os
 import re
