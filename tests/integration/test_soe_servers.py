@@ -37,9 +37,12 @@ class SoeServerMixin:
         self.load_once()
         xml = os.path.join(harness.ARGS.source, "docs", "examples", "soe_vmware_ft.xml")
         out = tmp_path(f"it-soe-server-{type(self).__name__}.json")
+        # 2 s, the 8 connections opened at once (--ramp_rate 1000): hundreds of transactions,
+        # Order Products among them, for the checks below.
         r = storebench("oltp", "run", *common, "--config_file", xml, "--n_threads", "8",
-                       "--warmup_time", "0", "--run_time", "3s", "--min_delay", "1",
-                       "--max_delay", "5", "--weight_op", "40", "--json", out)
+                       "--warmup_time", "0", "--run_time", "2s", "--min_delay", "1",
+                       "--max_delay", "5", "--weight_op", "40", "--ramp_rate", "1000",
+                       "--json", out)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             doc = json.load(f)
@@ -128,11 +131,13 @@ class SoePostgresTest(SoeServerMixin, unittest.TestCase):
             weights += [f"--weight_{t}", "0"]
         run = subprocess.Popen(
             [harness.ARGS.binary, "oltp", "run", *common, "--n_threads", "2", "--warmup_time",
-             "0", "--run_time", "5s", "--min_delay", "0", "--max_delay", "0", "--weight_bp", "1",
+             "0", "--run_time", "4s", "--min_delay", "0", "--max_delay", "0", "--weight_bp", "1",
              *weights, "--query_timeout", "1", "--server_check=N", "--log_freq", "1",
              "--json", out],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        # Lock once the users are running (their statements are prepared by then).
+        # Lock once the users are running (their statements are prepared by then): from about
+        # 1 s to 3.5 s of the 4 s run, so statements time out (1 s) while it holds and complete
+        # after it.
         stderr = ""
         for line in run.stderr:
             stderr += line
