@@ -1,6 +1,7 @@
 """Result files of every kind for the compare and report tests: short real runs (the noop workload
 on the null back end, a storage run on the null engine, a timed command) and a consolidation
 search file over them."""
+import concurrent.futures
 import json
 import os
 
@@ -11,16 +12,26 @@ HOSTILE = "<script>window.__pwned=1</script>&\"'"
 HOSTILE_DB = "<img src=x onerror=window.__pwned=1>&lt"  # no ";": it separates targets
 
 
+def in_parallel(*calls):
+    """Runs the fixtures `calls` (functions of no arguments) side by side and returns their
+    results in order: the runs below mostly wait out their seconds, so three of them take the
+    time of the longest."""
+    with concurrent.futures.ThreadPoolExecutor(len(calls)) as pool:
+        futures = [pool.submit(call) for call in calls]
+        return [f.result() for f in futures]
+
+
 def run_noop(name, label, threads=2, instances=1, extra=()):
     """A 3-second noop run (1 s warm-up, the window 1s-3s) written to name.json; returns its
-    path."""
+    path. Its threads think 1 ms after each operation: a report draws what they did as well as
+    what threads spinning on the cores for 3 s did."""
     path = harness.tmp_path(name + ".json")
     db = ";".join(f"null://{name}{i}{HOSTILE_DB}" for i in range(instances)) \
         if instances > 1 else "null://"
     p = harness.storebench("oltp", "run", "--workload=noop", "--db", db, "--n_threads",
                            str(threads * instances), "--run_time", "2s", "--warmup_time", "1s",
                            "--window", "1s-3s", "--baseline", "ops_per_minute>=1@1s-3s", "--label", label,
-                           "--json", path, *extra)
+                           "--think_time", "0.001", "--json", path, *extra)
     assert p.returncode == 0, p.stderr
     return path
 
@@ -32,10 +43,11 @@ def storage_run(name, label):
         assert p.returncode == 0, p.stderr
     path = harness.tmp_path(name + ".json")
     # The preset's four specifications of 2 s each without ramp-up (after 1 s of it they took
-    # 12 s): two points per specification, for the report's per-second lines.
+    # 12 s): two points per specification, for the report's per-second lines. Open loop at
+    # 20,000 I/Os a second: the null engine in a closed loop spins on a core for the 8 s.
     p = harness.storebench("io", "run", "--target", target, "--preset", "vmtn", "--engine",
                            "null", "--run_time", "2s", "--ramp_time", "0s", "--max_size", "16MiB",
-                           "--label", label, "--json", path)
+                           "--rate", "20000", "--label", label, "--json", path)
     assert p.returncode == 0, p.stderr
     return path
 

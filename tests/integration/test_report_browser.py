@@ -94,9 +94,10 @@ class ReportBrowserTest(unittest.TestCase):
         cls.artifacts = os.path.join(os.path.dirname(os.path.abspath(harness.ARGS.tmp)),
                                      "test-artifacts", "report")
         os.makedirs(cls.artifacts, exist_ok=True)
-        cls.run_file = fx.run_noop("rb_run", fx.HOSTILE)
-        cls.multi = fx.run_noop("rb_multi", "multi", threads=1, instances=3)
-        cls.storage = fx.storage_run("rb_io", "io")
+        cls.run_file, cls.multi, cls.storage = fx.in_parallel(
+            lambda: fx.run_noop("rb_run", fx.HOSTILE),
+            lambda: fx.run_noop("rb_multi", "multi", threads=1, instances=3),
+            lambda: fx.storage_run("rb_io", "io"))
         cls.exec_file = harness.tmp_path("rb_exec.json")
         p = harness.storebench("exec", "--label", "ex", "--json", cls.exec_file, "--",
                                "sh", "-c", "exit 0")

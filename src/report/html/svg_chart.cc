@@ -317,6 +317,10 @@ std::string RenderBarChart(const BarChart& c, const std::string& id) {
     }
   }
   if (c.log_scale) {
+    // Bars start at the axis' left end: put it a decade below the smallest value's decade, so
+    // the shortest bar is at least a decade long (a p50 of 0.0100 ms on an axis from 0.01 ms
+    // was a 1-px sliver beside a 200 ms bar). A reference (a ratio's 1) keeps its own range.
+    if (!c.has_reference && std::isfinite(lo)) lo /= 10;
     LogRange(&lo, &hi);
   } else {
     if (hi <= lo) hi = lo + 1;

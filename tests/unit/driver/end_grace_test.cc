@@ -1,7 +1,9 @@
 // The run's end (DbInstance::InterruptStalled, docs/measurement.md#stalled-workers): units still
 // in flight are waited for while the server answers others, and are cut only once nothing has
-// answered for the end's grace. Real threads and the steady clock: the units below sleep for
-// whole seconds, far from the rule's edges either way.
+// answered for the end's grace. Real threads on a clock that runs kSpeedup times as fast as the
+// steady clock (every time below is that clock's): the units sleep on it for whole seconds, far
+// from the rule's edges either way, and the driver's own times (the 5 s grace, the 10 s stall
+// timeout floor, the retries' back-off, its polling) are the product's, unscaled.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -20,13 +22,33 @@
 namespace sb::driver {
 namespace {
 
+// How many times as fast as the steady clock the tests' clock runs: the cases' 7-13 s of clock
+// time take 2.3-4.3 s. A sleeper woken a third of a second late (the machine busy) would
+// still be a second of clock time inside the rule's edges.
+constexpr int64_t kSpeedup = 3;
+
+// The steady clock, kSpeedup times as fast. Sleeping on it sleeps the scaled-down real time.
+class FastClock final : public Clock {
+ public:
+  int64_t NowNanos() const override { return (MonotonicNanos() - origin_) * kSpeedup; }
+  void SleepUntil(int64_t deadline_nanos) override {
+    for (int64_t now = NowNanos(); now < deadline_nanos; now = NowNanos()) {
+      std::this_thread::sleep_for(
+          std::chrono::nanoseconds((deadline_nanos - now + kSpeedup - 1) / kSpeedup));
+    }
+  }
+
+ private:
+  const int64_t origin_ = MonotonicNanos();
+};
+
 // Each worker's first unit waits `first_unit_ms[worker]` (a statement waiting on a lock), or
 // with a negative value retries a call failing with a deadlock for that long; its later units
 // return at once.
 class WaitingWorkload final : public StubWorkload {
  public:
-  explicit WaitingWorkload(std::vector<int> first_unit_ms)
-      : StubWorkload("waiting"), first_unit_ms_(std::move(first_unit_ms)) {
+  WaitingWorkload(std::vector<int> first_unit_ms, Clock& clock)
+      : StubWorkload("waiting"), first_unit_ms_(std::move(first_unit_ms)), clock_(clock) {
     shape_.unit_name = "op";
     shape_.headline_name = "ops_per_minute";
     shape_.headlines = {metrics::UnitsPerMinute("ops_per_minute", "operations per minute")};
@@ -34,43 +56,47 @@ class WaitingWorkload final : public StubWorkload {
   }
   Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection>, uint64_t,
                                                         int worker) override {
-    return std::unique_ptr<workload::Session>(new WaitingSession(first_unit_ms_.at(worker)));
+    return std::unique_ptr<workload::Session>(
+        new WaitingSession(first_unit_ms_.at(worker), clock_));
   }
 
  private:
   class WaitingSession final : public workload::Session {
    public:
-    explicit WaitingSession(int ms) : ms_(ms) {}
+    WaitingSession(int ms, Clock& clock) : ms_(ms), clock_(clock) {}
     Status RunUnit(workload::OpContext& ctx) override {
       if (ms_ < 0) {
         // Its one call fails with the server's deadlock error every 1.5 s (the driver retries
         // it after a back-off of up to a second) until -ms_ ms have passed, then succeeds.
-        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(-ms_);
+        const int64_t until = clock_.NowNanos() - ms_ * kNanosPerMilli;
         ms_ = 0;
         return ctx
             .Timed([&] {
-              std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-              if (std::chrono::steady_clock::now() >= until) return Status::Ok();
+              clock_.SleepFor(1500 * kNanosPerMilli);
+              if (clock_.NowNanos() >= until) return Status::Ok();
               return Status::Db(ErrorCategory::kDeadlock, "deadlock detected");
             })
             .status;
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(ms_));
+      clock_.SleepFor(ms_ * kNanosPerMilli);
       ms_ = 0;
       return Status::Ok();
     }
 
    private:
     int ms_;
+    Clock& clock_;
   };
 
   std::vector<int> first_unit_ms_;
+  Clock& clock_;
 };
 
 // On the null back end counting as a server (`null://?server=1`) unless `server` is false.
 RunOutcome RunWaiting(const std::vector<int>& first_unit_ms, int64_t run_nanos = kNanosPerSecond,
                       bool server = true) {
-  WaitingWorkload workload(first_unit_ms);
+  FastClock clock;
+  WaitingWorkload workload(first_unit_ms, clock);
   auto url = db::ParseDbUrl(server ? "null://?server=1" : "null://");
   EXPECT_TRUE(url.ok()) << url.status().message();
   auto backend = db::OpenNull(*url, db::BackendOptions()).value();
@@ -86,7 +112,6 @@ RunOutcome RunWaiting(const std::vector<int>& first_unit_ms, int64_t run_nanos =
   RunOptions common;
   common.run_nanos = run_nanos;
   common.log_freq_sec = 0;
-  SteadyClock clock;
   Runner runner(clock);
   return runner.RunMany({spec}, common, {});
 }
