@@ -401,8 +401,14 @@ class ServerLostDuringLoadTest(unittest.TestCase):
         wait_for(loading, 60, "the load's connections")
         time.sleep(1)
         self.assertIsNone(load.poll(), "the load finished before its connections were killed")
-        for i in ids:
-            self.mysql(f"KILL CONNECTION {i}")
+        # Killed again until the load ends: writers that connect after the first round would
+        # otherwise load the rest of S before the load notices (up to two minutes here).
+        deadline = time.monotonic() + 120
+        while load.poll() is None and time.monotonic() < deadline:
+            for i in ids:
+                self.mysql(f"KILL CONNECTION {i}")
+            time.sleep(0.2)
+            loading()
         _, err = load.communicate(timeout=120)
         self.assertEqual(load.returncode, 1, err)
         last = err.strip().splitlines()[-1]
