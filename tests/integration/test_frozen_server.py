@@ -36,6 +36,7 @@ class FreezingRelay:
         self.listener.listen(64)
         self.port = self.listener.getsockname()[1]
         self.sockets = []
+        self.replies = 0  # reads relayed from the server to storebench
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self):
@@ -49,9 +50,9 @@ class FreezingRelay:
                 continue  # held open, never answered
             server = socket.create_connection(self.target)
             self.sockets.append(server)
-            threading.Thread(target=self._pump, args=(client, server), daemon=True).start()
+            threading.Thread(target=self._pump, args=(client, server, server), daemon=True).start()
 
-    def _pump(self, a, b):
+    def _pump(self, a, b, server):
         peers = {a: b, b: a}
         while not self.closing.is_set():
             if self.frozen.is_set():
@@ -67,6 +68,8 @@ class FreezingRelay:
                     return
                 if not data:
                     return
+                if s is server:
+                    self.replies += 1
                 try:
                     peers[s].sendall(data)
                 except OSError:
@@ -115,16 +118,20 @@ class FrozenServerMixin:
         self.addCleanup(lambda: proc.poll() is None and proc.kill())
         return proc, out
 
+    # Server replies relayed once the workers run units: connecting and preparing take some 30
+    # (PostgreSQL and MariaDB), the noop units of two workers thousands a second.
+    UNIT_REPLIES = 1000
+
     def wait_for_units(self, proc):
         # Frozen only once the workers run units: a freeze during connecting is the connect
-        # timeout's case, not this one.
+        # timeout's case, not this one. Polled, not slept: the freeze comes a fraction of a
+        # second into the units (a fixed 1.5 s before).
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.5)
-            if self.relay.sockets:
-                time.sleep(1)
+            if self.relay.replies >= self.UNIT_REPLIES:
                 return
-        self.fail("the run never connected")
+            time.sleep(0.05)
+        self.fail("the run never ran units")
 
     def test_run_ends_at_its_end_and_reports_stalled_workers(self):
         proc, out = self.start_run("end", "--run_time", "4s")
