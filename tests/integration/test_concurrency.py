@@ -6,6 +6,7 @@ pid, and the first goes on undisturbed. The PostgreSQL and MariaDB cases use the
 sbtest_dvd database (ctest runs this test and the other sbtest_dvd tests one at a time); without
 a reachable server they skip, unless STOREBENCH_REQUIRE_SERVICES=1.
 """
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -60,6 +61,17 @@ class Background:
                 self.proc.kill()
                 self.proc.communicate()
 
+    @contextlib.contextmanager
+    def paused(self):
+        """SIGSTOP for the checks, SIGCONT after: the process keeps its locks and stays in the
+        middle of its work however long the checks take on a loaded machine, so a small
+        database's load of a second or two is still running when they end."""
+        self.proc.send_signal(signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            self.proc.send_signal(signal.SIGCONT)
+
     def finish(self, timeout=300):
         out, err = self.proc.communicate(timeout=timeout)
         return self.proc.returncode, out, err
@@ -75,41 +87,51 @@ class Refusals:
 
 
 class DatabaseLoadLock(Refusals):
-    """A slow DVD Store load; load --force, run and verify meanwhile are refused; the load
-    finishes and verifies."""
+    """A DVD Store load; load --force, run and verify meanwhile are refused; the load finishes
+    and verifies."""
 
     url = None
+    # Small: the load is paused (SIGSTOP) while the refusals are checked, so it need not be
+    # long enough to outlast them; it must only still run when the pause begins (its lock is
+    # seen at once, and a 1MB load on a server takes seconds after it).
+    size = "1MB"
 
     def load_is_locking(self, load_pid):
         """Asks without taking the lock (a storebench probe would take it and refuse the load)."""
         raise NotImplementedError
 
     def check_load_is_protected(self, extra_load_args=()):
-        load = Background(self, "oltp", "load", "--db", self.url, "--db_size=S",
-                          "--load_threads=2", *extra_load_args)
+        size = "--db_size=" + self.size
+        load = Background(self, "oltp", "load", "--db", self.url, size, "--load_threads=2",
+                          *extra_load_args)
         pid = load.proc.pid
         wait_for(lambda: self.load_is_locking(pid) or load.proc.poll() is not None, 60,
                  "the load to take its lock")
-        self.assertIsNone(load.proc.poll(), "the load ended before the checks")
-        t0 = time.monotonic()
-        p = harness.storebench("oltp", "load", "--db", self.url, "--db_size=S", "--force",
-                               timeout=60)
-        self.assertRefusedBy(p, pid, "oltp load")
-        p = harness.storebench("oltp", "run", "--db", self.url, "--db_size=S", "--run_time=1s",
-                               "--warmup_time=0", "--json", harness.tmp_path("conc-run.json"),
-                               timeout=60)
-        self.assertRefusedBy(p, pid, "oltp load")
-        p = harness.storebench("oltp", "verify", "--db", self.url, "--db_size=S", timeout=60)
-        self.assertRefusedBy(p, pid, "oltp load")
-        self.assertLess(time.monotonic() - t0, 30, "the refusals must not wait for the lock")
-        self.assertIsNone(load.proc.poll(), "the load ended before the checks did: inconclusive")
+        if load.proc.poll() is not None:
+            self.fail("the load ended before the checks: " + "".join(load.finish()[1:]))
+        with load.paused():
+            t0 = time.monotonic()
+            p = harness.storebench("oltp", "load", "--db", self.url, size, "--force", timeout=60)
+            self.assertRefusedBy(p, pid, "oltp load")
+            p = harness.storebench("oltp", "run", "--db", self.url, size, "--run_time=1s",
+                                   "--warmup_time=0", "--json", harness.tmp_path("conc-run.json"),
+                                   timeout=60)
+            self.assertRefusedBy(p, pid, "oltp load")
+            p = harness.storebench("oltp", "verify", "--db", self.url, size, timeout=60)
+            self.assertRefusedBy(p, pid, "oltp load")
+            self.assertLess(time.monotonic() - t0, 30, "the refusals must not wait for the lock")
+            self.assertIsNone(load.proc.poll(),
+                              "the load ended before the checks did: inconclusive")
         rc, _, err = load.finish()
         self.assertEqual(rc, 0, err)
-        p = harness.storebench("oltp", "verify", "--db", self.url, "--db_size=S", timeout=120)
+        p = harness.storebench("oltp", "verify", "--db", self.url, size, timeout=120)
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
 
 
 class SqliteLoadLockTest(DatabaseLoadLock, unittest.TestCase):
+    # 2MB: an SQLite load of 1MB took 1.3 s in all, little beyond the 0.1-s polls for its lock.
+    size = "2MB"
+
     def setUp(self):
         self.db = harness.tmp_path("conc-load.db")
         remove(self.db)
@@ -174,14 +196,18 @@ class SqliteRunLockTest(Refusals, unittest.TestCase):
         remove(db)
         self.addCleanup(remove, db)
         url = "sqlite://" + db
-        p = harness.storebench("oltp", "load", "--db", url, "--db_size=S", "--load_threads=2")
+        # The smallest database: the first run's orders and their verification are the point,
+        # not its size (S took 16 s to load).
+        p = harness.storebench("oltp", "load", "--db", url, "--db_size=1MB", "--load_threads=2")
         self.assertEqual(p.returncode, 0, p.stderr)
-        first = Background(self, "oltp", "run", "--db", url, "--db_size=S", "--run_time=6s",
+        # 3 s: the lock is taken before the workers connect, and the second run's refusal takes
+        # a fraction of a second; the first run is not paused, it must verify as it ran.
+        first = Background(self, "oltp", "run", "--db", url, "--db_size=1MB", "--run_time=3s",
                            "--warmup_time=0", "--n_threads=2", "--json",
                            harness.tmp_path("conc-run1.json"))
         wait_for(lambda: os.path.exists(db + ".storebench-lock") or first.proc.poll() is not None,
                  30, "the first run to take its lock")
-        p = harness.storebench("oltp", "run", "--db", url, "--db_size=S", "--run_time=2s",
+        p = harness.storebench("oltp", "run", "--db", url, "--db_size=1MB", "--run_time=2s",
                                "--warmup_time=0", "--json", harness.tmp_path("conc-run2.json"),
                                timeout=60)
         self.assertIsNone(first.proc.poll(), "the first run ended before the second started")
@@ -305,7 +331,8 @@ class StorageLockTest(Refusals, unittest.TestCase):
         p = self.io("prepare", "--size=16MiB", "--direct=N")
         self.assertEqual(p.returncode, 0, p.stderr)
         read = ["run", "--spec", "4KiB,100%read,100%random", "--engine=psync", "--direct=N"]
-        reader = Background(self, "io", *read, "--run_time=8s", "--target", self.target,
+        # 4 s: a second reader's 1-s run and two refusals happen within it.
+        reader = Background(self, "io", *read, "--run_time=4s", "--target", self.target,
                             "--json", harness.tmp_path("conc-io-r1.json"))
         wait_for(lambda: self.held_by(reader.proc.pid), 30, "the reader to lock the file")
         p = self.io(*read, "--run_time=1s", "--json", harness.tmp_path("conc-io-r2.json"))

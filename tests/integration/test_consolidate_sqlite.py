@@ -26,7 +26,11 @@ def fresh_dir(name):
 # instance completes 100 orders, two complete 50 each, three 50/25/25, four 25 each. The rule
 # "units>=50@run" (orders completed in the measured window) passes at 1 and 2 and fails at 3
 # and 4, whatever the machine's speed. (50 orders per thread took twice as long: a run's time is
-# its orders', and the cases run some twenty of them.)
+# its orders', and the cases run some twenty of them.) search_depth = 20 (500 by default): the
+# review browses of 500 rows were most of an order's time, and an order-limited run ends at the
+# whole second after its last order (1 s instead of 3 s for one instance's 100 orders); the
+# counts, not what an order reads, decide every verdict here.
+SEARCH_DEPTH = 20
 PLAN = """
 [run]
 warmup_time = "0s"
@@ -42,6 +46,7 @@ spread_threads = 4
 [group.options]
 db_size = "1MB"
 units_per_thread = 25
+search_depth = {search_depth}
 """
 
 # The same databases run for a time (2 s), judged on a window inside the run; power from a
@@ -54,6 +59,7 @@ db = "sqlite://{dir}/ds3_{{i}}.db"
 [group.options]
 db_size = "1MB"
 n_threads = 1
+search_depth = {search_depth}
 """
 
 
@@ -77,7 +83,7 @@ class ConsolidateSqliteTest(unittest.TestCase):
         cls.dir = fresh_dir("it-consolidate")
         cls.plan = os.path.join(cls.dir, "plan.toml")
         with open(cls.plan, "w") as f:
-            f.write(PLAN.format(dir=cls.dir))
+            f.write(PLAN.format(dir=cls.dir, search_depth=SEARCH_DEPTH))
         with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
             cls.schema = json.load(f)
         # The first plan run loads the three databases (the plan says load = true).
@@ -118,7 +124,8 @@ class ConsolidateSqliteTest(unittest.TestCase):
         dbs = ";".join(f"sqlite://{self.dir}/ds3_{i}.db" for i in (1, 2, 3))
         out = os.path.join(self.dir, "target-list.json")
         r = storebench("oltp", "run", "--db", dbs, "--db_size", "1MB", "--n_threads", "2",
-                       "--units_per_thread", "20", "--warmup_time", "0", "--run_time", "5m",
+                       "--units_per_thread", "20", "--search_depth", str(SEARCH_DEPTH),
+                       "--warmup_time", "0", "--run_time", "5m",
                        "--json", out, timeout=300)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
@@ -194,7 +201,7 @@ class ConsolidateSqliteTest(unittest.TestCase):
     def test_per_count_table_is_the_deciding_windows(self):
         plan = os.path.join(self.dir, "timed.toml")
         with open(plan, "w") as f:
-            f.write(PLAN_TIMED.format(dir=self.dir))
+            f.write(PLAN_TIMED.format(dir=self.dir, search_depth=SEARCH_DEPTH))
         search = os.path.join(self.dir, "timed-search.json")
         r, csv_path = timed_search(plan, search)
         self.assertEqual(r.returncode, 0, r.stderr)

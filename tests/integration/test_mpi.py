@@ -74,7 +74,7 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
     def test_merged_counts_are_the_sum_of_the_ranks(self):
         out = tmp_path("it-mpi-null.json")
         r = mpirun("oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "3",
-                   "--warmup_time", "1s", "--run_time", "2s", "--json", out)
+                   "--warmup_time", "1s", "--run_time", "1s", "--json", out)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(out) as f:
             doc = json.load(f)
@@ -94,8 +94,9 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
 
     def test_instances_split_runs_each_instance_on_one_rank(self):
         out = tmp_path("it-mpi-instances.json")
-        # Instance b's statements take 0.9 s: when the window closes (about 2 s after Start),
-        # rank 1's one worker is in the middle of its third unit.
+        # Instance b's statements take 0.6 s: when the window closes (about 1 s after Start),
+        # rank 1's one worker is in the middle of its second unit (0.4 s after the first unit's
+        # end, 0.2 s before the second's: the margins a 2-s run with 0.9-s statements had).
         op_log = tmp_path("it-mpi-instances.oplog")
         # Each instance its own file (docs/plans.md#operation-logs), on the rank that runs it.
         mine = {1: 0, 2: 1, 3: 0}
@@ -105,9 +106,9 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
             if os.path.exists(f):
                 os.remove(f)
         r = mpirun("oltp", "run", "--workload=noop", "--db",
-                   "null:///a;null:///b?latency_us=900000;null:///c",
+                   "null:///a;null:///b?latency_us=600000;null:///c",
                    "--n_threads", "1", "--rank_split=instances", "--warmup_time", "0",
-                   "--run_time", "2s", "--op_log", op_log, "--op_log_sampling", "0.0001",
+                   "--run_time", "1s", "--op_log", op_log, "--op_log_sampling", "0.0001",
                    "--json", out, np=2)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(out) as f:
@@ -153,7 +154,7 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
             port = sock.getsockname()[1]
         r = mpirun("io", "run", "--engine", "null", "--workers", "3", "--spec",
                    "4KiB,100%read,100%random", "--target", target, "--ramp_time", "0s",
-                   "--run_time", "2s", "--metrics_addr", f"127.0.0.1:{port}",
+                   "--run_time", "1s", "--metrics_addr", f"127.0.0.1:{port}",
                    "--metrics_linger", "0", "--json", out)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(out) as f:
@@ -192,7 +193,7 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
                               "--n_threads", "3", "--run_time", "60s", "--rank_timeout", "3s",
                               "--json", out, np=3, wait_seconds=60,
                               env={"OMPI_MCA_odls_base_sigkill_timeout": "3"})
-        time.sleep(1.5)
+        time.sleep(0.5)  # the run under way (start() returned at its Start)
         victim = rank_pid(p.pid, 1)
         self.assertIsNotNone(victim, "rank 1's process not found")
         killed = time.monotonic()
@@ -220,7 +221,7 @@ class MpiNullTest(NeedsMpi, unittest.TestCase):
         p = mpi_support.start("oltp", "run", "--workload=noop", "--db", "null://",
                               "--n_threads", "3", "--warmup_time", "0", "--run_time", "60s",
                               "--json", out, np=3, wait_seconds=60)
-        time.sleep(1.5)
+        time.sleep(0.5)  # the run under way (start() returned at its Start)
         p.send_signal(signal.SIGINT)
         p.communicate(timeout=60)
         with open(out) as f:
@@ -289,7 +290,7 @@ class MpiDvdStorePostgresTest(NeedsMpi, unittest.TestCase):
         before = int(self.query("SELECT count(*) FROM orders"))
         out = tmp_path("it-mpi-dvd-pg.json")
         r = mpirun("oltp", "run", "--db", self.url, "--db_size=1MB", "--n_threads", "3",
-                   "--warmup_time", "0", "--run_time", "3s", "--json", out, timeout=300)
+                   "--warmup_time", "0", "--run_time", "2s", "--json", out, timeout=300)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(out) as f:
             doc = json.load(f)

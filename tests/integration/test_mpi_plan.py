@@ -36,7 +36,7 @@ class MpiPlanNullTest(NeedsMpi, unittest.TestCase):
     def test_a_plan_that_cannot_be_divided_is_refused_once(self):
         plan = tmp_path("it-mpi-plan-two.toml")
         with open(plan, "w") as fh:
-            fh.write('[run]\nrun_time = "2s"\n\n[[group]]\nname = "n"\ncount = 2\n'
+            fh.write('[run]\nrun_time = "1s"\n\n[[group]]\nname = "n"\ncount = 2\n'
                      'workload = "noop"\ndb = "null:///n{i}"\n[group.options]\nn_threads = 1\n')
         r = mpirun("run", "--plan", plan, "--rank_split=instances",
                    "--json", tmp_path("it-mpi-plan-two.json"), np=3)
@@ -136,7 +136,9 @@ class MpiPlanPostgresTest(NeedsMpi, unittest.TestCase):
                 self.psql(base, f"CREATE DATABASE {db}")
         plan = tmp_path("it-mpi-plan-pg.toml")
         with open(plan, "w") as fh:
-            fh.write('[run]\nrun_time = "6s"\nwarmup_time = "0s"\n\n[[group]]\nname = "pg"\n'
+            # 3 s: orders before the connections are ended 1 s in, the reconnection and orders
+            # after it (6 s before).
+            fh.write('[run]\nrun_time = "3s"\nwarmup_time = "0s"\n\n[[group]]\nname = "pg"\n'
                      f'count = 3\nworkload = "dvdstore"\n'
                      f'db = "{self.server}/sbtest_mpi_plan_{{i}}"\nload = true\n'
                      '[group.options]\ndb_size = "1MB"\nn_threads = 2\n')
@@ -149,7 +151,7 @@ class MpiPlanPostgresTest(NeedsMpi, unittest.TestCase):
             os.remove(out)
         p = mpi_support.start("run", "--plan", plan, "--rank_split=instances", "--json", out,
                               np=2, wait_seconds=240)
-        time.sleep(2)
+        time.sleep(1)
         # The server ends rank 1's connections to its instance (a database of this test only).
         killed = int(self.psql(base, "SELECT count(pg_terminate_backend(pid)) FROM "
                                      f"pg_stat_activity WHERE datname = '{DATABASES[1]}'"))

@@ -4,6 +4,7 @@ spec and op labels; counters that never go back across specifications; the final
 for --metrics_linger after the result is written, ended at once by a stop signal; and a real
 Prometheus server (Debian's prometheus) scraping short runs, queried through its HTTP API with
 the expressions of docs/examples/grafana-dashboard.json."""
+import atexit
 import json
 import os
 import re
@@ -100,14 +101,15 @@ class PrometheusEndpointTest(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.dbs = [tmp_path(f"it-prom-{n}-5MB.db") for n in ("a", "b")]
+        PrometheusServer.start()  # for RealPrometheusTest: it starts while these cases run
+        cls.dbs = [tmp_path(f"it-prom-{n}-1MB.db") for n in ("a", "b")]
         for db in cls.dbs:
             for suffix in ("", "-wal", "-shm"):
                 if os.path.exists(db + suffix):
                     os.remove(db + suffix)
         # Loaded once and copied (a load took 7 s, a copy well under one): the two instances
-        # need two files, not two loads.
-        r = storebench("oltp", "load", "--db", "sqlite://" + cls.dbs[0], "--db_size=5MB")
+        # need two files, not two loads. 1MB (5MB before: 7 s): the runs need orders, not rows.
+        r = storebench("oltp", "load", "--db", "sqlite://" + cls.dbs[0], "--db_size=1MB")
         assert r.returncode == 0, r.stderr
         assert not os.path.exists(cls.dbs[0] + "-wal"), "the load left a write-ahead log"
         shutil.copyfile(cls.dbs[0], cls.dbs[1])
@@ -118,17 +120,19 @@ class PrometheusEndpointTest(unittest.TestCase):
         assert r.returncode == 0, r.stderr
 
     def db_run(self, name, *extra):
+        # 1 s: orders on both instances; what is checked is served after the run.
         run = Run("oltp", "run", "--db", ";".join("sqlite://" + d for d in self.dbs),
-                  "--n_threads=1", "--warmup_time=0", "--run_time=2s",
+                  "--n_threads=1", "--warmup_time=0", "--run_time=1s",
                   "--json", tmp_path(f"it-prom-{name}.json"), *extra)
         self.addCleanup(run.kill)
         return run
 
     def storage_run(self, name, *extra):
-        # The ICF's two access specifications, one after the other.
+        # The ICF's two access specifications, one after the other, 1 s each (scraped every
+        # 0.2 s).
         run = Run("io", "run", "--engine", "null", "--target", self.target, "--icf",
                   os.path.join(harness.ARGS.source, "tests", "data", "some.icf"),
-                  "--ramp_time", "0s", "--run_time", "2s",
+                  "--ramp_time", "0s", "--run_time", "1s",
                   "--json", tmp_path(f"it-prom-{name}.json"), *extra)
         self.addCleanup(run.kill)
         return run
@@ -181,7 +185,7 @@ class PrometheusEndpointTest(unittest.TestCase):
     def test_a_plan_labels_its_instance_by_name(self):
         plan = tmp_path("it-prom-plan.toml")
         with open(plan, "w") as f:
-            f.write('[run]\nwarmup_time = "0s"\nrun_time = "2s"\n\n'
+            f.write('[run]\nwarmup_time = "0s"\nrun_time = "1s"\n\n'
                     '[[group]]\nname = "web"\ncount = 1\nworkload = "dvdstore"\n'
                     f'db = "sqlite://{self.dbs[0]}"\n[group.options]\nn_threads = 1\n')
         run = Run("run", "--plan", plan, "--metrics_addr=127.0.0.1:0", "--metrics_linger=10m",
@@ -233,17 +237,17 @@ class PrometheusEndpointTest(unittest.TestCase):
         self.assertEqual(run.finish(timeout=60), 0, run.stderr())
 
 
-@unittest.skipIf(PROMETHEUS is None, NO_PROMETHEUS)
-class RealPrometheusTest(unittest.TestCase):
-    """A Prometheus server on 127.0.0.1 scraping storebench every second: one server for the
-    class, whose runs take turns on its one scraped port."""
+class PrometheusServer:
+    """A Prometheus server on 127.0.0.1 scraping one port every second, started once per file:
+    by the first class's setUpClass, so its start-up (ready, then its first scrape: some 6 s of
+    waiting) passes while PrometheusEndpointTest's cases run; stopped at the file's end."""
+
+    proc = None
 
     @classmethod
-    def setUpClass(cls):
-        if not PrometheusEndpointTest.dbs:  # this class alone (-k): its databases and target
-            PrometheusEndpointTest.setUpClass()
-        cls.dbs = PrometheusEndpointTest.dbs
-        cls.target = PrometheusEndpointTest.target
+    def start(cls):
+        if cls.proc is not None or PROMETHEUS is None:
+            return
         cls.metrics_port = free_port()
         cls.api_port = free_port()
         work = tmp_path("it-prom-server")
@@ -256,13 +260,37 @@ class RealPrometheusTest(unittest.TestCase):
             f.write("global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
                     "scrape_configs:\n  - job_name: storebench\n    honor_labels: true\n"
                     f"    static_configs:\n      - targets: ['127.0.0.1:{cls.metrics_port}']\n")
-        log = open(os.path.join(work, "prometheus.log"), "w")
-        cls.addClassCleanup(log.close)
-        cls.server = subprocess.Popen(
+        cls.log = open(os.path.join(work, "prometheus.log"), "w")
+        cls.proc = subprocess.Popen(
             [PROMETHEUS, f"--config.file={config}", f"--storage.tsdb.path={work}/data",
              f"--web.listen-address=127.0.0.1:{cls.api_port}"],
-            stdout=subprocess.DEVNULL, stderr=log)
-        cls.addClassCleanup(cls.stop_server)
+            stdout=subprocess.DEVNULL, stderr=cls.log)
+        atexit.register(cls.stop)
+
+    @classmethod
+    def stop(cls):
+        # Killed: its data is the test's scratch (removed at the next start), and a graceful
+        # shutdown took seconds.
+        cls.proc.kill()
+        cls.proc.wait()
+        cls.log.close()
+
+
+@unittest.skipIf(PROMETHEUS is None, NO_PROMETHEUS)
+class RealPrometheusTest(unittest.TestCase):
+    """The file's Prometheus server scraping storebench every second, whose runs take turns on
+    its one scraped port."""
+
+    @classmethod
+    def setUpClass(cls):
+        if not PrometheusEndpointTest.dbs:  # this class alone (-k): its databases and target
+            PrometheusEndpointTest.setUpClass()
+        cls.dbs = PrometheusEndpointTest.dbs
+        cls.target = PrometheusEndpointTest.target
+        PrometheusServer.start()
+        cls.server = PrometheusServer.proc
+        cls.metrics_port = PrometheusServer.metrics_port
+        cls.api_port = PrometheusServer.api_port
         deadline = time.time() + 120
         while True:
             try:
@@ -290,15 +318,6 @@ class RealPrometheusTest(unittest.TestCase):
                                     timeout=10) as resp:
             targets = json.load(resp)["data"]["activeTargets"]
         return any(not t["lastScrape"].startswith("0001-") for t in targets)
-
-    @classmethod
-    def stop_server(cls):
-        cls.server.terminate()
-        try:
-            cls.server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            cls.server.kill()
-            cls.server.wait()
 
     def query(self, expr, at):
         url = (f"http://127.0.0.1:{self.api_port}/api/v1/query?"
