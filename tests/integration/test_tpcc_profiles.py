@@ -62,8 +62,10 @@ class TpccDefaultsNullTest(unittest.TestCase):
         self.assertRegex(r.stdout, r"payment 43\.\d\d % >= 43 %;.* PASS")
 
     def test_a_share_below_its_minimum_fails_the_compliance_line(self):
+        # Weights are drawn, not dealt: 3,000 draws of 42 % spread by ~0.9 points, which took a
+        # fresh seed's run over 43 % about one time in eight. Seed 1 gives 41.6 %.
         doc, r = null_run(self, "weights", "--weights", "50,42,4,2,2", "--units_total", "3000",
-                          "--run_time", "30s")
+                          "--run_time", "30s", "--seed", "1", "--n_threads", "1")
         f = doc["figures"]
         self.assertLess(f["mix_payment_pct"], 43)
         self.assertEqual(f["mix_minimums_met"], 0)
