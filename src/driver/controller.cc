@@ -193,6 +193,12 @@ int EndAndJoin(const std::vector<Instance*>& instances, Clock& clock, RunSignals
   return interrupted;
 }
 
+// Whether every instance has finished its work (Instance::Check).
+bool AllFinished(const std::vector<Instance*>& instances) {
+  return std::all_of(instances.begin(), instances.end(),
+                     [](const Instance* in) { return in->Check().finished; });
+}
+
 }  // namespace
 
 ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
@@ -266,6 +272,10 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
         stopped = true;
         break;
       }
+      // Every instance done (its units, or every worker failed): the end sample now, not at
+      // the next whole second, which a units-limited run waited for with nothing to do. With
+      // peers every rank samples on the common ticks, so they keep to them.
+      if (o.peers == nullptr && AllFinished(instances)) break;
       clock_.SleepUntil(std::min(target, clock_.NowNanos() + kPollNanos));
     }
     stopped = stopped || stop_requested();

@@ -24,9 +24,16 @@ import harness
 from harness import storebench, tmp_path
 
 SIZE = "--db_size=1MB"
-# A second is hundreds of orders on every back end: enough to change the rows a restore brings
-# back (3 s took 2 s more per run, and the cases run a dozen of them).
-RUN = ["--n_threads=2", "--warmup_time=0", "--run_time=1s", "--think_time=0.01"]
+# 20 orders change the rows a restore brings back (new orders, their lines and history, stock)
+# on every back end; the run ends when they are done (a 1-s run took 2 s each, and the cases run
+# a dozen). --run_time only bounds a run that cannot get its orders done. Both connections open
+# at once (the default ramp staggers them up to 0.2 s).
+RUN = ["--n_threads=2", "--warmup_time=0", "--units_total=20", "--run_time=60s",
+       "--think_time=0.01", "--ramp_rate=1000"]
+# The runs that are there only to change rows skip the server cross-check, which nothing here
+# reads (its readings at the start and the end took ~1 s of each 2-s run on a server); the run
+# whose result the cases check keeps it.
+CHANGE_ROWS = RUN + ["--server_check=N"]
 DATABASE = "sbtest_restore"
 
 
@@ -61,13 +68,20 @@ def remove_sqlite(path):
 
 
 def sqlite_digest(path):
-    """Every table's rows, sorted, hashed: equal digests mean equal rows."""
+    """Every table's rows, sorted, hashed: equal digests mean equal rows. SQLite sorts them by
+    every column (rows that compare equal column by column are the same values), and each is
+    hashed as it comes: sorting the rows' text in Python took most of a digest's ~1.5 s."""
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     out = {}
     for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name "
                                "NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' ORDER BY name"):
-        rows = sorted(repr(r) for r in db.execute(f'SELECT * FROM "{table}"'))
-        out[table] = (len(rows), hashlib.sha256("\n".join(rows).encode()).hexdigest())
+        columns = len(db.execute(f'PRAGMA table_info("{table}")').fetchall())
+        order = ", ".join(str(i) for i in range(1, columns + 1))
+        digest, count = hashlib.sha256(), 0
+        for row in db.execute(f'SELECT * FROM "{table}" ORDER BY {order}'):
+            digest.update(repr(row).encode() + b"\n")
+            count += 1
+        out[table] = (count, digest.hexdigest())
     db.close()
     return out
 
@@ -112,8 +126,8 @@ class RestoreCases:
     """The same cases on every back end; subclasses set url and digest()."""
 
     def test_restore_brings_back_the_loaded_rows(self):
-        loaded = self.digest()
-        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN,
+        loaded = self.loaded_digest()
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *CHANGE_ROWS,
                             "--json", tmp_path(self.name + "-run.json")))
         changed = self.digest()
         self.assertNotEqual(changed, loaded, "the run changed no rows")
@@ -152,6 +166,7 @@ class SqliteRestoreTest(RestoreCases, unittest.TestCase):
         remove_sqlite(cls.loaded)
         r = storebench("oltp", "load", "--db", "sqlite://" + cls.loaded, SIZE, "--pristine=Y")
         assert r.returncode == 0, r.stdout + r.stderr
+        cls.loaded_rows = sqlite_digest(cls.loaded)
 
     def setUp(self):
         self.path = tmp_path("restore.db")
@@ -163,6 +178,10 @@ class SqliteRestoreTest(RestoreCases, unittest.TestCase):
 
     def digest(self):
         return sqlite_digest(self.path)
+
+    def loaded_digest(self):
+        # Each case's database is a byte-for-byte copy of the class's load.
+        return self.loaded_rows
 
     def file_bytes(self):
         with open(self.path, "rb") as fh:
@@ -215,8 +234,8 @@ class SqliteRestoreTest(RestoreCases, unittest.TestCase):
             os.remove(link)
         os.symlink(self.path, link)
         self.addCleanup(os.remove, link)
-        loaded = self.digest()
-        ok(self, storebench("oltp", "run", "--db", "sqlite://" + link, SIZE, *RUN))
+        loaded = self.loaded_digest()
+        ok(self, storebench("oltp", "run", "--db", "sqlite://" + link, SIZE, *CHANGE_ROWS))
         self.assertNotEqual(self.digest(), loaded, "the run changed no rows")
         ok(self, storebench("oltp", "restore", "--db", "sqlite://" + link))
         self.assertTrue(os.path.islink(link), "the restore replaced the link")
@@ -235,10 +254,12 @@ class SqliteRestoreTest(RestoreCases, unittest.TestCase):
                 if os.path.exists(self.loaded + suffix):
                     shutil.copyfile(self.loaded + suffix, p + suffix)
         with open(plan, "w") as fh:
-            fh.write('[run]\nrun_time = "1s"\nwarmup_time = "0s"\nrestore = true\n\n'
+            # 10 orders per instance, then the run ends (a 1-s run took a second more).
+            fh.write('[run]\nrun_time = "60s"\nwarmup_time = "0s"\nrestore = true\n\n'
                      '[[group]]\nname = "ds"\ncount = 2\nworkload = "dvdstore"\n'
                      f'db = "sqlite://{tmp_path("restore-plan-")}{{i}}.db"\nload = true\n'
-                     '[group.options]\ndb_size = "1MB"\nn_threads = 1\nthink_time = 0.01\n')
+                     '[group.options]\ndb_size = "1MB"\nn_threads = 1\nthink_time = 0.01\n'
+                     'units_per_thread = 10\n')
         first = tmp_path("restore-plan-1.json")
         ok(self, storebench("run", "--plan", plan, "--json", first))
         loaded = [sqlite_digest(p + ".storebench-pristine") for p in dbs]
@@ -268,7 +289,15 @@ class ServerRestoreCases(RestoreCases):
     class's time); each case starts from the loaded rows, restored from the copy and compared
     with the digest taken right after the load, so every case still starts from a load's rows."""
 
-    fresh = True  # nothing has run since the load: the first case needs no restore
+    # The database holds the loaded rows (nothing has run since the load, or the last case
+    # ended comparing them with the load's digest): the next case needs no restore first.
+    fresh = True
+
+    def loaded_digest(self):
+        # setUp has just compared the database with the load's digest, or it has held the
+        # loaded rows since (`fresh`): the case starts from those (a PostgreSQL digest takes
+        # ~2 s).
+        return self.loaded
 
     def setUp(self):
         harness.require_server(self, self.url)
@@ -276,6 +305,11 @@ class ServerRestoreCases(RestoreCases):
             ok(self, storebench("oltp", "restore", "--db", self.url))
             self.assertEqual(self.digest(), self.loaded, "the restore before the case")
         type(self).fresh = False
+
+    def ended_on_the_loaded_rows(self):
+        """Called after a case's last assertion compared the database with the load's digest
+        (a restore and a PostgreSQL digest took ~3 s of the next case's setUp)."""
+        type(self).fresh = True
 
 
 class PostgresRestoreTest(ServerRestoreCases, unittest.TestCase):
@@ -290,7 +324,7 @@ class PostgresRestoreTest(ServerRestoreCases, unittest.TestCase):
         return pg_digest(self.url)
 
     def test_other_sessions_block_the_restore_without_harm(self):
-        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN))
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *CHANGE_ROWS))
         changed = self.digest()
         u = urllib.parse.urlsplit(self.url)
         # A session of someone else's on the database, open while the restore tries to drop it.
@@ -321,9 +355,9 @@ class PostgresRestoreTest(ServerRestoreCases, unittest.TestCase):
         # deletes the rows runs appended, refills the tables they rewrite from the copy and sets
         # the sequences back, without dropping the database; the digest (every table's rows and
         # every sequence's value) must still be the loaded one.
-        loaded = self.digest()
+        loaded = self.loaded_digest()
         before = psql(self.url, "SELECT oid FROM pg_database WHERE datname = current_database()")
-        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN))
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *CHANGE_ROWS))
         self.assertNotEqual(self.digest(), loaded, "the run changed no rows")
         r = ok(self, storebench("oltp", "restore", "--db", self.url))
         self.assertIn("what dvdstore runs write: 6 tables lost the rows", r.stderr)
@@ -332,10 +366,11 @@ class PostgresRestoreTest(ServerRestoreCases, unittest.TestCase):
         self.assertEqual(psql(self.url, "SELECT oid FROM pg_database WHERE datname = "
                                         "current_database()"), before, "the database was dropped")
         # Another workload's word is not taken for a DVD Store database: the template copy.
-        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN))
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *CHANGE_ROWS))
         r = ok(self, storebench("oltp", "restore", "--db", self.url, "--workload", "oltp"))
         self.assertIn("CREATE DATABASE ... TEMPLATE", r.stderr)
         self.assertEqual(self.digest(), loaded)
+        self.ended_on_the_loaded_rows()
 
 
 class MariadbRestoreTest(ServerRestoreCases, unittest.TestCase):
@@ -355,8 +390,8 @@ class MariadbRestoreTest(ServerRestoreCases, unittest.TestCase):
         # DVD Store says which tables its runs write (Workload::WhatRunsWrite): the restore
         # trims and refills those and compares no checksums; the digest (every table's
         # CHECKSUM TABLE, count and next AUTO_INCREMENT) must still be the loaded one.
-        loaded = self.digest()
-        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN))
+        loaded = self.loaded_digest()
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *CHANGE_ROWS))
         r = ok(self, storebench("oltp", "restore", "--db", self.url))
         self.assertIn("what dvdstore runs write: 6 tables lost the rows", r.stderr)
         self.assertEqual(self.digest(), loaded)
@@ -365,15 +400,16 @@ class MariadbRestoreTest(ServerRestoreCases, unittest.TestCase):
         self.assertEqual(mariadb(self.url, "SELECT count(*) FROM "
                                            f"`{DATABASE}_sbpristine`.storebench_pristine_max"),
                          ["6"])
-        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN))
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *CHANGE_ROWS))
         r = ok(self, storebench("oltp", "restore", "--db", self.url))
         self.assertIn("what dvdstore runs write", r.stderr)
         self.assertEqual(self.digest(), loaded)
         # Another workload's word is not taken for a DVD Store database: every table compared.
-        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *RUN))
+        ok(self, storebench("oltp", "run", "--db", self.url, SIZE, *CHANGE_ROWS))
         r = ok(self, storebench("oltp", "restore", "--db", self.url, "--workload", "oltp"))
         self.assertIn("CHECKSUM TABLE", r.stderr)
         self.assertEqual(self.digest(), loaded)
+        self.ended_on_the_loaded_rows()
 
     def test_foreign_database_of_the_copy_name_is_left_alone(self):
         mariadb(self.url, f"DROP DATABASE `{DATABASE}_sbpristine`; CREATE DATABASE "

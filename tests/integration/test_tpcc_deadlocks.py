@@ -2,12 +2,14 @@
 error category and retried by the driver.
 
 Payment updates its WAREHOUSE row, then its DISTRICT row (clause 2.5.2.2). This test's client
-(the `mariadb` command) holds every DISTRICT row of warehouse 1 while one storebench worker runs
-Payments alone (--weights 0,100,0,0,0) on that warehouse; once InnoDB shows the Payment waiting
-(holding the WAREHOUSE row), the client asks for the WAREHOUSE row: a lock cycle. InnoDB rolls
-back the transaction that changed fewer rows (the Payment: one row against the client's ten), the
-driver counts a deadlock, pauses and runs the same Payment again, which then commits. The
-client's changes cancel out, so every consistency condition still holds afterwards.
+(the `mariadb` command) holds every DISTRICT row of warehouse 1, then one storebench worker runs
+one Payment (--weights 0,100,0,0,0 --units_total 1) on that warehouse; once InnoDB shows the
+Payment waiting (holding the WAREHOUSE row), the client asks for the WAREHOUSE row: a lock
+cycle. InnoDB rolls back the transaction that changed fewer rows (the Payment: one row against
+the client's ten), the driver counts a deadlock, pauses and runs the same Payment again, which
+then commits and ends the run (a 10-s run of Payments around the deadlock spent most of the
+test's time after it). The client's changes cancel out, so every consistency condition still
+holds afterwards.
 
 Database sbtest_tpcc of STOREBENCH_MYSQL_URL (shared with test_tpcc: RESOURCE_LOCK)."""
 import json
@@ -63,23 +65,29 @@ class TpccDeadlockTest(unittest.TestCase):
                        "--force", timeout=600)
         self.assertEqual(r.returncode, 0, r.stderr)
         out = tmp_path("it-tpcc-deadlock.json")
-        run = subprocess.Popen(
-            [harness.ARGS.binary, "oltp", "run", "--workload", "tpcc", "--db", URL,
-             "--weights", "0,100,0,0,0", "--n_threads", "1", "--warmup_time", "0s",
-             "--run_time", "10s", "--json", out],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         holder = subprocess.Popen(client_cmd(URL, "--unbuffered"), stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                   env=client_env(URL))
+        run = None
         try:
             # The client runs statements as they come (and answers at once, --unbuffered).
             holder.stdin.write("SELECT CONNECTION_ID();\n")
             holder.stdin.flush()
             holder_id = int(holder.stdout.readline())
+            # The districts held (the SELECT answers after the UPDATE) before the run starts.
             holder.stdin.write("START TRANSACTION;\n"
-                               "UPDATE district SET d_ytd = d_ytd + 1 WHERE d_w_id = 1;\n")
+                               "UPDATE district SET d_ytd = d_ytd + 1 WHERE d_w_id = 1;\n"
+                               "SELECT 'held';\n")
             holder.stdin.flush()
-            # A Payment of the running worker soon waits for a district, holding its warehouse.
+            self.assertEqual(holder.stdout.readline().strip(), "held")
+            # One Payment, ending the run once it commits (--run_time only bounds a run that
+            # never gets it done).
+            run = subprocess.Popen(
+                [harness.ARGS.binary, "oltp", "run", "--workload", "tpcc", "--db", URL,
+                 "--weights", "0,100,0,0,0", "--n_threads", "1", "--warmup_time", "0s",
+                 "--units_total", "1", "--run_time", "120s", "--json", out],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            # The run's Payment soon waits for a district, holding its warehouse.
             waited = False
             for _ in range(300):
                 if waiting_transactions(URL, holder_id) > 0:
@@ -94,12 +102,18 @@ class TpccDeadlockTest(unittest.TestCase):
             holder_err = holder.stderr.read()
             self.assertEqual(holder.wait(timeout=120), 0,
                              "the test's client was the deadlock's victim: " + holder_err)
+        except BaseException:
+            if run is not None:  # its Payment may wait for ever on the districts
+                run.kill()
+                run.communicate()
+            raise
         finally:
             if holder.poll() is None:
                 holder.kill()
                 holder.wait()
             holder.stdout.close()
             holder.stderr.close()
+        self.assertIsNotNone(run)
         stdout, stderr = run.communicate(timeout=300)
         self.assertEqual(run.returncode, 0, stderr[-3000:])
         with open(out) as f:

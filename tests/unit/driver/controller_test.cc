@@ -362,9 +362,27 @@ TEST(ControllerTest, RunEndsWhenEveryInstanceHasFinished) {
   ControllerOutcome out = Controller(clock, o).Run({&a, &b}, {});
   ASSERT_TRUE(out.status.ok());
   EXPECT_FALSE(out.interrupted);
-  // a finished at the 2 s sample (200 units) and the others went on; b reached 400 units by
-  // the 4 s sample, which ends the run.
-  EXPECT_EQ(out.end_at - out.t0, 4 * kSec);
+  // a finished at 1.5 s and the others went on; b finished at 3.5 s, which ends the run then,
+  // within a poll (100 ms) of its last unit: not at the 4 s sample, which a units-limited run
+  // used to wait for with nothing to do.
+  EXPECT_EQ(out.end_at - out.t0, 3500 * kMs);
+  EXPECT_EQ(Units(out.at_end[1]), 350u);
+}
+
+TEST(ControllerTest, AShortUnitsLimitedRunEndsBeforeItsFirstTick) {
+  // 20 units of 10 ms: the end sample at 0.2 s is the run's only one.
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 10 * kMs);
+  a.finish_at_units = 20;
+  ControllerOptions o;
+  o.system_cpu = false;
+  std::vector<double> samples;
+  ControllerCallbacks cb;
+  cb.on_sample = [&](const Sample& s) { samples.push_back(s.t_sec); };
+  ControllerOutcome out = Controller(clock, o).Run({&a}, cb);
+  ASSERT_TRUE(out.status.ok());
+  EXPECT_EQ(out.end_at - out.t0, 200 * kMs);
+  EXPECT_EQ(samples, std::vector<double>{0.2});
 }
 
 TEST(ControllerTest, AnInstanceThatCannotStartStopsTheRunNamingIt) {
