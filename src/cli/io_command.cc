@@ -75,6 +75,7 @@ Result<int> RunTests(const config::OptionSet& o, const io::EngineRegistry& engin
   r.started_at = WallClockIsoUtc();
   rec->start_stamp = WallClockIometer();
   int rc = kExitOk;
+  c->end_on_tick = sampler != nullptr;  // power's windows average whole seconds
   c->on_times = [rec](int64_t t0, int64_t reset_at, int64_t end_at) {
     rec->times.push_back({t0, reset_at, end_at});
   };

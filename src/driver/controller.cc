@@ -274,8 +274,9 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
       }
       // Every instance done (its units, or every worker failed): the end sample now, not at
       // the next whole second, which a units-limited run waited for with nothing to do. With
-      // peers every rank samples on the common ticks, so they keep to them.
-      if (o.peers == nullptr && AllFinished(instances)) break;
+      // peers every rank samples on the common ticks, so they keep to them; so does a run with
+      // per-second measurements beside it (end_on_tick).
+      if (o.peers == nullptr && !o.end_on_tick && AllFinished(instances)) break;
       clock_.SleepUntil(std::min(target, clock_.NowNanos() + kPollNanos));
     }
     stopped = stopped || stop_requested();

@@ -54,6 +54,11 @@ struct ControllerOptions {
   // warm-up pause are agreed, and on the coordinator every snapshot is the merge of all
   // processes' (so callbacks and the outcome show the whole run).
   PeerGroup* peers = nullptr;
+  // Whether a run whose every instance has finished (units done, or every worker failed) still
+  // ends on the next whole tick rather than within a poll: measurements taken beside the run
+  // each second (power: a window's average is the mean of its complete seconds) need the run's
+  // seconds whole; without them a sub-second units-limited run would have no power at all.
+  bool end_on_tick = false;
 };
 
 // One sample, handed to ControllerCallbacks::on_sample. Snapshots are per instance.

@@ -49,6 +49,9 @@ struct IoRunConfig {
   uint64_t seed = 1;
   const std::atomic<bool>* stop = nullptr;  // set by a signal handler: end the test early
   PeerGroup* peers = nullptr;  // a scaled-out run's other processes (peer_group.h), or null
+  // A test that finishes early still ends on a whole second (ControllerOptions::end_on_tick):
+  // set when power is sampled beside it.
+  bool end_on_tick = false;
   // Reporting windows and pass/fail rules, from each test's start (metrics/windows.h).
   std::vector<metrics::WindowSpec> windows;
   std::vector<metrics::BaselineRule> baselines;

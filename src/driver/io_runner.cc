@@ -200,6 +200,7 @@ ControllerOptions IoControllerOptions(const IoRunConfig& c) {
   co.run_nanos = c.run_nanos;
   co.stop = c.stop;
   co.peers = c.peers;
+  co.end_on_tick = c.end_on_tick;
   co.realtime = true;
   co.windows = c.windows;
   for (const auto& b : c.baselines) {

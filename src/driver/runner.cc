@@ -160,6 +160,7 @@ ControllerOptions ControllerOptionsFor(const RunOptions& common) {
   co.connect_timeout_nanos = common.connect_timeout_nanos;
   co.stop = common.stop;
   co.peers = common.peers;
+  co.end_on_tick = common.end_on_tick;
   co.system_cpu = false;
   co.realtime = true;
   // The user's windows and the baselines', each measured once.

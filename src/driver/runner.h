@@ -70,6 +70,9 @@ struct RunOptions {
   const std::atomic<bool>* at_once = nullptr;
   // The other processes of a scaled-out run (driver/peer_group.h); null for one process.
   PeerGroup* peers = nullptr;
+  // A run that finishes early still ends on a whole second (ControllerOptions::end_on_tick):
+  // set when power is sampled beside it.
+  bool end_on_tick = false;
 };
 
 struct RunCallbacks {

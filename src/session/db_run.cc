@@ -160,6 +160,8 @@ Result<RunOutcome> RunDatabases(const RunRequest& req, RunReporter& reporter) {
     if (!power.ok()) return power.status();
     sampler = std::move(power).value();
   }
+  // Power's windows average whole seconds: a run that finishes early keeps to them.
+  ro.end_on_tick = sampler != nullptr;
   SB_RETURN_IF_ERROR(reporter.Begin(specs, ro, speaks));
   driver::RunOutcome out = RunMeasured(clock, specs, ro, reporter, sampler.get());
   RunOutcome o;

@@ -27,8 +27,8 @@ def fresh_dir(name):
 # "units>=50@run" (orders completed in the measured window) passes at 1 and 2 and fails at 3
 # and 4, whatever the machine's speed. (50 orders per thread took twice as long: a run's time is
 # its orders', and the cases run some twenty of them.) search_depth = 20 (500 by default): the
-# review browses of 500 rows were most of an order's time, and an order-limited run ends at the
-# whole second after its last order (1 s instead of 3 s for one instance's 100 orders); the
+# review browses of 500 rows were most of an order's time (an order-limited run ends once its
+# orders are done, or with --power at the next whole second); the
 # counts, not what an order reads, decide every verdict here.
 SEARCH_DEPTH = 20
 PLAN = """

@@ -126,7 +126,7 @@ class CtestLabelsTest(unittest.TestCase):
                      "integration.test_restore.PostgresRestoreTest",
                      "integration.test_tpcc.TpccSqliteTest", "integration.test_frozen_server"):
             with self.subTest(name):
-                self.assertGreaterEqual(cost(name), 40)
+                self.assertGreaterEqual(cost(name), 20)
         self.assertGreater(cost("SessionTest.SameSeedSameOperationsAndSameRows"), 0)
         server_cases = [n for n in props if n.startswith("Engines/TpccTxnTest.") and
                         re.search(PARAM.format("(postgres|mariadb)"), n)]

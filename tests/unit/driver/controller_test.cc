@@ -385,6 +385,24 @@ TEST(ControllerTest, AShortUnitsLimitedRunEndsBeforeItsFirstTick) {
   EXPECT_EQ(samples, std::vector<double>{0.2});
 }
 
+TEST(ControllerTest, WithPerSecondMeasurementsBesideItAFinishedRunEndsOnItsTick) {
+  // The same 20 units with power sampled beside the run (end_on_tick): the end sample waits
+  // for the whole second, so the run's one second is complete for the power average.
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 10 * kMs);
+  a.finish_at_units = 20;
+  ControllerOptions o;
+  o.system_cpu = false;
+  o.end_on_tick = true;
+  std::vector<double> samples;
+  ControllerCallbacks cb;
+  cb.on_sample = [&](const Sample& s) { samples.push_back(s.t_sec); };
+  ControllerOutcome out = Controller(clock, o).Run({&a}, cb);
+  ASSERT_TRUE(out.status.ok());
+  EXPECT_EQ(out.end_at - out.t0, kSec);
+  EXPECT_EQ(samples, std::vector<double>{1.0});
+}
+
 TEST(ControllerTest, AnInstanceThatCannotStartStopsTheRunNamingIt) {
   FakeClock clock(0);
   ClockInstance a("ds3_1", clock, 10 * kMs), b("ds3_2", clock, 10 * kMs);
