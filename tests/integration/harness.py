@@ -24,6 +24,13 @@ def tmp_path(name):
     return os.path.join(ARGS.tmp, name)
 
 
+def remove_sqlite(path, suffixes=("", "-wal", "-shm")):
+    """Removes a SQLite file of an earlier run and its companions (`path` + each suffix)."""
+    for suffix in suffixes:
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+
 def storebench(*args, timeout=600, **kw):
     """Runs the binary; returns the CompletedProcess (stdout/stderr as text)."""
     return subprocess.run([ARGS.binary, *args], capture_output=True, text=True,

@@ -48,9 +48,7 @@ class SqliteRowRestoreTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.loaded = tmp_path("rows-restore-loaded.db")
-        for suffix in ("", "-wal", "-shm", ".storebench-pristine"):
-            if os.path.exists(cls.loaded + suffix):
-                os.remove(cls.loaded + suffix)
+        harness.remove_sqlite(cls.loaded, ("", "-wal", "-shm", ".storebench-pristine"))
         r = storebench("oltp", "load", "--db", "sqlite://" + cls.loaded, SIZE, "--pristine=Y")
         assert r.returncode == 0, r.stdout + r.stderr
 
