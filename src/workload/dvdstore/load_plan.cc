@@ -105,18 +105,19 @@ DataPlan PlanData(const DsSize& size, uint64_t seed, bool ds2) {
 }
 
 const LoadReference* ReferenceFor(std::string_view dialect) {
-  // docs/load-performance.md: "End to end, side by side" (M: PostgreSQL runs 1-3, MariaDB runs
-  // 1-2), "After" (S into SQLite, three rounds) and "The plan before a load" (1MB into SQLite).
+  // M loads of the present loader on this 2-core machine (docs/load-performance.md, "The plan
+  // before a load"): the size on disk after the load, and the quickest and slowest whole loads
+  // measured (a quiet machine and a busy one).
   static constexpr LoadReference kPostgres = {
       "M",   6506.4,
       "M",   87.9,
-      132.1, "docs/load-performance.md: M into PostgreSQL, 6 506.4 MB on disk, 87.9-132.1 s"};
+      163.1, "docs/load-performance.md: M into PostgreSQL, 6 506.4 MB on disk, 87.9-163.1 s"};
   static constexpr LoadReference kMysql = {
-      "M",   5456.9, "M",
-      366.6, 382.8,  "docs/load-performance.md: M into MariaDB, 5 456.9 MB on disk, 366.6-382.8 s"};
+      "M",   5454.8, "M",
+      155.5, 285.7,  "docs/load-performance.md: M into MariaDB, 5 454.8 MB on disk, 155.5-285.7 s"};
   static constexpr LoadReference kSqlite = {
-      "1MB", 28.9, "S",
-      29.5,  37.1, "docs/load-performance.md: 1MB into SQLite, a 28.9 MB file; S in 29.5-37.1 s"};
+      "M",   4215.2, "M",
+      108.8, 137.6,  "docs/load-performance.md: M into SQLite, a 4 215.2 MB file, 108.8-137.6 s"};
   if (dialect == "postgres") return &kPostgres;
   if (dialect == "mysql") return &kMysql;
   if (dialect == "sqlite") return &kSqlite;
