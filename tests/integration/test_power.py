@@ -1,7 +1,9 @@
 """Power beside runs (issue #11) with no power hardware: a PTDaemon simulator on loopback
 (tests/ptd_simulator.py), commands printing watts, a Redfish BMC served from this process.
 Checks the result's power section against the constant readings, the exit-2 refusals before a
-run, a meter that stops answering mid-run, power idle/log, and that credentials never appear."""
+run, a meter that stops answering mid-run, power idle/log, and that credentials never appear.
+The runs and the power commands start together (setUpModule): each waits out its seconds of
+readings beside the others, and its case asserts on it when it is done."""
 import base64
 import csv as csv_module
 import http.server
@@ -49,19 +51,98 @@ def check_schema(test, path):
     test.assertEqual(status, 0, messages)
 
 
+def setUpModule():
+    # Every case's command is started here, all at once: a run mostly waits out its seconds
+    # (power is read once a second; the noop threads sleep between operations), so the
+    # commands' seconds overlap; each case waits for its own and asserts on it.
+    PowerRunTest.sims = []
+    PowerRunTest.runs = {}
+    try:
+        PowerRunTest.start_runs()
+        PowerCommandTest.start_runs()
+    except BaseException:
+        tearDownModule()
+        raise
+
+
+def tearDownModule():
+    for run in PowerRunTest.runs.values():
+        run.result()
+    for sim in PowerRunTest.sims:
+        sim.close()
+    if getattr(PowerCommandTest, "server", None):
+        PowerCommandTest.server.shutdown()
+        PowerCommandTest.server.server_close()
+
+
 class PowerRunTest(unittest.TestCase):
+    """Runs with power beside them (started in setUpModule)."""
+
+    @classmethod
+    def sim(cls, *args):
+        sim = PtdSimulator(*args)
+        cls.sims.append(sim)
+        return sim
+
+    @classmethod
+    def start_runs(cls):
+        cls.oltp_sim = cls.sim("--watts", "200")
+        cls.oltp_out = tmp_path("it-power-oltp.json")
+        cls.oltp_csv = tmp_path("it-power-oltp.csv")
+        cls.runs["oltp"] = harness.storebench_started(
+            "oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "2",
+            "--warmup_time", "1s", "--run_time", "4s", "--window", "1s-3s", "--power",
+            "ptd://127.0.0.1:%d" % cls.oltp_sim.port, "--power", 'cmd:"echo 50 W"', "--json",
+            cls.oltp_out, "--series_csv", cls.oltp_csv, *THINK)
+
+        cls.hang_sim = cls.sim("--watts", "120", "--hang-after", "2")
+        cls.hang_out = tmp_path("it-power-hang.json")
+        cls.runs["hang"] = harness.storebench_started(
+            "oltp", "run", "--workload=noop", "--db", "null://", "--n_threads", "1",
+            "--warmup_time", "0", "--run_time", "4s", "--power",
+            "ptd://127.0.0.1:%d?timeout_ms=300" % cls.hang_sim.port, "--json", cls.hang_out,
+            *THINK)
+
+        plan = tmp_path("it-power-plan.toml")
+        with open(plan, "w") as f:
+            f.write('[run]\nwarmup_time = "0s"\nrun_time = "3s"\npower = \'cmd:"echo 90"\'\n\n'
+                    '[[group]]\nname = "n"\ncount = 2\nworkload = "noop"\n'
+                    'db = "null:///n{i}"\n[group.options]\nn_threads = 1\nthink_time = 0.001\n')
+        cls.plan_out = tmp_path("it-power-plan.json")
+        cls.runs["plan"] = harness.storebench_started("run", "--plan", plan, "--json",
+                                                      cls.plan_out)
+
+        plan = tmp_path("it-power-cons.toml")
+        with open(plan, "w") as f:
+            f.write('[run]\nwarmup_time = "0s"\nrun_time = "2s"\nbaseline = "ops>=1@run"\n\n'
+                    '[[group]]\nname = "n"\ncount = 2\nworkload = "noop"\n'
+                    'db = "null:///c{i}"\n[group.options]\nn_threads = 1\nthink_time = 0.001\n')
+        cls.search = tmp_path("it-power-cons/search.json")
+        shutil.rmtree(os.path.dirname(cls.search), ignore_errors=True)
+        os.makedirs(os.path.dirname(cls.search))
+        cls.runs["consolidate"] = harness.storebench_started(
+            "consolidate", "--plan", plan, "--instances", "1..2", "--runs", "1", "--power",
+            'cmd:"echo 12"', "--search", cls.search)
+
+        target = tmp_path("it-power.tst")
+        if os.path.exists(target):
+            os.remove(target)
+        cls.io_prepare = storebench("io", "prepare", "--target", target, "--size", "8MiB")
+        if cls.io_prepare.returncode != 0:
+            return
+        cls.io_out, cls.io_csv = tmp_path("it-power-io.json"), tmp_path("it-power-io.csv")
+        # Open loop at 10,000 I/Os a second: the null engine in a closed loop spins on a core.
+        cls.runs["io"] = harness.storebench_started(
+            "io", "run", "--engine", "null", "--spec", "4KiB,100%read,100%random", "--target",
+            target, "--run_time", "3s", "--power", 'cmd:"echo 40"', "--rate", "10000", "--json",
+            cls.io_out, "--series_csv", cls.io_csv)
+
     def test_oltp_run_records_power_and_per_watt_figures(self):
-        sim = PtdSimulator("--watts", "200")
-        try:
-            out, csv = tmp_path("it-power-oltp.json"), tmp_path("it-power-oltp.csv")
-            r = storebench("oltp", "run", "--workload=noop", "--db", "null://", "--n_threads",
-                           "2", "--warmup_time", "1s", "--run_time", "4s", "--window", "1s-3s",
-                           "--power", "ptd://127.0.0.1:%d" % sim.port, "--power",
-                           'cmd:"echo 50 W"', "--json", out, "--series_csv", csv, *THINK)
-            self.assertEqual(r.returncode, 0, r.stderr)
-            commands = sim.commands()
-        finally:
-            sim.close()
+        sim = self.oltp_sim
+        r = self.runs["oltp"].result()
+        out, csv = self.oltp_out, self.oltp_csv
+        self.assertEqual(r.returncode, 0, r.stderr)
+        commands = sim.commands()
         with open(out) as f:
             doc = json.load(f)
         check_schema(self, out)
@@ -108,16 +189,9 @@ class PowerRunTest(unittest.TestCase):
         self.assertTrue(any(row[at] == "250" for row in rows), lines)
 
     def test_a_meter_that_stops_answering_is_recorded_and_the_run_goes_on(self):
-        sim = PtdSimulator("--watts", "120", "--hang-after", "2")
-        try:
-            out = tmp_path("it-power-hang.json")
-            r = storebench("oltp", "run", "--workload=noop", "--db", "null://", "--n_threads",
-                           "1", "--warmup_time", "0", "--run_time", "4s", "--power",
-                           "ptd://127.0.0.1:%d?timeout_ms=300" % sim.port, "--json", out, *THINK)
-            self.assertEqual(r.returncode, 0, r.stderr)
-        finally:
-            sim.close()
-        with open(out) as f:
+        r = self.runs["hang"].result()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(self.hang_out) as f:
             doc = json.load(f)
         src = doc["power"]["sources"][0]
         self.assertGreater(src["readings"], 0)
@@ -127,13 +201,8 @@ class PowerRunTest(unittest.TestCase):
         self.assertGreater(doc["measured_sec"], 3.5)  # the run was not cut short
 
     def test_a_plan_measures_power_once_for_all_instances(self):
-        plan = tmp_path("it-power-plan.toml")
-        with open(plan, "w") as f:
-            f.write('[run]\nwarmup_time = "0s"\nrun_time = "3s"\npower = \'cmd:"echo 90"\'\n\n'
-                    '[[group]]\nname = "n"\ncount = 2\nworkload = "noop"\n'
-                    'db = "null:///n{i}"\n[group.options]\nn_threads = 1\nthink_time = 0.001\n')
-        out = tmp_path("it-power-plan.json")
-        r = storebench("run", "--plan", plan, "--json", out)
+        r = self.runs["plan"].result()
+        out = self.plan_out
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             doc = json.load(f)
@@ -148,18 +217,9 @@ class PowerRunTest(unittest.TestCase):
             self.assertNotIn("power", inst)
 
     def test_consolidate_measures_power_in_every_run(self):
-        plan = tmp_path("it-power-cons.toml")
-        with open(plan, "w") as f:
-            f.write('[run]\nwarmup_time = "0s"\nrun_time = "2s"\nbaseline = "ops>=1@run"\n\n'
-                    '[[group]]\nname = "n"\ncount = 2\nworkload = "noop"\n'
-                    'db = "null:///c{i}"\n[group.options]\nn_threads = 1\nthink_time = 0.001\n')
-        search = tmp_path("it-power-cons/search.json")
-        shutil.rmtree(os.path.dirname(search), ignore_errors=True)
-        os.makedirs(os.path.dirname(search))
-        r = storebench("consolidate", "--plan", plan, "--instances", "1..2", "--runs", "1",
-                       "--power", 'cmd:"echo 12"', "--search", search)
+        r = self.runs["consolidate"].result()
         self.assertEqual(r.returncode, 0, r.stderr)
-        runs = os.path.join(os.path.dirname(search), "search-runs")
+        runs = os.path.join(os.path.dirname(self.search), "search-runs")
         names = sorted(os.listdir(runs))
         self.assertEqual(names, ["n1-run1.json", "n2-run1.json"])
         for name in names:
@@ -168,16 +228,10 @@ class PowerRunTest(unittest.TestCase):
             self.assertAlmostEqual(doc["power"]["windows"][0]["avg_w"], 12.0, places=9, msg=name)
 
     def test_io_run_reports_iops_per_watt_per_test(self):
-        target = tmp_path("it-power.tst")
-        if os.path.exists(target):
-            os.remove(target)
-        r = storebench("io", "prepare", "--target", target, "--size", "8MiB")
+        r = self.io_prepare
         self.assertEqual(r.returncode, 0, r.stderr)
-        out, csv = tmp_path("it-power-io.json"), tmp_path("it-power-io.csv")
-        # Open loop at 10,000 I/Os a second: the null engine in a closed loop spins on a core.
-        r = storebench("io", "run", "--engine", "null", "--spec", "4KiB,100%read,100%random",
-                       "--target", target, "--run_time", "3s", "--power", 'cmd:"echo 40"',
-                       "--rate", "10000", "--json", out, "--series_csv", csv)
+        r = self.runs["io"].result()
+        out, csv = self.io_out, self.io_csv
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             doc = json.load(f)
@@ -259,18 +313,35 @@ class BasicAuthBmc(http.server.BaseHTTPRequestHandler):
 
 
 class PowerCommandTest(unittest.TestCase):
+    """power log and power idle (started in setUpModule)."""
+    server = None
+
+    @classmethod
+    def start_runs(cls):
+        cls.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), BasicAuthBmc)
+        threading.Thread(target=cls.server.serve_forever, daemon=True).start()
+        cls.ptd = PowerRunTest.sim("--watts", "120")
+        cls.log_out, cls.log_csv = tmp_path("it-power-log.json"), tmp_path("it-power-log.csv")
+        env = dict(os.environ, SB_IT_BMC_PW=BasicAuthBmc.password)
+        PowerRunTest.runs["log"] = cls.log_run = harness.storebench_started(
+            "power", "log", "--duration", "3s", "--power",
+            "redfish://admin@127.0.0.1:%d?scheme=http&password_env=SB_IT_BMC_PW"
+            % cls.server.server_address[1], "--json", cls.log_out, "--csv", cls.log_csv,
+            env=env)
+        cls.log2_out = tmp_path("it-power-log2.json")
+        PowerRunTest.runs["log2"] = cls.log2_run = harness.storebench_started(
+            "power", "log", "--duration", "2s", "--power", "ptd://127.0.0.1:%d" % cls.ptd.port,
+            "--json", cls.log2_out)
+        cls.idle_out = tmp_path("it-power-idle.json")
+        # Repetitions of 1 s, not 2 s, settling 200 ms: each repetition settles and measures in
+        # turn.
+        PowerRunTest.runs["idle"] = cls.idle_run = harness.storebench_started(
+            "power", "idle", "--settle", "200ms", "--duration", "1s", "--repeat", "3", "--power",
+            'cmd:"echo 75.5"', "--json", cls.idle_out)
+
     def test_power_log_over_redfish_never_shows_the_password(self):
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), BasicAuthBmc)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            out, csv = tmp_path("it-power-log.json"), tmp_path("it-power-log.csv")
-            env = dict(os.environ, SB_IT_BMC_PW=BasicAuthBmc.password)
-            r = storebench("power", "log", "--duration", "3s", "--power",
-                           "redfish://admin@127.0.0.1:%d?scheme=http&password_env=SB_IT_BMC_PW"
-                           % server.server_address[1], "--json", out, "--csv", csv, env=env)
-        finally:
-            server.shutdown()
-            server.server_close()
+        r = self.log_run.result()
+        out, csv = self.log_out, self.log_csv
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             text = f.read()
@@ -289,13 +360,8 @@ class PowerCommandTest(unittest.TestCase):
     def test_power_log_for_2s_averages_2_seconds_with_ptdaemons_uncertainty(self):
         # The readings of the two seconds (at 1 s and 2 s), not the one taken at the start;
         # PTDaemon's "Uncertainty,0.0123" fills the source's uncertainty.
-        sim = PtdSimulator("--watts", "120")
-        try:
-            out = tmp_path("it-power-log2.json")
-            r = storebench("power", "log", "--duration", "2s", "--power",
-                           "ptd://127.0.0.1:%d" % sim.port, "--json", out)
-        finally:
-            sim.close()
+        r = self.log2_run.result()
+        out = self.log2_out
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("power log: 120.0 W average over 2 s,", r.stdout)
         with open(out) as f:
@@ -306,11 +372,8 @@ class PowerCommandTest(unittest.TestCase):
         self.assertAlmostEqual(doc["power"]["sources"][0]["uncertainty"], 0.0123, places=9)
 
     def test_power_idle_is_the_median_of_repetitions(self):
-        out = tmp_path("it-power-idle.json")
-        # Repetitions of 1 s, not 2 s, settling 200 ms: each repetition settles and measures in
-        # turn.
-        r = storebench("power", "idle", "--settle", "200ms", "--duration", "1s", "--repeat", "3",
-                       "--power", 'cmd:"echo 75.5"', "--json", out)
+        r = self.idle_run.result()
+        out = self.idle_out
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             doc = json.load(f)

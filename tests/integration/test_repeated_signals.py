@@ -19,6 +19,7 @@ import sqlite3
 import subprocess
 import threading
 import time
+import types
 import unittest
 
 import jsonschema
@@ -57,7 +58,8 @@ class Proc:
     """A storebench process (or `timeout` running one) whose output lines are collected as they
     come, so a test can wait for a line while the process runs."""
 
-    def __init__(self, test, args, prefix=()):
+    def __init__(self, test, args, prefix=(), on_line=None):
+        self.on_line = on_line  # called on the reader's thread with each line, as it comes
         self.proc = subprocess.Popen([*prefix, harness.ARGS.binary, *args],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines = []
@@ -70,6 +72,8 @@ class Proc:
 
     def _read(self, stream):
         for line in stream:
+            if self.on_line:
+                self.on_line(self, line)
             with self.mu:
                 self.lines.append(line)
 
@@ -120,7 +124,9 @@ class WriteLock:
     it, readers do not), held until release()."""
 
     def __init__(self, path):
-        self.conn = sqlite3.connect(path, timeout=60, isolation_level=None)
+        # Released on the test's thread, perhaps taken on a reader's (HoldAtStart).
+        self.conn = sqlite3.connect(path, timeout=60, isolation_level=None,
+                                    check_same_thread=False)
         self.conn.execute("BEGIN EXCLUSIVE")
 
     def release(self):
@@ -136,10 +142,43 @@ def load_oltp(db, rows=ROWS):
     assert r.returncode == 0, r.stderr
 
 
+class HoldAtStart:
+    """A Proc's on_line: takes the write locks of `dbs` as the header's "Initializing worker
+    threads..." is read, before the workers' first transaction (the command's own writes, its
+    lock and meta rows, are done by then), so the run's first one-second interval has no
+    transaction and hold_workers returns at 1 s, not 2 (a lock taken after the start lets that
+    interval count some). Should the lock come late, a later whole interval shows it. Only for
+    cases that need no transaction before the stop."""
+
+    def __init__(self, dbs):
+        self.dbs = dbs
+        self.locks = None
+        self.zero_before = 0
+
+    def __call__(self, proc, line):
+        if self.locks is None and "Initializing worker threads..." in line:
+            self.zero_before = proc.count("tps: 0.00 ")
+            self.locks = [WriteLock(db) for db in self.dbs]
+
+
+def wait_started(test, proc):
+    proc.wait_line("Threads started!")
+    held = proc.on_line
+    if held is not None:
+        test.assertIsNotNone(held.locks, "the header came before the start")
+        for lock in held.locks:
+            test.addCleanup(lock.release)
+
+
 def hold_workers(test, proc, dbs):
-    """Takes the write lock of every database in `dbs` while `proc` runs its oltp workers, and
-    returns once a whole one-second interval ended with no transaction: every worker then waits
-    in a statement for the lock, and the run cannot end before release()."""
+    """Takes the write lock of every database in `dbs` while `proc` runs its oltp workers (or
+    uses those its HoldAtStart took), and returns once a whole one-second interval ended with
+    no transaction: every worker then waits in a statement for the lock, and the run cannot end
+    before release()."""
+    held = proc.on_line
+    if held is not None:
+        proc.wait_line("tps: 0.00 ", held.zero_before + 1)
+        return held.locks
     locks = [WriteLock(db) for db in dbs]
     for lock in locks:
         test.addCleanup(lock.release)
@@ -218,13 +257,14 @@ class OltpRunTest(SignalTestBase):
         cls.db = os.path.join(cls.dir, "o.db")
         load_oltp(cls.db)
 
-    def start(self, out, prefix=()):
+    def start(self, out, prefix=(), hold=()):
         if os.path.exists(out):
             os.remove(out)
         p = Proc(self, ["oltp", "run", "--workload", "oltp", "--db", "sqlite://" + self.db,
                         "--tables", "1", "--table_size", str(ROWS), "--warmup_time", "0",
-                        "--run_time", "10m", "--report-interval", "1", "--json", out], prefix)
-        p.wait_line("Threads started!")
+                        "--run_time", "10m", "--report-interval", "1", "--json", out], prefix,
+                 HoldAtStart(hold) if hold else None)
+        wait_started(self, p)
         return p
 
     def test_timeout_writes_the_result(self):
@@ -237,7 +277,7 @@ class OltpRunTest(SignalTestBase):
 
     def test_second_term_is_noted_and_the_run_stops_gracefully(self):
         out = os.path.join(self.dir, "two.json")
-        p = self.start(out)
+        p = self.start(out, hold=[self.db])
         locks = hold_workers(self, p, [self.db])
         send_in_turn(p, signal.SIGTERM, [FIRST, SECOND])
         self.assertIsNone(p.proc.poll())
@@ -269,7 +309,7 @@ class OltpRunTest(SignalTestBase):
     def test_fourth_signal_exits_without_the_result(self):
         # The worker still waits for the lock: only an exit without finishing can end it now.
         out = os.path.join(self.dir, "four.json")
-        p = self.start(out)
+        p = self.start(out, hold=[self.db])
         hold_workers(self, p, [self.db])
         send_in_turn(p, signal.SIGINT, [FIRST, SECOND, AT_ONCE])
         p.signal(signal.SIGINT)
@@ -279,6 +319,12 @@ class OltpRunTest(SignalTestBase):
 
 
 class IoRunTest(SignalTestBase):
+    """The four cases' runs start together in setUpClass and wait for their first second side
+    by side (a read-only run shares its target), instead of a second each in turn; each case
+    then signals its own. At 1,000 I/Os a second (open loop) a waiting run takes no core."""
+    RUNS = {"timeout": ["timeout", "--preserve-status", "10m"], "two": [], "together": [],
+            "quit": []}
+
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
@@ -286,15 +332,22 @@ class IoRunTest(SignalTestBase):
         cls.target = os.path.join(cls.dir, "t.tst")
         r = storebench("io", "prepare", "--target", cls.target, "--size", "1MiB", "--direct=N")
         assert r.returncode == 0, r.stderr
+        # Proc ends its process at cleanup: here the class's.
+        owner = types.SimpleNamespace(addCleanup=cls.addClassCleanup)
+        cls.runs = {}
+        for name, prefix in cls.RUNS.items():
+            out = os.path.join(cls.dir, name + ".json")
+            if os.path.exists(out):
+                os.remove(out)
+            cls.runs[name] = (Proc(owner, [
+                "io", "run", "--engine", "null", "--target", cls.target, "--spec",
+                "4KiB,100%read,100%random", "--rate", "1000", "--run_time", "10m", "--progress",
+                "json", "--json", out], prefix), out)
+        for p, _ in cls.runs.values():
+            p.wait_line('{"t":')  # the first second's figures: I/Os were done
 
-    def start(self, out, prefix=()):
-        if os.path.exists(out):
-            os.remove(out)
-        p = Proc(self, ["io", "run", "--engine", "null", "--target", self.target, "--spec",
-                        "4KiB,100%read,100%random", "--run_time", "10m", "--progress", "json",
-                        "--json", out], prefix)
-        p.wait_line('{"t":')  # the first second's figures: I/Os were done
-        return p
+    def start(self, name):
+        return self.runs[name]
 
     def check(self, p, out):
         self.assertEqual(p.finish(), 130, p.output())
@@ -303,29 +356,25 @@ class IoRunTest(SignalTestBase):
         self.assertGreater(doc["storage"][0]["totals"]["read_ios"], 0)
 
     def test_timeout_writes_the_result(self):
-        out = os.path.join(self.dir, "timeout.json")
-        p = self.start(out, prefix=["timeout", "--preserve-status", "10m"])
+        p, out = self.start("timeout")
         timeout_expires(p)
         self.check(p, out)
 
     def test_two_terms_in_a_row(self):
-        out = os.path.join(self.dir, "two.json")
-        p = self.start(out)
+        p, out = self.start("two")
         p.signal(signal.SIGTERM)
         p.signal(signal.SIGTERM)
         self.check(p, out)
 
     def test_two_signals_delivered_together(self):
         # Both handled before the run goes on: the second is surely seen while it stops.
-        out = os.path.join(self.dir, "together.json")
-        p = self.start(out)
+        p, out = self.start("together")
         delivered_together(p, [signal.SIGINT, signal.SIGTERM])
         self.check(p, out)
         self.assertIn(SECOND, p.output())
 
     def test_sigquit_writes_the_result(self):
-        out = os.path.join(self.dir, "quit.json")
-        p = self.start(out)
+        p, out = self.start("quit")
         p.signal(signal.SIGQUIT)
         self.check(p, out)
         self.assertIn(AT_ONCE, p.output())
@@ -369,11 +418,12 @@ class TwoInstancePlanBase(SignalTestBase):
 class PlanRunTest(TwoInstancePlanBase):
     DIR_NAME = "plan"
 
-    def start(self, out, prefix=()):
+    def start(self, out, prefix=(), hold=()):
         if os.path.exists(out):
             os.remove(out)
-        p = Proc(self, ["run", "--plan", self.plan, "--json", out], prefix)
-        p.wait_line("Threads started!")
+        p = Proc(self, ["run", "--plan", self.plan, "--json", out], prefix,
+                 HoldAtStart(hold) if hold else None)
+        wait_started(self, p)
         return p
 
     def check(self, p, out):
@@ -391,7 +441,7 @@ class PlanRunTest(TwoInstancePlanBase):
 
     def test_second_term_is_noted_and_the_run_stops_gracefully(self):
         out = os.path.join(self.dir, "two.json")
-        p = self.start(out)
+        p = self.start(out, hold=self.dbs)
         locks = hold_workers(self, p, self.dbs)
         send_in_turn(p, signal.SIGTERM, [FIRST, SECOND])
         for lock in locks:
@@ -415,14 +465,14 @@ class ConsolidateTest(TwoInstancePlanBase):
     own result (interrupted)."""
     DIR_NAME = "consolidate"
 
-    def start(self, name, prefix=()):
+    def start(self, name, prefix=(), hold=()):
         search = os.path.join(self.dir, name + ".json")
         shutil.rmtree(os.path.join(self.dir, name + "-runs"), ignore_errors=True)
         if os.path.exists(search):
             os.remove(search)
         p = Proc(self, ["consolidate", "--plan", self.plan, "--instances", "1..2", "--runs", "1",
-                        "--search", search], prefix)
-        p.wait_line("Threads started!")
+                        "--search", search], prefix, HoldAtStart(hold) if hold else None)
+        wait_started(self, p)
         return p, search, os.path.join(self.dir, name + "-runs", "n1-run1.json")
 
     def check(self, p, search, run_file):
@@ -440,7 +490,7 @@ class ConsolidateTest(TwoInstancePlanBase):
         self.assertVerified(self.check(p, search, run_file))
 
     def test_second_term_is_noted_and_the_search_stops_gracefully(self):
-        p, search, run_file = self.start("two")
+        p, search, run_file = self.start("two", hold=self.dbs[:1])
         locks = hold_workers(self, p, self.dbs[:1])
         send_in_turn(p, signal.SIGTERM, [FIRST, SECOND])
         locks[0].release()
