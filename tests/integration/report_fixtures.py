@@ -86,15 +86,21 @@ def with_headline(src, dst_name, label, value):
     return path
 
 
-def dvdstore_run(name, label):
-    """A 3-second DVD Store run (1 s warm-up) on a 1 MB SQLite database, loaded once: nine
-    operation types from 0.01 ms to tens of ms and 13 counters, the widest tables of a report."""
+def dvdstore_load(name):
+    """The 1 MB SQLite database of dvdstore_run(name, ...), loaded afresh."""
     db = harness.tmp_path(name + ".db")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(db + suffix):
-            os.remove(db + suffix)
+    harness.remove_sqlite(db)
     p = harness.storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=1MB")
     assert p.returncode == 0, p.stderr
+
+
+def dvdstore_run(name, label, load=True):
+    """A 3-second DVD Store run (1 s warm-up) on a 1 MB SQLite database, loaded once (here, or
+    by dvdstore_load(name) before when `load` is False): nine operation types from 0.01 ms to
+    tens of ms and 13 counters, the widest tables of a report."""
+    db = harness.tmp_path(name + ".db")
+    if load:
+        dvdstore_load(name)
     path = harness.tmp_path(name + ".json")
     p = harness.storebench("oltp", "run", "--db", "sqlite://" + db, "--db_size=1MB",
                            "--n_threads=2", "--run_time=3s", "--warmup_time=1s", "--label", label,

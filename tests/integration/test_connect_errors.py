@@ -111,9 +111,7 @@ class RealLockConflictTest(unittest.TestCase):
 
     def test_second_process_is_told_who_holds_the_database(self):
         db = tmp_path("connect-errors-lock.db")
-        for suffix in ("", "-wal", "-shm", ".storebench-lock"):
-            if os.path.exists(db + suffix):
-                os.remove(db + suffix)
+        harness.remove_sqlite(db, ("", "-wal", "-shm", ".storebench-lock"))
         r = storebench("oltp", "load", "--workload=oltp", "--db", "sqlite://" + db, "--tables=1",
                        "--table_size=100")
         self.assertEqual(r.returncode, 0, r.stderr)

@@ -22,20 +22,20 @@ def fresh_dir(name):
     return d
 
 
-# Four threads spread over the instances (DVD Store 3's target list), 25 orders per thread: one
-# instance completes 100 orders, two complete 50 each, three 50/25/25, four 25 each. The rule
-# "units>=50@run" (orders completed in the measured window) passes at 1 and 2 and fails at 3
-# and 4, whatever the machine's speed. (50 orders per thread took twice as long: a run's time is
-# its orders', and the cases run some twenty of them.) search_depth = 20 (500 by default): the
-# review browses of 500 rows were most of an order's time (an order-limited run ends once its
-# orders are done, or with --power at the next whole second); the
-# counts, not what an order reads, decide every verdict here.
+# Four threads spread over the instances (DVD Store 3's target list), 10 orders per thread: one
+# instance completes 40 orders, two complete 20 each, three 20/10/10, four 10 each. The rule
+# "units>=20@run" (orders completed in the measured window) passes at 1 and 2 and fails at 3
+# and 4, whatever the machine's speed. (A run's time is mostly its orders', and the cases run
+# some twenty of them: 25 orders per thread took 1.3 s of orders a run at load average 17, 50
+# twice that.) search_depth = 20 (500 by default): the review browses of 500 rows were most of
+# an order's time (an order-limited run ends once its orders are done, or with --power at the
+# next whole second); the counts, not what an order reads, decide every verdict here.
 SEARCH_DEPTH = 20
 PLAN = """
 [run]
 warmup_time = "0s"
 run_time = "5m"          # the orders per thread end each run long before
-baseline = "units>=50@run"
+baseline = "units>=20@run"
 
 [[group]]
 name = "ds3"
@@ -45,8 +45,9 @@ load = true
 spread_threads = 4
 [group.options]
 db_size = "1MB"
-units_per_thread = 25
+units_per_thread = 10
 search_depth = {search_depth}
+ramp_rate = 1000         # all threads connected at once (10 a second by default: 0.3 s a run)
 """
 
 # The same databases run for a time (2 s), judged on a window inside the run; power from a
@@ -60,6 +61,7 @@ db = "sqlite://{dir}/ds3_{{i}}.db"
 db_size = "1MB"
 n_threads = 1
 search_depth = {search_depth}
+ramp_rate = 1000
 """
 
 
@@ -94,7 +96,7 @@ class ConsolidateSqliteTest(unittest.TestCase):
     def test_plan_run_loads_missing_databases_and_judges_every_instance(self):
         out = os.path.join(self.dir, "plan-run.json")
         r = storebench("run", "--plan", self.plan, "--json", out, timeout=300)
-        # ds3_2 and ds3_3 complete 25 orders each: the baseline fails, exit 1.
+        # ds3_2 and ds3_3 complete 10 orders each: the baseline fails, exit 1.
         self.assertEqual(r.returncode, 1, r.stderr)
         self.assertIn("baseline failed", r.stderr)
         with open(out) as f:
@@ -103,7 +105,7 @@ class ConsolidateSqliteTest(unittest.TestCase):
         names = [i["name"] for i in doc["instances"]]
         self.assertEqual(names, ["ds3_1", "ds3_2", "ds3_3"])
         orders = [i["operations"][0]["count"] for i in doc["instances"]]
-        self.assertEqual(orders, [50, 25, 25])
+        self.assertEqual(orders, [20, 10, 10])
         # The aggregate is the exact merge of the instances.
         self.assertEqual(doc["operations"][0]["count"], sum(orders))
         self.assertEqual(doc["workers"]["started"], 4)
@@ -111,7 +113,7 @@ class ConsolidateSqliteTest(unittest.TestCase):
         self.assertEqual(verdicts, [True, False, False])
         b = doc["baselines"][0]
         self.assertFalse(b["passed"])
-        self.assertEqual(b["measured"], 25)
+        self.assertEqual(b["measured"], 10)
         self.assertIn(b["decided_by"], ("ds3_2", "ds3_3"))
         # Each instance verified its own database: committed orders = new ORDERS rows there.
         for inst in doc["instances"]:
@@ -124,16 +126,16 @@ class ConsolidateSqliteTest(unittest.TestCase):
         dbs = ";".join(f"sqlite://{self.dir}/ds3_{i}.db" for i in (1, 2, 3))
         out = os.path.join(self.dir, "target-list.json")
         r = storebench("oltp", "run", "--db", dbs, "--db_size", "1MB", "--n_threads", "2",
-                       "--units_per_thread", "20", "--search_depth", str(SEARCH_DEPTH),
-                       "--warmup_time", "0", "--run_time", "5m",
+                       "--units_per_thread", "10", "--search_depth", str(SEARCH_DEPTH),
+                       "--ramp_rate", "1000", "--warmup_time", "0", "--run_time", "5m",
                        "--json", out, timeout=300)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             doc = json.load(f)
         # As DVD Store 3: n_threads on every target (6 threads in all).
         self.assertEqual([i["workers"]["started"] for i in doc["instances"]], [2, 2, 2])
-        self.assertEqual([i["operations"][0]["count"] for i in doc["instances"]], [40, 40, 40])
-        self.assertEqual(doc["operations"][0]["count"], 120)
+        self.assertEqual([i["operations"][0]["count"] for i in doc["instances"]], [20, 20, 20])
+        self.assertEqual(doc["operations"][0]["count"], 60)
         # The whole run's Final line, then one per target under DS3's heading.
         self.assertEqual(r.stdout.count("Final ("), 1)
         self.assertEqual(r.stdout.count("\nFinal: et="), 3)
@@ -152,12 +154,12 @@ class ConsolidateSqliteTest(unittest.TestCase):
         self.assertEqual([c["passed"] for c in s["counts"]], [True, True, False, False])
         self.assertIn("peak: 2 instance(s)", r.stdout)
         self.assertIn("0 of 1 at 3", r.stdout)
-        # The median run's per-instance figures: 1 instance completes 100 orders, 2 split it.
+        # The median run's per-instance figures: 1 instance completes 40 orders, 2 split it.
         for c in s["counts"]:
             for run in c["runs"]:
                 self.assertTrue(os.path.exists(run["result_file"]), run)
         figures = {c["count"]: c["runs"][0]["deciding_figure"] for c in s["counts"]}
-        self.assertEqual(figures, {1: 100, 2: 50, 4: 25, 3: 25})
+        self.assertEqual(figures, {1: 40, 2: 20, 4: 10, 3: 10})
 
         # Interrupt a linear search of three runs per count while it runs, then resume it.
         search2 = os.path.join(self.dir, "search2.json")
@@ -244,12 +246,12 @@ class ConsolidateSqliteTest(unittest.TestCase):
 
     def test_compare_two_searches(self):
         # Server A and server B as the same databases with more orders per thread in B: A's
-        # peak is 2 (as above), B's 3 (three instances: 100, 50 and 50 orders).
+        # peak is 2 (as above), B's 3 (three instances: 40, 20 and 20 orders).
         plan_b = os.path.join(self.dir, "plan-b.toml")
         with open(self.plan) as f:
             text = f.read()
         with open(plan_b, "w") as f:
-            f.write(text.replace("units_per_thread = 25", "units_per_thread = 50"))
+            f.write(text.replace("units_per_thread = 10", "units_per_thread = 20"))
         searches = {}
         for name, plan, watts in (("A", self.plan, "150"), ("B", plan_b, "100")):
             path = os.path.join(self.dir, f"compare-{name}.json")

@@ -16,9 +16,7 @@ class DbInputTest(unittest.TestCase):
     def foreign_db(self, name):
         """A database of someone else's, in rollback-journal mode, with a table and rows."""
         path = tmp_path(name)
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            if os.path.exists(path + suffix):
-                os.remove(path + suffix)
+        harness.remove_sqlite(path, ("", "-wal", "-shm", "-journal"))
         con = sqlite3.connect(path)
         con.execute("PRAGMA journal_mode=DELETE")
         con.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT)")
@@ -93,9 +91,7 @@ class ForcedLoadDropTest(unittest.TestCase):
 
     def test_a_drop_that_fails_halfway_leaves_an_unfinished_database(self):
         db = tmp_path("forced-drop.db")
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(db + suffix):
-                os.remove(db + suffix)
+        harness.remove_sqlite(db)
         url = "sqlite://" + db
         args = ["--workload=oltp", "--tables=2", "--table_size=100"]
         r = storebench("oltp", "load", "--db", url, *args)
@@ -166,9 +162,7 @@ class MessagesWithTheFixTest(unittest.TestCase):
 
     def test_other_workloads_database_names_the_workload(self):
         db = tmp_path("msg-oltp.db")
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(db + suffix):
-                os.remove(db + suffix)
+        harness.remove_sqlite(db)
         url = "sqlite://" + db
         r = storebench("oltp", "load", "--workload=oltp", "--db", url, "--tables=1",
                        "--table_size=100")

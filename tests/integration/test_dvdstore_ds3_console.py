@@ -10,7 +10,6 @@ ds3/drivers/ds3xdriver.cs), which cannot run here (C#, .NET):
   connected, all threads running), per-target Final and from-start lines under "Individual
   Stats for each DB / Web Server: ", and "Run over" last; storebench's summary is on stderr."""
 import json
-import os
 import re
 import shutil
 import unittest
@@ -25,17 +24,13 @@ STATUS_RE = re.compile(r"^et=\s*(?P<et>[\d.]+) n_overall=(?P<n>\d+) opm=\d+ ")
 def loaded_copies(name, count):
     """`count` copies of one freshly loaded database, as sqlite:// URLs."""
     base = tmp_path(f"{name}-0.db")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(base + suffix):
-            os.remove(base + suffix)
+    harness.remove_sqlite(base)
     r = storebench("oltp", "load", "--db", "sqlite://" + base, "--db_size=" + SIZE)
     assert r.returncode == 0, r.stderr
     urls = ["sqlite://" + base]
     for i in range(1, count):
         path = tmp_path(f"{name}-{i}.db")
-        for suffix in ("-wal", "-shm"):
-            if os.path.exists(path + suffix):
-                os.remove(path + suffix)
+        harness.remove_sqlite(path, ("-wal", "-shm"))
         shutil.copyfile(base, path)
         urls.append("sqlite://" + path)
     return urls
@@ -120,9 +115,7 @@ class Ds3ConsoleTest(unittest.TestCase):
 
     def test_ds2_mode_keeps_stdout_and_takes_only_y_or_n(self):
         db = tmp_path("it-ds3console-ds2.db")
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(db + suffix):
-                os.remove(db + suffix)
+        harness.remove_sqlite(db)
         r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=2MB", "--ds2_mode=Y")
         self.assertEqual(r.returncode, 0, r.stderr)
         r, doc = self.run_ds3("--ds2_mode=Y", "--n_threads=2", "--warmup_time=0",

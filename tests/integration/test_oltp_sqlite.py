@@ -12,9 +12,7 @@ from harness import storebench, tmp_path
 class OltpSqliteTest(unittest.TestCase):
     def test_load_run_every_test_type(self):
         db = tmp_path("it-oltp.db")
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(db + suffix):
-                os.remove(db + suffix)
+        harness.remove_sqlite(db)
         url = "sqlite://" + db
         common = ["--workload", "oltp", "--db", url, "--tables", "2", "--table_size", "20000"]
         r = storebench("oltp", "load", *common)

@@ -94,10 +94,12 @@ class ReportBrowserTest(unittest.TestCase):
         cls.artifacts = os.path.join(os.path.dirname(os.path.abspath(harness.ARGS.tmp)),
                                      "test-artifacts", "report")
         os.makedirs(cls.artifacts, exist_ok=True)
-        cls.run_file, cls.multi, cls.storage = fx.in_parallel(
+        # The power case's run too (made in its case after the others before: 3 s).
+        cls.run_file, cls.multi, cls.storage, cls.power = fx.in_parallel(
             lambda: fx.run_noop("rb_run", fx.HOSTILE),
             lambda: fx.run_noop("rb_multi", "multi", threads=1, instances=3),
-            lambda: fx.storage_run("rb_io", "io"))
+            lambda: fx.storage_run("rb_io", "io"),
+            lambda: fx.run_noop("rb_power", "power", extra=("--power", "cmd:echo 150.5")))
         cls.exec_file = harness.tmp_path("rb_exec.json")
         p = harness.storebench("exec", "--label", "ex", "--json", cls.exec_file, "--",
                                "sh", "-c", "exit 0")
@@ -235,7 +237,7 @@ class ReportBrowserTest(unittest.TestCase):
 
     def test_power_in_run_report(self):
         # A run with a real power source: a command printing watts (docs/power.md).
-        path = fx.run_noop("rb_power", "power", extra=("--power", "cmd:echo 150.5"))
+        path = self.power
         with open(path) as f:
             doc = json.load(f)
         self.open_report("run-power", path)

@@ -13,9 +13,7 @@ from harness import storebench, tmp_path
 
 def fresh_db(name):
     db = tmp_path(name)
-    for suffix in ("", "-wal", "-shm", ".storebench-lock"):
-        if os.path.exists(db + suffix):
-            os.remove(db + suffix)
+    harness.remove_sqlite(db, ("", "-wal", "-shm", ".storebench-lock"))
     return "sqlite://" + db
 
 
