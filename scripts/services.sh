@@ -65,6 +65,9 @@ MY_MEMORY=(--innodb-buffer-pool-size=512M --innodb-log-file-size=512M --max-conn
 MY_NAME=MariaDB
 MY_EXTRA=()  # more server options (the performance_schema server's)
 SERVER_DATABASES=("${DATABASES[@]}")
+# 0: start_pg / start_my only start the server (the restart-* commands: a server that ran has its
+# user and databases already, and PostgreSQL's 40-odd psql calls took seconds of each restart).
+SERVER_SETUP=1
 
 # Instance servers (start-instances K): K PostgreSQL and K MariaDB servers besides the main
 # ones, for consolidation runs where several servers compete for the host as VMs do. Instance
@@ -188,6 +191,7 @@ EOF
     as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/postgres.log" -o "-p $port" -w -t 60 start \
       >/dev/null || { tail -20 "$PG_DIR/postgres.log" >&2; die "$PG_NAME did not start"; }
   fi
+  [ "$SERVER_SETUP" = 1 ] || return 0
   pg_psql <<'EOF'
 SELECT 'CREATE ROLE storebench LOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'storebench')
 \gexec
@@ -248,6 +252,7 @@ start_my() {
     done
     my_client -e "SELECT 1" >/dev/null 2>&1 || { tail -20 "$MY_DIR/mariadbd.err" >&2; die "$MY_NAME did not answer"; }
   fi
+  [ "$SERVER_SETUP" = 1 ] || return 0
   {
     echo "CREATE USER IF NOT EXISTS 'storebench'@'127.0.0.1';"
     echo "CREATE USER IF NOT EXISTS 'storebench'@'localhost';"
@@ -514,7 +519,7 @@ case "${1:-}" in
     pg_running || die "no PostgreSQL of $DIR is running (STOREBENCH_SERVICES_DIR names another?)"
     stop_pg
     sleep "${2:-2}"
-    start_pg
+    SERVER_SETUP=0 start_pg
     ;;
   restart-instance)
     # For fault tests: instance server I of kind pg|mariadb goes away for ${4:-2} seconds while
@@ -528,14 +533,14 @@ case "${1:-}" in
         pg_running || die "PostgreSQL instance $i is not running"
         stop_pg
         sleep "${4:-2}"
-        start_pg
+        SERVER_SETUP=0 start_pg
         ;;
       mariadb)
         use_my_instance "$i"
         my_running || die "MariaDB instance $i is not running"
         stop_my
         sleep "${4:-2}"
-        start_my
+        SERVER_SETUP=0 start_my
         ;;
       *) die "restart-instance takes pg|mariadb, not '$kind'" ;;
     esac
@@ -545,7 +550,7 @@ case "${1:-}" in
     my_running || die "no MariaDB of $DIR is running (STOREBENCH_SERVICES_DIR names another?)"
     stop_my
     sleep "${2:-2}"
-    start_my
+    SERVER_SETUP=0 start_my
     ;;
   destroy)
     stop_instances
