@@ -121,3 +121,17 @@ def wait_for_text(path, predicate, proc, timeout=120):
         if time.monotonic() > deadline:
             raise AssertionError(f"not seen within {timeout} s:\n{text[-3000:]}")
         time.sleep(0.05)
+
+
+def progress_has_units(text):
+    """Whether a run's --progress=json lines (its stderr) show a second in which units of some
+    type completed: the run is working (e.g. the moment for a fault)."""
+    import json
+    for line in text.splitlines():
+        if line.startswith('{"t":'):
+            try:
+                if any(t["per_sec"] > 0 for t in json.loads(line)["types"].values()):
+                    return True
+            except (ValueError, KeyError, AttributeError, TypeError):
+                pass  # a line still being written
+    return False

@@ -14,18 +14,6 @@ import harness
 from harness import tmp_path
 
 
-def working(text):
-    """Whether a run's --progress=json lines (stderr) show a second with transactions."""
-    for line in text.splitlines():
-        if line.startswith('{"t":'):
-            try:
-                if json.loads(line)["types"]["transaction"]["per_sec"] > 0:
-                    return True
-            except (ValueError, KeyError):
-                pass  # a line still being written
-    return False
-
-
 class Restart(threading.Thread):
     """One server's restart under a run, from the load to the run's end; what each step
     returned is kept for the case that asserts on it."""
@@ -58,7 +46,7 @@ class Restart(threading.Thread):
                                         "--warmup", "0", "--progress=json", "--json", self.out],
                                        stdout=subprocess.DEVNULL, stderr=err, text=True)
             try:
-                harness.wait_for_text(log, working, run)
+                harness.wait_for_text(log, harness.progress_has_units, run)
                 self.restart = subprocess.run([services, self.command, "2"],
                                               capture_output=True, text=True, timeout=180)
                 if self.restart.returncode != 0:
