@@ -15,6 +15,8 @@
 #                                'env' prints their URLs, 'stop' and 'stop-instances' stop them)
 #   scripts/services.sh restart-instance pg|mariadb I [seconds]
 #                                fault tests: instance server I goes away, the others go on
+#   scripts/services.sh stop-instance|start-instance pg|mariadb I
+#                                the same in two steps (the test chooses when it comes back)
 #   scripts/services.sh start-pfs  also one small MariaDB server with performance_schema on (the
 #                                per-schema cross-check; start-instances starts it too; 'env'
 #                                prints its URL, 'stop' and 'stop-instances' stop it)
@@ -521,28 +523,34 @@ case "${1:-}" in
     sleep "${2:-2}"
     SERVER_SETUP=0 start_pg
     ;;
-  restart-instance)
+  restart-instance|stop-instance|start-instance)
     # For fault tests: instance server I of kind pg|mariadb goes away for ${4:-2} seconds while
-    # the others go on (a VM that reboots during a consolidation run).
+    # the others go on (a VM that reboots during a consolidation run). stop-instance and
+    # start-instance are its two halves, for a test that ends the outage at a point of its run.
+    cmd="$1"
     kind="${2:-}"
     i="${3:-}"
-    [[ "$i" =~ ^[0-9]+$ ]] || die "restart-instance takes pg|mariadb and an instance number"
+    [[ "$i" =~ ^[0-9]+$ ]] || die "$cmd takes pg|mariadb and an instance number"
     case "$kind" in
       pg)
         use_pg_instance "$i"
-        pg_running || die "PostgreSQL instance $i is not running"
-        stop_pg
-        sleep "${4:-2}"
-        SERVER_SETUP=0 start_pg
+        if [ "$cmd" != start-instance ]; then
+          pg_running || die "PostgreSQL instance $i is not running"
+          stop_pg
+        fi
+        if [ "$cmd" = restart-instance ]; then sleep "${4:-2}"; fi
+        if [ "$cmd" != stop-instance ]; then SERVER_SETUP=0 start_pg; fi
         ;;
       mariadb)
         use_my_instance "$i"
-        my_running || die "MariaDB instance $i is not running"
-        stop_my
-        sleep "${4:-2}"
-        SERVER_SETUP=0 start_my
+        if [ "$cmd" != start-instance ]; then
+          my_running || die "MariaDB instance $i is not running"
+          stop_my
+        fi
+        if [ "$cmd" = restart-instance ]; then sleep "${4:-2}"; fi
+        if [ "$cmd" != stop-instance ]; then SERVER_SETUP=0 start_my; fi
         ;;
-      *) die "restart-instance takes pg|mariadb, not '$kind'" ;;
+      *) die "$cmd takes pg|mariadb, not '$kind'" ;;
     esac
     ;;
   restart-mariadb)
@@ -565,6 +573,7 @@ case "${1:-}" in
     echo "usage: $0 start|stop|status|env|destroy|restart-postgres|restart-mariadb [seconds]" >&2
     echo "       $0 start-instances K|stop-instances|start-pfs|instance-plan [database]" >&2
     echo "       $0 restart-instance pg|mariadb I [seconds]" >&2
+    echo "       $0 stop-instance|start-instance pg|mariadb I" >&2
     exit 2
     ;;
 esac
