@@ -103,8 +103,8 @@ RESTARTS = {}
 
 def restarted(case):
     """The restart of `case`'s kind. The first case to ask restarts both kinds' servers at once
-    (each its own instance server 3): a case is mostly its 16-s run, and the two one after the
-    other took twice as long, with one of ctest's two cores idle (RUN_SERIAL)."""
+    (each its own instance server 3): a case is mostly its 12-s run, and the two one after the
+    other took twice as long."""
     if not RESTARTS:
         for c in (PostgresRestartTest, MariadbRestartTest):
             if not harness.reachable(c.url):
