@@ -128,8 +128,10 @@ class CtestLabelsTest(unittest.TestCase):
             with self.subTest(name):
                 self.assertFalse(props["integration." + name].get("RUN_SERIAL"))
                 self.assertEqual(sorted(props["integration." + name]["RESOURCE_LOCK"]), locks)
-        # Its instance-plan case lists the running instance servers: none may be restarting.
-        self.assertIn("sb_pg_instance1", props["integration.test_plan_fit"]["RESOURCE_LOCK"])
+        # Its instance-plan case lists the running PostgreSQL instance servers: none may be
+        # restarting (1 and 3 are).
+        self.assertEqual(sorted(props["integration.test_plan_fit"]["RESOURCE_LOCK"]),
+                         ["sb_pg_instance1", "sb_pg_instance3"])
 
     def test_long_tests_start_first_on_a_clean_clone(self):
         # Without CTestCostData.txt ctest orders by COST: the long entries and the slow and
