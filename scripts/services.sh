@@ -9,6 +9,8 @@
 #   scripts/services.sh destroy  stop both and delete their data
 #   scripts/services.sh restart-postgres|restart-mariadb [seconds]
 #                                fault tests: the server goes away for that long, then returns
+#   scripts/services.sh checkpoint-postgres
+#                                fault tests: PostgreSQL's CHECKPOINT now, so a restart is quick
 #   scripts/services.sh start-instances K
 #                                also K small PostgreSQL and K small MariaDB servers (1..16), each
 #                                with its own port, data directory and memory limit (idempotent;
@@ -523,6 +525,13 @@ case "${1:-}" in
     sleep "${2:-2}"
     SERVER_SETUP=0 start_pg
     ;;
+  checkpoint-postgres)
+    # For fault tests, before their run: PostgreSQL writes and syncs what it holds dirty now
+    # (CHECKPOINT), so that a restart's fast shutdown during the run has little left to do. A
+    # fresh server's first shutdown checkpoint synced its 6,533 database files in 23 s.
+    pg_running || die "no PostgreSQL of $DIR is running (STOREBENCH_SERVICES_DIR names another?)"
+    pg_psql -c CHECKPOINT >/dev/null
+    ;;
   restart-instance|stop-instance|start-instance)
     # For fault tests: instance server I of kind pg|mariadb goes away for ${4:-2} seconds while
     # the others go on (a VM that reboots during a consolidation run). stop-instance and
@@ -571,6 +580,7 @@ case "${1:-}" in
     ;;
   *)
     echo "usage: $0 start|stop|status|env|destroy|restart-postgres|restart-mariadb [seconds]" >&2
+    echo "       $0 checkpoint-postgres" >&2
     echo "       $0 start-instances K|stop-instances|start-pfs|instance-plan [database]" >&2
     echo "       $0 restart-instance pg|mariadb I [seconds]" >&2
     echo "       $0 stop-instance|start-instance pg|mariadb I" >&2
