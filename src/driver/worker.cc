@@ -216,7 +216,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
       // server answers or the run ends. The outage shows as seconds without units.
       ctx.Message("connection lost (" + unit.message() + "); reconnecting");
       w.session.reset();
-      int64_t backoff = 100 * kNanosPerMilli;
+      int64_t backoff = kReconnectFirstNanos;
       while (!signals.Ended()) {
         auto fresh = w.reconnect();
         if (fresh.ok()) {
@@ -226,7 +226,7 @@ void RunUnits(Worker& w, const Layout& layout, const LoopLimits& limits, Clock& 
           break;
         }
         NapUntil(clock, clock.NowNanos() + backoff, signals);
-        backoff = std::min<int64_t>(backoff * 2, 5 * kNanosPerSecond);
+        backoff = std::min<int64_t>(backoff * 2, kReconnectCapNanos);
       }
       if (!w.session) break;  // the run ended while the server was away
       now = clock.NowNanos();

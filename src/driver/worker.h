@@ -26,6 +26,12 @@ namespace sb::driver {
 
 constexpr int kLastN = 100;        // DVD Store's rt_tot_lastn window
 constexpr int kNumCategories = 8;  // ErrorCategory values, kNone included
+// A worker that lost its connection tries again after 100 ms, doubling the wait up to this cap
+// (docs/measurement.md). A try costs a refused connection while the server is away, so a
+// short cap costs the server little, and it bounds the idle time a run reports after the
+// server is back: with a 5-s cap, up to 5 s of "seconds without units" were the client's.
+constexpr int64_t kReconnectFirstNanos = 100'000'000;
+constexpr int64_t kReconnectCapNanos = 1'000'000'000;
 
 // Where the driver's own series live in every recorder, after the workload's.
 struct Layout {

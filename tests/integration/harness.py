@@ -117,3 +117,36 @@ def require_server(test, url):
     if os.environ.get("STOREBENCH_REQUIRE_SERVICES") == "1":
         test.fail(msg)
     test.skipTest(msg)
+
+
+def wait_for_text(path, predicate, proc, timeout=120):
+    """Waits until the text of file `path` (a process's output, written as it runs) satisfies
+    `predicate` and returns it; fails (AssertionError) when `proc` ends first or after `timeout`
+    seconds. For tests that act at a point of a run (a fault once work has begun) instead of
+    after a sleep."""
+    import time
+    deadline = time.monotonic() + timeout
+    while True:
+        with open(path, errors="replace") as fh:
+            text = fh.read()
+        if predicate(text):
+            return text
+        if proc.poll() is not None:
+            raise AssertionError(f"the process ended (exit {proc.returncode}) first:\n{text}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not seen within {timeout} s:\n{text[-3000:]}")
+        time.sleep(0.05)
+
+
+def progress_has_units(text):
+    """Whether a run's --progress=json lines (its stderr) show a second in which units of some
+    type completed: the run is working (e.g. the moment for a fault)."""
+    import json
+    for line in text.splitlines():
+        if line.startswith('{"t":'):
+            try:
+                if any(t["per_sec"] > 0 for t in json.loads(line)["types"].values()):
+                    return True
+            except (ValueError, KeyError, AttributeError, TypeError):
+                pass  # a line still being written
+    return False

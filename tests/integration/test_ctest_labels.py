@@ -117,6 +117,22 @@ class CtestLabelsTest(unittest.TestCase):
                 self.assertEqual(props["integration.test_tpcc." + cls]["RESOURCE_LOCK"],
                                  ["sbtest_tpcc"])
 
+    def test_fault_tests_lock_what_they_restart(self):
+        # The main servers' restarts stop every other test; an instance server's only its users.
+        props = ctest_properties()
+        for name in ("test_fault_restart", "test_fault_postgres_load"):
+            with self.subTest(name):
+                self.assertTrue(props["integration." + name].get("RUN_SERIAL"))
+        for name, locks in (("test_fault_instance_restart", ["sb_pg_instance1", "sb_pg_instance2"]),
+                            ("test_fault_tpcc_restart", ["sb_my_instance3", "sb_pg_instance3"])):
+            with self.subTest(name):
+                self.assertFalse(props["integration." + name].get("RUN_SERIAL"))
+                self.assertEqual(sorted(props["integration." + name]["RESOURCE_LOCK"]), locks)
+        # Its instance-plan case lists the running PostgreSQL instance servers: none may be
+        # restarting (1 and 3 are).
+        self.assertEqual(sorted(props["integration.test_plan_fit"]["RESOURCE_LOCK"]),
+                         ["sb_pg_instance1", "sb_pg_instance3"])
+
     def test_long_tests_start_first_on_a_clean_clone(self):
         # Without CTestCostData.txt ctest orders by COST: the long entries and the slow and
         # server GoogleTest cases before the many short cases (cost 0).
