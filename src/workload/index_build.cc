@@ -156,8 +156,7 @@ IndexScript SplitIndexScript(std::string_view sql, bool step_per_create_index) {
       step.statements.push_back(current);
       step.index_names.insert(step.index_names.end(), names.begin(), names.end());
       for (auto& r : references) {
-        if (std::find(step.references.begin(), step.references.end(), r) ==
-            step.references.end()) {
+        if (std::find(step.references.begin(), step.references.end(), r) == step.references.end()) {
           step.references.push_back(std::move(r));
         }
       }
@@ -218,9 +217,9 @@ bool WaitsFor(const IndexScript::Step& later, int64_t later_rows, const IndexScr
               int64_t earlier_rows) {
   using Phase = IndexScript::Step::Phase;
   const std::string table = Lower(earlier.table);
-  const bool referenced = later.phase == Phase::kForeignKeys &&
-                          std::find(later.references.begin(), later.references.end(), table) !=
-                              later.references.end();
+  const bool referenced =
+      later.phase == Phase::kForeignKeys &&
+      std::find(later.references.begin(), later.references.end(), table) != later.references.end();
   if (earlier.phase == Phase::kForeignKeys && later.phase == Phase::kForeignKeys) {
     // Both lock the referenced table: its own (smaller) check first, not queued behind ours.
     return referenced && earlier_rows < later_rows && table != Lower(later.table);
@@ -250,8 +249,8 @@ std::vector<size_t> IndexStepPriority(const std::vector<const IndexScript::Step*
       }
     }
   }
-  std::vector<size_t> order = by_phase;
-  std::sort(order.begin(), order.end());
+  std::vector<size_t> order(steps.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     if (priority[a] != priority[b]) return priority[a] > priority[b];
     if (weights[a] != weights[b]) return weights[a] > weights[b];

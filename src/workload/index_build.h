@@ -119,9 +119,10 @@ struct IndexBuildOptions {
 };
 
 // Runs `script` on new connections of `backend`. Steps start as IndexStepSchedule allows, in
-// IndexStepPriority's order (weight: the table's rows in ctx.meter, when it metered that table). Declares each step and the rest in
-// ctx.meter and marks them started and done. Stops between statements on ctx.stop; the first
-// error ends the build once the statements already running have finished.
+// IndexStepPriority's order (weight: the table's rows in ctx.meter, when it metered that table).
+// Declares each step and the rest in ctx.meter and marks them started and done. Stops between
+// statements on ctx.stop; the first error ends the build once the statements already running have
+// finished.
 Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
                     const IndexBuildOptions& options, const LoadContext& ctx);
 

@@ -223,7 +223,17 @@ TEST(IndexStepScheduleTest, StepsWaitForTheirOwnTablesOnly) {
       true);
   ASSERT_EQ(s.steps.size(), 9u);
   // As BuildIndexes orders them: the heavier table's steps first.
-  enum { kBigPkey, kBigA, kBigKey, kBigStats, kBigFk, kSmallPkey, kSmallKey, kSmallStats, kOtherFk };
+  enum {
+    kBigPkey,
+    kBigA,
+    kBigKey,
+    kBigStats,
+    kBigFk,
+    kSmallPkey,
+    kSmallKey,
+    kSmallStats,
+    kOtherFk
+  };
   const std::vector<int> from_script = {0, 1, 3, 7, 5, 2, 4, 8, 6};
   std::vector<const IndexScript::Step*> order;
   for (int i : from_script) order.push_back(&s.steps[i]);
@@ -236,8 +246,8 @@ TEST(IndexStepScheduleTest, StepsWaitForTheirOwnTablesOnly) {
     if (i >= 0) schedule.Start(i);
   };
   start(kBigPkey);
-  start(kBigA);        // two CREATE INDEX on one table at once
-  start(kSmallPkey);   // another table's index does not wait for the big one's
+  start(kBigA);                    // two CREATE INDEX on one table at once
+  start(kSmallPkey);               // another table's index does not wait for the big one's
   EXPECT_EQ(schedule.Next(), -1);  // keys wait for their tables' indexes
   schedule.Done(kSmallPkey);
   start(kSmallKey);
