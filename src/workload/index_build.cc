@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -44,21 +45,37 @@ void Words(std::string_view text, std::vector<std::string>* lower,
 }
 
 // The table a whole statement works on, as spelled there ("" when it is neither "CREATE
-// [UNIQUE|FULLTEXT] INDEX name ON table" nor "ALTER TABLE table"); the names of the indexes and
-// constraints it adds are appended to *names; *phase: when it may run (IndexScript::Step::Phase);
+// [UNIQUE|FULLTEXT] INDEX name ON table", "ALTER TABLE table" nor a VACUUM or ANALYZE of one
+// table); the names of the indexes and constraints it adds are appended to *names, the tables it
+// references (lower-cased) to *references; *phase: when it may run (IndexScript::Step::Phase);
 // *create_index: a CREATE INDEX statement.
 std::string TableOf(std::string_view statement, std::vector<std::string>* names,
-                    IndexScript::Step::Phase* phase, bool* create_index) {
+                    std::vector<std::string>* references, IndexScript::Step::Phase* phase,
+                    bool* create_index) {
   using Phase = IndexScript::Step::Phase;
   std::vector<std::string> w, raw;
   Words(statement, &w, &raw);
   *phase = Phase::kIndexes;
   *create_index = false;
+  if (!w.empty() && (w[0] == "vacuum" || w[0] == "analyze")) {
+    // VACUUM [FULL] [FREEZE] [VERBOSE] [ANALYZE] t, ANALYZE [VERBOSE] t: one table named.
+    std::vector<size_t> rest;
+    for (size_t i = 1; i < w.size(); ++i) {
+      if (w[i] != "analyze" && w[i] != "verbose" && w[i] != "full" && w[i] != "freeze") {
+        rest.push_back(i);
+      }
+    }
+    if (rest.size() != 1 || w[rest[0]] == "table") return "";
+    names->push_back("statistics");
+    *phase = Phase::kStatistics;
+    return raw[rest[0]];
+  }
   if (w.size() >= 3 && w[0] == "alter" && w[1] == "table") {
     // ADD [UNIQUE|FULLTEXT|SPATIAL] {INDEX|KEY} name, ADD PRIMARY KEY, ADD CONSTRAINT name
     bool index = false, foreign = false, using_index = false;
     for (size_t i = 3; i + 1 < w.size(); ++i) {
       if (w[i] == "foreign") foreign = true;
+      if (w[i] == "references") references->push_back(w[i + 1]);
       // ADD CONSTRAINT name PRIMARY KEY USING INDEX existing_index builds nothing (but "USING
       // INDEX TABLESPACE" only says where a new index goes).
       if (w[i] == "using" && w[i + 1] == "index" &&
@@ -120,10 +137,10 @@ IndexScript SplitIndexScript(std::string_view sql, bool step_per_create_index) {
   bool to_rest = false;  // from a function/trigger on, everything is rest
   std::string current;   // the statement being collected, up to a line ending in ';'
   auto finish = [&] {
-    std::vector<std::string> names;
+    std::vector<std::string> names, references;
     IndexScript::Step::Phase phase = IndexScript::Step::Phase::kIndexes;
     bool create_index = false;
-    const std::string table = TableOf(current, &names, &phase, &create_index);
+    const std::string table = TableOf(current, &names, &references, &phase, &create_index);
     if (!table.empty()) {
       seen_other = true;
       size_t at = out.steps.size();
@@ -138,6 +155,11 @@ IndexScript SplitIndexScript(std::string_view sql, bool step_per_create_index) {
       IndexScript::Step& step = out.steps[at];
       step.statements.push_back(current);
       step.index_names.insert(step.index_names.end(), names.begin(), names.end());
+      for (auto& r : references) {
+        if (std::find(step.references.begin(), step.references.end(), r) == step.references.end()) {
+          step.references.push_back(std::move(r));
+        }
+      }
     } else {
       std::vector<std::string> w;
       Words(current, &w);
@@ -191,6 +213,90 @@ std::string SessionSettingsText(std::string_view sql) {
   return out;
 }
 
+bool WaitsFor(const IndexScript::Step& later, int64_t later_rows, const IndexScript::Step& earlier,
+              int64_t earlier_rows) {
+  using Phase = IndexScript::Step::Phase;
+  const std::string table = Lower(earlier.table);
+  const bool referenced =
+      later.phase == Phase::kForeignKeys &&
+      std::find(later.references.begin(), later.references.end(), table) != later.references.end();
+  if (earlier.phase == Phase::kForeignKeys && later.phase == Phase::kForeignKeys) {
+    // Both lock the referenced table: its own (smaller) check first, not queued behind ours.
+    return referenced && earlier_rows < later_rows && table != Lower(later.table);
+  }
+  if (earlier.phase >= later.phase) return false;
+  return referenced || table == Lower(later.table);
+}
+
+std::vector<size_t> IndexStepPriority(const std::vector<const IndexScript::Step*>& steps,
+                                      const std::vector<int64_t>& weights) {
+  // A step waits only for steps of earlier phases, or for a foreign key of a smaller table: from
+  // the last phase back, each step's priority is final before the steps it waits for take it
+  // over.
+  std::vector<int64_t> priority = weights;
+  std::vector<size_t> by_phase(steps.size());
+  for (size_t i = 0; i < steps.size(); ++i) by_phase[i] = i;
+  // Foreign-key steps wait for each other only from more rows to fewer: within a phase, more
+  // rows first.
+  std::stable_sort(by_phase.begin(), by_phase.end(), [&](size_t a, size_t b) {
+    if (steps[a]->phase != steps[b]->phase) return steps[a]->phase > steps[b]->phase;
+    return weights[a] > weights[b];
+  });
+  for (size_t later : by_phase) {
+    for (size_t earlier = 0; earlier < steps.size(); ++earlier) {
+      if (WaitsFor(*steps[later], weights[later], *steps[earlier], weights[earlier])) {
+        priority[earlier] = std::max(priority[earlier], priority[later]);
+      }
+    }
+  }
+  std::vector<size_t> order(steps.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (priority[a] != priority[b]) return priority[a] > priority[b];
+    if (weights[a] != weights[b]) return weights[a] > weights[b];
+    return steps[a]->phase < steps[b]->phase;
+  });
+  return order;
+}
+
+IndexStepSchedule::IndexStepSchedule(std::vector<const IndexScript::Step*> steps,
+                                     std::vector<int64_t> rows)
+    : steps_(std::move(steps)), rows_(std::move(rows)), state_(steps_.size(), State::kWaiting) {
+  rows_.resize(steps_.size(), 0);
+  for (const auto* step : steps_) {
+    std::vector<std::string> tables{Lower(step->table)};
+    tables.insert(tables.end(), step->references.begin(), step->references.end());
+    tables_.push_back(std::move(tables));
+  }
+}
+
+bool IndexStepSchedule::MayStart(size_t i) const {
+  using Phase = IndexScript::Step::Phase;
+  if (state_[i] != State::kWaiting) return false;
+  const std::vector<std::string>& mine = tables_[i];
+  for (size_t j = 0; j < steps_.size(); ++j) {
+    if (j == i || state_[j] == State::kDone) continue;
+    if (WaitsFor(*steps_[i], rows_[i], *steps_[j], rows_[j])) return false;
+    if (state_[j] != State::kRunning) continue;
+    if (steps_[i]->phase == Phase::kIndexes && steps_[j]->phase == Phase::kIndexes) continue;
+    for (const auto& t : tables_[j]) {
+      if (std::find(mine.begin(), mine.end(), t) != mine.end()) return false;
+    }
+  }
+  return true;
+}
+
+int IndexStepSchedule::Next() const {
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    if (MayStart(i)) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+bool IndexStepSchedule::AllDone() const {
+  return std::all_of(state_.begin(), state_.end(), [](State s) { return s == State::kDone; });
+}
+
 namespace {
 
 std::string StepLabel(const IndexScript::Step& step) {
@@ -204,6 +310,32 @@ std::string StepLabel(const IndexScript::Step& step) {
   return label;
 }
 
+struct Planned {
+  const IndexScript::Step* step;
+  int64_t weight;
+  int meter_step;
+};
+
+// Runs one step on *conn, connecting first when it is null (with the script's and the options'
+// session settings).
+Status RunStep(db::DbBackend& backend, const IndexScript& script, const IndexBuildOptions& options,
+               const LoadContext& ctx, const Planned& p, std::unique_ptr<db::Connection>& conn) {
+  if (conn == nullptr) {
+    auto made = backend.Connect();
+    if (!made.ok()) return made.status();
+    conn = std::move(made).value();
+    for (const auto& s : script.session) SB_RETURN_IF_ERROR(conn->ExecuteScript(s));
+    if (!options.session_sql.empty()) SB_RETURN_IF_ERROR(conn->ExecuteScript(options.session_sql));
+  }
+  if (ctx.meter != nullptr) ctx.meter->IndexStepStarted(p.meter_step);
+  for (const auto& stmt : p.step->statements) {
+    if (ctx.stop_requested()) return LoadContext::Stopped();
+    SB_RETURN_IF_ERROR(conn->ExecuteScript(stmt));
+  }
+  if (ctx.meter != nullptr) ctx.meter->IndexStepDone(p.meter_step);
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
@@ -213,22 +345,22 @@ Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
   if (ctx.meter != nullptr) {
     for (const auto& t : ctx.meter->Read()) rows[Lower(t.name)] = t.rows;
   }
-  struct Planned {
-    const IndexScript::Step* step;
-    int64_t weight;
-    int meter_step;
-  };
   std::vector<Planned> plan;
   for (const auto& step : script.steps) {
     auto it = rows.find(Lower(step.table));
     plan.push_back({&step, it == rows.end() ? 1 : std::max<int64_t>(1, it->second), -1});
   }
-  // Phase by phase (a foreign key's referenced table must have its primary key, and the check
-  // reads the referencing table once its indexes are in), heaviest first within each.
-  std::stable_sort(plan.begin(), plan.end(), [](const Planned& a, const Planned& b) {
-    if (a.step->phase != b.step->phase) return a.step->phase < b.step->phase;
-    return a.weight > b.weight;
-  });
+  {
+    std::vector<const IndexScript::Step*> steps;
+    std::vector<int64_t> weights;
+    for (const auto& p : plan) {
+      steps.push_back(p.step);
+      weights.push_back(p.weight);
+    }
+    std::vector<Planned> ordered;
+    for (size_t i : IndexStepPriority(steps, weights)) ordered.push_back(plan[i]);
+    plan = std::move(ordered);
+  }
   const bool has_rest = !Trim(script.rest).empty();
   int rest_step = -1;
   if (ctx.meter != nullptr) {
@@ -239,52 +371,64 @@ Status BuildIndexes(db::DbBackend& backend, const IndexScript& script,
 
   int threads = std::max(1, options.threads);
   if (!backend.capabilities().concurrent_writers) threads = 1;
+  threads = static_cast<int>(std::min<size_t>(threads, plan.size()));
 
+  std::vector<const IndexScript::Step*> ordered;
+  std::vector<int64_t> ordered_rows;
+  for (const auto& p : plan) {
+    ordered.push_back(p.step);
+    ordered_rows.push_back(p.weight);
+  }
+  IndexStepSchedule schedule(std::move(ordered), std::move(ordered_rows));
   std::mutex mu;
+  std::condition_variable changed;
+  int running = 0;
   Status first_error;
-  std::atomic<bool> failed{false};
-  std::atomic<size_t> next{0};
-  size_t wave_end = 0;
+  bool failed = false;
   auto fail = [&](const Status& s) {
     std::lock_guard lock(mu);
     if (first_error.ok()) first_error = s;
     failed = true;
+    changed.notify_all();
   };
   auto worker = [&] {
     std::unique_ptr<db::Connection> conn;
-    for (size_t i = next++; i < wave_end && !failed; i = next++) {
-      if (conn == nullptr) {
-        auto made = backend.Connect();
-        if (!made.ok()) return fail(made.status());
-        conn = std::move(made).value();
-        for (const auto& s : script.session) {
-          if (Status st = conn->ExecuteScript(s); !st.ok()) return fail(st);
-        }
-        if (!options.session_sql.empty()) {
-          if (Status st = conn->ExecuteScript(options.session_sql); !st.ok()) return fail(st);
-        }
+    std::unique_lock lock(mu);
+    for (;;) {
+      int i = -1;
+      changed.wait(lock, [&] {
+        if (failed || schedule.AllDone()) return true;
+        i = schedule.Next();
+        return i >= 0 || running == 0;
+      });
+      if (failed || schedule.AllDone()) return;
+      if (i < 0) {
+        // Nothing runs and nothing may start: cannot happen (a step waits only for steps of
+        // earlier phases), but never wait for ever.
+        lock.unlock();
+        return fail(Status::Internal("index phase: no step may start"));
       }
-      const Planned& p = plan[i];
-      if (ctx.meter != nullptr) ctx.meter->IndexStepStarted(p.meter_step);
-      for (const auto& stmt : p.step->statements) {
-        if (ctx.stop_requested()) return fail(LoadContext::Stopped());
-        if (Status st = conn->ExecuteScript(stmt); !st.ok()) return fail(st);
+      schedule.Start(i);
+      ++running;
+      lock.unlock();
+      Status st = RunStep(backend, script, options, ctx, plan[i], conn);
+      lock.lock();
+      --running;
+      if (!st.ok()) {
+        lock.unlock();
+        return fail(st);
       }
-      if (ctx.meter != nullptr) ctx.meter->IndexStepDone(p.meter_step);
+      schedule.Done(i);
+      changed.notify_all();
     }
   };
-  for (size_t begin = 0, end = 0; begin < plan.size(); begin = end) {
-    end = begin;
-    while (end < plan.size() && plan[end].step->phase == plan[begin].step->phase) ++end;
-    next = begin;
-    wave_end = end;
-    const int wave_threads = static_cast<int>(std::min<size_t>(threads, end - begin));
+  {
     std::vector<std::thread> pool;
-    for (int i = 1; i < wave_threads; ++i) pool.emplace_back(worker);
-    if (wave_threads > 0) worker();
+    for (int i = 1; i < threads; ++i) pool.emplace_back(worker);
+    if (threads > 0) worker();
     for (auto& t : pool) t.join();
-    if (failed) return first_error;
   }
+  if (failed) return first_error;
   if (!has_rest) return Status::Ok();
   if (ctx.stop_requested()) return LoadContext::Stopped();
   auto conn = backend.Connect();

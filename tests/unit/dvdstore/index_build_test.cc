@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "backend/db/sqlite/sqlite_backend.h"
@@ -33,18 +34,20 @@ TEST(SplitIndexScriptTest, PostgresStepsPerTableAndTheTriggerInTheRest) {
   EXPECT_EQ(StepTables(s), (std::set<std::string>{"categories", "customers", "cust_hist", "orders",
                                                   "orderlines", "products", "inventory", "reorder",
                                                   "membership", "reviews", "reviews_helpfulness"}));
-  // Every CREATE INDEX and ALTER TABLE went to a step, whole; nothing else did.
+  // Every CREATE INDEX, ALTER TABLE and VACUUM went to a step, whole; nothing else did.
   size_t statements = 0;
   for (const auto& step : s.steps) {
     for (const auto& st : step.statements) {
       ++statements;
-      EXPECT_TRUE(st.rfind("CREATE", 0) == 0 || st.rfind("ALTER TABLE", 0) == 0) << st;
+      EXPECT_TRUE(st.rfind("CREATE", 0) == 0 || st.rfind("ALTER TABLE", 0) == 0 ||
+                  st.rfind("VACUUM ANALYZE", 0) == 0)
+          << st;
       EXPECT_EQ(st.back(), '\n');
       EXPECT_EQ(Count(st, ";"), 1u) << st;
     }
   }
   EXPECT_EQ(statements, Count(*sql, "CREATE INDEX") + Count(*sql, "CREATE UNIQUE INDEX") +
-                            Count(*sql, "ALTER TABLE"));
+                            Count(*sql, "ALTER TABLE") + Count(*sql, "VACUUM ANALYZE"));
   // The function with its $$ body, the trigger and the sequences stay together, in order.
   EXPECT_NE(s.rest.find("CREATE FUNCTION storebench_restock()"), std::string::npos);
   EXPECT_NE(s.rest.find("END\n$$;"), std::string::npos);
@@ -58,10 +61,17 @@ TEST(SplitIndexScriptTest, PostgresStepsPerTableAndTheTriggerInTheRest) {
   EXPECT_EQ(customers.index_names, (std::vector<std::string>{"customers_pkey", "ix_cust_username",
                                                              "ix_cust_user_password"}));
   // Foreign keys come in statements of their own: steps of their own, run after the indexes;
-  // the primary keys made of unique indexes (USING INDEX) too, between the two.
-  size_t fk_steps = 0, key_steps = 0;
+  // the primary keys made of unique indexes (USING INDEX) too, and each table's statistics.
+  size_t fk_steps = 0, key_steps = 0, statistics_steps = 0;
   for (const auto& step : s.steps) {
     if (step.phase == Phase::kIndexes) continue;
+    if (step.phase == Phase::kStatistics) {
+      ++statistics_steps;
+      EXPECT_EQ(step.statements,
+                (std::vector<std::string>{"VACUUM ANALYZE " + step.table + ";\n"}));
+      EXPECT_TRUE(step.references.empty());
+      continue;
+    }
     ++(step.phase == Phase::kKeys ? key_steps : fk_steps);
     for (const auto& st : step.statements) {
       EXPECT_NE(st.find(step.phase == Phase::kKeys ? "PRIMARY KEY" : "FOREIGN KEY"),
@@ -76,11 +86,18 @@ TEST(SplitIndexScriptTest, PostgresStepsPerTableAndTheTriggerInTheRest) {
   EXPECT_EQ(fk_steps, 6u);
   // categories, customers, orders, products, inventory, membership, reviews, reviews_helpfulness
   EXPECT_EQ(key_steps, 8u);
+  EXPECT_EQ(statistics_steps, 11u);  // every table, as DVD Store's VACUUM ANALYZE
   // reviews: its key's index and its indexes in one step, the key in another, its two foreign
-  // keys in a third.
+  // keys in a third (naming the two tables they reference), its statistics in a fourth.
   size_t reviews_steps = 0;
-  for (const auto& step : s.steps) reviews_steps += step.table == "reviews" ? 1 : 0;
-  EXPECT_EQ(reviews_steps, 3u);
+  for (const auto& step : s.steps) {
+    if (step.table != "reviews") continue;
+    ++reviews_steps;
+    if (step.phase == Phase::kForeignKeys) {
+      EXPECT_EQ(step.references, (std::vector<std::string>{"products", "customers"}));
+    }
+  }
+  EXPECT_EQ(reviews_steps, 4u);
 }
 
 // Where the server builds a table's indexes side by side (PostgreSQL), each CREATE INDEX is a
@@ -105,8 +122,9 @@ TEST(SplitIndexScriptTest, StepPerCreateIndex) {
   size_t one_statements = 0;
   for (const auto& step : one.steps) one_statements += step.statements.size();
   EXPECT_EQ(statements, one_statements);
-  // Its key's index and two indexes, each alone; then the key; then the foreign key.
-  ASSERT_EQ(helpfulness.size(), 5u);
+  // Its key's index and two indexes, each alone; then the key; then the foreign key; then its
+  // statistics.
+  ASSERT_EQ(helpfulness.size(), 6u);
   std::vector<std::string> names;
   for (const auto* step : helpfulness) {
     ASSERT_EQ(step->index_names.size(), 1u);
@@ -114,9 +132,11 @@ TEST(SplitIndexScriptTest, StepPerCreateIndex) {
   }
   EXPECT_EQ(names, (std::vector<std::string>{"reviews_helpfulness_pkey", "reviews_helpfulness_pkey",
                                              "fk_review_id", "ix_reviews_help_revid",
-                                             "ix_reviews_help_custid"}));
+                                             "ix_reviews_help_custid", "statistics"}));
   EXPECT_EQ(helpfulness[1]->phase, Phase::kKeys);
   EXPECT_EQ(helpfulness[2]->phase, Phase::kForeignKeys);
+  EXPECT_EQ(helpfulness[2]->references, (std::vector<std::string>{"reviews"}));
+  EXPECT_EQ(helpfulness[5]->phase, Phase::kStatistics);
   // "USING INDEX TABLESPACE" builds a new index: not a key-only step.
   const IndexScript t = SplitIndexScript(
       "ALTER TABLE a ADD CONSTRAINT a_pkey PRIMARY KEY (id) USING INDEX TABLESPACE fast;\n", true);
@@ -158,6 +178,162 @@ TEST(SplitIndexScriptTest, Ds2LeavesOutTheDs3Tables) {
   EXPECT_EQ(StepTables(s), (std::set<std::string>{"customers", "cust_hist", "orders", "orderlines",
                                                   "products", "reorder"}));
   EXPECT_NE(s.rest.find("products_fts"), std::string::npos);
+}
+
+// A VACUUM or ANALYZE of one table is that table's statistics step; one of no table or of
+// several stays in the rest, run once after the steps (SQLite's and TPC-C-like's "ANALYZE;",
+// MySQL's "ANALYZE TABLE a, b").
+TEST(SplitIndexScriptTest, StatisticsOfOneTableAreItsStep) {
+  using Phase = IndexScript::Step::Phase;
+  const IndexScript s = SplitIndexScript(
+      "CREATE INDEX ix_a ON a (x);\n"
+      "VACUUM ANALYZE a;\n"
+      "ANALYZE VERBOSE b;\n"
+      "VACUUM\n  c;\n"
+      "ANALYZE;\n"
+      "ANALYZE TABLE a, b;\n"
+      "ANALYZE TABLE d;\n",
+      true);
+  ASSERT_EQ(s.steps.size(), 4u);
+  EXPECT_EQ(s.steps[0].phase, Phase::kIndexes);
+  for (size_t i = 1; i < 4; ++i) {
+    EXPECT_EQ(s.steps[i].phase, Phase::kStatistics);
+    EXPECT_EQ(s.steps[i].index_names, (std::vector<std::string>{"statistics"}));
+  }
+  EXPECT_EQ(s.steps[1].table, "a");
+  EXPECT_EQ(s.steps[2].table, "b");
+  EXPECT_EQ(s.steps[3].table, "c");
+  EXPECT_EQ(s.rest, "ANALYZE;\nANALYZE TABLE a, b;\nANALYZE TABLE d;\n");
+}
+
+// Which steps may start: a table's later phases wait for its earlier ones only, a foreign key
+// also for the tables it references, and steps sharing a table run one at a time unless both
+// build indexes.
+TEST(IndexStepScheduleTest, StepsWaitForTheirOwnTablesOnly) {
+  const IndexScript s = SplitIndexScript(
+      "CREATE UNIQUE INDEX big_pkey ON big (id);\n"
+      "CREATE INDEX ix_big_a ON big (a);\n"
+      "CREATE UNIQUE INDEX small_pkey ON small (id);\n"
+      "ALTER TABLE big ADD CONSTRAINT big_pkey PRIMARY KEY USING INDEX big_pkey;\n"
+      "ALTER TABLE small ADD CONSTRAINT small_pkey PRIMARY KEY USING INDEX small_pkey;\n"
+      "ALTER TABLE big ADD CONSTRAINT fk_small FOREIGN KEY (s) REFERENCES small (id);\n"
+      "ALTER TABLE other ADD CONSTRAINT fk_other FOREIGN KEY (s)\n  REFERENCES Small (id);\n"
+      "VACUUM ANALYZE big;\n"
+      "VACUUM ANALYZE small;\n",
+      true);
+  ASSERT_EQ(s.steps.size(), 9u);
+  // As BuildIndexes orders them: the heavier table's steps first.
+  enum {
+    kBigPkey,
+    kBigA,
+    kBigKey,
+    kBigStats,
+    kBigFk,
+    kSmallPkey,
+    kSmallKey,
+    kSmallStats,
+    kOtherFk
+  };
+  const std::vector<int> from_script = {0, 1, 3, 7, 5, 2, 4, 8, 6};
+  std::vector<const IndexScript::Step*> order;
+  for (int i : from_script) order.push_back(&s.steps[i]);
+  ASSERT_EQ(order[kOtherFk]->references, (std::vector<std::string>{"small"}));
+  // big 1000 rows, small 10, other 5.
+  IndexStepSchedule schedule(order, {1000, 1000, 1000, 1000, 1000, 10, 10, 10, 5});
+  auto start = [&](int expected) {
+    const int i = schedule.Next();
+    EXPECT_EQ(i, expected);
+    if (i >= 0) schedule.Start(i);
+  };
+  start(kBigPkey);
+  start(kBigA);                    // two CREATE INDEX on one table at once
+  start(kSmallPkey);               // another table's index does not wait for the big one's
+  EXPECT_EQ(schedule.Next(), -1);  // keys wait for their tables' indexes
+  schedule.Done(kSmallPkey);
+  start(kSmallKey);
+  EXPECT_EQ(schedule.Next(), -1);  // statistics wait for the key
+  schedule.Done(kSmallKey);
+  start(kSmallStats);
+  EXPECT_EQ(schedule.Next(), -1);  // other's foreign key waits for small's statistics
+  schedule.Done(kSmallStats);
+  start(kOtherFk);  // while big's indexes still build
+  schedule.Done(kBigPkey);
+  EXPECT_EQ(schedule.Next(), -1);  // big's key waits for its last index
+  schedule.Done(kBigA);
+  start(kBigKey);
+  schedule.Done(kBigKey);
+  start(kBigStats);
+  schedule.Done(kBigStats);
+  EXPECT_EQ(schedule.Next(), -1);  // big's foreign key locks small, as other's running one does
+  EXPECT_FALSE(schedule.AllDone());
+  schedule.Done(kOtherFk);
+  start(kBigFk);
+  schedule.Done(kBigFk);
+  EXPECT_EQ(schedule.Next(), -1);
+  EXPECT_TRUE(schedule.AllDone());
+}
+
+// The order steps are offered in: a small table that a large table's foreign key references
+// takes the large table's rank, ahead of a middling table nothing waits for.
+TEST(IndexStepScheduleTest, PriorityFollowsTheHeaviestTableWaiting) {
+  const IndexScript s = SplitIndexScript(
+      "CREATE UNIQUE INDEX small_pkey ON small (id);\n"
+      "CREATE INDEX ix_lone ON lone (x);\n"
+      "CREATE UNIQUE INDEX big_pkey ON big (id);\n"
+      "ALTER TABLE small ADD CONSTRAINT small_pkey PRIMARY KEY USING INDEX small_pkey;\n"
+      "ALTER TABLE other ADD CONSTRAINT fk_other FOREIGN KEY (s) REFERENCES small (id);\n"
+      "ALTER TABLE big ADD CONSTRAINT fk_small FOREIGN KEY (s) REFERENCES small (id);\n"
+      "VACUUM ANALYZE small;\n"
+      "VACUUM ANALYZE big;\n",
+      true);
+  ASSERT_EQ(s.steps.size(), 8u);
+  std::vector<const IndexScript::Step*> steps;
+  std::vector<int64_t> weights;
+  const std::map<std::string, int64_t> rows = {
+      {"big", 1000}, {"lone", 100}, {"small", 10}, {"other", 5}};
+  for (const auto& step : s.steps) {
+    steps.push_back(&step);
+    weights.push_back(rows.at(step.table));
+  }
+  // big's foreign key waits for small's statistics, not the other way round, nor for another
+  // table's.
+  EXPECT_TRUE(WaitsFor(s.steps[5], 1000, s.steps[6], 10));
+  EXPECT_FALSE(WaitsFor(s.steps[6], 10, s.steps[5], 1000));
+  EXPECT_FALSE(WaitsFor(s.steps[6], 10, s.steps[1], 100));
+  std::vector<std::string> order;
+  for (size_t i : IndexStepPriority(steps, weights)) {
+    order.push_back(s.steps[i].table + " " + s.steps[i].index_names.front());
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{
+                       "big big_pkey", "big statistics", "big fk_small", "small small_pkey",
+                       "small small_pkey", "small statistics", "lone ix_lone", "other fk_other"}));
+}
+
+// Two foreign keys locking one table: the referenced (smaller) table's own goes first, so the
+// larger one's check does not hold the lock while the small one queues behind it; never both
+// ways, so the waits cannot go round in a circle.
+TEST(IndexStepScheduleTest, AReferencedTablesForeignKeysGoFirst) {
+  const IndexScript s = SplitIndexScript(
+      "ALTER TABLE helpful ADD CONSTRAINT fk_review FOREIGN KEY (r) REFERENCES reviews (id);\n"
+      "ALTER TABLE reviews ADD CONSTRAINT fk_prod FOREIGN KEY (p) REFERENCES products (id);\n"
+      "ALTER TABLE a ADD CONSTRAINT fk_b FOREIGN KEY (b) REFERENCES b (id);\n"
+      "ALTER TABLE b ADD CONSTRAINT fk_a FOREIGN KEY (a) REFERENCES a (id);\n",
+      true);
+  ASSERT_EQ(s.steps.size(), 4u);
+  EXPECT_TRUE(WaitsFor(s.steps[0], 4000, s.steps[1], 200));
+  EXPECT_FALSE(WaitsFor(s.steps[1], 200, s.steps[0], 4000));
+  // Tables of equal rows referencing each other: neither waits; they only take turns.
+  EXPECT_FALSE(WaitsFor(s.steps[2], 5, s.steps[3], 5));
+  EXPECT_FALSE(WaitsFor(s.steps[3], 5, s.steps[2], 5));
+  IndexStepSchedule schedule({&s.steps[0], &s.steps[1], &s.steps[2], &s.steps[3]},
+                             {4000, 200, 5, 5});
+  EXPECT_EQ(schedule.Next(), 1);  // reviews' own, though helpful's comes first in the order
+  schedule.Start(1);
+  EXPECT_EQ(schedule.Next(), 2);
+  schedule.Start(2);
+  EXPECT_EQ(schedule.Next(), -1);  // b's locks a, as a's running one does
+  schedule.Done(1);
+  EXPECT_EQ(schedule.Next(), 0);
 }
 
 TEST(SessionSettingsTextTest, SetsBecomeOneLine) {
