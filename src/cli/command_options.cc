@@ -77,6 +77,21 @@ OptionSet ExecOptionTable() {
   return o;
 }
 
+Result<RunPlanArgs> ParseRunPlanArgs(const std::vector<std::string>& args) {
+  RunPlanArgs out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].rfind("--plan=", 0) == 0) {
+      out.plan_path = args[i].substr(7);
+    } else if (args[i] == "--plan" && i + 1 < args.size()) {
+      out.plan_path = args[++i];
+    } else {
+      out.extra.push_back(args[i]);
+    }
+  }
+  if (out.plan_path.empty()) return Status::InvalidArgument("no plan given; add --plan FILE.toml");
+  return out;
+}
+
 std::string ExecHelp() { return CommandHelp(kExecUsage, ExecOptionTable()); }
 
 Result<ExecArgs> ParseExecArgs(const std::vector<std::string>& args) {

@@ -62,6 +62,14 @@ config::OptionSet ExecOptionTable();
 std::string ExecHelp();
 Result<ExecArgs> ParseExecArgs(const std::vector<std::string>& args);
 
+// storebench run --plan FILE [options for every instance]: the plan's path (--plan FILE or
+// --plan=FILE, the last one given) and every other argument, in order, for the instances.
+struct RunPlanArgs {
+  std::string plan_path;
+  std::vector<std::string> extra;
+};
+Result<RunPlanArgs> ParseRunPlanArgs(const std::vector<std::string>& args);
+
 // storebench consolidate --plan FILE --instances A..B [search options] [instance options]
 struct ConsolidateArgs {
   std::string plan_path;

@@ -1,6 +1,7 @@
-// The option tables of compare, ab, report, exec and consolidate: every option parses in both
-// forms, bad values and unknown options get OptionSet's messages, and the inconsistencies the
-// hand parsers had are gone (compare --force=yes, consolidate's --series_csv).
+// The option tables of compare, ab, report, exec and consolidate, and run's --plan: every
+// option parses in both forms, bad values and unknown options get OptionSet's messages, and the
+// inconsistencies the hand parsers had are gone (compare --force=yes, consolidate's
+// --series_csv).
 #include "cli/command_options.h"
 
 #include <gtest/gtest.h>
@@ -205,6 +206,24 @@ TEST(ConsolidateOptionsTest, SeriesCsvIsRefusedWithTheNewSpelling) {
   EXPECT_EQ(ErrorOf(ParseConsolidateArgs({"--plan=p", "--json", "r.json"})),
             "option json is not accepted (command line): each run of a search writes its own "
             "result next to the search file (--search)");
+}
+
+TEST(RunPlanOptionsTest, ThePlanIsTakenOutAndTheRestKeptInOrder) {
+  auto r = ParseRunPlanArgs(
+      {"--n_threads", "2", "--plan", "a.toml", "--run_time=5s", "--plan=b.toml", "--label", "x"});
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->plan_path, "b.toml");  // the last one given
+  EXPECT_EQ(r->extra, (Args{"--n_threads", "2", "--run_time=5s", "--label", "x"}));
+  auto only = ParseRunPlanArgs({"--plan=p.toml"});
+  ASSERT_TRUE(only.ok());
+  EXPECT_EQ(only->plan_path, "p.toml");
+  EXPECT_TRUE(only->extra.empty());
+}
+
+TEST(RunPlanOptionsTest, APlanIsRequired) {
+  for (const Args& args : {Args{}, Args{"--n_threads=2"}, Args{"--plan"}, Args{"--plan="}}) {
+    EXPECT_EQ(ErrorOf(ParseRunPlanArgs(args)), "no plan given; add --plan FILE.toml");
+  }
 }
 
 TEST(CommandHelpTest, EveryTableListsItsOptionsWithDefaults) {

@@ -64,5 +64,53 @@ TEST(SysbenchCommandLineTest, SysbenchsOptionsAreTakenWithANoteWhereTheyDiffer) 
   EXPECT_FALSE(config::ParseCommandLine({"--verbosity=6"}, &bad).ok());
 }
 
+// sysbench's table with the options of storebench's own that ApplySysbenchOptions reads (--db,
+// --run_time), parsed from `args`; ApplySysbenchOptions's outcome, the --db it set in `db`.
+Status Apply(const Args& args, std::string* db = nullptr) {
+  config::OptionSet o;
+  DeclareSysbenchOptions(&o);
+  o.Add({.name = "db"});
+  o.Add({.name = "run_time", .type = config::OptionType::kDuration, .default_value = "60s"});
+  const Status parsed = config::ParseCommandLine(args, &o);
+  if (!parsed.ok()) return parsed;
+  const Status s = ApplySysbenchOptions(&o);
+  if (db != nullptr) *db = o.GetString("db");
+  return s;
+}
+
+TEST(SysbenchCommandLineTest, DbDriverAndItsOptionsBuildTheDbUrl) {
+  std::string db;
+  ASSERT_TRUE(Apply({"--db-driver=pgsql", "--pgsql-host=db1.example", "--pgsql-port=5433",
+                     "--pgsql-user=sb", "--pgsql-db=bench_1"},
+                    &db)
+                  .ok());
+  EXPECT_EQ(db, "postgresql://sb@db1.example:5433/bench_1");
+  // sysbench's defaults: the mysql driver, localhost, sbtest.
+  ASSERT_TRUE(Apply({"--mysql-port=3307"}, &db).ok());
+  EXPECT_EQ(db, "mysql://sbtest@localhost:3307/sbtest");
+  ASSERT_TRUE(Apply({"--db-driver=pgsql"}, &db).ok());
+  EXPECT_EQ(db, "postgresql://sbtest@localhost:5432/sbtest");
+  // Neither: --db is left alone.
+  ASSERT_TRUE(Apply({"--db=sqlite:///x.db"}, &db).ok());
+  EXPECT_EQ(db, "sqlite:///x.db");
+}
+
+TEST(SysbenchCommandLineTest, ConflictingOrUnsafeConnectionOptionsAreRefused) {
+  EXPECT_EQ(Apply({"--db=sqlite:///x.db", "--pgsql-host=h"}).message(),
+            "--db and --db-driver/--pgsql-*/--mysql-* name the database twice; give one of them");
+  EXPECT_EQ(Apply({"--db-driver=oracle"}).message(),
+            "option db_driver: 'oracle' is not pgsql or mysql (or give --db URL)");
+  EXPECT_EQ(Apply({"--pgsql-host=h"}).message(),
+            "--pgsql_host does not apply to --db-driver=mysql (sysbench's default); add "
+            "--db-driver=pgsql");
+  EXPECT_EQ(Apply({"--db-driver=pgsql", "--mysql-user=u"}).message(),
+            "--mysql_user does not apply to --db-driver=pgsql; add --db-driver=mysql");
+  EXPECT_EQ(Apply({"--db-driver=mysql", "--mysql-db=a/b"}).message(),
+            "option mysql_db takes letters, digits, '.', '_' and '-' only; for other names give "
+            "--db URL");
+  EXPECT_FALSE(Apply({"--forced-shutdown=soon"}).ok());
+  EXPECT_TRUE(Apply({"--forced-shutdown=10%"}).ok());
+}
+
 }  // namespace
 }  // namespace sb::cli
