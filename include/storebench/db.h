@@ -217,6 +217,12 @@ class BulkWriter {
 class DbLock {
  public:
   virtual ~DbLock() = default;
+  // The caller knows the server has stopped answering (a run's workers stalled on it,
+  // docs/measurement.md#stalled-workers): the release then closes the lock's connections
+  // without waiting for the server to answer a statement first. The server ends those
+  // sessions, and with them the lock, once it answers again. Back ends with nothing to wait
+  // for ignore it.
+  virtual void ServerSilent() {}
 };
 
 // What a run of a workload can change in its database (Workload::WhatRunsWrite), so a restore

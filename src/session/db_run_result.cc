@@ -185,6 +185,11 @@ void DescribeRun(const std::vector<DbSetup>& setups,
 void VerifyInstances(std::vector<DbSetup>& setups, const std::vector<workload::Totals>& whole_run,
                      bool at_once, metrics::RunResult* r) {
   const bool several = setups.size() > 1;
+  // A server that left units unanswered would keep the lock's release waiting as well.
+  for (size_t i = 0; i < setups.size(); ++i) {
+    const bool stalled = (several ? r->instances[i] : *r).workers_stalled > 0;
+    if (stalled && setups[i].lock) setups[i].lock->ServerSilent();
+  }
   if (at_once) {
     r->warnings.push_back(
         "verification was skipped: a signal asked to stop at once (the result is what was "

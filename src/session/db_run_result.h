@@ -21,7 +21,8 @@ void DescribeRun(const std::vector<DbSetup>& setups,
 
 // Verifies every instance's database after every worker has finished, on a new connection (the
 // server may have been restarted during the run), against its snapshot and `whole_run` totals.
-// Skipped, with a warning, when a signal asked to stop `at_once`.
+// Skipped, with a warning, when a signal asked to stop `at_once`, and for an instance whose
+// workers stalled, whose lock is then told its server is silent (db::DbLock::ServerSilent).
 void VerifyInstances(std::vector<DbSetup>& setups, const std::vector<workload::Totals>& whole_run,
                      bool at_once, metrics::RunResult* r);
 

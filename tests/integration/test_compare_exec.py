@@ -257,12 +257,15 @@ class ExecCommandTest(unittest.TestCase):
 
 class ConsolidateSeriesAndReportTest(unittest.TestCase):
     def test_each_run_writes_its_series_and_the_search_reports(self):
+        # Runs of 2 s (1 s warm-up; 3 s took a second more per run, two runs), a row each
+        # second and one at the end; the thread thinks 1 ms after each operation instead of
+        # spinning on a core.
         plan = write("cs_noop.toml", """
 [run]
 warmup_time = "1s"
-run_time = "2s"
-window = "1s-3s"
-baseline = "ops_per_minute>=1@1s-3s"
+run_time = "1s"
+window = "1s-2s"
+baseline = "ops_per_minute>=1@1s-2s"
 
 [[group]]
 name = "n"
@@ -271,6 +274,7 @@ workload = "noop"
 db = "null://{i}"
 [group.options]
 n_threads = 1
+think_time = 0.001
 """)
         search = harness.tmp_path("cs_search/search.json")
         p = harness.storebench("consolidate", "--plan", plan, "--instances", "1..2", "--runs",
@@ -281,7 +285,7 @@ n_threads = 1
             with open(os.path.join(runs, f"n{n}-run1-series.csv")) as f:
                 rows = f.read().splitlines()
             self.assertTrue(rows[0].startswith("instance,second,phase,ops_per_minute,ops,"))
-            # One row per instance per second (a 3-second run: at least two seconds each).
+            # One row per instance per second (a 2-second run: at least two rows each).
             self.assertGreaterEqual(len(rows) - 1, 2 * n)
             # A run of one instance is instance "1"; several are named by their group.
             names = {"1"} if n == 1 else {f"n_{i}" for i in range(1, n + 1)}
@@ -304,9 +308,9 @@ class AbCommandTest(unittest.TestCase):
         if os.path.exists(log):
             os.remove(log)
         # Runs of 500 ms: the case asserts their order, labels, files and comparison, not what
-        # they measured.
+        # they measured (their threads think 1 ms after each operation instead of spinning).
         run = ("storebench oltp run --workload=noop --db null:// --n_threads 1 --run_time 500ms "
-               "--warmup_time 0 --progress none")
+               "--warmup_time 0 --think_time 0.001 --progress none")
         # B is a plan of two instances: ab runs plans as well as single runs.
         plan = write("ab_plan.toml", """
 [run]
@@ -321,6 +325,7 @@ workload = "noop"
 db = "null://{i}"
 [group.options]
 n_threads = 1
+think_time = 0.001
 """)
         p = harness.storebench("ab", "--a", run, "--b", f"storebench run --plan '{plan}'",
                                "--rounds", "2",

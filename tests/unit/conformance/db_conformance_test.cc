@@ -573,6 +573,24 @@ TEST_P(ConformanceTest, TryLockRefusesASecondHolderAndNamesTheFirst) {
   ASSERT_TRUE(after.ok()) << "not free after release: " << after.status().message();
 }
 
+// A lock told its server is silent (DbLock::ServerSilent: a run's workers stalled) releases
+// without a statement the server would not answer; a server that does answer still ends the
+// closed session, and the database is free again (polled up to 10 s, as above).
+TEST_P(ConformanceTest, LockToldTheServerIsSilentIsStillReleased) {
+  ASSERT_TRUE(backend_->capabilities().storebench_lock);
+  auto lock = backend_->TryLock("storebench conformance test (pid 101 on host h1, since today)");
+  ASSERT_TRUE(lock.ok()) << lock.status().message();
+  (*lock)->ServerSilent();
+  lock->reset();
+  Result<std::unique_ptr<DbLock>> after = Status::Internal("not tried");
+  for (int i = 0; i < 100; ++i) {
+    after = backend_->TryLock("storebench second (pid 202 on host h2, since later)");
+    if (after.ok()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_TRUE(after.ok()) << "not free after release: " << after.status().message();
+}
+
 INSTANTIATE_TEST_SUITE_P(AllBackends, ConformanceTest, ::testing::ValuesIn(kEngines), EngineName);
 
 // What every back end must do whatever it can do: say what it can (Capabilities that agree with

@@ -608,20 +608,25 @@ class MyDbLock final : public DbLock {
     // Released by a statement, not by closing alone: the server ends a closed connection's
     // session a moment after the client has gone, and a storebench started right after this
     // one must find the database free.
-    // Bounded: a server that does not answer ends the session when it answers again.
-    if (!holder_->interrupt) {
-      holder_->interrupt = SocketInterrupt(static_cast<int>(mysql_get_socket(holder_->mysql)));
+    // Bounded: a server that does not answer ends the session when it answers again. A server
+    // known silent would only make the statement wait out its deadline: closing is enough.
+    if (!server_silent_) {
+      if (!holder_->interrupt) {
+        holder_->interrupt = SocketInterrupt(static_cast<int>(mysql_get_socket(holder_->mysql)));
+      }
+      CallDeadline deadline(CallInterrupt::Callable(holder_->interrupt), kLockReleaseNanos);
+      Query(holder_->mysql, "DO RELEASE_LOCK(" + sql_names_ + ")", "RELEASE_LOCK").IgnoreError();
     }
-    CallDeadline deadline(CallInterrupt::Callable(holder_->interrupt), kLockReleaseNanos);
-    Query(holder_->mysql, "DO RELEASE_LOCK(" + sql_names_ + ")", "RELEASE_LOCK").IgnoreError();
     holder_.reset();  // before the notice: its statement ends only once the holder has gone
     notice_.reset();
   }
+  void ServerSilent() override { server_silent_ = true; }
 
  private:
   std::shared_ptr<MyConn> holder_;
   std::shared_ptr<MyConn> notice_;
   std::string sql_names_;  // the quoted name of the database's lock
+  bool server_silent_ = false;
 };
 
 constexpr char kHolderMarker[] = "' AS storebench_lock_holder";

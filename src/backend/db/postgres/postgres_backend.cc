@@ -572,14 +572,19 @@ class PgDbLock final : public DbLock {
   // moment after the client has gone, and a storebench started right after this one must find
   // the schema free.
   ~PgDbLock() override {
+    // A server known silent would only make the statement wait out its deadline; PQfinish
+    // closes the session, which the server ends (lock and all) when it answers again.
+    if (server_silent_) return;
     // Bounded: a server that does not answer ends the session when it answers again.
     if (!conn_->interrupt) conn_->interrupt = SocketInterrupt(PQsocket(conn_->conn));
     CallDeadline deadline(CallInterrupt::Callable(conn_->interrupt), kLockReleaseNanos);
     Exec(conn_->conn, "SELECT pg_advisory_unlock_all()", "pg_advisory_unlock_all").IgnoreError();
   }
+  void ServerSilent() override { server_silent_ = true; }
 
  private:
   std::shared_ptr<PgConn> conn_;
+  bool server_silent_ = false;
 };
 
 // The advisory lock key of a schema: a fixed first half that marks storebench's locks in
