@@ -71,9 +71,9 @@ Status Apply(const Args& args, std::string* db = nullptr) {
   DeclareSysbenchOptions(&o);
   o.Add({.name = "db"});
   o.Add({.name = "run_time", .type = config::OptionType::kDuration, .default_value = "60s"});
-  const Status parsed = config::ParseCommandLine(args, &o);
+  Status parsed = config::ParseCommandLine(args, &o);
   if (!parsed.ok()) return parsed;
-  const Status s = ApplySysbenchOptions(&o);
+  Status s = ApplySysbenchOptions(&o);
   if (db != nullptr) *db = o.GetString("db");
   return s;
 }

@@ -236,6 +236,7 @@ TEST(IndexStepScheduleTest, StepsWaitForTheirOwnTablesOnly) {
   };
   const std::vector<int> from_script = {0, 1, 3, 7, 5, 2, 4, 8, 6};
   std::vector<const IndexScript::Step*> order;
+  order.reserve(from_script.size());
   for (int i : from_script) order.push_back(&s.steps[i]);
   ASSERT_EQ(order[kOtherFk]->references, (std::vector<std::string>{"small"}));
   // big 1000 rows, small 10, other 5.

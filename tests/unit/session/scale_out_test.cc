@@ -5,8 +5,8 @@
 #include "session/scale_out.h"
 
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
