@@ -51,6 +51,18 @@ def check_schema(test, path):
     test.assertEqual(status, 0, messages)
 
 
+
+def null_plan(name, run_lines, db_prefix):
+    """A plan file of two noop instances on the null back end (one thread each, thinking 1 ms)
+    with `run_lines` in its [run] table; its path."""
+    plan = tmp_path(name)
+    with open(plan, "w") as f:
+        f.write('[run]\nwarmup_time = "0s"\n%s\n\n'
+                '[[group]]\nname = "n"\ncount = 2\nworkload = "noop"\n'
+                'db = "null:///%s{i}"\n[group.options]\nn_threads = 1\nthink_time = 0.001\n'
+                % (run_lines, db_prefix))
+    return plan
+
 def setUpModule():
     # Every case's command is started here, all at once: a run mostly waits out its seconds
     # (power is read once a second; the noop threads sleep between operations), so the
@@ -103,20 +115,12 @@ class PowerRunTest(unittest.TestCase):
             "ptd://127.0.0.1:%d?timeout_ms=300" % cls.hang_sim.port, "--json", cls.hang_out,
             *THINK)
 
-        plan = tmp_path("it-power-plan.toml")
-        with open(plan, "w") as f:
-            f.write('[run]\nwarmup_time = "0s"\nrun_time = "3s"\npower = \'cmd:"echo 90"\'\n\n'
-                    '[[group]]\nname = "n"\ncount = 2\nworkload = "noop"\n'
-                    'db = "null:///n{i}"\n[group.options]\nn_threads = 1\nthink_time = 0.001\n')
+        plan = null_plan("it-power-plan.toml", 'run_time = "3s"\npower = \'cmd:"echo 90"\'', "n")
         cls.plan_out = tmp_path("it-power-plan.json")
         cls.runs["plan"] = harness.storebench_started("run", "--plan", plan, "--json",
                                                       cls.plan_out)
 
-        plan = tmp_path("it-power-cons.toml")
-        with open(plan, "w") as f:
-            f.write('[run]\nwarmup_time = "0s"\nrun_time = "2s"\nbaseline = "ops>=1@run"\n\n'
-                    '[[group]]\nname = "n"\ncount = 2\nworkload = "noop"\n'
-                    'db = "null:///c{i}"\n[group.options]\nn_threads = 1\nthink_time = 0.001\n')
+        plan = null_plan("it-power-cons.toml", 'run_time = "2s"\nbaseline = "ops>=1@run"', "c")
         cls.search = tmp_path("it-power-cons/search.json")
         shutil.rmtree(os.path.dirname(cls.search), ignore_errors=True)
         os.makedirs(os.path.dirname(cls.search))
