@@ -71,7 +71,26 @@ if grep -q '^@@' <<<"$format_diff"; then
 fi
 
 cmake -S . -B "$BUILD_DIR" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
-db="$BUILD_DIR/compile_commands.json"
+# A source compiled in a unity batch (STOREBENCH_UNITY) is not in compile_commands.json by its own
+# name: it gets its batch's command, with itself in place of the batch, in a copy of the database.
+tidy_dir=$(mktemp -d)
+trap 'rm -rf "$tidy_dir"' EXIT
+python3 - "$BUILD_DIR/compile_commands.json" "$tidy_dir/compile_commands.json" <<'PY'
+import glob, json, os, re, sys
+entries = json.load(open(sys.argv[1]))
+by_file = {os.path.realpath(e["file"]): e for e in entries}
+for e in list(entries):
+    if "/Unity/" not in e["file"]:
+        continue
+    for source in re.findall(r'#include "([^"]+)"', open(e["file"]).read()):
+        source = os.path.realpath(source)
+        if source not in by_file:
+            entry = dict(e, file=source, command=e["command"].replace(e["file"], source))
+            entries.append(entry)
+            by_file[source] = entry
+json.dump(entries, open(sys.argv[2], "w"), indent=1)
+PY
+db="$tidy_dir/compile_commands.json"
 # Findings count only on the changed lines (clang-tidy's -line-filter: the added lines of each
 # changed file, headers included), as for clang-format: an untouched line is not linted.
 line_filter=$(for f in "${files[@]}"; do
@@ -102,7 +121,7 @@ for f in "${sources[@]}"; do
   # The compile commands are GCC's: clang ignores the warning options it does not know. Its
   # count of the findings it suppressed (in system headers, off the changed lines) is dropped.
   set +e
-  "$CLANG_TIDY" --quiet -p "$BUILD_DIR" --warnings-as-errors='*' --header-filter='.*' \
+  "$CLANG_TIDY" --quiet -p "$tidy_dir" --warnings-as-errors='*' --header-filter='.*' \
     --line-filter="[$line_filter]" --extra-arg=-Wno-unknown-warning-option "$f" 2>&1 |
     grep -v '^[0-9]* warnings\? generated\.$' >&2
   rc=${PIPESTATUS[0]}
