@@ -22,6 +22,23 @@ def fresh_dir(name):
     return d
 
 
+_LOADED = None
+
+
+def loaded_1mb():
+    """A DVD Store 1MB SQLite file loaded once for the file's cases, which copy it (a load took
+    ~3 s of CPU on the loaded machine, and the cases needed four)."""
+    global _LOADED
+    if _LOADED is None:
+        path = tmp_path("it-consolidate-loaded-1MB.db")
+        harness.remove_sqlite(path)
+        r = storebench("oltp", "load", "--db", "sqlite://" + path, "--db_size", "1MB")
+        assert r.returncode == 0, r.stderr
+        assert not os.path.exists(path + "-wal"), "the load left a write-ahead log"
+        _LOADED = path
+    return _LOADED
+
+
 # Four threads spread over the instances (DVD Store 3's target list), 10 orders per thread: one
 # instance completes 40 orders, two complete 20 each, three 20/10/10, four 10 each. The rule
 # "units>=20@run" (orders completed in the measured window) passes at 1 and 2 and fails at 3
@@ -50,28 +67,32 @@ search_depth = {search_depth}
 ramp_rate = 1000         # all threads connected at once (10 a second by default: 0.3 s a run)
 """
 
-# The same databases run for a time (2 s), judged on a window inside the run; power from a
-# command that prints watts.
+# Copies of the same databases run for a time (2 s), judged on a window inside the run; power
+# from a command that prints watts. A think time per order (mean 10 ms): the case needs orders
+# in the window, not a busy core per instance for its 6 s of runs, which run beside the other
+# cases (copies of their own: a run locks its databases).
 PLAN_TIMED = """
 [[group]]
 name = "ds3"
 count = 3
-db = "sqlite://{dir}/ds3_{{i}}.db"
+db = "sqlite://{dir}/timed_{{i}}.db"
 [group.options]
 db_size = "1MB"
 n_threads = 1
 search_depth = {search_depth}
 ramp_rate = 1000
+think_time = 0.01
 """
 
 
-def timed_search(plan, search, *extra):
-    """A short search at 2 instances, three runs of 2 s judged on the window 1s-2s."""
+def timed_search_started(plan, search, *extra):
+    """Starts a short search at 2 instances, three runs of 2 s judged on the window 1s-2s;
+    returns its future (the CompletedProcess) and its CSV file."""
     csv = search[:-len(".json")] + ".csv"
-    r = storebench("consolidate", "--plan", plan, "--instances", "2", "--runs", "3",
-                   "--warmup_time=0", "--run_time=2s", "--baseline=opm>=1@1s-2s",
-                   "--power", "cmd:echo 150", "--search", search, "--csv", csv, *extra,
-                   timeout=300)
+    r = harness.storebench_started(
+        "consolidate", "--plan", plan, "--instances", "2", "--runs", "3", "--warmup_time=0",
+        "--run_time=2s", "--baseline=opm>=1@1s-2s", "--power", "cmd:echo 150", "--search",
+        search, "--csv", csv, *extra, timeout=300)
     return r, csv
 
 
@@ -88,10 +109,31 @@ class ConsolidateSqliteTest(unittest.TestCase):
             f.write(PLAN.format(dir=cls.dir, search_depth=SEARCH_DEPTH))
         with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
             cls.schema = json.load(f)
-        # The first plan run loads the three databases (the plan says load = true).
+        # The first plan run loads the missing database ds3_1 (the plan says load = true) and
+        # runs on ds3_2 and ds3_3 as they are: copies of one load (the plan loading all three
+        # took three loads' time; loading a missing one is what its load = true does).
+        # ds3_4, which only the search at 4 instances runs, is a copy too (that search loaded
+        # it).
+        for i in (2, 3, 4):
+            shutil.copyfile(loaded_1mb(), os.path.join(cls.dir, f"ds3_{i}.db"))
         r = storebench("run", "--plan", cls.plan, "--json", os.path.join(cls.dir, "load.json"),
                        timeout=300)
         assert r.returncode in (0, 1), r.stderr
+        assert "instance ds3_1: loading" in r.stderr, r.stderr
+        assert "instance ds3_2: loading" not in r.stderr, r.stderr
+        # The timed search (its runs mostly wait out their 2 s) starts now on copies of its
+        # own; its case asserts on it.
+        for i in (1, 2, 3):
+            shutil.copyfile(loaded_1mb(), os.path.join(cls.dir, f"timed_{i}.db"))
+        cls.timed_plan = os.path.join(cls.dir, "timed.toml")
+        with open(cls.timed_plan, "w") as f:
+            f.write(PLAN_TIMED.format(dir=cls.dir, search_depth=SEARCH_DEPTH))
+        cls.timed_search = os.path.join(cls.dir, "timed-search.json")
+        cls.timed_run, cls.timed_csv = timed_search_started(cls.timed_plan, cls.timed_search)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.timed_run.result()
 
     def test_plan_run_loads_missing_databases_and_judges_every_instance(self):
         out = os.path.join(self.dir, "plan-run.json")
@@ -118,7 +160,8 @@ class ConsolidateSqliteTest(unittest.TestCase):
         # Each instance verified its own database: committed orders = new ORDERS rows there.
         for inst in doc["instances"]:
             self.assertTrue(all(c["passed"] for c in inst["verify"]), inst["verify"])
-        # Every instance's database file exists (loaded because the plan said load = true).
+        # Every instance's database file exists (ds3_1 loaded by setUpClass's plan run because
+        # the plan said load = true; ds3_2 and ds3_3 copies of a load).
         for i in (1, 2, 3):
             self.assertTrue(os.path.getsize(os.path.join(self.dir, f"ds3_{i}.db")) > 0)
 
@@ -201,11 +244,8 @@ class ConsolidateSqliteTest(unittest.TestCase):
         self.assertEqual(r.returncode, 2, r.stderr)
 
     def test_per_count_table_is_the_deciding_windows(self):
-        plan = os.path.join(self.dir, "timed.toml")
-        with open(plan, "w") as f:
-            f.write(PLAN_TIMED.format(dir=self.dir, search_depth=SEARCH_DEPTH))
-        search = os.path.join(self.dir, "timed-search.json")
-        r, csv_path = timed_search(plan, search)
+        search, csv_path = self.timed_search, self.timed_csv
+        r = self.timed_run.result()  # started in setUpClass
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(search) as f:
             s = json.load(f)
@@ -349,8 +389,7 @@ class PlanRefusalTest(unittest.TestCase):
     def test_database_of_another_size_names_the_instance(self):
         d = fresh_dir("it-plan-size")
         db = os.path.join(d, "s.db")
-        r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size", "1MB")
-        self.assertEqual(r.returncode, 0, r.stderr)
+        shutil.copyfile(loaded_1mb(), db)  # a 1MB database
         p = self.plan('[[group]]\nname = "s"\ndb = "sqlite://' + db + '"\n[group.options]\n'
                       'db_size = "2MB"\n', "size")
         self.assertRefused(storebench("run", "--plan", p), "instance s_1")
