@@ -75,11 +75,9 @@ return [...document.querySelectorAll('*')].filter(
 
 
 def browser_installed():
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return False
-    return bool(shutil.which("chromium") and shutil.which("chromedriver"))
+    import importlib.util
+    return bool(importlib.util.find_spec("selenium") and shutil.which("chromium")
+                and shutil.which("chromedriver"))
 
 
 def browser():
