@@ -47,6 +47,20 @@ def start(*args, np, wait_seconds, env=None):
     return p
 
 
+_BACKGROUND = None
+
+
+def call_in_background(fn, *args, **kwargs):
+    """fn(*args, **kwargs) on a thread; returns its future. An mpirun mostly waits (its ranks'
+    start-up, then a run's seconds): a class starts its cases' mpiruns together and each case
+    asserts on its own result."""
+    global _BACKGROUND
+    if _BACKGROUND is None:
+        import concurrent.futures
+        _BACKGROUND = concurrent.futures.ThreadPoolExecutor(max_workers=8)
+    return _BACKGROUND.submit(fn, *args, **kwargs)
+
+
 class NeedsMpi:
     @classmethod
     def setUpClass(cls):

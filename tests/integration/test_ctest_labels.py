@@ -140,7 +140,7 @@ class CtestLabelsTest(unittest.TestCase):
         cost = lambda name: float(props[name].get("COST", 0))
         for name in ("integration.test_readme_commands", "integration.test_dvdstore_ds3compat",
                      "integration.test_restore.PostgresRestoreTest",
-                     "integration.test_tpcc.TpccSqliteTest", "integration.test_mpi"):
+                     "integration.test_tpcc.TpccSqliteTest"):
             with self.subTest(name):
                 self.assertGreaterEqual(cost(name), 20)
         self.assertGreater(cost("SessionTest.SameSeedSameOperationsAndSameRows"), 0)

@@ -32,20 +32,57 @@ def figures(doc):
     return dict(f) if isinstance(f, list) else f
 
 
+def null_runs():
+    """The null plans' mpiruns, started together (each mostly waits: its ranks' start-up, a
+    run's second): {name: future of its CompletedProcess}. The noop workers think 1 ms after
+    each unit: on the null back end they would spin on the cores the other ranks need, and
+    every assertion is on counts."""
+    plan = tmp_path("it-mpi-plan-two.toml")
+    two = ('[run]\nrun_time = "1s"\n\n[[group]]\nname = "n"\ncount = 2\n'
+           'workload = "noop"\ndb = "null:///n{i}"\n[group.options]\nn_threads = 1\n'
+           'think_time = 0.001\n')
+    with open(plan, "w") as fh:
+        fh.write(two)
+    # The split is the run's, not a group's: the same plan with one in its group.
+    group_split = tmp_path("it-mpi-plan-group-split.toml")
+    with open(group_split, "w") as fh:
+        fh.write(two + 'rank_split = "threads"\n')
+    consolidate = tmp_path("it-mpi-consolidate.toml")
+    with open(consolidate, "w") as fh:
+        fh.write('[run]\nrun_time = "1s"\nwarmup_time = "0s"\nbaseline = "ops>=1@run"\n\n'
+                 '[[group]]\nname = "n"\ncount = 1\nscale = true\nworkload = "noop"\n'
+                 'db = "null:///n{i}"\n[group.options]\nn_threads = 1\nthink_time = 0.001\n')
+    shutil.rmtree(tmp_path("it-mpi-consolidate-runs"), ignore_errors=True)
+    started = {
+        "instances_refused": (("run", "--plan", plan, "--rank_split=instances",
+                               "--json", tmp_path("it-mpi-plan-two.json")), 3),
+        "threads": (("run", "--plan", plan, "--n_threads", "3", "--warmup_time", "0",
+                     "--json", tmp_path("it-mpi-plan-threads.json")), 2),
+        "one_thread": (("run", "--plan", plan, "--json", tmp_path("it-mpi-plan-one.json")), 2),
+        "group_split": (("run", "--plan", group_split,
+                         "--json", tmp_path("it-mpi-plan-group-split.json")), 2),
+        "consolidate": (("consolidate", "--plan", consolidate, "--instances", "2..3", "--runs",
+                         "1", "--rank_split=instances", "--search",
+                         tmp_path("it-mpi-consolidate.json")), 2),
+        "consolidate_refused": (("consolidate", "--plan", consolidate, "--instances", "1..3",
+                                 "--runs", "1", "--rank_split=instances", "--search",
+                                 tmp_path("it-mpi-consolidate-1.json")), 2),
+    }
+    return {name: mpi_support.call_in_background(mpirun, *args, np=np)
+            for name, (args, np) in started.items()}
+
+
 class MpiPlanNullTest(NeedsMpi, unittest.TestCase):
+    """The cases' mpiruns start in setUpModule (null_runs) and each case asserts on its own."""
+
     def test_a_plan_that_cannot_be_divided_is_refused_once(self):
-        plan = tmp_path("it-mpi-plan-two.toml")
-        with open(plan, "w") as fh:
-            fh.write('[run]\nrun_time = "1s"\n\n[[group]]\nname = "n"\ncount = 2\n'
-                     'workload = "noop"\ndb = "null:///n{i}"\n[group.options]\nn_threads = 1\n')
-        r = mpirun("run", "--plan", plan, "--rank_split=instances",
-                   "--json", tmp_path("it-mpi-plan-two.json"), np=3)
+        r = RUNS["instances_refused"].result()
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
         self.assertEqual(r.stderr.count("mpirun started 3 ranks for 2 instance(s)"), 1, r.stderr)
         self.assertEqual(r.stderr.count("storebench:"), 1, r.stderr)
         # Threads (the default): every rank runs its share of every instance.
         out = tmp_path("it-mpi-plan-threads.json")
-        r = mpirun("run", "--plan", plan, "--n_threads", "3", "--warmup_time", "0", "--json", out)
+        r = RUNS["threads"].result()
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(out) as fh:
             doc = json.load(fh)
@@ -57,28 +94,18 @@ class MpiPlanNullTest(NeedsMpi, unittest.TestCase):
         self.assertEqual(sum(p["units"] for p in per), sum(counts))
         self.assertEqual(doc["operations"][0]["count"], sum(counts))
         # Threads: one thread per instance cannot be shared by two ranks.
-        r = mpirun("run", "--plan", plan, "--json", tmp_path("it-mpi-plan-two.json"))
+        r = RUNS["one_thread"].result()
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
         self.assertEqual(r.stderr.count("mpirun started 2 ranks for 1 threads"), 1, r.stderr)
         # The split is the run's, not a group's.
-        with open(plan, "a") as fh:
-            fh.write('rank_split = "threads"\n')
-        r = mpirun("run", "--plan", plan, "--json", tmp_path("it-mpi-plan-two.json"))
+        r = RUNS["group_split"].result()
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
         self.assertEqual(r.stderr.count("applies to the whole run"), 1, r.stderr)
 
-
     def test_consolidate_runs_every_step_on_every_rank(self):
-        plan = tmp_path("it-mpi-consolidate.toml")
-        with open(plan, "w") as fh:
-            fh.write('[run]\nrun_time = "1s"\nwarmup_time = "0s"\nbaseline = "ops>=1@run"\n\n'
-                     '[[group]]\nname = "n"\ncount = 1\nscale = true\nworkload = "noop"\n'
-                     'db = "null:///n{i}"\n[group.options]\nn_threads = 1\n')
         search = tmp_path("it-mpi-consolidate.json")
         runs = tmp_path("it-mpi-consolidate-runs")
-        shutil.rmtree(runs, ignore_errors=True)
-        r = mpirun("consolidate", "--plan", plan, "--instances", "2..3", "--runs", "1",
-                   "--rank_split=instances", "--search", search)
+        r = RUNS["consolidate"].result()
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(search) as fh:
             doc = json.load(fh)
@@ -96,8 +123,7 @@ class MpiPlanNullTest(NeedsMpi, unittest.TestCase):
             for p in per:
                 self.assertEqual(p["units"], sum(counts[name] for name in p["instances"]))
         # A range whose first count has fewer instances than ranks is refused before it runs.
-        r = mpirun("consolidate", "--plan", plan, "--instances", "1..3", "--runs", "1",
-                   "--rank_split=instances", "--search", tmp_path("it-mpi-consolidate-1.json"))
+        r = RUNS["consolidate_refused"].result()
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
         self.assertEqual(r.stderr.count("--instances 1: mpirun started 2 ranks for 1 instance(s)"),
                          1, r.stderr)
@@ -127,13 +153,8 @@ class MpiPlanPostgresTest(NeedsMpi, unittest.TestCase):
 
     def test_plan_divided_among_ranks_merges_every_instance(self):
         base = self.base_db()
-        have = self.psql(base, "SELECT string_agg(datname, ' ') FROM pg_database").split()
-        # Instances 1 and 3 are kept between runs (loaded by the first); 2 is new every time,
-        # so the rank that owns it (rank 1) loads it.
-        self.psql(base, f"DROP DATABASE IF EXISTS {DATABASES[1]} WITH (FORCE)")
-        for db in DATABASES:
-            if db not in have or db == DATABASES[1]:
-                self.psql(base, f"CREATE DATABASE {db}")
+        # The databases made (and 1 and 3 loaded when new) in setUpModule.
+        self.assertEqual(PG_PREPARED.result(), [])
         plan = tmp_path("it-mpi-plan-pg.toml")
         with open(plan, "w") as fh:
             # 3 s: orders before the connections are ended 1 s in, the reconnection and orders
@@ -193,16 +214,12 @@ class MpiPlanPostgresTest(NeedsMpi, unittest.TestCase):
 
         # A failure on one rank alone before the run (its server refuses its session setting)
         # ends every rank with exit 2; rank 0 prints it once, naming the rank.
-        url = f"{self.server}/{DATABASES[0]}"
-        common = ["oltp", "run", "--db", url, "--db_size=1MB", "--n_threads", "2",
-                  "--run_time", "2s", "--json", tmp_path("it-mpi-plan-one-fails.json")]
-        for bad_rank in (1, 0):
-            ok = [mpi_support.mpi_binary(), *common]
-            bad = ["env", "PGOPTIONS=-c work_mem=bogus", mpi_support.mpi_binary(), *common]
-            apps = (ok, bad) if bad_rank == 1 else (bad, ok)
-            cmd = [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", "1", *apps[0], ":",
-                   "-np", "1", *apps[1]]
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        # Side by side, each on its own database (a rank that started locks it).
+        runs = {bad_rank: mpi_support.call_in_background(one_rank_fails, self.server, db,
+                                                         bad_rank)
+                for bad_rank, db in ((1, DATABASES[0]), (0, DATABASES[2]))}
+        for bad_rank, run in runs.items():
+            r = run.result()
             self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
             # One error, said once; mpirun then stops the other rank with SIGTERM, whose stop note
             # ("storebench: SIGTERM: stopping; ...") is not an error.
@@ -212,6 +229,73 @@ class MpiPlanPostgresTest(NeedsMpi, unittest.TestCase):
             self.assertIn("work_mem", r.stderr)
             if bad_rank == 1:
                 self.assertIn("storebench: rank 1 (host", r.stderr)
+
+
+def one_rank_fails(server, database, bad_rank):
+    """A run on two ranks of which `bad_rank` alone fails before the run (its server refuses
+    its session setting)."""
+    url = f"{server}/{database}"
+    common = ["oltp", "run", "--db", url, "--db_size=1MB", "--n_threads", "2",
+              "--run_time", "2s", "--json", tmp_path(f"it-mpi-plan-one-fails-{bad_rank}.json")]
+    ok = [mpi_support.mpi_binary(), *common]
+    bad = ["env", "PGOPTIONS=-c work_mem=bogus", mpi_support.mpi_binary(), *common]
+    apps = (ok, bad) if bad_rank == 1 else (bad, ok)
+    cmd = [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", "1", *apps[0], ":",
+           "-np", "1", *apps[1]]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+
+
+def psql(base, database, sql):
+    """psql -c `sql` on `database` of the server of URL `base`: its CompletedProcess."""
+    u = urllib.parse.urlsplit(base)
+    url = urllib.parse.urlunsplit((u.scheme, u.netloc, "/" + database, u.query, ""))
+    return subprocess.run(["psql", "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-d", url,
+                           "-c", sql], capture_output=True, text=True, timeout=60)
+
+
+def pg_prepare(base):
+    """The plan's databases: instance 2's new (the rank that owns it loads it in the run); 1
+    and 3 kept between runs, made and loaded here when missing (as the plan's load = true
+    would, but beside the null cases' runs instead of in the PostgreSQL case's time). Returns
+    what failed (empty: nothing)."""
+    u = urllib.parse.urlsplit(base)
+    server = urllib.parse.urlunsplit((u.scheme, u.netloc, "", "", ""))
+    base_db = u.path.lstrip("/")
+    r = psql(base, base_db, "SELECT string_agg(datname, ' ') FROM pg_database")
+    if r.returncode != 0:
+        return [r.stderr]
+    have = r.stdout.split()
+    steps = [(base_db, f"DROP DATABASE IF EXISTS {DATABASES[1]} WITH (FORCE)"),
+             (base_db, f"CREATE DATABASE {DATABASES[1]}")]
+    new = [db for db in (DATABASES[0], DATABASES[2]) if db not in have]
+    steps += [(base_db, f"CREATE DATABASE {db}") for db in new]
+    for database, sql in steps:
+        r = psql(base, database, sql)
+        if r.returncode != 0:
+            return [r.stderr]
+    loads = [harness.storebench_started("oltp", "load", "--db", f"{server}/{db}",
+                                        "--db_size=1MB") for db in new]
+    return [r.stdout + r.stderr for r in (load.result() for load in loads) if r.returncode != 0]
+
+
+# What setUpModule started for the cases (when storebench-mpi was built).
+RUNS = {}
+PG_PREPARED = None
+
+
+def setUpModule():
+    global RUNS, PG_PREPARED
+    if not mpi_support.built_with_mpi():
+        return
+    base = harness.env_url("STOREBENCH_PG_URL")
+    if harness.reachable(base):
+        PG_PREPARED = mpi_support.call_in_background(pg_prepare, base)
+    RUNS = null_runs()
+
+
+def tearDownModule():
+    for run in [*RUNS.values(), *([PG_PREPARED] if PG_PREPARED else [])]:
+        run.exception()  # a case that failed first leaves no mpirun behind
 
 
 if __name__ == "__main__":

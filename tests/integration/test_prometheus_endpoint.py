@@ -5,6 +5,7 @@ for --metrics_linger after the result is written, ended at once by a stop signal
 Prometheus server (Debian's prometheus) scraping short runs, queried through its HTTP API with
 the expressions of docs/examples/grafana-dashboard.json."""
 import atexit
+import concurrent.futures
 import json
 import os
 import re
@@ -43,7 +44,8 @@ class Run:
                                      stderr=subprocess.PIPE, text=True)
         self.lines = []
         self.cond = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self):
         for line in self.proc.stderr:
@@ -83,11 +85,29 @@ class Run:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+        self.reader.join()  # the pipe's end read
+        self.proc.stderr.close()
 
 
 def scrape(port):
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as resp:
         return resp.read().decode()
+
+
+def scrape_until_final(run):
+    """Scrapes `run`'s endpoint every 0.2 s until it serves the final metrics: ([samples of
+    each scrape before], the final text)."""
+    port = int(run.wait_for(r"metrics on port (\d+)").group(1))
+    scrapes = []
+    while not any(l and "serving the final metrics" in l for l in run.lines):
+        if run.proc.poll() is not None:  # ended (or killed) without its final metrics
+            raise AssertionError("the run ended first:\n" + run.stderr())
+        try:
+            scrapes.append(samples(scrape(port)))
+        except OSError:
+            pass
+        time.sleep(0.2)
+    return scrapes, scrape(port)
 
 
 def samples(text):
@@ -113,28 +133,64 @@ class PrometheusEndpointTest(unittest.TestCase):
         assert r.returncode == 0, r.stderr
         assert not os.path.exists(cls.dbs[0] + "-wal"), "the load left a write-ahead log"
         shutil.copyfile(cls.dbs[0], cls.dbs[1])
+        # The cases that read only what is served after their run's end start their runs here,
+        # side by side, each on databases of its own (a run locks its databases).
+        cls.case_dbs = {"instances": cls.dbs}
+        for name, n in (("nolinger", 2), ("plan", 1)):
+            cls.case_dbs[name] = [tmp_path(f"it-prom-{name}-{i}-1MB.db") for i in range(n)]
+            for db in cls.case_dbs[name]:
+                harness.remove_sqlite(db)
+                shutil.copyfile(cls.dbs[0], db)
         cls.target = tmp_path("it-prom-io.tst")
         if os.path.exists(cls.target):
             os.remove(cls.target)
         r = storebench("io", "prepare", "--target", cls.target, "--size", "8MiB")
         assert r.returncode == 0, r.stderr
+        cls.runs = {
+            "instances": cls.db_run("instances", "--metrics_addr=127.0.0.1:0",
+                                    "--metrics_linger=10m"),
+            "nolinger": cls.db_run("nolinger", "--metrics_addr=127.0.0.1:0",
+                                   "--metrics_linger=0"),
+            "plan": cls.plan_run(),
+            "specs": cls.storage_run("specs", "--metrics_addr=127.0.0.1:0",
+                                     "--metrics_linger=10m"),
+        }
+        # The storage case's scrapes, taken while its run runs (on a thread from its start).
+        cls.specs_scrapes = concurrent.futures.ThreadPoolExecutor(1).submit(
+            scrape_until_final, cls.runs["specs"])
 
-    def db_run(self, name, *extra):
+    @classmethod
+    def db_run(cls, name, *extra):
         # 1 s: orders on both instances; what is checked is served after the run.
-        run = Run("oltp", "run", "--db", ";".join("sqlite://" + d for d in self.dbs),
+        run = Run("oltp", "run", "--db", ";".join("sqlite://" + d for d in cls.case_dbs[name]),
                   "--n_threads=1", "--warmup_time=0", "--run_time=1s",
                   "--json", tmp_path(f"it-prom-{name}.json"), *extra)
-        self.addCleanup(run.kill)
+        cls.addClassCleanup(run.kill)
         return run
 
-    def storage_run(self, name, *extra):
+    @classmethod
+    def plan_run(cls):
+        plan = tmp_path("it-prom-plan.toml")
+        with open(plan, "w") as f:
+            f.write('[run]\nwarmup_time = "0s"\nrun_time = "1s"\n\n'
+                    '[[group]]\nname = "web"\ncount = 1\nworkload = "dvdstore"\n'
+                    f'db = "sqlite://{cls.case_dbs["plan"][0]}"\n[group.options]\n'
+                    'n_threads = 1\n')
+        run = Run("run", "--plan", plan, "--metrics_addr=127.0.0.1:0", "--metrics_linger=10m",
+                  "--json", tmp_path("it-prom-plan.json"))
+        cls.addClassCleanup(run.kill)
+        return run
+
+    @classmethod
+    def storage_run(cls, name, *extra):
         # The ICF's two access specifications, one after the other, 1 s each (scraped every
-        # 0.2 s).
-        run = Run("io", "run", "--engine", "null", "--target", self.target, "--icf",
+        # 0.2 s). Open loop at 20,000 I/Os a second: the null engine in a closed loop spins on
+        # a core the runs beside it need.
+        run = Run("io", "run", "--engine", "null", "--target", cls.target, "--icf",
                   os.path.join(harness.ARGS.source, "tests", "data", "some.icf"),
-                  "--ramp_time", "0s", "--run_time", "1s",
+                  "--ramp_time", "0s", "--run_time", "1s", "--rate", "20000",
                   "--json", tmp_path(f"it-prom-{name}.json"), *extra)
-        self.addCleanup(run.kill)
+        cls.addClassCleanup(run.kill)
         return run
 
     def promtool_check(self, text):
@@ -164,7 +220,7 @@ class PrometheusEndpointTest(unittest.TestCase):
 
     @unittest.skipIf(PROMTOOL is None, NO_PROMETHEUS)
     def test_instances_labelled_final_counts_lingered_and_a_stop_ends_the_linger(self):
-        run = self.db_run("instances", "--metrics_addr=127.0.0.1:0", "--metrics_linger=10m")
+        run = self.runs["instances"]
         port = int(run.wait_for(r"metrics on port (\d+)").group(1))
         # After the result is written the endpoint still serves: the final counts.
         run.wait_for(r"serving the final metrics on port \d+ for \S+")
@@ -183,14 +239,7 @@ class PrometheusEndpointTest(unittest.TestCase):
         self.assertEqual(run.finish(timeout=60), 0, run.stderr())
 
     def test_a_plan_labels_its_instance_by_name(self):
-        plan = tmp_path("it-prom-plan.toml")
-        with open(plan, "w") as f:
-            f.write('[run]\nwarmup_time = "0s"\nrun_time = "1s"\n\n'
-                    '[[group]]\nname = "web"\ncount = 1\nworkload = "dvdstore"\n'
-                    f'db = "sqlite://{self.dbs[0]}"\n[group.options]\nn_threads = 1\n')
-        run = Run("run", "--plan", plan, "--metrics_addr=127.0.0.1:0", "--metrics_linger=10m",
-                  "--json", tmp_path("it-prom-plan.json"))
-        self.addCleanup(run.kill)
+        run = self.runs["plan"]
         port = int(run.wait_for(r"metrics on port (\d+)").group(1))
         run.wait_for(r"serving the final metrics")
         s = samples(scrape(port))
@@ -200,22 +249,14 @@ class PrometheusEndpointTest(unittest.TestCase):
         self.assertEqual(run.finish(timeout=60), 0, run.stderr())
 
     def test_linger_zero_closes_at_the_end(self):
-        run = self.db_run("nolinger", "--metrics_addr=127.0.0.1:0", "--metrics_linger=0")
+        run = self.runs["nolinger"]
         self.assertEqual(run.finish(), 0, run.stderr())
         self.assertNotIn("serving the final metrics", run.stderr())
 
     @unittest.skipIf(PROMTOOL is None, NO_PROMETHEUS)
     def test_storage_specs_are_series_of_their_own_that_never_go_back(self):
-        run = self.storage_run("specs", "--metrics_addr=127.0.0.1:0", "--metrics_linger=10m")
-        port = int(run.wait_for(r"metrics on port (\d+)").group(1))
-        scrapes = []
-        while not any(l and "serving the final metrics" in l for l in run.lines):
-            try:
-                scrapes.append(samples(scrape(port)))
-            except OSError:
-                pass
-            time.sleep(0.2)
-        final = scrape(port)
+        run = self.runs["specs"]
+        scrapes, final = self.specs_scrapes.result()
         self.promtool_check(final)
         self.assert_cumulative_buckets(final)
         scrapes.append(samples(final))
@@ -238,7 +279,7 @@ class PrometheusEndpointTest(unittest.TestCase):
 
 
 class PrometheusServer:
-    """A Prometheus server on 127.0.0.1 scraping one port every second, started once per file:
+    """A Prometheus server on 127.0.0.1 scraping one port every 250 ms, started once per file:
     by the first class's setUpClass, so its start-up (ready, then its first scrape: some 6 s of
     waiting) passes while PrometheusEndpointTest's cases run; stopped at the file's end."""
 
@@ -257,7 +298,9 @@ class PrometheusServer:
         with open(config, "w") as f:
             # honor_labels: the run's own instance label (the instance's name) is kept instead of
             # being renamed exported_instance (docs/measurement.md).
-            f.write("global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
+            # Every 250 ms (1 s before): the three scrapes of a run's final text each case
+            # waits for take 0.75 s, and a run of 2 s is scraped some eight times.
+            f.write("global:\n  scrape_interval: 250ms\n  scrape_timeout: 250ms\n"
                     "scrape_configs:\n  - job_name: storebench\n    honor_labels: true\n"
                     f"    static_configs:\n      - targets: ['127.0.0.1:{cls.metrics_port}']\n")
         cls.log = open(os.path.join(work, "prometheus.log"), "w")
@@ -278,7 +321,7 @@ class PrometheusServer:
 
 @unittest.skipIf(PROMETHEUS is None, NO_PROMETHEUS)
 class RealPrometheusTest(unittest.TestCase):
-    """The file's Prometheus server scraping storebench every second, whose runs take turns on
+    """The file's Prometheus server scraping storebench every 250 ms, whose runs take turns on
     its one scraped port."""
 
     @classmethod
@@ -336,12 +379,13 @@ class RealPrometheusTest(unittest.TestCase):
         final_since = time.time()
         final = scrape(self.metrics_port)
         # Three scrapes of the final text: Prometheus's own `up` series has one sample per
-        # scrape, and those that began after the linger began all read the final text.
+        # scrape (1 when it read the text, 0 when it failed, e.g. timed out on a busy machine),
+        # and those that began after the linger began all read the final text.
         deadline = time.time() + 120
         while True:
             at = time.time()
             window_ms = max(1, int((at - final_since) * 1000))
-            up = self.query(f'count_over_time(up{{job="storebench"}}[{window_ms}ms])', at)
+            up = self.query(f'sum_over_time(up{{job="storebench"}}[{window_ms}ms])', at)
             if up and float(up[0]["value"][1]) >= 3:
                 break
             self.assertLess(at, deadline, f"prometheus did not scrape the final text 3 times: {up}")
@@ -362,7 +406,7 @@ class RealPrometheusTest(unittest.TestCase):
     def test_prometheus_scrapes_instances_and_the_dashboard_reads_them(self):
         final, at = self.run_scraped(
             ["oltp", "run", "--db", ";".join("sqlite://" + d for d in self.dbs),
-             "--n_threads=1", "--warmup_time=0", "--run_time=4s",
+             "--n_threads=1", "--warmup_time=0", "--run_time=2s",
              "--json", tmp_path("it-prom-server-db.json")])
         served = {dict(k[1])["instance"]: v for k, v in samples(final).items()
                   if k[0] == "storebench_unit_duration_seconds_count"}
@@ -383,7 +427,7 @@ class RealPrometheusTest(unittest.TestCase):
     def test_prometheus_scrapes_storage_specs_and_the_dashboard_reads_them(self):
         _, at = self.run_scraped(["io", "run", "--engine", "null", "--target", self.target, "--icf",
                           os.path.join(harness.ARGS.source, "tests", "data", "some.icf"),
-                          "--ramp_time", "0s", "--run_time", "2s",
+                          "--ramp_time", "0s", "--run_time", "1s",
                           "--json", tmp_path("it-prom-server-io.json")])
         iops = self.query('sum by (spec, op) (storebench_unit_duration_seconds_count'
                           '{workload="storage"})', at)

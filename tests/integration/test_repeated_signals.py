@@ -10,9 +10,11 @@ consolidate and oltp load. Nothing waits on a clock: each step waits for a line 
 a state it can read. Where a second or third signal must arrive while the command is still
 stopping, a SQLite write lock held by the test keeps a worker waiting in its statement (a whole
 interval with 0 transactions shows it is), so the signals are delivered one by one before the
-command can end; the lock is let go once they were seen."""
+command can end; the lock is let go once they were seen. The classes run side by side, each on
+its own files (ClassesSideBySide), their cases one after another."""
 import json
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -35,6 +37,7 @@ EXIT_NOW = "exiting at once; nothing more is written"
 VERIFY_SKIPPED = "verification was skipped: a signal asked to stop at once"
 CHECK_SKIPPED = "the server cross-check was skipped: a signal asked to stop at once"
 ROWS = 5000  # one oltp table of 5,000 rows: about 1 MB
+TPS = re.compile(r"\] thds: \d+ tps: (\d+\.\d+) ")  # a status line's transactions a second
 
 
 def fresh_dir(name):
@@ -179,6 +182,10 @@ def hold_workers(test, proc, dbs):
     if held is not None:
         proc.wait_line("tps: 0.00 ", held.zero_before + 1)
         return held.locks
+    # A second with transactions first: the stop must find some (assertAtOnce), also when a
+    # busy machine (the other classes' runs beside this one) starts the workers late.
+    wait_for(lambda: proc.proc.poll() is not None or
+             any(float(tps) > 0 for tps in TPS.findall(proc.output())), "a second's transactions")
     locks = [WriteLock(db) for db in dbs]
     for lock in locks:
         test.addCleanup(lock.release)
@@ -578,6 +585,75 @@ class OltpLoadTest(unittest.TestCase):
         self.assertEqual(p.finish(), 130, p.output())
         lock.release()
         self.check_unfinished_then_redone(p, db)
+
+
+class Recorder(unittest.TestResult):
+    """A result that keeps what happened to each case, in order, to be told to the runner's
+    result later (replay): a class's cases run on a thread of their own without interleaving
+    the runner's output with another class's."""
+
+    def __init__(self):
+        super().__init__()
+        self.events = []
+
+    def startTest(self, test):
+        super().startTest(test)
+        self.events.append(("startTest", test))
+
+    def stopTest(self, test):
+        super().stopTest(test)
+        self.events.append(("stopTest", test))
+
+    def addSuccess(self, test):
+        self.events.append(("addSuccess", test))
+
+    def addFailure(self, test, err):
+        self.events.append(("addFailure", test, err))
+
+    def addError(self, test, err):
+        self.events.append(("addError", test, err))
+
+    def addSkip(self, test, reason):
+        self.events.append(("addSkip", test, reason))
+
+    def addExpectedFailure(self, test, err):
+        self.events.append(("addExpectedFailure", test, err))
+
+    def addUnexpectedSuccess(self, test):
+        self.events.append(("addUnexpectedSuccess", test))
+
+    def addSubTest(self, test, subtest, err):
+        self.events.append(("addSubTest", test, subtest, err))
+
+    def replay(self, result):
+        for name, *args in self.events:
+            getattr(result, name)(*args)
+
+
+class ClassesSideBySide(unittest.TestSuite):
+    """Runs each test class (its setUpClass, its cases one after another, its tearDownClass) on
+    a thread of its own, the classes side by side, then reports every case to the runner in
+    order. Nearly all of a case's time is waiting: for a whole one-second interval without a
+    transaction (hold_workers), for the first second's figures, for a line; the classes use
+    databases and files of their own, so their waits overlap instead of adding up."""
+
+    def run(self, result, debug=False):
+        import concurrent.futures
+        suites = [suite for suite in self if suite.countTestCases()]
+
+        def run_suite(suite):
+            recorder = Recorder()
+            suite.run(recorder)
+            return recorder
+        with concurrent.futures.ThreadPoolExecutor(max(1, len(suites))) as pool:
+            recorders = list(pool.map(run_suite, suites))
+        for recorder in recorders:
+            recorder.replay(result)
+        return result
+
+
+def load_tests(loader, tests, pattern):
+    return ClassesSideBySide(tests)
 
 
 if __name__ == "__main__":
