@@ -17,7 +17,9 @@ import harness
 from harness import storebench, tmp_path
 
 SIZE = "--db_size=1MB"
-RUN = ["--n_threads=2", "--warmup_time=0", "--run_time=1s", "--think_time=0.01"]
+# A run that writes rows: 20 orders end it (1 s at most), every thread connected at once.
+RUN = ["--n_threads=2", "--warmup_time=0", "--run_time=1s", "--units_total=20",
+       "--ramp_rate=1000", "--think_time=0.01"]
 
 
 def ok(test, result):
