@@ -10,6 +10,7 @@ ds3/drivers/ds3xdriver.cs), which cannot run here (C#, .NET):
   connected, all threads running), per-target Final and from-start lines under "Individual
   Stats for each DB / Web Server: ", and "Run over" last; storebench's summary is on stderr."""
 import json
+import os
 import re
 import shutil
 import unittest
@@ -39,19 +40,54 @@ def loaded_copies(name, count):
 class Ds3ConsoleTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.urls = loaded_copies("it-ds3console", 3)
+        # Each case's run mostly waits out its seconds (think time, 1-second status lines), so
+        # the four start together here, each on databases of its own (a run locks its
+        # database), and each case asserts on its run's output: their seconds overlap instead
+        # of adding up. Six copies: three for the target list, one for the status lines, two
+        # for the stdout case.
+        cls.ds2_db = tmp_path("it-ds3console-ds2.db")
+        harness.remove_sqlite(cls.ds2_db)
+        ds2_load = harness.storebench_started("oltp", "load", "--db", "sqlite://" + cls.ds2_db,
+                                              "--db_size=2MB", "--ds2_mode=Y")
+        urls = loaded_copies("it-ds3console", 6)
+        cls.urls, cls.single_url, cls.pair = urls[:3], urls[3], urls[4:]
+        cls.ds2_load = ds2_load.result()
+        cls.runs = {
+            "target_list": cls.start_ds3("target_list", "--n_threads=2", "--warmup_time=0",
+                                         "--run_time=2s", "--log_freq=1",
+                                         db=";".join(cls.urls)),
+            "last_status": cls.start_ds3("last_status", "--n_threads=2", "--warmup_time=0",
+                                         "--run_time=3s", "--log_freq=1", db=cls.single_url),
+            "stdout": cls.start_ds3("stdout", "--n_threads=2", "--warmup_time=1s",
+                                    "--run_time=2s", "--log_freq=1", "--detailed_view=Y",
+                                    db=";".join(cls.pair)),
+        }
+        # The DS2 run needs its database loaded; a failed load is the case's failure.
+        if cls.ds2_load.returncode == 0:
+            cls.runs["ds2"] = cls.start_ds3("ds2", "--ds2_mode=Y", "--n_threads=2",
+                                            "--warmup_time=0", "--run_time=2s", "--log_freq=1",
+                                            db="sqlite://" + cls.ds2_db)
 
-    def run_ds3(self, *args, db=None):
-        out = tmp_path("it-ds3console.json")
-        r = storebench("oltp", "run", "--db", db or self.urls[0], "--think_time=0.01",
-                       "--json", out, *args)
+    @classmethod
+    def start_ds3(cls, name, *args, db):
+        out = tmp_path(f"it-ds3console-{name}.json")
+        if os.path.exists(out):
+            os.remove(out)
+        # --ramp_rate: all threads connected at once, not 10 a second (the default); no case
+        # reads the ramp.
+        return out, harness.storebench_started("oltp", "run", "--db", db, "--think_time=0.01",
+                                               "--ramp_rate=1000", "--json", out, *args)
+
+    def run_ds3(self, name):
+        """The output of the case's run started in setUpClass, and its JSON result."""
+        out, future = self.runs[name]
+        r = future.result()
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             return r, json.load(f)
 
     def test_target_list_runs_n_threads_on_every_target(self):
-        r, doc = self.run_ds3("--n_threads=2", "--warmup_time=0", "--run_time=2s",
-                              "--log_freq=1", db=";".join(self.urls))
+        r, doc = self.run_ds3("target_list")
         self.assertEqual(doc["workers"]["started"], 6)
         self.assertEqual([i["workers"]["started"] for i in doc["instances"]], [2, 2, 2])
         lines = r.stdout.splitlines()
@@ -86,16 +122,14 @@ class Ds3ConsoleTest(unittest.TestCase):
         self.assertEqual([l for l in lines if l.startswith("et=")][-1].split()[1], "2.0")
 
     def test_last_status_line_without_warm_up(self):
-        r, doc = self.run_ds3("--n_threads=2", "--warmup_time=0", "--run_time=3s",
-                              "--log_freq=1")
+        r, doc = self.run_ds3("last_status")
         status = [STATUS_RE.match(l) for l in r.stdout.splitlines() if l.startswith("et=")]
         self.assertEqual([m["et"] for m in status], ["1.0", "2.0", "3.0"], r.stdout)
         # The last line is the run's end: the Final line's orders.
         self.assertEqual(int(status[-1]["n"]), doc["figures"]["n_overall"])
 
     def test_stdout_is_ds3s_alone_and_the_summary_on_stderr(self):
-        r, doc = self.run_ds3("--n_threads=2", "--warmup_time=1s", "--run_time=2s",
-                              "--log_freq=1", "--detailed_view=Y", db=";".join(self.urls[:2]))
+        r, doc = self.run_ds3("stdout")
         lines = r.stdout.splitlines()
         self.assertEqual(lines[-1], "Run over")
         # `grep opm= | tail -1` reads the whole run's Final line.
@@ -114,12 +148,9 @@ class Ds3ConsoleTest(unittest.TestCase):
         self.assertEqual(len(status), 3 * (len(heads) - 2))
 
     def test_ds2_mode_keeps_stdout_and_takes_only_y_or_n(self):
-        db = tmp_path("it-ds3console-ds2.db")
-        harness.remove_sqlite(db)
-        r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=2MB", "--ds2_mode=Y")
-        self.assertEqual(r.returncode, 0, r.stderr)
-        r, doc = self.run_ds3("--ds2_mode=Y", "--n_threads=2", "--warmup_time=0",
-                              "--run_time=2s", "--log_freq=1", db="sqlite://" + db)
+        db = self.ds2_db
+        self.assertEqual(self.ds2_load.returncode, 0, self.ds2_load.stderr)
+        r, doc = self.run_ds3("ds2")
         lines = r.stdout.splitlines()
         self.assertTrue([l for l in lines if l.startswith("et=")], r.stdout)
         self.assertTrue([l for l in lines if l.startswith("Final (")], r.stdout)

@@ -1,8 +1,10 @@
 """End-to-end DVD Store on SQLite: load 1MB, run, parse the console lines, validate the JSON
 result against docs/output-schema.json, verify; the SIGINT path; bad input."""
+import concurrent.futures
 import json
 import os
 import re
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -95,24 +97,136 @@ PINNED_1MB_DIGESTS = {
 }
 
 
+# Work started by setUpModule that the cases collect: the DS2 load and its paced run, the
+# --csv-dir load and the paced DS3 stream run mostly wait out their seconds, so they run beside
+# the cases instead of one after another (each on a file of its own: a run locks its database).
+STARTED = {}
+_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=6)
+
+
+def ds2_load_and_run():
+    """Test_ds2_custom_size_with_warmup's load, the row counts it reads before the run adds
+    customers, and its run."""
+    db = tmp_path("it-ds2-2MB.db")
+    harness.remove_sqlite(db)
+    load = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=2MB", "--ds2_mode=Y")
+    if load.returncode != 0:
+        return db, load, None, None
+    con = sqlite3.connect(db)
+    counts = {t: con.execute(f"select count(*) from {t}").fetchone()[0]
+              for t in ("customers", "products")}
+    counts["tables"] = {t for (t,) in con.execute(
+        "select name from sqlite_master where type='table'")}
+    con.close()
+    # A think time keeps the run below ~2,000 orders: new customers draw their names from
+    # newuser1..newuser4000 at this size (as DVD Store does), and an unpaced run on a quiet
+    # machine (180,000 OPM) takes them all within seconds, after which every new customer
+    # finds its name taken.
+    run = storebench("oltp", "run", "--db", "sqlite://" + db, "--ds2_mode=Y", "--n_threads=2",
+                     "--warmup_time=2s", "--run_time=3s", "--think_time=0.01", "--log_freq=1",
+                     "--json", tmp_path("it-ds2.json"))
+    return db, load, counts, run
+
+
+def csv_dir_load():
+    db = tmp_path("it-csv-1MB.db")
+    csv_dir = tmp_path("it-csv")
+    harness.remove_sqlite(db)
+    return db, csv_dir, storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=1MB",
+                                   "--csv-dir", csv_dir)
+
+
+def copy_of(db, name):
+    """A copy of the loaded file `db` for one case's run."""
+    path = tmp_path(name)
+    harness.remove_sqlite(path)
+    shutil.copyfile(db, path)
+    return path
+
+
+def sigint_run(db):
+    """Test_sigint_writes_valid_json's run: interrupted once it is measuring. Returns the exit
+    status, stdout, stderr and the result's path."""
+    out = tmp_path("it-sigint.json")
+    if os.path.exists(out):
+        os.remove(out)
+    p = subprocess.Popen([harness.ARGS.binary, "oltp", "run", "--db", "sqlite://" + db,
+                          "--n_threads=2", "--warmup_time=0", "--run_time=10",
+                          "--log_freq=1", "--think_time=0.01", "--json", out],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Wait for the first status line so the run is measuring, then interrupt it. The lines
+    # read here are part of stdout too.
+    head = []
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        line = p.stdout.readline()
+        head.append(line)
+        if line.startswith("et="):
+            break
+    p.send_signal(signal.SIGINT)
+    stdout, stderr = p.communicate(timeout=60)
+    return p.returncode, "".join(head) + stdout, stderr, out
+
+
+def locked_run(db):
+    """Test_locked_database_exits_2's run while another connection holds the write lock."""
+    con = sqlite3.connect(db, timeout=1)
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        return storebench("oltp", "run", "--db", "sqlite://" + db, "--run_time=1s",
+                          "--warmup_time=0")
+    finally:
+        con.rollback()
+        con.close()
+
+
+def setUpModule():
+    STARTED["ds2"] = _POOL.submit(ds2_load_and_run)
+    STARTED["csv"] = _POOL.submit(csv_dir_load)
+    db = tmp_path("it-ds3-1MB.db")
+    harness.remove_sqlite(db)
+    r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=1MB")
+    assert r.returncode == 0, r.stderr
+    # The stream case's run, on a copy of the loaded file. Paced (see the DS2 case) so new
+    # customers do not run out of names.
+    STARTED["stream"] = harness.storebench_started(
+        "oltp", "run", "--db", "sqlite://" + copy_of(db, "it-ds3-stream.db"), "--db_size=1MB",
+        "--n_threads=2", "--warmup_time=2s", "--run_time=3s", "--log_freq=1",
+        "--think_time=0.01", "--json", tmp_path("it-ds3-stream.json"))
+    # Test_run_status_final_json_verify's run. Paced (--think_time): the case reads the lines,
+    # the result and verify, which need orders, not an unpaced run's thousands (4 threads on
+    # SQLite kept both cores busy for the 4 s).
+    STARTED["status_db"] = copy_of(db, "it-ds3-status.db")
+    STARTED["status"] = harness.storebench_started(
+        "oltp", "run", "--db", "sqlite://" + STARTED["status_db"], "--db_size=1MB",
+        "--n_threads=4", "--warmup_time=0", "--run_time=4s", "--log_freq=2",
+        "--think_time=0.01", "--json", tmp_path("it-run.json"),
+        "--out_filename", tmp_path("it-run.csv"))
+    # Two cases that wait (for the first status line; for the lock's busy timeout), each on a
+    # copy of its own.
+    STARTED["sigint"] = _POOL.submit(sigint_run, copy_of(db, "it-ds3-sigint.db"))
+    STARTED["locked"] = _POOL.submit(locked_run, copy_of(db, "it-ds3-locked.db"))
+    # The loaded file's row counts and digests before any run changes them (the only runs on
+    # it are the cases'), while the runs above go on.
+    con = sqlite3.connect(db)
+    STARTED["loaded"] = {t: con.execute(f"select count(*) from {t}").fetchone()[0]
+                         for t in ("customers", "products", "inventory", "categories",
+                                   "membership", "reviews", "orders")}
+    con.close()
+    STARTED["digests"] = table_digests(db)
+
+
 class DvdStoreSqliteTest(unittest.TestCase):
     db = None
     schema = None
 
     @classmethod
     def setUpClass(cls):
-        cls.db = tmp_path("it-ds3-1MB.db")
-        harness.remove_sqlite(cls.db)
-        r = storebench("oltp", "load", "--db", "sqlite://" + cls.db, "--db_size=1MB")
-        assert r.returncode == 0, r.stderr
-        # Row counts right after the load (runs add customers, orders, reviews).
-        con = sqlite3.connect(cls.db)
-        cls.loaded = {t: con.execute(f"select count(*) from {t}").fetchone()[0]
-                      for t in ("customers", "products", "inventory", "categories",
-                                "membership", "reviews", "orders")}
-        con.close()
-        # Before any run changes them.
-        cls.digests = table_digests(cls.db)
+        cls.db = tmp_path("it-ds3-1MB.db")  # loaded by setUpModule
+        # Row counts right after the load (runs add customers, orders, reviews), and the
+        # digests before any run changes them: setUpModule read them.
+        cls.loaded = STARTED["loaded"]
+        cls.digests = STARTED["digests"]
         with open(os.path.join(harness.ARGS.source, "docs", "output-schema.json")) as f:
             cls.schema = json.load(f)
 
@@ -120,11 +234,9 @@ class DvdStoreSqliteTest(unittest.TestCase):
         return "sqlite://" + self.db
 
     def test_ds3_stream_layout_read_by_a_script_splitting_on_spaces(self):
-        # "ds3xdriver ... > run.log": every DS3 line is on stdout, in DS3's order. Paced (see
-        # the DS2 case) so new customers do not run out of names.
-        r = storebench("oltp", "run", "--db", self.url(), "--db_size=1MB", "--n_threads=2",
-                       "--warmup_time=2s", "--run_time=3s", "--log_freq=1", "--think_time=0.01",
-                       "--json", tmp_path("it-ds3-stream.json"))
+        # "ds3xdriver ... > run.log": every DS3 line is on stdout, in DS3's order (the run
+        # setUpModule started).
+        r = STARTED["stream"].result()
         self.assertEqual(r.returncode, 0, r.stderr)
         lines = r.stdout.splitlines()
         for marker in ("et=", "Controller (", "Stats reset", "Final (", "Run over",
@@ -216,9 +328,7 @@ class DvdStoreSqliteTest(unittest.TestCase):
     def test_run_status_final_json_verify(self):
         out = tmp_path("it-run.json")
         csv = tmp_path("it-run.csv")
-        r = storebench("oltp", "run", "--db", self.url(), "--db_size=1MB", "--n_threads=4",
-                       "--warmup_time=0", "--run_time=4s", "--log_freq=2", "--json", out,
-                       "--out_filename", csv)
+        r = STARTED["status"].result()  # the run setUpModule started, on a copy
         self.assertEqual(r.returncode, 0, r.stderr + r.stdout)
         # DS3's stream layout: status lines on stdout with the Final line.
         status = [l for l in r.stdout.splitlines() if l.startswith("et=")]
@@ -268,7 +378,7 @@ class DvdStoreSqliteTest(unittest.TestCase):
         self.assertTrue(rows[0].startswith("datetime et, n_overall, opm"))
         self.assertEqual(len(rows), 1 + len(status))
         # Standalone verify passes after the run.
-        vr = storebench("oltp", "verify", "--db", self.url())
+        vr = storebench("oltp", "verify", "--db", "sqlite://" + STARTED["status_db"])
         self.assertEqual(vr.returncode, 0, vr.stdout + vr.stderr)
         self.assertIn("all checks passed", vr.stdout)
 
@@ -282,9 +392,10 @@ class DvdStoreSqliteTest(unittest.TestCase):
                     "windows_perf_host=\r\nlinux_perf_host=\r\ndetailed_view=N\r\n")
         out = tmp_path("it-config.json")
         # run_time in the file is 0 (until stopped); the command line's later value wins (1 s:
-        # the case reads the settings the run recorded, not what it measured).
+        # the case reads the settings the run recorded, not what it measured; 20 orders end
+        # it sooner).
         r = storebench("oltp", "run", "--db", self.url(), "--config_file=" + cfg,
-                       "--run_time=1s", "--json", out)
+                       "--run_time=1s", "--units_total=20", "--json", out)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out) as f:
             doc = json.load(f)
@@ -292,22 +403,9 @@ class DvdStoreSqliteTest(unittest.TestCase):
         self.assertEqual(doc["config"]["run_time"], 1)
 
     def test_sigint_writes_valid_json(self):
-        out = tmp_path("it-sigint.json")
-        if os.path.exists(out):
-            os.remove(out)
-        p = subprocess.Popen([harness.ARGS.binary, "oltp", "run", "--db", self.url(),
-                              "--n_threads=2", "--warmup_time=0", "--run_time=10",
-                              "--log_freq=1", "--json", out],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        # Wait for the first status line so the run is measuring, then interrupt it.
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            line = p.stdout.readline()
-            if line.startswith("et="):
-                break
-        p.send_signal(signal.SIGINT)
-        stdout, stderr = p.communicate(timeout=60)
-        self.assertEqual(p.returncode, 130, stderr)
+        # The run setUpModule started and interrupted (sigint_run).
+        returncode, stdout, stderr, out = STARTED["sigint"].result()
+        self.assertEqual(returncode, 130, stderr)
         self.assertIn("Final (", stdout)
         with open(out) as f:
             doc = json.load(f)
@@ -366,13 +464,7 @@ class DvdStoreSqliteTest(unittest.TestCase):
         self.assertEqual(con.execute("select id from customers").fetchall(), [(42,)])
 
     def test_locked_database_exits_2(self):
-        con = sqlite3.connect(self.db, timeout=1)
-        con.execute("BEGIN IMMEDIATE")
-        try:
-            r = storebench("oltp", "run", "--db", self.url(), "--run_time=1s", "--warmup_time=0")
-        finally:
-            con.rollback()
-            con.close()
+        r = STARTED["locked"].result()  # the run setUpModule started (locked_run)
         self.assertEqual(r.returncode, 2, r.stderr)
         self.assertIn("locked", r.stderr)
 
@@ -381,11 +473,7 @@ class CsvDirTest(unittest.TestCase):
     """--csv-dir writes DVD Store-style CSV files of exactly the rows loaded."""
 
     def test_csv_dir_matches_loaded_rows(self):
-        db = tmp_path("it-csv-1MB.db")
-        csv_dir = tmp_path("it-csv")
-        harness.remove_sqlite(db)
-        r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=1MB",
-                       "--csv-dir", csv_dir)
+        db, csv_dir, r = STARTED["csv"].result()  # the load setUpModule started
         self.assertEqual(r.returncode, 0, r.stderr)
         con = sqlite3.connect(db)
         for table in ("customers", "orders", "orderlines", "products", "inventory", "reviews"):
@@ -415,25 +503,16 @@ class Ds2WarmupTest(unittest.TestCase):
     """DVD Store 2 mode on a custom size, with a warm-up that resets the stats."""
 
     def test_ds2_custom_size_with_warmup(self):
-        db = tmp_path("it-ds2-2MB.db")
-        harness.remove_sqlite(db)
-        r = storebench("oltp", "load", "--db", "sqlite://" + db, "--db_size=2MB",
-                       "--ds2_mode=Y")
+        # The load, its row counts before the run and the run: setUpModule started them
+        # (ds2_load_and_run).
+        db, r, counts, run = STARTED["ds2"].result()
         self.assertEqual(r.returncode, 0, r.stderr)
-        con = sqlite3.connect(db)
-        self.assertEqual(con.execute("select count(*) from customers").fetchone()[0], 4000)
-        self.assertEqual(con.execute("select count(*) from products").fetchone()[0], 2000)
-        tables = {t for (t,) in con.execute("select name from sqlite_master where type='table'")}
+        self.assertEqual(counts["customers"], 4000)
+        self.assertEqual(counts["products"], 2000)
+        tables = counts["tables"]
         self.assertNotIn("reviews", tables)
-        con.close()
         out = tmp_path("it-ds2.json")
-        # A think time keeps the run below ~2,000 orders: new customers draw their names from
-        # newuser1..newuser4000 at this size (as DVD Store does), and an unpaced run on a quiet
-        # machine (180,000 OPM) takes them all within seconds, after which every new customer
-        # finds its name taken.
-        r = storebench("oltp", "run", "--db", "sqlite://" + db, "--ds2_mode=Y", "--n_threads=2",
-                       "--warmup_time=2s", "--run_time=3s", "--think_time=0.01", "--log_freq=1",
-                       "--json", out)
+        r = run
         self.assertEqual(r.returncode, 0, r.stderr)
         # DS3's driver in DS2 mode writes its lines where it always does: on stdout.
         self.assertIn("Stats reset", r.stdout)
