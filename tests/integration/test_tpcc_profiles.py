@@ -175,14 +175,18 @@ class SeedTest(unittest.TestCase):
     def setUpClass(cls):
         cls.dir = fresh_dir("it-tpcc-prof-seed")
         cls.urls = {}
+        # The three loads side by side (each its own file): they overlap instead of adding up.
+        loads = {}
         for workload, args in (("dvdstore", ("--db_size", "1MB")),
                                ("soe", ("--soe_scale", "0.001")),
                                ("oltp", ("--tables", "1", "--table_size", "100"))):
             url = "sqlite://" + os.path.join(cls.dir, workload + ".db")
-            r = storebench("oltp", "load", "--workload", workload, "--db", url, *args,
-                           timeout=300)
-            assert r.returncode == 0, r.stderr
+            loads[workload] = harness.storebench_started(
+                "oltp", "load", "--workload", workload, "--db", url, *args, timeout=300)
             cls.urls[workload] = url
+        for workload, load in loads.items():
+            r = load.result()
+            assert r.returncode == 0, (workload, r.stderr)
         cls.urls["tpcc"] = "null://"
 
     def runs(self, workload, *args):
@@ -246,13 +250,18 @@ class TpccProfilesSqliteTest(unittest.TestCase):
     def setUpClass(cls):
         cls.dir = fresh_dir("it-tpcc-prof-sqlite")
         cls.urls = {}
+        # The two loads side by side (each its own file): they overlap instead of adding up.
+        loads = {}
         for profile, warehouses in (("spec", "2"), ("hammerdb", "1")):
             path = os.path.join(cls.dir, profile + ".db")
             url = "sqlite://" + path
-            r = storebench("oltp", "load", "--workload", "tpcc", "--db", url, "--warehouses",
-                           warehouses, "--profile", profile, timeout=600)
-            assert r.returncode == 0, r.stderr
+            loads[profile] = harness.storebench_started(
+                "oltp", "load", "--workload", "tpcc", "--db", url, "--warehouses", warehouses,
+                "--profile", profile, timeout=600)
             cls.urls[profile] = (url, path)
+        for profile, load in loads.items():
+            r = load.result()
+            assert r.returncode == 0, (profile, r.stderr)
 
     def bad_credit_pct(self, path):
         with sqlite3.connect(path) as db:
