@@ -110,9 +110,11 @@ Result<ChurnRunResult> RunChurn(Clock& clock, const ChurnRunOptions& o,
     r.samples.push_back(s);
     if (on_sample) on_sample(s);
   };
-  take(0);
+  // The writers' directories first: one that cannot be created ends the run before the volume's
+  // free-space map is read (GETFSMAP over a large volume takes a second).
   ChurnInstance instance(o);
   if (Status s = instance.Prepare(); !s.ok()) return s;
+  take(0);
   ControllerOptions co;
   co.run_nanos = o.duration_nanos;
   co.tick_nanos = o.sample_nanos;

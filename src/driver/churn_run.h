@@ -38,7 +38,8 @@ struct ChurnRunResult {
 };
 
 // `on_sample` sees every sample as it is taken (the console line). An error: a writer's
-// directory could not be created (nothing ran), or the run was stopped before Start.
+// directory could not be created (nothing ran or was measured: no sample), or the run was
+// stopped before Start.
 Result<ChurnRunResult> RunChurn(Clock& clock, const ChurnRunOptions& options,
                                 const std::function<void(const fsload::ChurnSample&)>& on_sample);
 

@@ -193,10 +193,16 @@ int EndAndJoin(const std::vector<Instance*>& instances, Clock& clock, RunSignals
   return interrupted;
 }
 
-// Whether every instance has finished its work (Instance::Check).
-bool AllFinished(const std::vector<Instance*>& instances) {
-  return std::all_of(instances.begin(), instances.end(),
-                     [](const Instance* in) { return in->Check().finished; });
+// Whether the run ends before its next tick (Instance::Check): every instance has finished its
+// work, or one has fallen too far behind its open loop's schedule.
+bool EndsBeforeTick(const std::vector<Instance*>& instances) {
+  bool all_finished = true;
+  for (const Instance* in : instances) {
+    const Activity a = in->Check();
+    if (a.lagging) return true;
+    all_finished = all_finished && a.finished;
+  }
+  return all_finished;
 }
 
 }  // namespace
@@ -273,10 +279,11 @@ ControllerOutcome Controller::Run(const std::vector<Instance*>& instances,
         break;
       }
       // Every instance done (its units, or every worker failed): the end sample now, not at
-      // the next whole second, which a units-limited run waited for with nothing to do. With
-      // peers every rank samples on the common ticks, so they keep to them; so does a run with
-      // per-second measurements beside it (end_on_tick).
-      if (o.peers == nullptr && !o.end_on_tick && AllFinished(instances)) break;
+      // the next whole second, which a units-limited run waited for with nothing to do. So for
+      // an open loop fallen more than max_lag behind: what follows its schedule no longer
+      // keeps. With peers every rank samples on the common ticks, so they keep to them; so does
+      // a run with per-second measurements beside it (end_on_tick).
+      if (o.peers == nullptr && !o.end_on_tick && EndsBeforeTick(instances)) break;
       clock_.SleepUntil(std::min(target, clock_.NowNanos() + kPollNanos));
     }
     stopped = stopped || stop_requested();

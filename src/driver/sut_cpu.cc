@@ -7,8 +7,8 @@
 
 namespace sb::driver {
 
-SutCpuProbe::SutCpuProbe(Clock& clock, std::string command)
-    : clock_(clock), command_(std::move(command)) {}
+SutCpuProbe::SutCpuProbe(Clock& clock, std::string command, int64_t period_nanos)
+    : clock_(clock), command_(std::move(command)), period_(period_nanos) {}
 
 SutCpuProbe::~SutCpuProbe() { Stop(); }
 
@@ -72,7 +72,7 @@ void SutCpuProbe::Loop() {
       } else if (first_error_.empty()) {
         first_error_ = error.empty() ? "cannot read /proc/stat" : error;
       }
-      next += kNanosPerSecond;
+      next += period_;
       const int64_t wait = next - clock_.NowNanos();
       if (wait > 0) cv_.wait_for(lock, std::chrono::nanoseconds(wait), [this] { return stop_; });
       if (stop_) return;

@@ -22,10 +22,11 @@ namespace sb::driver {
 class SutCpuProbe {
  public:
   // `command` empty: the local /proc/stat. Else a shell command printing /proc/stat's text.
-  SutCpuProbe(Clock& clock, std::string command);
+  // `period_nanos`: the time between readings (a run's is a second; tests take a shorter one).
+  SutCpuProbe(Clock& clock, std::string command, int64_t period_nanos = kNanosPerSecond);
   ~SutCpuProbe();
 
-  // Starts sampling now and then every second, until Stop.
+  // Starts sampling now and then every period, until Stop.
   void Start();
   void Stop();
   // "local /proc/stat" or "command: <command>".
@@ -41,6 +42,7 @@ class SutCpuProbe {
 
   Clock& clock_;
   std::string command_;
+  int64_t period_;
   mutable std::mutex mu_;
   std::condition_variable cv_;
   bool stop_ = false;

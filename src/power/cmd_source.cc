@@ -50,7 +50,8 @@ std::string ShellQuote(const std::string& s) {
 
 class CmdSource final : public PowerSource {
  public:
-  explicit CmdSource(const PowerSpec& spec) : spec_text_(spec.text), command_(spec.body) {
+  CmdSource(const PowerSpec& spec, int timeout_ms)
+      : spec_text_(spec.text), command_(spec.body), timeout_sec_(Seconds(timeout_ms)) {
     caps_.measures = Measures::kUnknown;
     caps_.note = "the output of a command";
   }
@@ -67,7 +68,8 @@ class CmdSource final : public PowerSource {
   }
 
   Result<PowerReading> Read() override {
-    const std::string cmd = "timeout 2 sh -c " + ShellQuote(command_) + " 2>/dev/null";
+    const std::string cmd =
+        "timeout " + timeout_sec_ + " sh -c " + ShellQuote(command_) + " 2>/dev/null";
     std::FILE* p = popen(cmd.c_str(), "r");
     if (p == nullptr) return Status::IoError("cannot run the command");
     std::string text;
@@ -76,7 +78,9 @@ class CmdSource final : public PowerSource {
     while ((n = std::fread(buf, 1, sizeof buf, p)) > 0 && text.size() < 65536) text.append(buf, n);
     const int status = pclose(p);
     const int rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    if (rc == 124) return Status::IoError("the command did not finish within 2 s");
+    if (rc == 124) {
+      return Status::IoError("the command did not finish within " + timeout_sec_ + " s");
+    }
     auto w = FirstNumber(text);
     if (!w.ok()) {
       return Status::IoError("the command printed no number (exit status " + std::to_string(rc) +
@@ -93,15 +97,23 @@ class CmdSource final : public PowerSource {
   std::string Describe() const override { return "command: " + command_; }
 
  private:
+  // Milliseconds as seconds the way timeout(1) reads them and a person writes them: "2", "0.2".
+  static std::string Seconds(int ms) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", ms / 1000.0);
+    return buf;
+  }
+
   std::string spec_text_;
   std::string command_;
+  std::string timeout_sec_;
   PowerCapabilities caps_;
 };
 
 }  // namespace
 
-std::unique_ptr<PowerSource> MakeCmdSource(const PowerSpec& spec) {
-  return std::make_unique<CmdSource>(spec);
+std::unique_ptr<PowerSource> MakeCmdSource(const PowerSpec& spec, int timeout_ms) {
+  return std::make_unique<CmdSource>(spec, timeout_ms);
 }
 
 }  // namespace sb::power

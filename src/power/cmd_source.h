@@ -18,7 +18,9 @@ namespace sb::power {
 // then decides whether it is a plausible reading.
 Result<double> FirstNumber(const std::string& text);
 
-std::unique_ptr<PowerSource> MakeCmdSource(const PowerSpec& spec);
+// `timeout_ms`: how long a reading's command may take before it is a missing second (a run's is
+// 2 s; a test's may be shorter).
+std::unique_ptr<PowerSource> MakeCmdSource(const PowerSpec& spec, int timeout_ms = 2000);
 
 }  // namespace sb::power
 

@@ -72,9 +72,12 @@ TEST_F(ChurnRunTest, SamplesBeforeAtEveryIntervalAndAfterOnTheDriversClock) {
 TEST_F(ChurnRunTest, AWriterThatCannotStartFailsTheRun) {
   std::ofstream(dir_ + "/w1") << "a file where writer 1's directory goes";
   FakeClock clock;
-  auto r = RunChurn(clock, options_, nullptr);
+  int samples = 0;
+  auto r = RunChurn(clock, options_, [&](const fsload::ChurnSample&) { ++samples; });
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find(dir_ + "/w1"), std::string::npos) << r.status().message();
+  // Found before the volume is measured: not even the sample before Start was taken.
+  EXPECT_EQ(samples, 0);
 }
 
 }  // namespace

@@ -55,6 +55,7 @@ class ClockInstance final : public Instance {
     CatchUp();
     Activity a;
     a.finished = finish_at_units > 0 && recorded_ >= finish_at_units;
+    a.lagging = lag_at_units > 0 && recorded_ >= lag_at_units;
     return a;
   }
   // Paused (as DbInstance holds its workers) from its reading until AfterReset: no unit is due
@@ -90,6 +91,7 @@ class ClockInstance final : public Instance {
   int64_t stop_at_units = 0;  // set *stop once this many units are recorded
   std::atomic<bool>* stop = nullptr;
   int64_t finish_at_units = 0;  // report finished once this many units are recorded
+  int64_t lag_at_units = 0;     // report lagging (behind its open loop's schedule) from then
   bool pause_at_warmup_end = false;
   int64_t units_at_reading = -1;
   bool launched = false, started = false, joined = false;
@@ -383,6 +385,25 @@ TEST(ControllerTest, AShortUnitsLimitedRunEndsBeforeItsFirstTick) {
   ASSERT_TRUE(out.status.ok());
   EXPECT_EQ(out.end_at - out.t0, 200 * kMs);
   EXPECT_EQ(samples, std::vector<double>{0.2});
+}
+
+TEST(ControllerTest, AnOpenLoopFallenBehindEndsTheRunWithinAPoll) {
+  // Instance b's schedule falls more than max_lag behind at its 30th unit (0.3 s): the run of a
+  // minute ends then, within a poll, not at the 1 s sample, and names b.
+  FakeClock clock(0);
+  ClockInstance a("a", clock, 10 * kMs), b("b", clock, 10 * kMs);
+  b.lag_at_units = 30;
+  ControllerOptions o;
+  o.run_nanos = 60 * kSec;
+  o.system_cpu = false;
+  std::vector<double> samples;
+  ControllerCallbacks cb;
+  cb.on_sample = [&](const Sample& s) { samples.push_back(s.t_sec); };
+  ControllerOutcome out = Controller(clock, o).Run({&a, &b}, cb);
+  ASSERT_TRUE(out.status.ok());
+  EXPECT_EQ(out.lagging_instance, 1);
+  EXPECT_EQ(out.end_at - out.t0, 300 * kMs);
+  EXPECT_EQ(samples, std::vector<double>{0.3});
 }
 
 TEST(ControllerTest, WithPerSecondMeasurementsBesideItAFinishedRunEndsOnItsTick) {

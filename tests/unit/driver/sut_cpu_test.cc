@@ -15,6 +15,19 @@
 namespace sb::driver {
 namespace {
 
+// A run reads once a second; what these cases assert holds for any interval between readings,
+// so they read every 100 ms.
+constexpr int64_t kPeriod = 100 * kNanosPerMilli;
+
+// Until the probe has `n` intervals (n + 1 readings) or a reading failed (the case's
+// assertions then say why).
+void AwaitPoints(const SutCpuProbe& probe, size_t n) {
+  std::string error;
+  while (probe.Points(0, &error).size() < n && error.empty()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
 TEST(SutCpuProbeTest, CommandReadingsBecomePerIntervalUtilization) {
   std::filesystem::create_directories(STOREBENCH_TEST_TMP);  // the first test may run before others
   const std::string state = std::string(STOREBENCH_TEST_TMP) + "/sut-cpu-state";
@@ -22,10 +35,10 @@ TEST(SutCpuProbeTest, CommandReadingsBecomePerIntervalUtilization) {
   const std::string cmd = "n=$(cat " + state + " 2>/dev/null || echo 0); n=$((n+100)); echo $n > " +
                           state + "; echo \"cpu  $((3*n)) 0 0 $n 0 0 0 0\"; echo cpu0 1 0 0 0";
   SteadyClock clock;
-  SutCpuProbe probe(clock, cmd);
+  SutCpuProbe probe(clock, cmd, kPeriod);
   const int64_t t0 = clock.NowNanos();
   probe.Start();
-  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  AwaitPoints(probe, 2);
   probe.Stop();
   std::string error;
   const auto points = probe.Points(t0, &error);
@@ -42,9 +55,9 @@ TEST(SutCpuProbeTest, CommandReadingsBecomePerIntervalUtilization) {
 
 TEST(SutCpuProbeTest, ACommandWithoutProcStatSaysWhy) {
   SteadyClock clock;
-  SutCpuProbe probe(clock, "echo no such host; exit 255");
+  SutCpuProbe probe(clock, "echo no such host; exit 255", kPeriod);
   probe.Start();
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  AwaitPoints(probe, 1);  // returns at the first failed reading
   probe.Stop();
   std::string error;
   EXPECT_TRUE(probe.Points(0, &error).empty());
@@ -53,9 +66,9 @@ TEST(SutCpuProbeTest, ACommandWithoutProcStatSaysWhy) {
 
 TEST(SutCpuProbeTest, LocalProcStatGivesPointsWithinZeroAndHundred) {
   SteadyClock clock;
-  SutCpuProbe probe(clock, "");
+  SutCpuProbe probe(clock, "", kPeriod);
   probe.Start();
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  AwaitPoints(probe, 1);
   probe.Stop();
   std::string error;
   const auto points = probe.Points(0, &error);

@@ -23,16 +23,37 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> Split(const std::string& line) {
-  std::vector<std::string> out(1);
-  for (char c : line) {
-    if (c == ',') {
-      out.emplace_back();
-    } else {
-      out.back() += c;
-    }
+// A line's fields into *out, whose strings are reused from line to line.
+void SplitInto(const std::string& line, std::vector<std::string>* out) {
+  size_t n = 0, from = 0;
+  for (;;) {
+    const size_t comma = line.find(',', from);
+    const size_t end = comma == std::string::npos ? line.size() : comma;
+    if (out->size() <= n) out->emplace_back();
+    (*out)[n++].assign(line, from, end - from);
+    if (comma == std::string::npos) break;
+    from = comma + 1;
   }
+  out->resize(n);
+}
+
+std::vector<std::string> Split(const std::string& line) {
+  std::vector<std::string> out;
+  SplitInto(line, &out);
   return out;
+}
+
+// Calls `row` with every line of a file, split into fields, until it returns false: the
+// reviews' files hold millions of lines, which need not be kept to be checked one by one.
+template <typename RowFn>
+void ForEachRow(const fs::path& path, RowFn row) {
+  std::ifstream in(path, std::ios::binary);
+  std::string line;
+  std::vector<std::string> fields;
+  while (std::getline(in, line)) {
+    SplitInto(line, &fields);
+    if (!row(fields)) return;
+  }
 }
 
 // Every line of a file, split into fields.
@@ -197,19 +218,29 @@ TEST_F(CsvDs3SizeS, CountsAndFieldsPerFile) {
   for (size_t i = 1; i < members.size(); ++i) {
     ASSERT_LT(std::stoll(members[i - 1][0]), std::stoll(members[i][0]));
   }
-  auto reviews = Read(*dir_ / "reviews/reviews.csv");
-  ASSERT_EQ(reviews.size(), 200000u);
-  for (size_t i = 0; i < reviews.size(); ++i) {
-    ASSERT_EQ(reviews[i].size(), 7u);
-    ASSERT_EQ(reviews[i][0], std::to_string(i + 1));
-  }
-  auto help = Read(*dir_ / "reviews/review_helpfulness.csv");
-  EXPECT_GT(help.size(), 200000u * 2);
-  EXPECT_LT(help.size(), 200000u * 39);
-  for (size_t i = 0; i < help.size(); ++i) {
-    ASSERT_EQ(help[i].size(), 4u);
-    ASSERT_EQ(help[i][0], std::to_string(i + 1)) << "helpfulness rows in id order";
-  }
+  // Each row checked as it is read; the first wrong one ends the case.
+  size_t reviews = 0;
+  bool rows_ok = true;
+  ForEachRow(*dir_ / "reviews/reviews.csv", [&](const std::vector<std::string>& r) {
+    const std::string id = std::to_string(++reviews);
+    rows_ok = r.size() == 7u && r[0] == id;
+    EXPECT_EQ(r.size(), 7u);
+    EXPECT_EQ(r[0], id);
+    return rows_ok;
+  });
+  ASSERT_TRUE(rows_ok);
+  ASSERT_EQ(reviews, 200000u);
+  size_t help = 0;
+  ForEachRow(*dir_ / "reviews/review_helpfulness.csv", [&](const std::vector<std::string>& h) {
+    const std::string id = std::to_string(++help);
+    rows_ok = h.size() == 4u && h[0] == id;
+    EXPECT_EQ(h.size(), 4u);
+    EXPECT_EQ(h[0], id) << "helpfulness rows in id order";
+    return rows_ok;
+  });
+  ASSERT_TRUE(rows_ok);
+  EXPECT_GT(help, 200000u * 2);
+  EXPECT_LT(help, 200000u * 39);
 }
 
 }  // namespace

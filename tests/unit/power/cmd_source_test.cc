@@ -46,10 +46,13 @@ TEST(CmdSource, ACommandPrintingNoNumberFailsOpen) {
 }
 
 TEST(CmdSource, ASlowCommandIsAMissingReading) {
-  auto src = Make("cmd:sleep 5; echo 1");
+  // A run gives the command 2 s; this one is given 0.2 s, far short of its 5 s all the same.
+  auto spec = ParsePowerSpec("cmd:sleep 5; echo 1");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  auto src = MakeCmdSource(*spec, 200);
   auto r = src->Read();
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("did not finish within 2 s"), std::string::npos)
+  EXPECT_NE(r.status().message().find("did not finish within 0.2 s"), std::string::npos)
       << r.status().message();
 }
 

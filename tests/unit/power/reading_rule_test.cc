@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <thread>
+#include <vector>
 
 #include "power/cmd_source.h"
 #include "power/csv_source.h"
@@ -84,7 +85,10 @@ void ExpectEveryReadingMissing(const std::string& output, const std::string& rea
   SteadyClock clock;
   PowerSampler sampler(clock, std::move(sources), 100 * kNanosPerMilli);
   sampler.Start();
-  std::this_thread::sleep_for(std::chrono::milliseconds(350));
+  // Until the command's first reading is recorded (every reading is refused alike, so one
+  // suffices); Stop then counts any tick still under way as missing too.
+  std::vector<double> latest;
+  while (sampler.Latest(&latest) < 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   sampler.Stop();
   const PowerRecording rec = sampler.Recording();
   ASSERT_EQ(rec.sources.size(), 1u);

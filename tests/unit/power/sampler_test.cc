@@ -59,6 +59,12 @@ class ScriptedSource final : public PowerSource {
   bool closed_ = false;
 };
 
+// Until every live source has finished tick `tick` (read it or given up on it).
+void AwaitTick(const PowerSampler& sampler, int64_t tick) {
+  std::vector<double> watts;
+  while (sampler.Latest(&watts) < tick) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+}
+
 TEST(PowerSampler, FailuresAreMissingSecondsWithTheirReasonAndSamplingGoesOn) {
   std::vector<std::unique_ptr<PowerSource>> sources;
   auto* failing = new ScriptedSource(100, 2, 0, true);
@@ -69,7 +75,9 @@ TEST(PowerSampler, FailuresAreMissingSecondsWithTheirReasonAndSamplingGoesOn) {
   PowerSampler sampler(clock, std::move(sources), 50 * kNanosPerMilli);
   sampler.Start();
   sampler.Mark("measure");
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  // Three ticks done by both sources (the failing one has read, failed and read again, and had
+  // the mark before its second read): what the assertions below need.
+  AwaitTick(sampler, 2);
   sampler.Stop();
   const PowerRecording rec = sampler.Recording();
   ASSERT_GE(rec.tick_at.size(), 3u);
@@ -111,7 +119,9 @@ TEST(PowerSampler, ASlowSourceMissesItsOwnTicksOnly) {
   SteadyClock clock;
   PowerSampler sampler(clock, std::move(sources), 50 * kNanosPerMilli);
   sampler.Start();
-  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  // Until the slow source has recorded a reading after the ticks its first read overran (tick 1
+  // at least; the fast source has read every tick meanwhile).
+  AwaitTick(sampler, 2);
   sampler.Stop();
   const PowerRecording rec = sampler.Recording();
   const SourceRecording& slow = rec.sources[0];

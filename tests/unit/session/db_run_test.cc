@@ -150,12 +150,12 @@ TEST(DbRunTest, AReporterThatCannotBeginEndsTheRequestBeforeTheRun) {
 }
 
 TEST(DbRunTest, AReporterOutputThatFailsEndsTheRunAtOnce) {
-  // An output the reporter writes during the run (a status CSV on a full disk) fails after the
-  // first second: the run of an hour ends at the next sample with that error.
+  // An output the reporter writes during the run (a status CSV on a full disk) fails once the
+  // first second was reported: the run of an hour ends at the next sample with that error.
   class Failing : public RecordingReporter {
    public:
     Status OutputError() const override {
-      return asked_ > 1 ? Status::IoError("cannot write --out_filename 'x.csv'") : Status::Ok();
+      return asked_ > 0 ? Status::IoError("cannot write --out_filename 'x.csv'") : Status::Ok();
     }
     void OnInterval(const metrics::TimeSeries&, const metrics::StatusFigures&) override {
       ++asked_;
