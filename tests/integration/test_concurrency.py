@@ -335,14 +335,17 @@ class StorageLockTest(Refusals, unittest.TestCase):
         reader = Background(self, "io", *read, "--run_time=4s", "--target", self.target,
                             "--json", harness.tmp_path("conc-io-r1.json"))
         wait_for(lambda: self.held_by(reader.proc.pid), 30, "the reader to lock the file")
-        p = self.io(*read, "--run_time=1s", "--json", harness.tmp_path("conc-io-r2.json"))
-        self.assertEqual(p.returncode, 0, p.stderr)  # readers share
-        p = self.io("run", "--spec", "4KiB,0%read,100%random", "--engine=psync", "--direct=N",
-                    "--run_time=1s", "--json", harness.tmp_path("conc-io-w.json"))
-        self.assertRefusedBy(p, reader.proc.pid, "io run")
-        p = self.io("verify", "--verify_phase=write", "--engine=psync", "--direct=N")
-        self.assertRefusedBy(p, reader.proc.pid, "io run")
-        self.assertIsNone(reader.proc.poll(), "the reader ended before the checks did")
+        # Paused, the reader keeps its lock however long the checks take on a slow machine.
+        with reader.paused():
+            p = self.io(*read, "--run_time=1s", "--json", harness.tmp_path("conc-io-r2.json"))
+            self.assertEqual(p.returncode, 0, p.stderr)  # readers share
+            p = self.io("run", "--spec", "4KiB,0%read,100%random", "--engine=psync",
+                        "--direct=N", "--run_time=1s", "--json",
+                        harness.tmp_path("conc-io-w.json"))
+            self.assertRefusedBy(p, reader.proc.pid, "io run")
+            p = self.io("verify", "--verify_phase=write", "--engine=psync", "--direct=N")
+            self.assertRefusedBy(p, reader.proc.pid, "io run")
+            self.assertIsNone(reader.proc.poll(), "the reader ended before the checks did")
         rc, _, err = reader.finish()
         self.assertEqual(rc, 0, err)
         # Free again: the write verification runs.

@@ -20,7 +20,8 @@ class StopTest(unittest.TestCase):
             os.remove(out)
         p = subprocess.Popen([harness.ARGS.binary, *args], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
-        # Wait for the line that says the workers run, then stop.
+        # Wait for the line that says the workers run (a measured second: a stop while 1,000
+        # workers still start ends the run before it measured anything, with no result), then stop.
         err_lines = []
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -50,7 +51,7 @@ class StopTest(unittest.TestCase):
         doc = self.stop_after_start(
             ["io", "run", "--engine", "null", "--workers", "1000", "--outstanding", "1",
              "--spec", "4KiB,100%read,100%random", "--target", target, "--run_time", "10m",
-             "--json", out], "running '", out)
+             "--progress", "json", "--json", out], '{"t":', out)
         self.assertTrue(doc["interrupted"])
         self.assertGreater(doc["storage"][0]["totals"]["read_ios"], 0)
 
