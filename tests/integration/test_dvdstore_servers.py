@@ -1,5 +1,5 @@
 """End-to-end DVD Store on the PostgreSQL and MariaDB servers of scripts/services.sh: load 1MB,
-refuse a second load without --force, run 70 orders on each of 8 threads after a 1 s warm-up,
+refuse a second load without --force, run 100 orders (20 ms of think time each) on each of 8 threads after a 200-ms warm-up,
 parse the Final line, verify, cross-check against the server's own counters (committed orders
 equal new ORDERS rows exactly; the server committed at least as many transactions), check the
 restock semantics (low-stock products never change, no negative stock), and the bad input paths.
@@ -68,14 +68,17 @@ class ServerMixin:
         cls.low_stock_after_load = cls.query(
             "SELECT prod_id, quan_in_stock FROM INVENTORY WHERE quan_in_stock < 3 ORDER BY prod_id")
         cls.json_path = tmp_path(f"it-{cls.__name__}.json")
-        # 70 orders a thread (560, most of them measured), not 20 s: about 1.7 % of orders roll
-        # back (a low-stock product), so 560 orders leave none with a chance near e^-9, as the
-        # 1,150 of 20 s on a loaded machine did, and a slower machine takes longer, not fewer
-        # orders (20 s stays the upper bound). A 1 s warm-up still ends with the workers paused
-        # for the exact start reading; the connections open at once (--ramp_rate 1000).
+        # 100 orders a thread (800), not 20 s: about 1.7 % of orders roll back (a low-stock
+        # product), so the ~740 measured leave none with a chance near e^-12, and a slower
+        # machine takes longer, not fewer orders (20 s stays the upper bound). Each order thinks
+        # 20 ms, so the 200-ms warm-up ends with most orders still to come however fast the
+        # machine (unpaced, 560 orders once all finished inside a 1-s warm-up on a quiet machine,
+        # leaving no measured window); it still ends with the workers paused for the exact start
+        # reading. The connections open at once (--ramp_rate 1000).
         cls.result = storebench("oltp", "run", "--db", cls.url, "--db_size=" + SIZE,
-                                "--n_threads=8", "--units_per_thread=70", "--ramp_rate=1000",
-                                "--warmup_time=1s", "--run_time=20s", "--json", cls.json_path,
+                                "--n_threads=8", "--units_per_thread=100", "--think_time=0.02",
+                                "--ramp_rate=1000", "--warmup_time=200ms", "--run_time=20s",
+                                "--json", cls.json_path,
                                 timeout=300)
 
     def test_load_reported_rows(self):
