@@ -1,6 +1,6 @@
 """End-to-end DVD Store on the PostgreSQL and MariaDB servers of scripts/services.sh: load 1MB,
-refuse a second load without --force, run 100 orders (20 ms of think time each) on each of 8 threads after a 200-ms warm-up,
-parse the Final line, verify, cross-check against the server's own counters (committed orders
+refuse a second load without --force, run 100 orders (20 ms of think time each) on each of 8
+threads after a 200-ms warm-up, parse the Final line, verify, cross-check against the server's own counters (committed orders
 equal new ORDERS rows exactly; the server committed at least as many transactions), check the
 restock semantics (low-stock products never change, no negative stock), and the bad input paths.
 The servers come from STOREBENCH_PG_URL / STOREBENCH_MYSQL_URL (the database part is replaced by
