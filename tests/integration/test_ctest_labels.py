@@ -5,7 +5,9 @@ a server, Chromium or the binary. Read from the build this test belongs to (ctes
 import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import unittest
 
 import harness
@@ -20,8 +22,17 @@ SERVER_USE = re.compile(r"harness\.(require_server|server_url|env_url)\(|STOREBE
 def ctest_properties():
     """Every test's properties by name (LABELS, COST, RESOURCE_LOCK, ...)."""
     build = os.path.dirname(os.path.abspath(harness.ARGS.binary))
-    out = subprocess.run(["ctest", "--show-only=json-v1"], cwd=build, capture_output=True,
-                         text=True, check=True).stdout
+    # From a copy of the build's CTestTestfile.cmake tree: ctest rewrites
+    # Testing/Temporary/LastTest.log where it runs, and in the build itself that would wipe the
+    # log of the `make test` this test is part of (every failure's output).
+    with tempfile.TemporaryDirectory() as shadow:
+        for root, _, files in os.walk(build):
+            if "CTestTestfile.cmake" in files:
+                dest = os.path.join(shadow, os.path.relpath(root, build))
+                os.makedirs(dest, exist_ok=True)
+                shutil.copy(os.path.join(root, "CTestTestfile.cmake"), dest)
+        out = subprocess.run(["ctest", "--show-only=json-v1"], cwd=shadow, capture_output=True,
+                             text=True, check=True).stdout
     tests = {}
     for t in json.loads(out)["tests"]:
         # A test program not built is one placeholder test that fails by itself.
