@@ -155,7 +155,10 @@ Activity DbInstance::Check() const {
   for (const auto& w : workers_) {
     if (w->background) continue;  // it works as long as the run: the workers decide the end
     const WorkerState st = w->state.load();
-    if (st == WorkerState::kFailed) ++failed;
+    if (st == WorkerState::kFailed) {
+      // Its error was written before its state became kFailed.
+      if (failed++ == 0) a.first_error = w->error;
+    }
     if (st == WorkerState::kDone) ++done;
     if (st == WorkerState::kLagExceeded) a.lagging = true;
   }

@@ -59,6 +59,8 @@ struct Activity {
   bool finished = false;
   // Every worker failed: the instance is finished on errors.
   bool all_failed = false;
+  // With all_failed: the error that ended the first of them (what the run's warning quotes).
+  Status first_error;
   // An open-loop worker fell too far behind its schedule: the run must stop.
   bool lagging = false;
 };

@@ -186,10 +186,12 @@ metrics::RunResult FinishInstance(const std::vector<DbInstanceSpec>& specs, size
     r.target = specs[i].target;
     r.workload = specs[i].workload->name();
   }
-  if (ir.instance->Check().all_failed) {
-    const Status s = Status::FailedPrecondition(several ? "every thread of instance " +
-                                                              specs[i].name + " stopped on an error"
-                                                        : "every thread stopped on an error");
+  if (const Activity a = ir.instance->Check(); a.all_failed) {
+    // The workers' own "exiting" lines go to the console (DVD Store's); the result says why too.
+    std::string m = several ? "every thread of instance " + specs[i].name + " stopped on an error"
+                            : "every thread stopped on an error";
+    if (!a.first_error.ok()) m += " (the first: " + a.first_error.message() + ")";
+    const Status s = Status::FailedPrecondition(m);
     if (out->status.ok()) out->status = s;
     r.warnings.push_back(s.message());
   }

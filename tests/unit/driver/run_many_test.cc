@@ -10,6 +10,7 @@
 #include "base/clock.h"
 #include "driver/runner.h"
 #include "metrics/windows.h"
+#include "unit/driver/stub_workload.h"
 #include "workload/noop/noop_workload.h"
 
 namespace sb::driver {
@@ -139,6 +140,50 @@ TEST(RunManyTest, LiveTotalsArePerInstanceAndOnlyGrow) {
   // The last call holds every unit of each instance, not the aggregate's.
   EXPECT_EQ(calls.back()[0].units[0].count(), out.result.instances[0].latency[0].count);
   EXPECT_EQ(calls.back()[1].units[0].count(), 500u);
+}
+
+// Every session's first unit fails with a server's error that is not retried (a missing table).
+class BrokenWorkload final : public StubWorkload {
+ public:
+  BrokenWorkload() : StubWorkload("broken") {
+    shape_.unit_name = "op";
+    shape_.headline_name = "ops_per_minute";
+    shape_.headlines = {metrics::UnitsPerMinute("ops_per_minute", "operations per minute")};
+    shape_.step_types = {"op"};
+  }
+  Result<std::unique_ptr<workload::Session>> NewSession(std::unique_ptr<db::Connection>, uint64_t,
+                                                        int) override {
+    return std::unique_ptr<workload::Session>(new BrokenSession());
+  }
+
+ private:
+  class BrokenSession final : public workload::Session {
+   public:
+    Status RunUnit(workload::OpContext&) override {
+      return Status::Db(ErrorCategory::kOther, "relation \"orders\" does not exist");
+    }
+  };
+};
+
+TEST(RunManyTest, AnInstanceWhoseThreadsAllFailSaysWhyAndTheOthersGoOn) {
+  Fixture f({2, 2}, {300, 300});
+  BrokenWorkload broken;
+  f.specs[0].workload = &broken;
+  SteadyClock clock;
+  Runner runner(clock);
+  RunOutcome out = runner.RunMany(f.specs, Common(), {});
+  // The run fails, and its warning names the instance and quotes the error that ended it.
+  const std::string why =
+      "every thread of instance n1 stopped on an error (the first: relation \"orders\" does "
+      "not exist)";
+  EXPECT_EQ(out.status.message(), why);
+  ASSERT_EQ(out.result.instances.size(), 2u);
+  ASSERT_EQ(out.result.instances[0].warnings.size(), 1u);
+  EXPECT_EQ(out.result.instances[0].warnings[0], why);
+  EXPECT_EQ(out.result.instances[0].workers_failed, 2);
+  // The other instance did all its units and has no warning.
+  EXPECT_TRUE(out.result.instances[1].warnings.empty());
+  EXPECT_EQ(out.result.instances[1].latency[0].count, 600u);
 }
 
 }  // namespace
