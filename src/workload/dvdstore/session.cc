@@ -440,8 +440,14 @@ Status DsSession::ChooseCustomer(OpContext& ctx, bool returning, int64_t* custom
     workload::StepOutcome out;
     for (int attempt = 0; *customerid < 1; ++attempt) {
       if (attempt == kMaxPickAttempts) {
-        return Status::FailedPrecondition("no free new-customer user name after " +
-                                          std::to_string(kMaxPickAttempts) + " tries");
+        // DVD Store 3 picks among newuser1..newuserN (N the size's customers) and would try
+        // forever; every run adds new customers, so a small database run many times without a
+        // restore fills them.
+        return Status::FailedPrecondition(
+            "no free new-customer user name after " + std::to_string(kMaxPickAttempts) +
+            " tries (newuser1-newuser" + std::to_string(max_customer) +
+            " are nearly all taken by earlier runs: restore the database before a run, "
+            "--restore=Y, or load it again)");
       }
       const std::string username = "newuser" + std::to_string(rng_.Uniform(1, max_customer));
       out = ctx.Timed([&] { return NewCustomer(data, username, customerid); });
