@@ -58,6 +58,17 @@ class InstanceRestartTest(unittest.TestCase):
             if REQUIRED:
                 self.fail(msg)
             self.skipTest(msg)
+        # A fresh database each time, loaded by the run itself (load = true): every run adds new
+        # customers, and a reused 1MB database (2,000 "newuser" names) ran out of free names
+        # after some dozens of runs, which ended the calm instance's threads on an error.
+        for u in pg:
+            parts = urllib.parse.urlsplit(u)
+            admin = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/postgres", "", ""))
+            fresh = subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", admin,
+                                    "-c", f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)",
+                                    "-c", f"CREATE DATABASE {DATABASE}"],
+                                   capture_output=True, text=True, timeout=120)
+            self.assertEqual(fresh.returncode, 0, fresh.stderr)
         services = os.path.join(harness.ARGS.source, "scripts", "services.sh")
         plan = tmp_path("fault-instance-restart.toml")
         groups = "".join(
