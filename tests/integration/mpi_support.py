@@ -1,9 +1,11 @@
 """What the MPI tests share (test_mpi.py, test_mpi_plan.py): the mpirun on PATH, storebench-mpi
 (storebench with the MPI transport, built beside the binary under test when Open MPI was
 found), and running it on N ranks of this machine."""
+import atexit
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 import unittest
 
@@ -23,9 +25,13 @@ def built_with_mpi():
 
 def mpirun_cmd(*args, np):
     """storebench-mpi with `args` on `np` ranks of this machine (as root, more ranks than
-    cores)."""
-    return [MPIRUN, "--oversubscribe", "--allow-run-as-root", "-np", str(np),
-            mpi_binary(), *args]
+    cores), with a session directory of its own: mpiruns started together (the tests start
+    several at once) otherwise race to create /tmp/ompi.<host>.<uid> and one fails at start-up
+    ("A call to mkdir was unable to create the desired directory ... File exists")."""
+    session = tempfile.mkdtemp(prefix="sb-ompi-")
+    atexit.register(shutil.rmtree, session, True)
+    return [MPIRUN, "--oversubscribe", "--allow-run-as-root", "--mca", "orte_tmpdir_base",
+            session, "-np", str(np), mpi_binary(), *args]
 
 
 def mpirun(*args, np, timeout=120, env=None):
